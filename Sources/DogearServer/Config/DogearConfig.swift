@@ -1,0 +1,129 @@
+import Foundation
+
+/// Every setting Dogear reads, decoded once from the environment at start-up with working defaults
+/// (isowords' EnvVars habit). Nothing below `configure` reads the environment itself.
+public struct DogearConfig: Sendable {
+    public enum DatabaseChoice: Sendable, Equatable {
+        /// The embedded default: one file, created and migrated on first start.
+        case sqliteFile(path: String)
+        /// For tests.
+        case sqliteMemory
+        case postgres(url: String)
+
+        public var kind: String {
+            switch self {
+            case .sqliteFile, .sqliteMemory: return "sqlite"
+            case .postgres: return "postgres"
+            }
+        }
+    }
+
+    public var dataDirectory: String
+    public var database: DatabaseChoice
+    public var host: String
+    public var port: Int
+    public var baseURL: String
+    /// Free/premium tiers (SPEC §9); off means everyone has everything.
+    public var tiersEnabled: Bool
+    public var offline: Bool
+    public var openLibraryBaseURL: String
+    public var openLibraryCoversBaseURL: String
+    public var googleBooksBaseURL: String
+    public var googleBooksAPIKey: String?
+    /// Run pending migrations when the server starts.
+    public var autoMigrate: Bool
+    /// Extra search_path for PostgreSQL (tests give each suite its own schema).
+    public var postgresSearchPath: [String]?
+
+    public static let settingNames: [String] = [
+        "DOGEAR_DATA_DIR", "DATABASE_URL", "DOGEAR_HOST", "DOGEAR_PORT", "DOGEAR_BASE_URL",
+        "DOGEAR_TIERS", "DOGEAR_OFFLINE", "DOGEAR_AUTO_MIGRATE", "OPENLIBRARY_BASE_URL",
+        "OPENLIBRARY_COVERS_BASE_URL", "GOOGLE_BOOKS_BASE_URL", "GOOGLE_BOOKS_API_KEY",
+    ]
+
+    public init(
+        dataDirectory: String = "./data",
+        database: DatabaseChoice? = nil,
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        baseURL: String? = nil,
+        tiersEnabled: Bool = false,
+        offline: Bool = false,
+        openLibraryBaseURL: String = "https://openlibrary.org",
+        openLibraryCoversBaseURL: String = "https://covers.openlibrary.org",
+        googleBooksBaseURL: String = "https://www.googleapis.com",
+        googleBooksAPIKey: String? = nil,
+        autoMigrate: Bool = true,
+        postgresSearchPath: [String]? = nil
+    ) {
+        self.dataDirectory = dataDirectory
+        self.database = database ?? .sqliteFile(path: (dataDirectory as NSString).appendingPathComponent("dogear.sqlite"))
+        self.host = host
+        self.port = port
+        self.baseURL = baseURL ?? "http://\(host):\(port)"
+        self.tiersEnabled = tiersEnabled
+        self.offline = offline
+        self.openLibraryBaseURL = openLibraryBaseURL
+        self.openLibraryCoversBaseURL = openLibraryCoversBaseURL
+        self.googleBooksBaseURL = googleBooksBaseURL
+        self.googleBooksAPIKey = googleBooksAPIKey
+        self.autoMigrate = autoMigrate
+        self.postgresSearchPath = postgresSearchPath
+    }
+
+    /// Reads the settings from an environment dictionary; a malformed value is an error naming it.
+    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) throws -> DogearConfig {
+        func value(_ name: String) -> String? {
+            guard let raw = env[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+            return raw
+        }
+        func flag(_ name: String, default fallback: Bool) throws -> Bool {
+            guard let raw = value(name)?.lowercased() else { return fallback }
+            switch raw {
+            case "1", "true", "yes", "on": return true
+            case "0", "false", "no", "off": return false
+            default: throw ConfigError(setting: name, message: "use true or false (got '\(raw)')")
+            }
+        }
+        let dataDirectory = value("DOGEAR_DATA_DIR") ?? "./data"
+        var database: DatabaseChoice?
+        if let url = value("DATABASE_URL") {
+            if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+                database = .postgres(url: url)
+            } else if url.hasPrefix("sqlite://") {
+                let path = String(url.dropFirst("sqlite://".count))
+                database = path == ":memory:" ? .sqliteMemory : .sqliteFile(path: path)
+            } else {
+                throw ConfigError(setting: "DATABASE_URL", message: "use postgres://user:password@host:port/database or sqlite://path")
+            }
+        }
+        var port = 8080
+        if let raw = value("DOGEAR_PORT") {
+            guard let parsed = Int(raw), (1...65_535).contains(parsed) else {
+                throw ConfigError(setting: "DOGEAR_PORT", message: "must be a port number 1–65535 (got '\(raw)')")
+            }
+            port = parsed
+        }
+        let host = value("DOGEAR_HOST") ?? "127.0.0.1"
+        return DogearConfig(
+            dataDirectory: dataDirectory,
+            database: database,
+            host: host,
+            port: port,
+            baseURL: value("DOGEAR_BASE_URL"),
+            tiersEnabled: try flag("DOGEAR_TIERS", default: false),
+            offline: try flag("DOGEAR_OFFLINE", default: false),
+            openLibraryBaseURL: value("OPENLIBRARY_BASE_URL") ?? "https://openlibrary.org",
+            openLibraryCoversBaseURL: value("OPENLIBRARY_COVERS_BASE_URL") ?? "https://covers.openlibrary.org",
+            googleBooksBaseURL: value("GOOGLE_BOOKS_BASE_URL") ?? "https://www.googleapis.com",
+            googleBooksAPIKey: value("GOOGLE_BOOKS_API_KEY"),
+            autoMigrate: try flag("DOGEAR_AUTO_MIGRATE", default: true)
+        )
+    }
+}
+
+public struct ConfigError: Error, CustomStringConvertible {
+    public let setting: String
+    public let message: String
+    public var description: String { "\(setting): \(message)" }
+}

@@ -1,0 +1,23 @@
+import Fluent
+
+struct CreateAuthors: NumberedMigration {
+    static let folder = 1
+
+    func prepare(on database: any Database) async throws {
+        try await database.schema("authors")
+            .id()
+            .field("name", .string, .required)
+            .field("nationality", .string)
+            .field("gender", .string)
+            .field("cultural_region", .string)
+            .field("birth_year", .int)
+            .field("death_year", .int)
+            .field("created_at", .datetime)
+            .field("updated_at", .datetime)
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("authors").delete()
+    }
+}

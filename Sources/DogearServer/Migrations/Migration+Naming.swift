@@ -1,0 +1,21 @@
+import Fluent
+
+/// Migrations are named `NNN_TypeName`, so the schema version is the highest number applied.
+protocol NumberedMigration: AsyncMigration {
+    static var folder: Int { get }
+}
+
+extension NumberedMigration {
+    var name: String { String(format: "%03d_", Self.folder) + String(describing: Self.self) }
+}
+
+/// Every migration in the order it runs. Add new ones at the end, in a new numbered folder.
+enum AllMigrations {
+    static let list: [any NumberedMigration] = [
+        CreateUsers(), CreateUserTokens(), CreateAuthors(), CreateWorks(), CreateWorkAuthors(),
+        CreateEditions(), CreateExternalIDs(), CreateLibraryEntries(), CreateReadThroughs(),
+        CreateReadingSessions(), CreateNotes(), CreateQuotes(), CreateTags(), CreateEntryTags(), CreateIndexes(),
+    ]
+
+    static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }
+}

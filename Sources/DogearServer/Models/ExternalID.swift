@@ -1,0 +1,36 @@
+import Fluent
+import Foundation
+
+/// An identifier another catalog gave a work, edition or author.
+final class ExternalID: Model, @unchecked Sendable {
+    static let schema = "external_ids"
+
+    enum Kind: String, CaseIterable, Codable, Sendable {
+        case openLibraryWork, openLibraryEdition, openLibraryAuthor, googleBooks, goodreads,
+             amazonASIN, libraryThing, isbndb
+    }
+
+    // MARK: managed
+    @ID(key: .id) var id: UUID?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    // MARK: data
+    @Field(key: "kind") var kind: String
+    @Field(key: "value") var value: String
+
+    // MARK: relationships
+    @OptionalParent(key: "work_id") var work: Work?
+    @OptionalParent(key: "edition_id") var edition: Edition?
+    @OptionalParent(key: "author_id") var author: Author?
+
+    init() {}
+
+    init(kind: Kind, value: String, workID: UUID? = nil, editionID: UUID? = nil, authorID: UUID? = nil) {
+        self.kind = kind.rawValue
+        self.value = value
+        self.$work.id = workID
+        self.$edition.id = editionID
+        self.$author.id = authorID
+    }
+}

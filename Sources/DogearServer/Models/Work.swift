@@ -1,0 +1,56 @@
+import DogearCore
+import Fluent
+import Foundation
+
+/// A book as an idea, shared by every user's library (SPEC §1).
+final class Work: Model, @unchecked Sendable {
+    static let schema = "works"
+
+    // MARK: managed
+    @ID(key: .id) var id: UUID?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    // MARK: data
+    @Field(key: "title") var title: String
+    @OptionalField(key: "subtitle") var subtitle: String?
+    @OptionalField(key: "description") var summary: String?
+    @OptionalField(key: "first_published_year") var firstPublishedYear: Int?
+    @OptionalField(key: "original_language") var originalLanguage: String?
+    @Field(key: "genres") var genres: [String]
+    @OptionalField(key: "series_name") var seriesName: String?
+    @OptionalField(key: "series_number") var seriesNumber: Double?
+    @Field(key: "cultural_themes") var culturalThemes: [String]
+    @Field(key: "content_warnings") var contentWarnings: [String]
+    @Field(key: "awards") var awards: [String]
+    @OptionalField(key: "reading_difficulty") var readingDifficulty: String?
+    @OptionalField(key: "estimated_minutes") var estimatedMinutes: Int?
+    @OptionalField(key: "origin_country") var originCountry: String?
+    @OptionalField(key: "translator") var translator: String?
+    @OptionalField(key: "translator_nationality") var translatorNationality: String?
+    @Field(key: "source") var source: String
+    @Field(key: "quality_score") var qualityScore: Int
+    @OptionalField(key: "last_enriched_at") var lastEnrichedAt: Date?
+    @Field(key: "review_status") var reviewStatus: String
+    @Field(key: "readers_count") var readersCount: Int
+    @OptionalField(key: "average_rating") var averageRating: Double?
+    @Field(key: "ratings_count") var ratingsCount: Int
+
+    // MARK: relationships
+    @Children(for: \.$work) var editions: [Edition]
+
+    init() {}
+
+    init(title: String, source: CatalogSource) {
+        self.title = title
+        self.genres = []
+        self.culturalThemes = []
+        self.contentWarnings = []
+        self.awards = []
+        self.source = source.rawValue
+        self.qualityScore = 0
+        self.reviewStatus = ReviewStatus.verified.rawValue
+        self.readersCount = 0
+        self.ratingsCount = 0
+    }
+}
