@@ -1,5 +1,57 @@
-import Vapor
 import Fluent
-import FluentSQLiteDriver
 import FluentPostgresDriver
-public func configurePlaceholder(_ app: Application) {}
+import FluentSQLiteDriver
+import SQLKit
+import Vapor
+
+/// Sets up an application from its configuration: database, migrations, coding, errors, routes.
+public func configure(_ app: Application, config: DogearConfig) async throws {
+    app.http.server.configuration.hostname = config.host
+    app.http.server.configuration.port = config.port
+    // Descriptions may be 10,000 characters of any script; imports come later and stream.
+    app.routes.defaultMaxBodySize = "1mb"
+
+    try configureDatabase(app, config: config)
+    app.migrations.add(AllMigrations.list)
+    app.passwords.use(.bcrypt(cost: config.bcryptCost))
+
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    ContentConfiguration.global.use(encoder: encoder, for: .json)
+    ContentConfiguration.global.use(decoder: decoder, for: .json)
+
+    // Our error shape replaces Vapor's; it must come first to see every error.
+    app.middleware = Middlewares()
+    app.middleware.use(APIErrorMiddleware())
+
+    try routes(app, config: config)
+
+    if config.autoMigrate {
+        try await app.autoMigrate()
+    }
+    if case .sqliteFile = config.database {
+        // WAL lets readers go on while one request writes.
+        _ = try await (app.db as! any SQLDatabase).raw("PRAGMA journal_mode=WAL").all()
+    }
+}
+
+private func configureDatabase(_ app: Application, config: DogearConfig) throws {
+    switch config.database {
+    case .sqliteMemory:
+        app.databases.use(.sqlite(.memory), as: .sqlite)
+    case .sqliteFile(let path):
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        app.databases.use(.sqlite(.file(path)), as: .sqlite)
+    case .postgres(let url):
+        var postgres = try SQLPostgresConfiguration(url: url)
+        if let searchPath = config.postgresSearchPath {
+            postgres.searchPath = searchPath
+        }
+        app.databases.use(.postgres(configuration: postgres), as: .psql)
+    }
+}

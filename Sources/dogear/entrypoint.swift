@@ -1,1 +1,23 @@
 import DogearServer
+import Logging
+import Vapor
+
+/// `dogear serve` (the default), `dogear migrate`, and Vapor's other commands.
+@main
+enum Entrypoint {
+    static func main() async throws {
+        var env = try Environment.detect()
+        try LoggingSystem.bootstrap(from: &env)
+        let app = try await Application.make(env)
+        do {
+            let config = try DogearConfig.fromEnvironment()
+            try await configure(app, config: config)
+            try await app.execute()
+        } catch {
+            app.logger.report(error: error)
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+    }
+}

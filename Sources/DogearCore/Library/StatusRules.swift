@@ -13,11 +13,13 @@ public enum StatusRules {
         length: BookLength,
         today: LocalDate,
         givenStarted: LocalDate? = nil,
-        givenFinished: LocalDate? = nil
+        givenFinished: LocalDate? = nil,
+        requestGaveDates: Bool? = nil
     ) -> ReadingChange {
         var next = state
         var archived: PastReadThrough?
-        let autoDates = givenStarted == nil && givenFinished == nil
+        // A request that cleared a date (null) also gave dates of its own, hence the explicit flag.
+        let autoDates = !(requestGaveDates ?? (givenStarted != nil || givenFinished != nil))
         if let givenStarted { next.dateStarted = givenStarted }
         if let givenFinished { next.dateFinished = givenFinished }
         guard newStatus != state.status else { return ReadingChange(state: next, archived: nil) }

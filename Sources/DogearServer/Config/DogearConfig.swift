@@ -34,6 +34,8 @@ public struct DogearConfig: Sendable {
     public var autoMigrate: Bool
     /// Extra search_path for PostgreSQL (tests give each suite its own schema).
     public var postgresSearchPath: [String]?
+    /// bcrypt work factor; tests lower it to keep sign-ups fast.
+    public var bcryptCost: Int = 12
 
     public static let settingNames: [String] = [
         "DOGEAR_DATA_DIR", "DATABASE_URL", "DOGEAR_HOST", "DOGEAR_PORT", "DOGEAR_BASE_URL",

@@ -1,0 +1,28 @@
+import Vapor
+
+/// /api/v1/auth and /api/v1/me.
+struct AuthController {
+    func signUp(req: Request) async throws -> Response {
+        let body = try req.content.decode(SignUpRequest.self)
+        let result = try await AccountService(request: req).signUp(body)
+        return try await result.encodeResponse(status: .created, for: req)
+    }
+
+    func signIn(req: Request) async throws -> AuthResponse {
+        try await AccountService(request: req).signIn(try req.content.decode(SignInRequest.self))
+    }
+
+    func signOut(req: Request) async throws -> HTTPStatus {
+        try await AccountService(request: req).signOut()
+        return .noContent
+    }
+
+    func me(req: Request) async throws -> UserDTO {
+        try UserDTO(try req.currentUser())
+    }
+
+    func updateMe(req: Request) async throws -> UserDTO {
+        let patch = try req.content.decode(ProfileUpdateRequest.self)
+        return try UserDTO(try await AccountService(request: req).updateProfile(try req.currentUser(), patch))
+    }
+}

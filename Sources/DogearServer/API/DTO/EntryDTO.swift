@@ -1,0 +1,42 @@
+import DogearCore
+import Vapor
+
+struct ReadThroughDTO: Content, Equatable {
+    @Nullable var startedOn: String?
+    @Nullable var finishedOn: String?
+    let outcome: String
+}
+
+/// A library entry as the API shows it: the entry, its work and edition, tags, and what the
+/// sessions add up to (pace, estimated finish).
+struct EntryDTO: Content {
+    let id: UUID
+    let work: WorkDTO
+    @Nullable var edition: EditionDTO?
+    let status: String
+    let owned: Bool
+    let onWishlist: Bool
+    let favorite: Bool
+    @Nullable var rating: Int?
+    @Nullable var preciseRating: Double?
+    let dateAdded: Date
+    @Nullable var dateStarted: String?
+    @Nullable var dateFinished: String?
+    @Nullable var currentPage: Int?
+    @Nullable var currentMinutes: Int?
+    let progress: Double
+    let readCount: Int
+    let totalMinutes: Int
+    @Nullable var dailyGoalPages: Int?
+    @Nullable var pagesPerDay: Double?
+    @Nullable var estimatedFinish: String?
+    @Nullable var recommendedBy: String?
+    @Nullable var wouldRecommend: Bool?
+    let isPublic: Bool
+    let countsTowardCulturalGoal: Bool
+    @Nullable var culturalGoalCategory: String?
+    let tags: [String]
+    let readThroughs: [ReadThroughDTO]
+    @Nullable var createdAt: Date?
+    @Nullable var updatedAt: Date?
+}

@@ -1,0 +1,31 @@
+import Vapor
+
+/// A user's own profile as the API shows it.
+struct UserDTO: Content {
+    let id: UUID
+    let email: String
+    let displayName: String
+    @Nullable var photoUrl: String?
+    let onboardingDone: Bool
+    let genrePreferences: [String]
+    let timeZone: String
+    let tier: String
+    let createdAt: Date?
+
+    init(_ user: User) throws {
+        self.id = try user.requireID()
+        self.email = user.email
+        self.displayName = user.displayName
+        self.photoUrl = user.photoURL
+        self.onboardingDone = user.onboardingDone
+        self.genrePreferences = user.genrePreferences
+        self.timeZone = user.timeZone
+        self.tier = user.tier
+        self.createdAt = user.createdAt
+    }
+}
+
+struct AuthResponse: Content {
+    let token: String
+    let user: UserDTO
+}

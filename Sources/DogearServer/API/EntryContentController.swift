@@ -1,0 +1,54 @@
+import Vapor
+
+/// Sessions, notes and quotes of an entry, and /notes/{id}, /quotes/{id}.
+struct EntryContentController {
+    func service(_ req: Request) throws -> EntryContentService {
+        let user = try req.currentUser()
+        return EntryContentService(library: LibraryService(db: req.db, user: user, today: req.today(for: user), now: req.now))
+    }
+
+    func addSession(req: Request) async throws -> Response {
+        let body = try req.content.decode(SessionRequest.self)
+        let session = try await service(req).addSession(to: try req.uuidParameter("id"), body)
+        return try await SessionDTO(session).encodeResponse(status: .created, for: req)
+    }
+
+    func sessions(req: Request) async throws -> [SessionDTO] {
+        try await service(req).sessions(of: try req.uuidParameter("id")).map(SessionDTO.init)
+    }
+
+    func addNote(req: Request) async throws -> Response {
+        let body = try req.content.decode(NoteRequest.self)
+        let note = try await service(req).addNote(to: try req.uuidParameter("id"), body)
+        return try await NoteDTO(note).encodeResponse(status: .created, for: req)
+    }
+
+    func notes(req: Request) async throws -> [NoteDTO] {
+        try await service(req).notes(of: try req.uuidParameter("id")).map(NoteDTO.init)
+    }
+
+    func updateNote(req: Request) async throws -> NoteDTO {
+        let body = try req.content.decode(NoteUpdateRequest.self)
+        return try NoteDTO(try await service(req).updateNote(try req.uuidParameter("id"), body))
+    }
+
+    func deleteNote(req: Request) async throws -> HTTPStatus {
+        try await service(req).deleteNote(try req.uuidParameter("id"))
+        return .noContent
+    }
+
+    func addQuote(req: Request) async throws -> Response {
+        let body = try req.content.decode(QuoteRequest.self)
+        let quote = try await service(req).addQuote(to: try req.uuidParameter("id"), body)
+        return try await QuoteDTO(quote).encodeResponse(status: .created, for: req)
+    }
+
+    func quotes(req: Request) async throws -> [QuoteDTO] {
+        try await service(req).quotes(of: try req.uuidParameter("id")).map(QuoteDTO.init)
+    }
+
+    func deleteQuote(req: Request) async throws -> HTTPStatus {
+        try await service(req).deleteQuote(try req.uuidParameter("id"))
+        return .noContent
+    }
+}

@@ -1,0 +1,22 @@
+import Vapor
+
+struct SignUpRequest: Content {
+    var email: String
+    var password: String
+    var displayName: String
+}
+
+struct SignInRequest: Content {
+    var email: String
+    var password: String
+}
+
+/// PATCH /api/v1/me.
+struct ProfileUpdateRequest: Decodable, Sendable {
+    var displayName: Patch<String>
+    var photoUrl: Patch<String>
+    var onboardingDone: Patch<Bool>
+    var genrePreferences: Patch<[String]>
+    var timeZone: Patch<String>
+    var email: Patch<String>
+}

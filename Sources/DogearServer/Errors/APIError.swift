@@ -1,0 +1,42 @@
+import DogearCore
+import Vapor
+
+/// The one error shape of the API: `{"error": {"code", "message", "field"?}}` with a stable code
+/// (SPEC §9) and the right HTTP status.
+struct APIError: Error, Sendable {
+    let status: HTTPResponseStatus
+    let code: String
+    let message: String
+    var field: String?
+    /// Extra facts a client can act on, such as the id of the entry a 409 collided with.
+    var details: [String: String] = [:]
+
+    static let notAuthenticated = APIError(status: .unauthorized, code: "notAuthenticated",
+                                           message: "sign in first: send Authorization: Bearer <token>")
+
+    static func invalidData(_ error: ValidationError) -> APIError {
+        APIError(status: .unprocessableEntity, code: "invalidData", message: error.message, field: error.field)
+    }
+
+    static func badRequest(_ message: String, field: String? = nil) -> APIError {
+        APIError(status: .badRequest, code: "invalidData", message: message, field: field)
+    }
+
+    static func notFound(_ code: String, _ message: String) -> APIError {
+        APIError(status: .notFound, code: code, message: message)
+    }
+
+    static let entryNotFound = APIError.notFound("entryNotFound", "no such book in your library")
+    static let bookNotFound = APIError.notFound("bookNotFound", "no such book in the catalog")
+}
+
+/// The JSON body of every error response.
+struct ErrorBody: Content {
+    struct Detail: Content {
+        let code: String
+        let message: String
+        let field: String?
+        let entryId: String?
+    }
+    let error: Detail
+}

@@ -1,0 +1,109 @@
+import DogearCore
+import Fluent
+import Vapor
+
+/// Sign up, sign in, sign out and the profile (SPEC §9).
+struct AccountService {
+    let request: Request
+    var db: any Database { request.db }
+
+    static let wrongCredentials = APIError(status: .unauthorized, code: "notAuthenticated",
+                                           message: "email or password is wrong")
+
+    func signUp(_ body: SignUpRequest) async throws -> AuthResponse {
+        let email = try Self.validEmail(body.email)
+        let displayName = try Validate.text(body.displayName, field: "displayName", length: Limits.displayNameLength)
+        try Self.validatePassword(body.password)
+        if try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
+            throw APIError(status: .conflict, code: "emailTaken", message: "an account with this email already exists",
+                           field: "email")
+        }
+        let hash = try await request.password.async.hash(body.password)
+        let user = User(email: email, passwordHash: hash, displayName: displayName)
+        return try await db.transaction { db in
+            try await user.create(on: db)
+            return try await issueToken(for: user, on: db)
+        }
+    }
+
+    /// The same answer for an unknown email and a wrong password, so the API does not tell which
+    /// emails have accounts.
+    func signIn(_ body: SignInRequest) async throws -> AuthResponse {
+        let key = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard let user = try await User.query(on: db).filter(\.$emailKey == key).first() else {
+            // Spend the time a real check would, so timing does not tell either.
+            _ = try? await request.password.async.hash(body.password)
+            throw Self.wrongCredentials
+        }
+        guard try await request.password.async.verify(body.password, created: user.passwordHash) else {
+            throw Self.wrongCredentials
+        }
+        return try await issueToken(for: user, on: db)
+    }
+
+    func signOut() async throws {
+        guard let token = request.auth.get(UserToken.self) else { throw APIError.notAuthenticated }
+        try await token.delete(on: db)
+        request.auth.logout(UserToken.self)
+        request.auth.logout(User.self)
+    }
+
+    func updateProfile(_ user: User, _ patch: ProfileUpdateRequest) async throws -> User {
+        if let change = patch.displayName.change {
+            user.displayName = try Validate.text(change ?? "", field: "displayName", length: Limits.displayNameLength)
+        }
+        if let change = patch.photoUrl.change { user.photoURL = try Validate.optionalURL(change, field: "photoUrl") }
+        if let change = patch.onboardingDone.change { user.onboardingDone = change ?? false }
+        if let change = patch.genrePreferences.change {
+            user.genrePreferences = try Validate.stringList(change, field: "genrePreferences",
+                                                            maxCount: Limits.genresPerWork * 2, maxLength: Limits.genreMaxLength)
+        }
+        if let change = patch.timeZone.change {
+            guard let name = change, TimeZone(identifier: name) != nil else {
+                throw ValidationError(field: "timeZone", "use an IANA time zone such as Europe/Paris")
+            }
+            user.timeZone = name
+        }
+        if let change = patch.email.change {
+            let email = try Self.validEmail(change ?? "")
+            if email.lowercased() != user.emailKey,
+               try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
+                throw APIError(status: .conflict, code: "emailTaken", message: "an account with this email already exists",
+                               field: "email")
+            }
+            user.email = email
+            user.emailKey = email.lowercased()
+        }
+        try await user.save(on: db)
+        return user
+    }
+
+    private func issueToken(for user: User, on db: any Database) async throws -> AuthResponse {
+        let token = TokenHashing.newToken()
+        try await UserToken(userID: try user.requireID(), tokenHash: TokenHashing.hash(token)).create(on: db)
+        return AuthResponse(token: token, user: try UserDTO(user))
+    }
+
+    static func validEmail(_ raw: String) throws -> String {
+        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !email.isEmpty else { throw ValidationError(field: "email", "must not be empty") }
+        guard email.count <= Limits.emailMaxLength else {
+            throw ValidationError(field: "email", "must be at most \(Limits.emailMaxLength) characters")
+        }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+              !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace) else {
+            throw ValidationError(field: "email", "'\(email)' is not an email address")
+        }
+        return email
+    }
+
+    static func validatePassword(_ password: String) throws {
+        guard password.count >= Limits.passwordLength.lowerBound else {
+            throw ValidationError(field: "password", "must be at least \(Limits.passwordLength.lowerBound) characters")
+        }
+        guard password.utf8.count <= Limits.passwordLength.upperBound else {
+            throw ValidationError(field: "password", "must be at most \(Limits.passwordLength.upperBound) bytes")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import DogearCore
+import Fluent
+import Vapor
+
+struct HomeDTO: Content {
+    struct Stats: Content, Equatable {
+        let readAllTime: Int
+        let readThisYear: Int
+        let pagesThisYear: Int
+    }
+    /// "Good morning", "Good afternoon" or "Good evening", by the hour in the user's time zone.
+    let greeting: String
+    let displayName: String
+    let currentlyReading: [EntryDTO]
+    let recentlyFinished: [EntryDTO]
+    let stats: Stats
+}
+
+/// Home (SPEC §4): what the reader is reading, the five most recent finishes, quick stats.
+struct HomeService {
+    let db: any Database
+    let user: User
+    let now: Date
+
+    func home() async throws -> HomeDTO {
+        let userID = try user.requireID()
+        let zone = TimeZone(identifier: user.timeZone) ?? .gmt
+        let today = LocalDate(now, in: zone)
+        let reading = try await LibraryEntry.query(on: db)
+            .filter(\.$user.$id == userID)
+            .filter(\.$status == ReadingStatus.reading.rawValue)
+            .sort(\.$updatedAt, .descending)
+            .limit(50)
+            .all()
+        let finished = try await LibraryEntry.query(on: db)
+            .filter(\.$user.$id == userID)
+            .filter(\.$status == ReadingStatus.read.rawValue)
+            .sort(\.$dateFinished, .descending)
+            .sort(\.$updatedAt, .descending)
+            .limit(5)
+            .all()
+        let loaded = try await EntryLoader(db: db, today: today).load(reading + finished)
+        let stats = try await HomeStatsQuery(db: db).stats(userID: userID, year: today.year)
+        return HomeDTO(
+            greeting: Self.greeting(at: now, in: zone),
+            displayName: user.displayName,
+            currentlyReading: Array(loaded.prefix(reading.count)),
+            recentlyFinished: Array(loaded.dropFirst(reading.count)),
+            stats: .init(readAllTime: stats.readAllTime, readThisYear: stats.readThisYear, pagesThisYear: stats.pagesThisYear))
+    }
+
+    static func greeting(at date: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        switch calendar.component(.hour, from: date) {
+        case 5..<12: return "Good morning"
+        case 12..<18: return "Good afternoon"
+        default: return "Good evening"
+        }
+    }
+}

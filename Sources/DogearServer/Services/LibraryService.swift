@@ -1,0 +1,218 @@
+import DogearCore
+import Fluent
+import Vapor
+
+/// The personal library (SPEC §2): every write to a user's entries goes through here, so the API and
+/// the web pages apply the same rules. Each operation runs in one transaction: a rejected request
+/// changes nothing.
+struct LibraryService {
+    let db: any Database
+    let user: User
+    let today: LocalDate
+    let now: Date
+
+    /// The user's entry with this id; another user's id is "not found", never "forbidden".
+    func entry(_ id: UUID, on db: (any Database)? = nil) async throws -> LibraryEntry {
+        guard let entry = try await LibraryEntry.query(on: db ?? self.db)
+            .filter(\.$id == id)
+            .filter(\.$user.$id == user.requireID())
+            .first() else { throw APIError.entryNotFound }
+        return entry
+    }
+
+    func add(_ request: CreateEntryRequest) async throws -> LibraryEntry {
+        let fields = try request.entryDraft.validated()
+        let book: ValidBook?
+        do {
+            book = try request.book?.validated()
+        } catch let error as ValidationError {
+            throw error.nested(in: "book")
+        }
+        if book == nil, request.workId == nil, request.editionId == nil {
+            throw ValidationError(field: "book", "give the book (title and authors), or a workId or editionId")
+        }
+        let userID = try user.requireID()
+        return try await db.transaction { db in
+            let (work, edition) = try await resolveBook(book: book, workID: request.workId,
+                                                        editionID: request.editionId, on: db)
+            let workID = try work.requireID()
+            if let existing = try await LibraryEntry.query(on: db)
+                .filter(\.$user.$id == userID).filter(\.$work.$id == workID).first() {
+                throw APIError(status: .conflict, code: "alreadyInLibrary",
+                               message: "this book is already in your library",
+                               details: ["entryId": try existing.requireID().uuidString])
+            }
+            let entry = LibraryEntry(userID: userID, workID: workID, editionID: try edition?.requireID(), dateAdded: now)
+            entry.owned = fields.owned
+            entry.onWishlist = fields.onWishlist
+            entry.favorite = fields.favorite
+            entry.rating = fields.rating
+            entry.preciseRating = fields.preciseRating
+            entry.dailyGoalPages = fields.dailyGoalPages
+            entry.recommendedBy = fields.recommendedBy
+            entry.wouldRecommend = fields.wouldRecommend
+            entry.isPublic = fields.isPublic
+            entry.countsTowardCulturalGoal = fields.countsTowardCulturalGoal
+            entry.culturalGoalCategory = fields.culturalGoalCategory
+            let change = StatusRules.change(entry.readingState, to: fields.status, length: length(work, edition),
+                                            today: today, givenStarted: fields.dateStarted, givenFinished: fields.dateFinished)
+            entry.readingState = change.state
+            try await entry.create(on: db)
+            try await TagService(db: db, userID: userID).setTags(fields.tags, on: try entry.requireID())
+            return entry
+        }
+    }
+
+    private func resolveBook(book: ValidBook?, workID: UUID?, editionID: UUID?, on db: any Database) async throws -> (Work, Edition?) {
+        if let editionID {
+            guard let edition = try await Edition.find(editionID, on: db) else {
+                throw APIError.notFound("bookNotFound", "no edition with id \(editionID)")
+            }
+            let work = try await Work.find(edition.$work.id, on: db)!
+            return (work, edition)
+        }
+        if let workID {
+            guard let work = try await Work.find(workID, on: db) else {
+                throw APIError.notFound("bookNotFound", "no work with id \(workID)")
+            }
+            return (work, nil)
+        }
+        let resolved = try await CatalogService(db: db).findOrCreate(book!)
+        return (resolved.work, resolved.edition)
+    }
+
+    func update(_ id: UUID, with patch: UpdateEntryRequest) async throws -> LibraryEntry {
+        try await db.transaction { db in
+            let entry = try await entry(id, on: db)
+            var tags: [TagName]?
+            if let change = patch.tags.change { tags = try TagName.list(change ?? []) }
+            if let change = patch.editionId.change {
+                if let editionID = change {
+                    guard let edition = try await Edition.find(editionID, on: db), edition.$work.id == entry.$work.id else {
+                        throw ValidationError(field: "editionId", "is not an edition of this book")
+                    }
+                }
+                entry.$edition.id = change
+            }
+            if let change = patch.owned.change { entry.owned = try required(change, "owned") }
+            if let change = patch.onWishlist.change { entry.onWishlist = try required(change, "onWishlist") }
+            if let change = patch.favorite.change { entry.favorite = try required(change, "favorite") }
+            if let change = patch.isPublic.change { entry.isPublic = try required(change, "isPublic") }
+            if let change = patch.countsTowardCulturalGoal.change {
+                entry.countsTowardCulturalGoal = try required(change, "countsTowardCulturalGoal")
+            }
+            if let change = patch.rating.change { entry.rating = try Rating.validateStars(change) }
+            if let change = patch.preciseRating.change { entry.preciseRating = try Rating.validatePrecise(change) }
+            if let change = patch.dailyGoalPages.change {
+                entry.dailyGoalPages = try change.map { try Validate.number($0, field: "dailyGoalPages", in: Limits.dailyGoalPages) }
+            }
+            if let change = patch.recommendedBy.change {
+                entry.recommendedBy = try Validate.optionalText(change, field: "recommendedBy", maxLength: Limits.recommendedByMaxLength)
+            }
+            if let change = patch.wouldRecommend.change { entry.wouldRecommend = change }
+            if let change = patch.culturalGoalCategory.change {
+                entry.culturalGoalCategory = try Validate.optionalText(change, field: "culturalGoalCategory", maxLength: Limits.shortTextMaxLength)
+            }
+            // Dates the request gives are set as given and cleared by null; a status change in the
+            // same request then adds automatic dates only if the request gave none.
+            var state = entry.readingState
+            var givenStarted: LocalDate?
+            var givenFinished: LocalDate?
+            if let change = patch.dateStarted.change {
+                givenStarted = try EntryDraft.date(change, field: "dateStarted")
+                state.dateStarted = givenStarted
+            }
+            if let change = patch.dateFinished.change {
+                givenFinished = try EntryDraft.date(change, field: "dateFinished")
+                state.dateFinished = givenFinished
+            }
+            let explicitDates = patch.dateStarted.change != nil || patch.dateFinished.change != nil
+            if let change = patch.status.change {
+                let parsed = try ReadingStatus.parse(try required(change, "status"), field: "status")
+                if parsed.onWishlist, patch.onWishlist.change == nil { entry.onWishlist = true }
+                let (work, edition) = try await catalogFacts(of: entry, on: db)
+                let result = StatusRules.change(
+                    state, to: parsed.status, length: length(work, edition), today: today,
+                    givenStarted: givenStarted, givenFinished: givenFinished, requestGaveDates: explicitDates)
+                state = result.state
+                try await archive(result.archived, of: entry, on: db)
+            }
+            entry.readingState = state
+            try await entry.save(on: db)
+            if let tags { try await TagService(db: db, userID: try user.requireID()).setTags(tags, on: try entry.requireID()) }
+            return entry
+        }
+    }
+
+    func changeStatus(_ id: UUID, to request: StatusChangeRequest) async throws -> LibraryEntry {
+        let parsed = try ReadingStatus.parse(request.status, field: "status")
+        let date = try EntryDraft.date(request.date, field: "date")
+        if date != nil, ![.reading, .read, .didNotFinish].contains(parsed.status) {
+            throw ValidationError(field: "date", "a date goes with reading (started), read (finished) or didNotFinish (stopped)")
+        }
+        return try await db.transaction { db in
+            let entry = try await entry(id, on: db)
+            let (work, edition) = try await catalogFacts(of: entry, on: db)
+            let result = StatusRules.change(
+                entry.readingState, to: parsed.status, length: length(work, edition), today: today,
+                givenStarted: parsed.status == .reading ? date : nil,
+                givenFinished: parsed.status == .reading ? nil : date)
+            if parsed.onWishlist { entry.onWishlist = true }
+            entry.readingState = result.state
+            try await archive(result.archived, of: entry, on: db)
+            try await entry.save(on: db)
+            return entry
+        }
+    }
+
+    func logProgress(_ id: UUID, _ input: ProgressInput) async throws -> LibraryEntry {
+        try await db.transaction { db in
+            let entry = try await entry(id, on: db)
+            let (work, edition) = try await catalogFacts(of: entry, on: db)
+            let result = try ProgressRules.update(entry.readingState, with: input, length: length(work, edition), today: today)
+            entry.readingState = result.state
+            try await archive(result.archived, of: entry, on: db)
+            try await entry.save(on: db)
+            return entry
+        }
+    }
+
+    func delete(_ id: UUID) async throws {
+        try await db.transaction { db in
+            let entry = try await entry(id, on: db)
+            // Notes, quotes, sessions, tags links and read-throughs go with it (ON DELETE CASCADE);
+            // the catalog work stays for other readers.
+            try await entry.delete(on: db)
+        }
+    }
+
+    // MARK: helpers
+
+    func catalogFacts(of entry: LibraryEntry, on db: any Database) async throws -> (Work, Edition?) {
+        let work = try await Work.find(entry.$work.id, on: db)!
+        let edition = try await entry.$edition.id.asyncMap { try await Edition.find($0, on: db) } ?? nil
+        return (work, edition)
+    }
+
+    func length(_ work: Work, _ edition: Edition?) -> BookLength {
+        BookLength(pageCount: edition?.pageCount, minutes: work.estimatedMinutes)
+    }
+
+    func archive(_ past: PastReadThrough?, of entry: LibraryEntry, on db: any Database) async throws {
+        guard let past else { return }
+        try await ReadThrough(entryID: try entry.requireID(), startedOn: past.started?.description,
+                              finishedOn: past.finished?.description, outcome: past.outcome.rawValue).create(on: db)
+    }
+
+    private func required<T>(_ value: T?, _ field: String) throws -> T {
+        guard let value else { throw ValidationError(field: field, "cannot be null") }
+        return value
+    }
+}
+
+extension Optional {
+    func asyncMap<U>(_ transform: (Wrapped) async throws -> U) async rethrows -> U? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

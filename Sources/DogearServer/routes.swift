@@ -1,0 +1,45 @@
+import Vapor
+
+/// The whole route table, grouped by area. Every /api route is described in openapi.yaml (a test
+/// compares the two).
+func routes(_ app: Application, config: DogearConfig) throws {
+    let system = SystemController(databaseKind: config.database.kind)
+    app.get("health", use: system.health)
+    app.get("openapi.yaml", use: system.openAPI)
+
+    let api = app.grouped("api", "v1").grouped(BearerTokenAuthenticator())
+
+    let auth = AuthController()
+    api.post("auth", "signup", use: auth.signUp)
+    api.post("auth", "signin", use: auth.signIn)
+
+    let signedIn = api.grouped(RequireUserMiddleware())
+    signedIn.post("auth", "signout", use: auth.signOut)
+    signedIn.get("me", use: auth.me)
+    signedIn.patch("me", use: auth.updateMe)
+
+    let library = LibraryController()
+    signedIn.post("library", use: library.create)
+    signedIn.get("library", use: library.list)
+    signedIn.get("library", ":id", use: library.show)
+    signedIn.patch("library", ":id", use: library.update)
+    signedIn.delete("library", ":id", use: library.delete)
+    signedIn.post("library", ":id", "status", use: library.changeStatus)
+    signedIn.post("library", ":id", "progress", use: library.progress)
+
+    let content = EntryContentController()
+    signedIn.post("library", ":id", "sessions", use: content.addSession)
+    signedIn.get("library", ":id", "sessions", use: content.sessions)
+    signedIn.post("library", ":id", "notes", use: content.addNote)
+    signedIn.get("library", ":id", "notes", use: content.notes)
+    signedIn.patch("notes", ":id", use: content.updateNote)
+    signedIn.delete("notes", ":id", use: content.deleteNote)
+    signedIn.post("library", ":id", "quotes", use: content.addQuote)
+    signedIn.get("library", ":id", "quotes", use: content.quotes)
+    signedIn.delete("quotes", ":id", use: content.deleteQuote)
+
+    let reader = ReaderController()
+    signedIn.get("tags", use: reader.tags)
+    signedIn.get("authors", use: reader.authors)
+    signedIn.get("home", use: reader.home)
+}
