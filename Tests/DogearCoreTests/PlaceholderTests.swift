@@ -1,3 +1,0 @@
-import Testing
-@testable import DogearCore
-@Test func placeholder() { #expect(DogearCoreVersion.value == "0.1.0") }

@@ -1,0 +1,110 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+@testable import DogearServer
+
+/// The instant every server test runs at: Saturday 2026-03-14 10:30 UTC, a morning.
+let fixedNow = Date(timeIntervalSince1970: 1_773_484_200)
+let fixedToday = LocalDate("2026-03-14")!
+
+/// Runs `body` against a fresh, migrated Dogear: in-memory SQLite by default, or a schema of its
+/// own on the PostgreSQL server named by `DOGEAR_TEST_POSTGRES_URL`, so parallel tests never share
+/// data or race on migrations.
+func withDogear(_ body: (Application) async throws -> Void) async throws {
+    let app = try await Application.make(.testing)
+    let postgresURL = ProcessInfo.processInfo.environment["DOGEAR_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    var config = DogearConfig(database: postgresURL.map { .postgres(url: $0) } ?? .sqliteMemory, autoMigrate: false)
+    config.bcryptCost = 4
+    if postgresURL != nil { config.postgresSearchPath = [schema] }
+    app.clock = .fixed(fixedNow)
+    do {
+        try await configure(app, config: config)
+        let sql = app.db as! any SQLDatabase
+        if postgresURL != nil {
+            try await sql.raw("CREATE SCHEMA \(ident: schema)").run()
+        }
+        try await app.autoMigrate()
+        try await body(app)
+        if postgresURL != nil {
+            try await sql.raw("DROP SCHEMA \(ident: schema) CASCADE").run()
+        }
+    } catch {
+        try? await app.asyncShutdown()
+        throw error
+    }
+    try await app.asyncShutdown()
+}
+
+/// A JSON answer, read loosely so tests state what a client would look at.
+struct Reply {
+    let status: HTTPStatus
+    let body: String
+    let headers: HTTPHeaders
+
+    var json: Any? { try? JSONSerialization.jsonObject(with: Data(body.utf8), options: [.fragmentsAllowed]) }
+    var object: [String: Any] { json as? [String: Any] ?? [:] }
+    var array: [[String: Any]] { json as? [[String: Any]] ?? [] }
+    subscript(key: String) -> Any? { object[key] }
+
+    var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
+    var errorField: String? { (object["error"] as? [String: Any])?["field"] as? String }
+    var errorMessage: String? { (object["error"] as? [String: Any])?["message"] as? String }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(T.self, from: Data(body.utf8))
+    }
+}
+
+extension Application {
+    /// Sends a request with an optional bearer token and a JSON body given as a dictionary or raw text.
+    @discardableResult
+    func send(_ method: HTTPMethod, _ path: String, token: String? = nil, json: Any? = nil, raw: String? = nil,
+              sourceLocation: SourceLocation = #_sourceLocation) async throws -> Reply {
+        var headers = HTTPHeaders()
+        if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
+        var body: ByteBuffer?
+        if let json {
+            let data = try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed])
+            body = ByteBuffer(data: data)
+        } else if let raw {
+            body = ByteBuffer(string: raw)
+        }
+        if body != nil { headers.contentType = .json }
+        let response = try await testing().sendRequest(method, path, headers: headers, body: body)
+        return Reply(status: response.status, body: response.body.string, headers: response.headers)
+    }
+
+    /// Signs a new user up and returns their token.
+    func signUp(_ email: String = "reader@example.com", password: String = "long enough", name: String = "Reader") async throws -> String {
+        let reply = try await send(.POST, "/api/v1/auth/signup", json: ["email": email, "password": password, "displayName": name])
+        guard reply.status == .created, let token = reply["token"] as? String else {
+            throw TestFailure("sign-up failed: \(reply.status) \(reply.body)")
+        }
+        return token
+    }
+
+    /// Adds a book to the library and returns the entry's JSON.
+    func addBook(_ token: String, title: String = "Piranesi", authors: [String] = ["Susanna Clarke"],
+                 pageCount: Int? = 272, isbn: String? = nil, extra: [String: Any] = [:]) async throws -> [String: Any] {
+        var book: [String: Any] = ["title": title, "authors": authors]
+        if let pageCount { book["pageCount"] = pageCount }
+        if let isbn { book["isbn"] = isbn }
+        var body: [String: Any] = ["book": book]
+        for (key, value) in extra { body[key] = value }
+        let reply = try await send(.POST, "/api/v1/library", token: token, json: body)
+        guard reply.status == .created else { throw TestFailure("add failed: \(reply.status) \(reply.body)") }
+        return reply.object
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
