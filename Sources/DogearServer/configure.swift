@@ -17,6 +17,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
 
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
+    // Stable key order: answers diff cleanly and read the same every time.
+    encoder.outputFormatting = [.sortedKeys]
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     ContentConfiguration.global.use(encoder: encoder, for: .json)

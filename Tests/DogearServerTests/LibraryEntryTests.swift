@@ -1,0 +1,191 @@
+import Testing
+import Vapor
+@testable import DogearServer
+
+@Suite("Library entries: adding, duplicates, fields")
+struct LibraryEntryTests {
+    @Test("adding a book creates the work, its edition and authors, and answers the whole entry")
+    func add() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let reply = try await app.send(.POST, "/api/v1/library", token: token, json: [
+                "book": ["title": "Good Omens", "authors": ["Terry Pratchett", "Neil Gaiman"], "isbn": "0-441-17271-7",
+                         "pageCount": 412, "publisher": "Ace", "publishedDate": "1990-05", "format": "paperback",
+                         "genres": ["Fantasy", "Humour"], "series": "None", "language": "en"],
+                "rating": 5, "preciseRating": 4.75, "favorite": true, "tags": ["Funny"],
+            ])
+            #expect(reply.status == .created)
+            let entry = try reply.decode(EntryDTO.self)
+            #expect(entry.work.title == "Good Omens")
+            #expect(entry.work.authors.map(\.name) == ["Terry Pratchett", "Neil Gaiman"])
+            #expect(entry.edition?.isbn13 == "9780441172719")
+            #expect(entry.edition?.isbn10 == "0441172717")
+            #expect(entry.edition?.isbn == "0-441-17271-7")
+            #expect(entry.edition?.pageCount == 412)
+            #expect(entry.edition?.format == "paperback")
+            #expect(entry.status == "wantToRead")
+            #expect(entry.owned == true)
+            #expect(entry.favorite == true)
+            #expect(entry.rating == 5)
+            #expect(entry.preciseRating == 4.75)
+            #expect(entry.tags == ["Funny"])
+            #expect(entry.dateAdded == fixedNow)
+            #expect(entry.work.genres == ["Fantasy", "Humour"])
+            // explicit nulls, so clients see every documented field
+            #expect(reply.body.contains("\"dateFinished\":null"))
+        }
+    }
+
+    @Test("adding the same work again is 409 with the existing entry's id")
+    func duplicate() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let first = try await app.addBook(token, isbn: "9780306406157")
+            // same ISBN typed as ISBN-10 with hyphens
+            let again = try await app.send(.POST, "/api/v1/library", token: token,
+                                           json: ["book": ["title": "Piranesi", "authors": ["Susanna Clarke"], "isbn": "0-306-40615-2"]])
+            #expect(again.status == .conflict)
+            #expect(again.errorCode == "alreadyInLibrary")
+            #expect((again["error"] as? [String: Any])?["entryId"] as? String == first["id"] as? String)
+            // same title and first author, no ISBN
+            let byTitle = try await app.send(.POST, "/api/v1/library", token: token,
+                                             json: ["book": ["title": "piranesi", "authors": ["Susanna Clarke"]]])
+            #expect(byTitle.status == .conflict)
+            let list = try await app.send(.GET, "/api/v1/library", token: token)
+            #expect((list["items"] as? [Any])?.count == 1)
+        }
+    }
+
+    @Test("two readers adding one book share one catalog work")
+    func sharedCatalog() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            let bob = try await app.signUp("bob@example.com")
+            let a = try await app.addBook(ann, isbn: "9780306406157")
+            let b = try await app.addBook(bob, isbn: "9780306406157")
+            #expect((a["work"] as? [String: Any])?["id"] as? String == (b["work"] as? [String: Any])?["id"] as? String)
+            let workID = try #require((a["work"] as? [String: Any])?["id"] as? String)
+            let carol = try await app.signUp("carol@example.com")
+            let byWork = try await app.send(.POST, "/api/v1/library", token: carol, json: ["workId": workID, "status": "TBR"])
+            #expect(byWork.status == .created)
+            #expect(byWork["status"] as? String == "wantToRead")
+        }
+    }
+
+    @Test("a wishlist book is want-to-read, on the wishlist and not owned")
+    func wishlist() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let entry = try await app.addBook(token, extra: ["status": "wishlist"])
+            #expect(entry["status"] as? String == "wantToRead")
+            #expect(entry["onWishlist"] as? Bool == true)
+            #expect(entry["owned"] as? Bool == false)
+        }
+    }
+
+    @Test("adding a book as read finishes it today; with its own dates, those are kept")
+    func addAsRead() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let entry = try await app.addBook(token, extra: ["status": "finished"])
+            #expect(entry["status"] as? String == "read")
+            #expect(entry["dateFinished"] as? String == "2026-03-14")
+            #expect(entry["dateStarted"] as? String == "2026-03-14")
+            #expect(entry["readCount"] as? Int == 1)
+            #expect(entry["progress"] as? Double == 1)
+            #expect(entry["currentPage"] as? Int == 272)
+            let dated = try await app.addBook(token, title: "Jonathan Strange & Mr Norrell", pageCount: 1006,
+                                              extra: ["status": "read", "dateStarted": "2020-02-01", "dateFinished": "2019-12-24"])
+            #expect(dated["dateStarted"] as? String == "2020-02-01")
+            #expect(dated["dateFinished"] as? String == "2019-12-24")
+        }
+    }
+
+    @Test("PATCH changes only what it names; null clears")
+    func patch() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let entry = try await app.addBook(token, extra: ["rating": 3, "recommendedBy": "Sam"])
+            let id = try #require(entry["id"] as? String)
+            let reply = try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: [
+                "rating": NSNull(), "preciseRating": 3.25, "favorite": true, "wouldRecommend": true, "dailyGoalPages": 30,
+            ])
+            #expect(reply.status == .ok)
+            #expect(reply["rating"] is NSNull)
+            #expect(reply["preciseRating"] as? Double == 3.25)
+            #expect(reply["favorite"] as? Bool == true)
+            #expect(reply["wouldRecommend"] as? Bool == true)
+            #expect(reply["recommendedBy"] as? String == "Sam")
+            #expect(reply["dailyGoalPages"] as? Int == 30)
+        }
+    }
+
+    @Test("rating and precise-rating limits through the API, at n and n+1")
+    func ratingLimits() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let id = try #require(try await app.addBook(token)["id"] as? String)
+            for (body, ok) in [(["rating": 5], true), (["rating": 6], false), (["rating": 0], false),
+                               (["preciseRating": 5.0], true), (["preciseRating": 5.25], false), (["preciseRating": 2.1], false)] as [([String: Any], Bool)] {
+                let reply = try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: body)
+                #expect((reply.status == .ok) == ok, "\(body)")
+                if !ok { #expect(reply.errorField == body.keys.first) }
+            }
+        }
+    }
+
+    @Test("deleting an entry deletes its notes, quotes and sessions, never the catalog work")
+    func delete() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let entry = try await app.addBook(token)
+            let id = try #require(entry["id"] as? String)
+            let workID = try #require((entry["work"] as? [String: Any])?["id"] as? String)
+            let note = try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "Beautiful halls"])
+            let noteID = try #require(note["id"] as? String)
+            _ = try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: token, json: ["text": "The Beauty of the House is immeasurable", "page": 5])
+            _ = try await app.send(.POST, "/api/v1/library/\(id)/sessions", token: token, json: ["date": "2026-03-13", "minutes": 30, "pagesRead": 20])
+            #expect(try await app.send(.DELETE, "/api/v1/library/\(id)", token: token).status == .noContent)
+            #expect(try await app.send(.GET, "/api/v1/library/\(id)", token: token).status == .notFound)
+            #expect(try await app.send(.PATCH, "/api/v1/notes/\(noteID)", token: token, json: ["content": "x"]).status == .notFound)
+            #expect(try await Note.query(on: app.db).count() == 0)
+            #expect(try await Quote.query(on: app.db).count() == 0)
+            #expect(try await ReadingSession.query(on: app.db).count() == 0)
+            #expect(try await Work.find(UUID(uuidString: workID), on: app.db) != nil)
+            // and the same work can be added again
+            #expect(try await app.send(.POST, "/api/v1/library", token: token, json: ["workId": workID]).status == .created)
+        }
+    }
+
+    @Test("the library pages newest first with an opaque cursor, and filters by status")
+    func pagination() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            var ids: [String] = []
+            for number in 1...7 {
+                let entry = try await app.addBook(token, title: "Book \(number)", authors: ["Author \(number)"],
+                                                  extra: ["status": number % 2 == 0 ? "reading" : "to-read"])
+                ids.append(entry["id"] as! String)
+            }
+            var seen: [String] = []
+            var cursor: String?
+            repeat {
+                let path = "/api/v1/library?limit=3" + (cursor.map { "&cursor=\($0)" } ?? "")
+                let page = try await app.send(.GET, path, token: token)
+                #expect(page.status == .ok)
+                seen += (page["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+                cursor = page["nextCursor"] as? String
+            } while cursor != nil
+            #expect(seen.count == 7)
+            #expect(Set(seen) == Set(ids))
+            let reading = try await app.send(.GET, "/api/v1/library?status=reading", token: token)
+            #expect((reading["items"] as? [[String: Any]])?.count == 3)
+            let both = try await app.send(.GET, "/api/v1/library?status=reading,wantToRead", token: token)
+            #expect((both["items"] as? [[String: Any]])?.count == 7)
+            #expect(try await app.send(.GET, "/api/v1/library?limit=101", token: token).errorField == "limit")
+            #expect(try await app.send(.GET, "/api/v1/library?limit=0", token: token).errorField == "limit")
+            #expect(try await app.send(.GET, "/api/v1/library?cursor=bogus", token: token).errorField == "cursor")
+            #expect(try await app.send(.GET, "/api/v1/library?status=skimmed", token: token).errorField == "status")
+        }
+    }
+}
