@@ -10,8 +10,8 @@ struct SessionTotalsQuery {
         guard !entryIDs.isEmpty, let sql = db as? any SQLDatabase else { return [:] }
         let rows = try await sql.select()
             .column("entry_id")
-            .column(SQLFunction("SUM", args: SQLColumn("pages_read")), as: "pages")
-            .column(SQLFunction("SUM", args: SQLColumn("minutes")), as: "minutes")
+            .column(Self.sumAsBigInt("pages_read"), as: "pages")
+            .column(Self.sumAsBigInt("minutes"), as: "minutes")
             .column(SQLFunction("MIN", args: SQLColumn("date")), as: "first_date")
             .column(SQLFunction("MAX", args: SQLColumn("date")), as: "last_date")
             .from(ReadingSession.schema)
@@ -28,5 +28,10 @@ struct SessionTotalsQuery {
                 lastDate: try row.decode(column: "last_date", as: String?.self).flatMap(LocalDate.init))
         }
         return result
+    }
+
+    /// PostgreSQL sums BIGINT columns as NUMERIC; casting back keeps one decoding for both databases.
+    static func sumAsBigInt(_ column: String) -> any SQLExpression {
+        SQLRaw("CAST(SUM(\(column)) AS BIGINT)")
     }
 }
