@@ -30,7 +30,9 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
 
     try routes(app, config: config)
 
-    if config.autoMigrate {
+    // Only a server migrates on its own; `dogear migrate --revert` and `dogear routes` must not.
+    let command = app.environment.arguments.dropFirst().first
+    if config.autoMigrate, command == nil || command == "serve" {
         try await app.autoMigrate()
     }
     if case .sqliteFile = config.database {

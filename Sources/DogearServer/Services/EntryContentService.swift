@@ -58,6 +58,7 @@ struct EntryContentService {
             }
             entry.totalMinutes += minutes
             try await entry.save(on: db)
+            try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
 
             let session = ReadingSession()
             session.$entry.id = entryID

@@ -59,6 +59,7 @@ struct LibraryService {
             entry.readingState = change.state
             try await entry.create(on: db)
             try await TagService(db: db, userID: userID).setTags(fields.tags, on: try entry.requireID())
+            try await WorkAggregates(db: db).refresh(workID: workID)
             return entry
         }
     }
@@ -140,6 +141,7 @@ struct LibraryService {
             entry.readingState = state
             try await entry.save(on: db)
             if let tags { try await TagService(db: db, userID: try user.requireID()).setTags(tags, on: try entry.requireID()) }
+            try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
             return entry
         }
     }
@@ -161,6 +163,7 @@ struct LibraryService {
             entry.readingState = result.state
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
+            try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
             return entry
         }
     }
@@ -173,6 +176,7 @@ struct LibraryService {
             entry.readingState = result.state
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
+            try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
             return entry
         }
     }
@@ -183,6 +187,7 @@ struct LibraryService {
             // Notes, quotes, sessions, tags links and read-throughs go with it (ON DELETE CASCADE);
             // the catalog work stays for other readers.
             try await entry.delete(on: db)
+            try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
         }
     }
 

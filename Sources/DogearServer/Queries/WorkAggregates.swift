@@ -1,0 +1,25 @@
+import Fluent
+import SQLKit
+
+/// Keeps a work's social aggregates (SPEC §1: readers, average rating, ratings count) equal to what
+/// the library entries say, with one UPDATE in the same transaction as the change that moved them.
+///
+/// A reader is anyone who has started the book (any status but want-to-read, or a finished read);
+/// a rating is the precise rating where given, else the whole stars.
+struct WorkAggregates {
+    let db: any Database
+
+    func refresh(workID: UUID) async throws {
+        let sql = db as! any SQLDatabase
+        let rating = "COALESCE(precise_rating, CAST(rating AS DOUBLE PRECISION))"
+        try await sql.raw("""
+            UPDATE works SET
+              readers_count = (SELECT COUNT(*) FROM library_entries
+                               WHERE work_id = \(bind: workID) AND (status <> 'wantToRead' OR read_count > 0)),
+              ratings_count = (SELECT COUNT(\(unsafeRaw: rating)) FROM library_entries WHERE work_id = \(bind: workID)),
+              average_rating = (SELECT CAST(AVG(\(unsafeRaw: rating)) AS DOUBLE PRECISION) FROM library_entries
+                                WHERE work_id = \(bind: workID))
+            WHERE id = \(bind: workID)
+            """).run()
+    }
+}

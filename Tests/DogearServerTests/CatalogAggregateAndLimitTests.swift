@@ -1,0 +1,65 @@
+import Testing
+import Vapor
+@testable import DogearServer
+
+@Suite("Catalog aggregates and the remaining limits")
+struct CatalogAggregateAndLimitTests {
+    @Test("readers count, ratings count and average rating follow the readers' entries")
+    func aggregates() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            let bob = try await app.signUp("bob@example.com")
+            let carol = try await app.signUp("carol@example.com")
+            let first = try await app.addBook(ann, isbn: "9780306406157", extra: ["status": "read", "rating": 4])
+            _ = try await app.addBook(bob, isbn: "9780306406157", extra: ["status": "reading", "preciseRating": 2.5])
+            let wanting = try await app.addBook(carol, isbn: "9780306406157")
+            var work = try #require(wanting["work"] as? [String: Any])
+            #expect(work["readersCount"] as? Int == 2) // Carol only wants to read it
+            #expect(work["ratingsCount"] as? Int == 2)
+            #expect(work["averageRating"] as? Double == 3.25)
+            _ = try await app.send(.DELETE, "/api/v1/library/\(first["id"]!)", token: ann)
+            work = try #require(try await app.send(.GET, "/api/v1/library/\(wanting["id"]!)", token: carol)["work"] as? [String: Any])
+            #expect(work["readersCount"] as? Int == 1)
+            #expect(work["ratingsCount"] as? Int == 1)
+            #expect(work["averageRating"] as? Double == 2.5)
+        }
+    }
+
+    /// Each limit accepted at its maximum and refused one past it, through the API a client uses.
+    @Test("limits at n and n+1", arguments: [
+        ("quote text", 5_000), ("author name", 256), ("subtitle", 512), ("publisher", 256),
+        ("daily goal", 10_000), ("session minutes", 1_440), ("email", 254),
+    ])
+    func limit(_ what: String, _ n: Int) async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let entry = try await app.addBook(token)
+            let id = try #require(entry["id"] as? String)
+            func attempt(_ size: Int, _ index: Int) async throws -> Reply {
+                let text = String(repeating: "a", count: size)
+                switch what {
+                case "quote text":
+                    return try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: token, json: ["text": text])
+                case "author name":
+                    return try await app.send(.POST, "/api/v1/library", token: token, json: ["book": ["title": "T\(index)", "authors": [text]]])
+                case "subtitle":
+                    return try await app.send(.POST, "/api/v1/library", token: token, json: ["book": ["title": "T\(index)", "subtitle": text]])
+                case "publisher":
+                    return try await app.send(.POST, "/api/v1/library", token: token, json: ["book": ["title": "T\(index)", "publisher": text]])
+                case "daily goal":
+                    return try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: ["dailyGoalPages": size])
+                case "session minutes":
+                    return try await app.send(.POST, "/api/v1/library/\(id)/sessions", token: token, json: ["date": "2026-03-13", "minutes": size])
+                default:
+                    let email = String(repeating: "e", count: size - "@example.com".count) + "@example.com"
+                    return try await app.send(.POST, "/api/v1/auth/signup", json: ["email": email, "password": "12345678", "displayName": "E\(index)"])
+                }
+            }
+            let atLimit = try await attempt(n, 1)
+            #expect((200..<300).contains(atLimit.status.code), "\(what) at \(n): \(atLimit.body)")
+            let past = try await attempt(n + 1, 2)
+            #expect(past.status == .unprocessableEntity, "\(what) at \(n + 1): \(past.status)")
+            #expect(past.errorCode == "invalidData")
+        }
+    }
+}
