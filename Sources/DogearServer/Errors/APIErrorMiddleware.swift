@@ -1,4 +1,5 @@
 import DogearCore
+import FluentKit
 import Vapor
 
 /// Turns every error into the API's error shape. Decoding errors become 400 with the field path,
@@ -31,6 +32,11 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return .invalidData(error)
         case let error as DecodingError:
             return translate(decoding: error)
+        case let error as any DatabaseError where error.isConstraintFailure:
+            // Two requests raced to create the same thing (an entry, a tag, an email); the
+            // transaction rolled back, so the loser changed nothing.
+            return APIError(status: .conflict, code: "conflict",
+                            message: "this was just created by another request; reload and try again")
         case let error as any AbortError:
             return APIError(status: error.status, code: code(for: error.status), message: error.reason)
         default:

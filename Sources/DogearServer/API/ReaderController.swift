@@ -1,0 +1,21 @@
+import Vapor
+
+/// GET /api/v1/tags, /api/v1/authors (autocomplete) and /api/v1/home.
+struct ReaderController {
+    func tags(req: Request) async throws -> [AutocompleteQuery.TagSuggestion] {
+        try await AutocompleteQuery(db: req.db, userID: try req.currentUserID())
+            .tags(prefix: req.query[String.self, at: "prefix"] ?? "")
+    }
+
+    func authors(req: Request) async throws -> [AutocompleteQuery.AuthorSuggestion] {
+        try await AutocompleteQuery(db: req.db, userID: try req.currentUserID())
+            .authors(prefix: req.query[String.self, at: "prefix"] ?? "")
+    }
+
+    func home(req: Request) async throws -> HomeDTO {
+        try await HomeService(db: req.db, user: try req.currentUser(), now: req.now).home()
+    }
+}
+
+extension AutocompleteQuery.TagSuggestion: Content {}
+extension AutocompleteQuery.AuthorSuggestion: Content {}
