@@ -1,5 +1,5 @@
 /// What a person sets on a library entry when adding a book, before validation (SPEC §2).
-public struct EntryDraft: Sendable, Equatable {
+public struct EntryDraft: Codable, Sendable, Equatable {
     public var status: String?
     public var owned: Bool?
     public var onWishlist: Bool?

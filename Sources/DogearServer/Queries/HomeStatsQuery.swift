@@ -25,38 +25,25 @@ struct HomeStatsQuery {
             .first()?.decode(column: "n", as: Int.self) ?? 0
 
         // Finishes this year: the current read-through of entries marked read, and archived ones.
-        let yearStart = String(format: "%04d-01-01", year)
-        let yearEnd = String(format: "%04d-12-31", year)
-        let current = try await sql.select()
-            .column(SQLColumn("id", table: "e"), as: "entry_id")
-            .column(SQLColumn("page_count", table: "ed"), as: "pages")
-            .from(SQLAlias(SQLIdentifier(LibraryEntry.schema), as: SQLIdentifier("e")))
-            .join(SQLAlias(SQLIdentifier(Edition.schema), as: SQLIdentifier("ed")), method: SQLJoinMethod.left,
-                  on: SQLColumn("edition_id", table: "e"), .equal, SQLColumn("id", table: "ed"))
-            .where(SQLColumn("user_id", table: "e"), .equal, SQLBind(userID))
-            .where(SQLColumn("status", table: "e"), .equal, SQLBind(ReadingStatus.read.rawValue))
-            .where(SQLColumn("date_finished", table: "e"), .greaterThanOrEqual, SQLBind(yearStart))
-            .where(SQLColumn("date_finished", table: "e"), .lessThanOrEqual, SQLBind(yearEnd))
-            .all()
-        let archived = try await sql.select()
-            .column(SQLColumn("id", table: "e"), as: "entry_id")
-            .column(SQLColumn("page_count", table: "ed"), as: "pages")
-            .from(SQLAlias(SQLIdentifier(ReadThrough.schema), as: SQLIdentifier("r")))
-            .join(SQLAlias(SQLIdentifier(LibraryEntry.schema), as: SQLIdentifier("e")), method: SQLJoinMethod.inner,
-                  on: SQLColumn("entry_id", table: "r"), .equal, SQLColumn("id", table: "e"))
-            .join(SQLAlias(SQLIdentifier(Edition.schema), as: SQLIdentifier("ed")), method: SQLJoinMethod.left,
-                  on: SQLColumn("edition_id", table: "e"), .equal, SQLColumn("id", table: "ed"))
-            .where(SQLColumn("user_id", table: "e"), .equal, SQLBind(userID))
-            .where(SQLColumn("outcome", table: "r"), .equal, SQLBind(ReadingStatus.read.rawValue))
-            .where(SQLColumn("finished_on", table: "r"), .greaterThanOrEqual, SQLBind(yearStart))
-            .where(SQLColumn("finished_on", table: "r"), .lessThanOrEqual, SQLBind(yearEnd))
-            .all()
-        var books = Set<UUID>()
-        var pages = 0
-        for row in current + archived {
-            books.insert(try row.decode(column: "entry_id", as: UUID.self))
-            pages += try row.decode(column: "pages", as: Int?.self) ?? 0
-        }
-        return Stats(readAllTime: readAllTime, readThisYear: books.count, pagesThisYear: pages)
+        let first = String(format: "%04d-01-01", year)
+        let last = String(format: "%04d-12-31", year)
+        let read = ReadingStatus.read.rawValue
+        let finishes = try await sql.raw("""
+            SELECT COUNT(DISTINCT f.entry_id) AS books, CAST(COALESCE(SUM(f.pages), 0) AS BIGINT) AS pages FROM (
+              SELECT e.id AS entry_id, ed.page_count AS pages
+              FROM library_entries e LEFT JOIN editions ed ON ed.id = e.edition_id
+              WHERE e.user_id = \(bind: userID) AND e.status = \(bind: read)
+                AND e.date_finished >= \(bind: first) AND e.date_finished <= \(bind: last)
+              UNION ALL
+              SELECT e.id AS entry_id, ed.page_count AS pages
+              FROM read_throughs r JOIN library_entries e ON e.id = r.entry_id
+              LEFT JOIN editions ed ON ed.id = e.edition_id
+              WHERE e.user_id = \(bind: userID) AND r.outcome = \(bind: read)
+                AND r.finished_on >= \(bind: first) AND r.finished_on <= \(bind: last)
+            ) f
+            """).first()
+        return Stats(readAllTime: readAllTime,
+                     readThisYear: try finishes?.decode(column: "books", as: Int.self) ?? 0,
+                     pagesThisYear: try finishes?.decode(column: "pages", as: Int.self) ?? 0)
     }
 }

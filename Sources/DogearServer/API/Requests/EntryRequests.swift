@@ -2,45 +2,23 @@ import DogearCore
 import Vapor
 
 /// POST /api/v1/library: a book described in `book`, or an existing `workId` / `editionId`,
-/// plus what the reader sets on their entry.
-struct CreateEntryRequest: Content {
+/// plus what the reader sets on their entry (the `EntryDraft` fields, at the top level).
+struct CreateEntryRequest: Decodable, Sendable {
     var book: BookDraft?
     var workId: UUID?
     var editionId: UUID?
-    var status: String?
-    var owned: Bool?
-    var onWishlist: Bool?
-    var favorite: Bool?
-    var rating: Int?
-    var preciseRating: Double?
-    var tags: [String]?
-    var dateStarted: String?
-    var dateFinished: String?
-    var dailyGoalPages: Int?
-    var recommendedBy: String?
-    var wouldRecommend: Bool?
-    var isPublic: Bool?
-    var countsTowardCulturalGoal: Bool?
-    var culturalGoalCategory: String?
+    var entryDraft: EntryDraft
 
-    var entryDraft: EntryDraft {
-        var draft = EntryDraft()
-        draft.status = status
-        draft.owned = owned
-        draft.onWishlist = onWishlist
-        draft.favorite = favorite
-        draft.rating = rating
-        draft.preciseRating = preciseRating
-        draft.tags = tags
-        draft.dateStarted = dateStarted
-        draft.dateFinished = dateFinished
-        draft.dailyGoalPages = dailyGoalPages
-        draft.recommendedBy = recommendedBy
-        draft.wouldRecommend = wouldRecommend
-        draft.isPublic = isPublic
-        draft.countsTowardCulturalGoal = countsTowardCulturalGoal
-        draft.culturalGoalCategory = culturalGoalCategory
-        return draft
+    private enum CodingKeys: String, CodingKey {
+        case book, workId, editionId
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        book = try container.decodeIfPresent(BookDraft.self, forKey: .book)
+        workId = try container.decodeIfPresent(UUID.self, forKey: .workId)
+        editionId = try container.decodeIfPresent(UUID.self, forKey: .editionId)
+        entryDraft = try EntryDraft(from: decoder)
     }
 }
 
