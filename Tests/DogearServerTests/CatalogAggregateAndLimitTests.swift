@@ -63,3 +63,37 @@ struct CatalogAggregateAndLimitTests {
         }
     }
 }
+
+@Suite("External IDs")
+struct ExternalIDTests {
+    @Test("a book's external IDs are kept, shown, and find the same work for the next reader")
+    func externalIDs() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            let bob = try await app.signUp("bob@example.com")
+            let first = try await app.send(.POST, "/api/v1/library", token: ann, json: ["book": [
+                "title": "The Left Hand of Darkness", "authors": ["Ursula K. Le Guin"],
+                "externalIds": ["openLibraryWork": ["OL59863W"], "goodreads": ["18423", "18423"], "openLibraryEdition": ["OL7283431M"]],
+                "pageCount": 304, "infoUrl": "https://openlibrary.org/works/OL59863W",
+            ]])
+            #expect(first.status == .created)
+            let work = try #require(first["work"] as? [String: Any])
+            #expect(work["externalIds"] as? [String: [String]] == ["openLibraryWork": ["OL59863W"], "goodreads": ["18423"]])
+            let edition = try #require(first["edition"] as? [String: Any])
+            #expect(edition["externalIds"] as? [String: [String]] == ["openLibraryEdition": ["OL7283431M"]])
+            #expect(edition["infoUrl"] as? String == "https://openlibrary.org/works/OL59863W")
+            // Bob's copy is spelled differently but carries the same Open Library work ID
+            let second = try await app.send(.POST, "/api/v1/library", token: bob, json: ["book": [
+                "title": "Left Hand of Darkness, The", "authors": ["Ursula Le Guin"],
+                "externalIds": ["openLibraryWork": ["OL59863W"], "amazonASIN": ["B000FC0PBC"]],
+            ]])
+            let secondWork = try #require(second["work"] as? [String: Any])
+            #expect(secondWork["id"] as? String == work["id"] as? String)
+            #expect(secondWork["externalIds"] as? [String: [String]] ==
+                    ["openLibraryWork": ["OL59863W"], "goodreads": ["18423"], "amazonASIN": ["B000FC0PBC"]])
+            let bad = try await app.send(.POST, "/api/v1/library", token: bob, json: ["book": ["title": "X", "externalIds": ["myspace": ["1"]]]])
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.errorField == "book.externalIds.myspace")
+        }
+    }
+}

@@ -16,6 +16,10 @@ public struct BookDraft: Codable, Sendable, Equatable {
     public var seriesNumber: Double?
     public var editionTitle: String?
     public var coverUrl: String?
+    public var previewUrl: String?
+    public var infoUrl: String?
+    /// `{"openLibraryWork": ["OL27448W"], "goodreads": ["3462"], …}`.
+    public var externalIds: [String: [String]]?
     public var firstPublishedYear: Int?
     public var originalLanguage: String?
     public var culturalThemes: [String]?
@@ -77,6 +81,9 @@ public struct BookDraft: Codable, Sendable, Equatable {
             seriesNumber: seriesNumber,
             editionTitle: try Validate.optionalText(editionTitle, field: "editionTitle", maxLength: Limits.titleLength.upperBound),
             coverUrl: try Validate.optionalURL(coverUrl, field: "coverUrl"),
+            previewUrl: try Validate.optionalURL(previewUrl, field: "previewUrl"),
+            infoUrl: try Validate.optionalURL(infoUrl, field: "infoUrl"),
+            externalIds: try ExternalIDKind.validate(externalIds),
             firstPublishedYear: firstPublishedYear,
             originalLanguage: try Validate.optionalText(originalLanguage, field: "originalLanguage", maxLength: 35),
             culturalThemes: try Validate.stringList(culturalThemes, field: "culturalThemes", maxCount: Limits.listFieldItems, maxLength: short),
@@ -108,6 +115,9 @@ public struct ValidBook: Sendable, Equatable {
     public var seriesNumber: Double?
     public var editionTitle: String?
     public var coverUrl: String?
+    public var previewUrl: String?
+    public var infoUrl: String?
+    public var externalIds: [ExternalIDKind: [String]]
     public var firstPublishedYear: Int?
     public var originalLanguage: String?
     public var culturalThemes: [String]
@@ -123,7 +133,8 @@ public struct ValidBook: Sendable, Equatable {
     /// Whether any field belongs to a particular edition rather than to the work.
     public var hasEditionFacts: Bool {
         isbn != nil || pageCount != nil || publisher != nil || publishedDate != nil || format != nil
-            || language != nil || editionTitle != nil || coverUrl != nil
+            || language != nil || editionTitle != nil || coverUrl != nil || previewUrl != nil || infoUrl != nil
+            || externalIds[.openLibraryEdition] != nil
     }
 
     /// 0–100: how complete the catalog record is, so enrichment knows what to improve first.

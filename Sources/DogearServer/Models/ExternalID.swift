@@ -1,14 +1,10 @@
+import DogearCore
 import Fluent
 import Foundation
 
 /// An identifier another catalog gave a work, edition or author.
 final class ExternalID: Model, @unchecked Sendable {
     static let schema = "external_ids"
-
-    enum Kind: String, CaseIterable, Codable, Sendable {
-        case openLibraryWork, openLibraryEdition, openLibraryAuthor, googleBooks, goodreads,
-             amazonASIN, libraryThing, isbndb
-    }
 
     // MARK: managed
     @ID(key: .id) var id: UUID?
@@ -26,7 +22,7 @@ final class ExternalID: Model, @unchecked Sendable {
 
     init() {}
 
-    init(kind: Kind, value: String, workID: UUID? = nil, editionID: UUID? = nil, authorID: UUID? = nil) {
+    init(kind: ExternalIDKind, value: String, workID: UUID? = nil, editionID: UUID? = nil, authorID: UUID? = nil) {
         self.kind = kind.rawValue
         self.value = value
         self.$work.id = workID

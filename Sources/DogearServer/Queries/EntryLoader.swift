@@ -27,6 +27,7 @@ struct EntryLoader {
         let tags = try await tagsByEntry(entryIDs)
         let totals = try await SessionTotalsQuery(db: db).totals(for: entryIDs)
         let history = try await readThroughsByEntry(entryIDs)
+        let external = try await externalIDs(workIDs: workIDs, editionIDs: editionIDs)
 
         return try entries.map { entry in
             let id = try entry.requireID()
@@ -40,8 +41,8 @@ struct EntryLoader {
                                     dailyGoalPages: entry.dailyGoalPages, today: today)
             return EntryDTO(
                 id: id,
-                work: try WorkDTO(work, authors: authors[entry.$work.id] ?? []),
-                edition: try edition.map(EditionDTO.init),
+                work: try WorkDTO(work, authors: authors[entry.$work.id] ?? [], externalIds: external[entry.$work.id] ?? [:]),
+                edition: try edition.map { try EditionDTO($0, externalIds: external[try $0.requireID()] ?? [:]) },
                 status: entry.status,
                 owned: entry.owned,
                 onWishlist: entry.onWishlist,
@@ -98,6 +99,23 @@ struct EntryLoader {
         var result: [UUID: [String]] = [:]
         for link in links {
             result[link.$entry.id, default: []].append(try link.joined(Tag.self).display)
+        }
+        return result
+    }
+
+    /// External IDs keyed by the work or edition they belong to, then by kind.
+    private func externalIDs(workIDs: [UUID], editionIDs: [UUID]) async throws -> [UUID: [String: [String]]] {
+        let rows = try await ExternalID.query(on: db)
+            .group(.or) { or in
+                or.filter(\.$work.$id ~~ workIDs)
+                if !editionIDs.isEmpty { or.filter(\.$edition.$id ~~ editionIDs) }
+            }
+            .sort(\.$createdAt)
+            .all()
+        var result: [UUID: [String: [String]]] = [:]
+        for row in rows {
+            guard let owner = row.$work.id ?? row.$edition.id else { continue }
+            result[owner, default: [:]][row.kind, default: []].append(row.value)
         }
         return result
     }

@@ -31,8 +31,10 @@ struct WorkDTO: Content {
     let readersCount: Int
     @Nullable var averageRating: Double?
     let ratingsCount: Int
+    /// `{"openLibraryWork": ["OL27448W"], …}`.
+    let externalIds: [String: [String]]
 
-    init(_ work: Work, authors: [AuthorRef]) throws {
+    init(_ work: Work, authors: [AuthorRef], externalIds: [String: [String]] = [:]) throws {
         id = try work.requireID()
         title = work.title
         subtitle = work.subtitle
@@ -57,6 +59,7 @@ struct WorkDTO: Content {
         readersCount = work.readersCount
         averageRating = work.averageRating
         ratingsCount = work.ratingsCount
+        self.externalIds = externalIds
     }
 }
 
@@ -75,8 +78,9 @@ struct EditionDTO: Content {
     @Nullable var coverUrl: String?
     @Nullable var previewUrl: String?
     @Nullable var infoUrl: String?
+    let externalIds: [String: [String]]
 
-    init(_ edition: Edition) throws {
+    init(_ edition: Edition, externalIds: [String: [String]] = [:]) throws {
         id = try edition.requireID()
         isbn13 = edition.isbn13
         isbn10 = edition.isbn10
@@ -90,5 +94,6 @@ struct EditionDTO: Content {
         coverUrl = edition.coverURL
         previewUrl = edition.previewURL
         infoUrl = edition.infoURL
+        self.externalIds = externalIds
     }
 }
