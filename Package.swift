@@ -13,14 +13,21 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // The rules: pure Swift, no I/O.
         .target(name: "DogearCore"),
+        // Open Library and Google Books over HTTP, mapped to Core values.
+        .target(
+            name: "DogearSources",
+            dependencies: ["DogearCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         .target(
             name: "DogearServer",
             dependencies: [
                 "DogearCore",
+                "DogearSources",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -31,10 +38,18 @@ let package = Package(
         ),
         .executableTarget(name: "dogear", dependencies: ["DogearServer"]),
         .testTarget(name: "DogearCoreTests", dependencies: ["DogearCore"]),
+        // A local HTTP server replaying recorded answers, shared by the tests that need one.
+        .target(
+            name: "DogearTestSupport",
+            dependencies: [.product(name: "Vapor", package: "vapor")],
+            path: "Tests/DogearTestSupport"
+        ),
+        .testTarget(name: "DogearSourcesTests", dependencies: ["DogearSources", "DogearTestSupport"]),
         .testTarget(
             name: "DogearServerTests",
             dependencies: [
                 "DogearServer",
+                "DogearTestSupport",
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

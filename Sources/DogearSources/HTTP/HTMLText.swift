@@ -1,0 +1,52 @@
+import Foundation
+
+/// Google Books descriptions are HTML; Dogear stores plain text. Tags become line breaks or
+/// nothing, and the entities sources actually send are decoded.
+enum HTMLText {
+    static func plain(_ html: String) -> String {
+        var text = html
+        for tag in ["<br>", "<br/>", "<br />", "</p>", "</li>", "</div>"] {
+            text = text.replacingOccurrences(of: tag, with: "\n", options: .caseInsensitive)
+        }
+        text = text.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        text = decodeEntities(text)
+        let lines = text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        return lines.joined(separator: "\n")
+            .replacingOccurrences(of: "\n{3,}", with: "\n\n", options: .regularExpression)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static let named: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "mdash": "—",
+        "ndash": "–", "hellip": "…", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”",
+    ]
+
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            if let semi = after.prefix(10).firstIndex(of: ";") {
+                let name = String(after[..<semi])
+                var decoded: String?
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+                } else if name.hasPrefix("#") {
+                    decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+                } else {
+                    decoded = named[name]
+                }
+                if let decoded {
+                    result += decoded
+                    rest = after[after.index(after: semi)...]
+                    continue
+                }
+            }
+            result += "&"
+            rest = after
+        }
+        return result + rest
+    }
+}
