@@ -1,0 +1,113 @@
+import DogearCore
+import DogearTestSupport
+import Foundation
+import Testing
+@testable import DogearSources
+
+@Suite("Lookup chain: order, fall-through, time limits")
+struct LookupChainTests {
+    static let googleSpace = #"""
+    {"totalItems": 1, "items": [{"id": "g1", "volumeInfo": {"title": "Piranesi", "authors": ["Susanna Clarke"],
+     "industryIdentifiers": [{"type": "ISBN_13", "identifier": "9780306406157"}], "pageCount": 272}}]}
+    """#
+
+    func chain(_ stub: StubServer, _ http: SourceHTTPClient, limit: Duration = .seconds(3), offline: Bool = false) -> LookupChain {
+        LookupChain(sources: [OpenLibraryClient(http: http, baseURL: stub.baseURL),
+                              GoogleBooksClient(http: http, baseURL: stub.baseURL)],
+                    timeLimit: limit, offline: offline)
+    }
+
+    @Test("Open Library 404 → Google Books answers, and both attempts are reported")
+    func fallThrough() async throws {
+        try await withStub { stub, http in
+            stub.stub("/books/v1/volumes", json: Self.googleSpace)
+            let result = await chain(stub, http).lookup(isbn: try isbn("9780306406157"))
+            #expect(result.book?.draft.title == "Piranesi")
+            #expect(result.book?.source == .googleBooks)
+            #expect(result.attempts == [.init(source: "openLibrary", outcome: .notFound),
+                                        .init(source: "googleBooks", outcome: .found(count: 1))])
+        }
+    }
+
+    @Test("Open Library found: Google Books is not asked")
+    func firstWins() async throws {
+        try await withStub { stub, http in
+            stub.stub("/isbn/9780306406157.json", json: #"{"key": "/books/OL1M", "title": "Piranesi"}"#)
+            stub.stub("/books/v1/volumes", json: Self.googleSpace)
+            let result = await chain(stub, http).lookup(isbn: try isbn("9780306406157"))
+            #expect(result.book?.source == .openLibrary)
+            #expect(!stub.requests.contains { $0.hasPrefix("/books/v1") })
+        }
+    }
+
+    @Test("both failing: no book, and what each source said")
+    func bothFail() async throws {
+        try await withStub { stub, http in
+            stub.stub("/isbn/9780306406157.json", json: "{not json")
+            stub.stub("/books/v1/volumes", status: 429,
+                      json: #"{"error": {"code": 429, "message": "Quota exceeded", "status": "RESOURCE_EXHAUSTED"}}"#)
+            let result = await chain(stub, http).lookup(isbn: try isbn("9780306406157"))
+            #expect(result.book == nil)
+            #expect(result.attempts == [.init(source: "openLibrary", outcome: .failed(.malformed("not JSON"))),
+                                        .init(source: "googleBooks", outcome: .failed(.rateLimited(message: "RESOURCE_EXHAUSTED: Quota exceeded")))])
+        }
+    }
+
+    @Test("a hanging source hits its time limit and the next source still answers")
+    func hanging() async throws {
+        try await withStub { stub, http in
+            stub.stub("/isbn/9780306406157.json", json: "{}", delay: .seconds(30))
+            stub.stub("/books/v1/volumes", json: Self.googleSpace)
+            let clock = ContinuousClock()
+            let started = clock.now
+            let result = await chain(stub, http, limit: .milliseconds(500)).lookup(isbn: try isbn("9780306406157"))
+            let took = clock.now - started
+            #expect(result.book?.source == .googleBooks)
+            #expect(result.attempts.first == .init(source: "openLibrary", outcome: .failed(.timedOut(seconds: 0.5))))
+            // the 30-second answer was not waited for
+            #expect(took < .seconds(10), "took \(took)")
+        }
+    }
+
+    @Test("offline asks nobody and says so")
+    func offline() async throws {
+        try await withStub { stub, http in
+            let result = await chain(stub, http, offline: true).lookup(isbn: try isbn("9780306406157"))
+            #expect(result.book == nil)
+            #expect(result.attempts.allSatisfy { $0.outcome == .failed(.offline) })
+            #expect(stub.requestCount == 0)
+        }
+    }
+
+    @Test("search merges both sources and drops duplicates by ISBN and by title + author")
+    func searchMerge() async throws {
+        try await withStub { stub, http in
+            stub.stub("/search.json", json: #"""
+            {"docs": [
+              {"key": "/works/OL1W", "title": "Piranesi", "author_name": ["Susanna Clarke"], "isbn": ["9780306406157"], "cover_i": 42},
+              {"key": "/works/OL2W", "title": "Jonathan Strange & Mr Norrell", "author_name": ["Susanna Clarke"]}
+            ]}
+            """#)
+            stub.stub("/books/v1/volumes", json: #"""
+            {"items": [
+              {"id": "g1", "volumeInfo": {"title": "Piranesi", "authors": ["Susanna Clarke"], "pageCount": 272,
+               "industryIdentifiers": [{"type": "ISBN_10", "identifier": "0306406152"}]}},
+              {"id": "g2", "volumeInfo": {"title": "Jonathan Strange and Mr Norrell", "authors": ["Susanna Clarke"]}},
+              {"id": "g3", "volumeInfo": {"title": "The Ladies of Grace Adieu", "authors": ["Susanna Clarke"]}},
+              {"id": "m1", "volumeInfo": {"title": "A Magazine", "printType": "MAGAZINE"}}
+            ]}
+            """#)
+            let result = await chain(stub, http).search("susanna clarke", limit: 10)
+            let titles = result.books.map { $0.draft.title ?? "" }
+            #expect(titles.filter { $0 == "Piranesi" }.count == 1)
+            #expect(!titles.contains("A Magazine"))
+            #expect(titles.contains("The Ladies of Grace Adieu"))
+            let piranesi = try #require(result.books.first { $0.draft.title == "Piranesi" })
+            // filled in from the other source
+            #expect(piranesi.draft.pageCount == 272)
+            #expect(piranesi.draft.coverUrl != nil)
+            #expect(Set(piranesi.draft.externalIds?.keys.map { $0 } ?? []) == ["openLibraryWork", "googleBooks"])
+            #expect(result.attempts.count == 2)
+        }
+    }
+}
