@@ -28,6 +28,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.middleware = Middlewares()
     app.middleware.use(APIErrorMiddleware())
 
+    app.configureBookSources(config)
     try routes(app, config: config)
 
     // Only a server migrates on its own; `dogear migrate --revert` and `dogear routes` must not.

@@ -38,6 +38,13 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.get("library", ":id", "quotes", use: content.quotes)
     signedIn.delete("quotes", ":id", use: content.deleteQuote)
 
+    let catalog = CatalogController()
+    signedIn.get("books", "lookup", use: catalog.lookup)
+    signedIn.get("books", "search", use: catalog.search)
+    signedIn.get("works", ":id", use: catalog.work)
+    signedIn.get("editions", ":id", use: catalog.edition)
+    signedIn.get("authors", ":id", use: catalog.author)
+
     let reader = ReaderController()
     signedIn.get("tags", use: reader.tags)
     signedIn.get("authors", use: reader.authors)

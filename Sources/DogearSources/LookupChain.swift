@@ -37,7 +37,9 @@ public struct LookupChain: Sendable {
         public let attempts: [Attempt]
     }
 
-    public func lookup(isbn: ISBN) async -> LookupResult {
+    /// `reject` lets the caller refuse an answer it cannot use (say, one with no title): the refusal
+    /// is recorded as that source's failure and the next source is asked.
+    public func lookup(isbn: ISBN, reject: @Sendable (FoundBook) -> String? = { _ in nil }) async -> LookupResult {
         if offline { return LookupResult(book: nil, attempts: offlineAttempts) }
         var attempts: [Attempt] = []
         for source in sources {
@@ -46,6 +48,10 @@ public struct LookupChain: Sendable {
                     try await source.lookup(isbn: isbn)
                 }
                 if let book {
+                    if let reason = reject(book) {
+                        attempts.append(Attempt(source: source.name, outcome: .failed(.malformed(reason))))
+                        continue
+                    }
                     attempts.append(Attempt(source: source.name, outcome: .found(count: 1)))
                     return LookupResult(book: book, attempts: attempts)
                 }

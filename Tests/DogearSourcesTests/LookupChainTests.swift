@@ -111,3 +111,21 @@ struct LookupChainTests {
         }
     }
 }
+
+@Suite("Lookup chain: refusing an unusable answer")
+struct LookupChainRejectTests {
+    @Test("an answer the caller rejects counts as that source's failure and the next is asked")
+    func reject() async throws {
+        try await withStub { stub, http in
+            stub.stub("/isbn/9780306406157.json", json: #"{"key": "/books/OL1M"}"#) // no title
+            stub.stub("/books/v1/volumes", json: LookupChainTests.googleSpace)
+            let chain = LookupChain(sources: [OpenLibraryClient(http: http, baseURL: stub.baseURL),
+                                              GoogleBooksClient(http: http, baseURL: stub.baseURL)])
+            let result = await chain.lookup(isbn: try isbn("9780306406157")) { book in
+                book.draft.title == nil ? "no title" : nil
+            }
+            #expect(result.book?.source == .googleBooks)
+            #expect(result.attempts.first?.outcome == .failed(.malformed("no title")))
+        }
+    }
+}

@@ -14,7 +14,15 @@ struct LibraryController {
     }
 
     func create(req: Request) async throws -> Response {
-        let body = try req.content.decode(CreateEntryRequest.self)
+        var body = try req.content.decode(CreateEntryRequest.self)
+        if body.isbn != nil, body.book == nil, body.workId == nil, body.editionId == nil {
+            // Check what the reader set before asking the network, so a typo costs no lookup.
+            _ = try body.entryDraft.validated()
+            let isbn = try BookLookupService.parseISBN(body.isbn)
+            let found = try await BookLookupService(db: req.db, chain: req.application.lookupChain).lookup(isbn)
+            body.editionId = try found.edition?.requireID()
+            body.workId = try found.work.requireID()
+        }
         let entry = try await service(req).add(body)
         return try await loader(req).loadOne(entry).encodeResponse(status: .created, for: req)
     }

@@ -34,6 +34,8 @@ public struct DogearConfig: Sendable {
     public var autoMigrate: Bool
     /// Extra search_path for PostgreSQL (tests give each suite its own schema).
     public var postgresSearchPath: [String]?
+    /// How long one online source may take for one lookup or search.
+    public var sourceTimeLimitSeconds: Double = 10
     /// bcrypt work factor; tests lower it to keep sign-ups fast.
     public var bcryptCost: Int = 12
 

@@ -10,6 +10,8 @@ struct APIError: Error, Sendable {
     var field: String?
     /// Extra facts a client can act on, such as the id of the entry a 409 collided with.
     var details: [String: String] = [:]
+    /// For `bookNotFound` after a lookup: what each online source said.
+    var sources: [SourceAttemptDTO]?
 
     static let notAuthenticated = APIError(status: .unauthorized, code: "notAuthenticated",
                                            message: "sign in first: send Authorization: Bearer <token>")
@@ -37,6 +39,7 @@ struct ErrorBody: Content {
         let message: String
         let field: String?
         let entryId: String?
+        let sources: [SourceAttemptDTO]?
     }
     let error: Detail
 }

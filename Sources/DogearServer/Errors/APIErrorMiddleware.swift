@@ -14,7 +14,8 @@ struct APIErrorMiddleware: AsyncMiddleware {
                 request.logger.report(error: error)
             }
             let body = ErrorBody(error: .init(code: apiError.code, message: apiError.message,
-                                              field: apiError.field, entryId: apiError.details["entryId"]))
+                                              field: apiError.field, entryId: apiError.details["entryId"],
+                                              sources: apiError.sources))
             let response = Response(status: apiError.status)
             try response.content.encode(body, as: .json)
             if apiError.status == .unauthorized {

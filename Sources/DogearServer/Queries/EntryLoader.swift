@@ -17,7 +17,8 @@ struct EntryLoader {
 
         let works = try await Work.query(on: db).filter(\.$id ~~ workIDs).all()
         let worksByID = Dictionary(uniqueKeysWithValues: try works.map { (try $0.requireID(), $0) })
-        let authors = try await authorsByWork(workIDs)
+        let catalog = CatalogLoader(db: db)
+        let authors = try await catalog.authorsByWork(workIDs)
         var editionsByID: [UUID: Edition] = [:]
         if !editionIDs.isEmpty {
             for edition in try await Edition.query(on: db).filter(\.$id ~~ editionIDs).all() {
@@ -27,7 +28,7 @@ struct EntryLoader {
         let tags = try await tagsByEntry(entryIDs)
         let totals = try await SessionTotalsQuery(db: db).totals(for: entryIDs)
         let history = try await readThroughsByEntry(entryIDs)
-        let external = try await externalIDs(workIDs: workIDs, editionIDs: editionIDs)
+        let external = try await catalog.externalIDs(workIDs: workIDs, editionIDs: editionIDs)
 
         return try entries.map { entry in
             let id = try entry.requireID()
@@ -76,20 +77,6 @@ struct EntryLoader {
         try await load([entry])[0]
     }
 
-    private func authorsByWork(_ workIDs: [UUID]) async throws -> [UUID: [AuthorRef]] {
-        let links = try await WorkAuthor.query(on: db)
-            .filter(\.$work.$id ~~ workIDs)
-            .join(Author.self, on: \WorkAuthor.$author.$id == \Author.$id)
-            .sort(\.$position)
-            .all()
-        var result: [UUID: [AuthorRef]] = [:]
-        for link in links {
-            let author = try link.joined(Author.self)
-            result[link.$work.id, default: []].append(AuthorRef(id: try author.requireID(), name: author.name))
-        }
-        return result
-    }
-
     private func tagsByEntry(_ entryIDs: [UUID]) async throws -> [UUID: [String]] {
         let links = try await EntryTag.query(on: db)
             .filter(\.$entry.$id ~~ entryIDs)
@@ -99,23 +86,6 @@ struct EntryLoader {
         var result: [UUID: [String]] = [:]
         for link in links {
             result[link.$entry.id, default: []].append(try link.joined(Tag.self).display)
-        }
-        return result
-    }
-
-    /// External IDs keyed by the work or edition they belong to, then by kind.
-    private func externalIDs(workIDs: [UUID], editionIDs: [UUID]) async throws -> [UUID: [String: [String]]] {
-        let rows = try await ExternalID.query(on: db)
-            .group(.or) { or in
-                or.filter(\.$work.$id ~~ workIDs)
-                if !editionIDs.isEmpty { or.filter(\.$edition.$id ~~ editionIDs) }
-            }
-            .sort(\.$createdAt)
-            .all()
-        var result: [UUID: [String: [String]]] = [:]
-        for row in rows {
-            guard let owner = row.$work.id ?? row.$edition.id else { continue }
-            result[owner, default: [:]][row.kind, default: []].append(row.value)
         }
         return result
     }

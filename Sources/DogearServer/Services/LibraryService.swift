@@ -29,7 +29,7 @@ struct LibraryService {
             throw error.nested(in: "book")
         }
         if book == nil, request.workId == nil, request.editionId == nil {
-            throw ValidationError(field: "book", "give the book (title and authors), or a workId or editionId")
+            throw ValidationError(field: "book", "give the book (title and authors), an isbn to look up, or a workId or editionId")
         }
         let userID = try user.requireID()
         return try await db.transaction { db in

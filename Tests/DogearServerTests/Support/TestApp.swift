@@ -14,13 +14,19 @@ let fixedToday = LocalDate("2026-03-14")!
 /// Runs `body` against a fresh, migrated Dogear: in-memory SQLite by default, or a schema of its
 /// own on the PostgreSQL server named by `DOGEAR_TEST_POSTGRES_URL`, so parallel tests never share
 /// data or race on migrations.
-func withDogear(_ body: (Application) async throws -> Void) async throws {
+func withDogear(adjust: (inout DogearConfig) -> Void = { _ in }, _ body: (Application) async throws -> Void) async throws {
     let app = try await Application.make(.testing)
     let postgresURL = ProcessInfo.processInfo.environment["DOGEAR_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     var config = DogearConfig(database: postgresURL.map { .postgres(url: $0) } ?? .sqliteMemory, autoMigrate: false)
     config.bcryptCost = 4
     if postgresURL != nil { config.postgresSearchPath = [schema] }
+    // No test reaches the real Open Library or Google Books: unless a test points the sources at its
+    // stub server, they point at a closed port.
+    config.openLibraryBaseURL = "http://127.0.0.1:9"
+    config.googleBooksBaseURL = "http://127.0.0.1:9"
+    config.sourceTimeLimitSeconds = 5
+    adjust(&config)
     app.clock = .fixed(fixedNow)
     do {
         try await configure(app, config: config)

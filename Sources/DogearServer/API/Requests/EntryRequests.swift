@@ -7,10 +7,12 @@ struct CreateEntryRequest: Decodable, Sendable {
     var book: BookDraft?
     var workId: UUID?
     var editionId: UUID?
+    /// Add straight from a lookup: the catalog, then Open Library, then Google Books.
+    var isbn: String?
     var entryDraft: EntryDraft
 
     private enum CodingKeys: String, CodingKey {
-        case book, workId, editionId
+        case book, workId, editionId, isbn
     }
 
     init(from decoder: any Decoder) throws {
@@ -18,6 +20,7 @@ struct CreateEntryRequest: Decodable, Sendable {
         book = try container.decodeIfPresent(BookDraft.self, forKey: .book)
         workId = try container.decodeIfPresent(UUID.self, forKey: .workId)
         editionId = try container.decodeIfPresent(UUID.self, forKey: .editionId)
+        isbn = try container.decodeIfPresent(String.self, forKey: .isbn)
         entryDraft = try EntryDraft(from: decoder)
     }
 }

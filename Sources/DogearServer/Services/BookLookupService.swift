@@ -1,0 +1,69 @@
+import DogearCore
+import DogearSources
+import Fluent
+import Vapor
+
+/// Add by ISBN (SPEC §3): the local catalog first, then the online sources in order. What a source
+/// finds is saved into the catalog, so the next reader (and the next import) needs no network.
+struct BookLookupService {
+    let db: any Database
+    let chain: LookupChain
+
+    struct Outcome {
+        let work: Work
+        let edition: Edition?
+        let foundIn: String
+        let attempts: [LookupChain.Attempt]
+    }
+
+    static func parseISBN(_ raw: String?, field: String = "isbn") throws -> ISBN {
+        guard let raw, !raw.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError(field: field, "is required")
+        }
+        do { return try ISBN(raw) } catch { throw ValidationError(field: field, error.description) }
+    }
+
+    func lookup(_ isbn: ISBN) async throws -> Outcome {
+        let catalog = CatalogService(db: db)
+        if let edition = try await catalog.edition(for: isbn), let work = try await Work.find(edition.$work.id, on: db) {
+            return Outcome(work: work, edition: edition, foundIn: "catalog", attempts: [])
+        }
+        let result = await chain.lookup(isbn: isbn) { book in
+            do { _ = try book.draft.validated(source: book.source); return nil } catch { return "\(error)" }
+        }
+        guard let found = result.book else {
+            var error = APIError.notFound("bookNotFound", Self.notFoundMessage(isbn, result.attempts))
+            error.sources = result.attempts.map(SourceAttemptDTO.init)
+            throw error
+        }
+        let book = try found.draft.validated(source: found.source)
+        do {
+            let resolved = try await db.transaction { db in
+                let resolved = try await CatalogService(db: db).findOrCreate(book)
+                resolved.work.lastEnrichedAt = Date()
+                try await resolved.work.save(on: db)
+                return resolved
+            }
+            return Outcome(work: resolved.work, edition: resolved.edition, foundIn: found.source.rawValue, attempts: result.attempts)
+        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+            // Another request saved the same ISBN a moment ago: answer with that.
+            guard let edition = try await catalog.edition(for: isbn), let work = try await Work.find(edition.$work.id, on: db) else {
+                throw error
+            }
+            return Outcome(work: work, edition: edition, foundIn: "catalog", attempts: result.attempts)
+        }
+    }
+
+    static func notFoundMessage(_ isbn: ISBN, _ attempts: [LookupChain.Attempt]) -> String {
+        if attempts.isEmpty { return "no book with ISBN \(isbn.isbn13) in the catalog, and no online source is set up" }
+        let said = attempts.map { attempt -> String in
+            let name = attempt.source == "openLibrary" ? "Open Library" : attempt.source == "googleBooks" ? "Google Books" : attempt.source
+            switch attempt.outcome {
+            case .found: return "\(name): found"
+            case .notFound: return "\(name): not known"
+            case .failed(let error): return "\(name): \(error)"
+            }
+        }
+        return "no book with ISBN \(isbn.isbn13) found (\(said.joined(separator: "; "))); you can add it by hand"
+    }
+}

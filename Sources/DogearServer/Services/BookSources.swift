@@ -1,0 +1,45 @@
+import DogearCore
+import DogearSources
+import NIOCore
+import Vapor
+
+extension Application {
+    private struct LookupChainKey: StorageKey { typealias Value = LookupChain }
+
+    /// The online sources in lookup order, built once from the configuration.
+    var lookupChain: LookupChain {
+        get { storage[LookupChainKey.self] ?? LookupChain(sources: [], offline: true) }
+        set { storage[LookupChainKey.self] = newValue }
+    }
+
+    /// Open Library, then Google Books, on Vapor's shared HTTP client (closed with the app).
+    func configureBookSources(_ config: DogearConfig) {
+        var client = HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false))
+        client.timeout = .init(connect: .seconds(5))
+        http.client.configuration = client
+        let timeLimit = TimeAmount.milliseconds(Int64(config.sourceTimeLimitSeconds * 1000))
+        let http = SourceHTTPClient(client: self.http.client.shared, timeout: timeLimit)
+        lookupChain = LookupChain(
+            sources: [
+                OpenLibraryClient(http: http, baseURL: config.openLibraryBaseURL, coversBaseURL: config.openLibraryCoversBaseURL),
+                GoogleBooksClient(http: http, baseURL: config.googleBooksBaseURL, apiKey: config.googleBooksAPIKey,
+                                  coversBaseURL: config.openLibraryCoversBaseURL),
+            ],
+            timeLimit: .milliseconds(Int(config.sourceTimeLimitSeconds * 1000)),
+            offline: config.offline)
+        if config.offline { logger.notice("DOGEAR_OFFLINE is set: book lookups answer from the local catalog only") }
+    }
+}
+
+extension SourceAttemptDTO {
+    init(_ attempt: LookupChain.Attempt) {
+        switch attempt.outcome {
+        case .found:
+            self.init(source: attempt.source, outcome: "found", code: nil, message: nil)
+        case .notFound:
+            self.init(source: attempt.source, outcome: "notFound", code: nil, message: nil)
+        case .failed(let error):
+            self.init(source: attempt.source, outcome: "failed", code: error.code, message: error.description)
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import DogearTestSupport
+import Foundation
+import Testing
+import Vapor
+@testable import DogearServer
+
+/// Small answers in the shapes Open Library and Google Books send, so these tests always run.
+enum Recorded {
+    static let olEdition = #"""
+    {"key": "/books/OL7353617M", "title": "Fantastic Mr. Fox", "publishers": ["Puffin"], "publish_date": "October 1, 1988",
+     "number_of_pages": 96, "isbn_10": ["0140328726"], "isbn_13": ["9780140328721"], "covers": [8739161],
+     "physical_format": "Paperback", "works": [{"key": "/works/OL45804W"}], "authors": [{"key": "/authors/OL34184A"}],
+     "identifiers": {"goodreads": ["1507552"]}}
+    """#
+    static let olWork = #"""
+    {"key": "/works/OL45804W", "title": "Fantastic Mr Fox", "first_publish_date": "1970",
+     "description": {"type": "/type/text", "value": "The main character is a fox."}, "subjects": ["Foxes", "Juvenile fiction"]}
+    """#
+    static let olAuthor = #"{"name": "Roald Dahl"}"#
+    static let google = #"""
+    {"totalItems": 1, "items": [{"id": "wrOQLV6xB-wC", "volumeInfo": {"title": "Harry Potter and the Sorcerer's Stone",
+     "authors": ["J.K. Rowling"], "publisher": "Pottermore", "publishedDate": "2015-12-08",
+     "description": "<p>Turning the envelope over, <b>his hand trembling</b>&hellip;</p>",
+     "industryIdentifiers": [{"type": "ISBN_13", "identifier": "9781781100486"}, {"type": "ISBN_10", "identifier": "1781100489"}],
+     "pageCount": 309, "printType": "BOOK", "categories": ["Juvenile Fiction / Fantasy & Magic"], "language": "en",
+     "imageLinks": {"thumbnail": "http://books.google.com/books/content?id=wrOQLV6xB-wC&img=1&zoom=1&edge=curl"}}}]}
+    """#
+
+    static func mrFox(_ stub: StubServer) {
+        stub.redirect("/isbn/9780140328721.json", to: "/books/OL7353617M.json")
+        stub.stub("/books/OL7353617M.json", json: olEdition)
+        stub.stub("/works/OL45804W.json", json: olWork)
+        stub.stub("/authors/OL34184A.json", json: olAuthor)
+    }
+}
+
+func withStubbedDogear(timeLimit: Double = 5, offline: Bool = false,
+                       _ body: (Application, StubServer) async throws -> Void) async throws {
+    let stub = try await StubServer.start()
+    do {
+        try await withDogear(adjust: {
+            $0.openLibraryBaseURL = stub.baseURL
+            $0.googleBooksBaseURL = stub.baseURL
+            $0.openLibraryCoversBaseURL = "https://covers.example"
+            $0.sourceTimeLimitSeconds = timeLimit
+            $0.offline = offline
+        }) { app in try await body(app, stub) }
+    } catch {
+        await stub.shutdown()
+        throw error
+    }
+    await stub.shutdown()
+}
+
+@Suite("Lookup by ISBN: catalog, Open Library, Google Books")
+struct CatalogLookupTests {
+    @Test("Open Library answers, the book is saved, and a second lookup makes no request")
+    func openLibraryThenCache() async throws {
+        try await withStubbedDogear { app, stub in
+            Recorded.mrFox(stub)
+            let token = try await app.signUp()
+            let first = try await app.send(.GET, "/api/v1/books/lookup?isbn=0-14-032872-6", token: token)
+            #expect(first.status == .ok)
+            #expect(first["foundIn"] as? String == "openLibrary")
+            let book = try #require(first["book"] as? [String: Any])
+            let work = try #require(book["work"] as? [String: Any])
+            let edition = try #require(book["edition"] as? [String: Any])
+            #expect(work["title"] as? String == "Fantastic Mr. Fox")
+            #expect((work["authors"] as? [[String: Any]])?.first?["name"] as? String == "Roald Dahl")
+            #expect(work["description"] as? String == "The main character is a fox.")
+            #expect(work["source"] as? String == "openLibrary")
+            #expect(work["firstPublishedYear"] as? Int == 1970)
+            #expect((work["externalIds"] as? [String: [String]])?["openLibraryWork"] == ["OL45804W"])
+            #expect(edition["isbn13"] as? String == "9780140328721")
+            #expect(edition["pageCount"] as? Int == 96)
+            #expect(edition["publishedDate"] as? String == "1988-10-01")
+            #expect(edition["coverUrl"] as? String == "https://covers.example/b/id/8739161-L.jpg")
+            #expect((first["sources"] as? [[String: Any]])?.first?["outcome"] as? String == "found")
+            let requests = stub.requestCount
+            #expect(requests == 4) // isbn redirect, edition, work, author
+
+            let second = try await app.send(.GET, "/api/v1/books/lookup?isbn=9780140328721", token: token)
+            #expect(second["foundIn"] as? String == "catalog")
+            #expect(((second["book"] as? [String: Any])?["work"] as? [String: Any])?["id"] as? String == work["id"] as? String)
+            #expect(stub.requestCount == requests)
+            #expect(try await Work.query(on: app.db).count() == 1)
+        }
+    }
+
+    @Test("Open Library does not know it: Google Books answers, HTML description as text")
+    func google() async throws {
+        try await withStubbedDogear { app, stub in
+            stub.stub("/books/v1/volumes", queryContains: "isbn:9781781100486", json: Recorded.google)
+            let token = try await app.signUp()
+            let reply = try await app.send(.GET, "/api/v1/books/lookup?isbn=9781781100486", token: token)
+            #expect(reply.status == .ok)
+            #expect(reply["foundIn"] as? String == "googleBooks")
+            let sources = try #require(reply["sources"] as? [[String: Any]])
+            #expect(sources.map { $0["source"] as? String } == ["openLibrary", "googleBooks"])
+            #expect(sources.map { $0["outcome"] as? String } == ["notFound", "found"])
+            let work = try #require((reply["book"] as? [String: Any])?["work"] as? [String: Any])
+            #expect(work["description"] as? String == "Turning the envelope over, his hand trembling…")
+            #expect(work["genres"] as? [String] == ["Juvenile Fiction", "Fantasy & Magic"])
+            let edition = try #require((reply["book"] as? [String: Any])?["edition"] as? [String: Any])
+            #expect(edition["coverUrl"] as? String == "https://books.google.com/books/content?id=wrOQLV6xB-wC&img=1&zoom=1")
+        }
+    }
+
+    @Test("both sources failing: 404 bookNotFound saying what each said")
+    func bothFail() async throws {
+        try await withStubbedDogear { app, stub in
+            stub.stub("/isbn/9780306406157.json", status: 500, json: "{}")
+            stub.stub("/books/v1/volumes", status: 429,
+                      json: #"{"error": {"code": 429, "message": "Quota exceeded", "status": "RESOURCE_EXHAUSTED"}}"#)
+            let token = try await app.signUp()
+            let reply = try await app.send(.GET, "/api/v1/books/lookup?isbn=9780306406157", token: token)
+            #expect(reply.status == .notFound)
+            #expect(reply.errorCode == "bookNotFound")
+            #expect(reply.errorMessage?.contains("Open Library: answered HTTP 500") == true)
+            #expect(reply.errorMessage?.contains("Google Books: rate limited") == true)
+            let sources = try #require((reply["error"] as? [String: Any])?["sources"] as? [[String: Any]])
+            #expect(sources.map { $0["code"] as? String } == ["httpError", "rateLimited"])
+            #expect(try await Work.query(on: app.db).count() == 0)
+        }
+    }
+
+    @Test("a hanging source hits its time limit; the request still answers from the next")
+    func hanging() async throws {
+        try await withStubbedDogear(timeLimit: 0.5) { app, stub in
+            stub.stub("/isbn/9781781100486.json", json: "{}", delay: .seconds(30))
+            stub.stub("/books/v1/volumes", json: Recorded.google)
+            let token = try await app.signUp()
+            let started = Date()
+            let reply = try await app.send(.GET, "/api/v1/books/lookup?isbn=9781781100486", token: token)
+            #expect(Date().timeIntervalSince(started) < 10)
+            #expect(reply.status == .ok)
+            #expect((reply["sources"] as? [[String: Any]])?.first?["code"] as? String == "timedOut")
+        }
+    }
+
+    @Test("invalid ISBNs get a clear 422 and make no request", arguments: ["9780140328722", "96385074", "ABC123", "", "4006381333931"])
+    func invalid(_ isbn: String) async throws {
+        try await withStubbedDogear { app, stub in
+            let token = try await app.signUp()
+            let reply = try await app.send(.GET, "/api/v1/books/lookup?isbn=\(isbn)", token: token)
+            #expect(reply.status == .unprocessableEntity)
+            #expect(reply.errorField == "isbn")
+            #expect(reply.errorMessage?.isEmpty == false)
+            let add = try await app.send(.POST, "/api/v1/library", token: token, json: ["isbn": isbn])
+            #expect(add.status == .unprocessableEntity)
+            #expect(stub.requestCount == 0)
+        }
+    }
+
+    @Test("offline answers from the catalog alone, saying so")
+    func offline() async throws {
+        try await withStubbedDogear(offline: true) { app, stub in
+            let token = try await app.signUp()
+            let unknown = try await app.send(.GET, "/api/v1/books/lookup?isbn=9780140328721", token: token)
+            #expect(unknown.status == .notFound)
+            let sources = try #require((unknown["error"] as? [String: Any])?["sources"] as? [[String: Any]])
+            #expect(sources.allSatisfy { $0["code"] as? String == "offline" })
+            _ = try await app.addBook(token, title: "Fantastic Mr Fox", authors: ["Roald Dahl"], isbn: "9780140328721")
+            let known = try await app.send(.GET, "/api/v1/books/lookup?isbn=0140328726", token: token)
+            #expect(known["foundIn"] as? String == "catalog")
+            #expect(known["inLibrary"] as? String != nil)
+            #expect(stub.requestCount == 0)
+        }
+    }
+
+    @Test("POST /library {isbn} adds straight from a lookup; the same ISBN again is 409")
+    func addByISBN() async throws {
+        try await withStubbedDogear { app, stub in
+            Recorded.mrFox(stub)
+            let token = try await app.signUp()
+            let added = try await app.send(.POST, "/api/v1/library", token: token, json: ["isbn": "9780140328721", "status": "reading"])
+            #expect(added.status == .created)
+            #expect((added["work"] as? [String: Any])?["title"] as? String == "Fantastic Mr. Fox")
+            #expect((added["edition"] as? [String: Any])?["pageCount"] as? Int == 96)
+            #expect(added["dateStarted"] as? String == "2026-03-14")
+            let again = try await app.send(.POST, "/api/v1/library", token: token, json: ["isbn": "0140328726"])
+            #expect(again.status == .conflict)
+            #expect((again["error"] as? [String: Any])?["entryId"] as? String == added["id"] as? String)
+            let badField = try await app.send(.POST, "/api/v1/library", token: token, json: ["isbn": "9781781100486", "rating": 9])
+            #expect(badField.errorField == "rating")
+            #expect(!stub.requests.contains { $0.contains("9781781100486") })
+            let unknown = try await app.send(.POST, "/api/v1/library", token: token, json: ["isbn": "9780306406157"])
+            #expect(unknown.status == .notFound)
+            #expect(unknown.errorCode == "bookNotFound")
+        }
+    }
+}
+
+@Suite("Catalog search and pages")
+struct CatalogSearchTests {
+    @Test("search merges the catalog and both sources, drops duplicates and marks what the reader has")
+    func search() async throws {
+        try await withStubbedDogear { app, stub in
+            stub.stub("/search.json", json: #"""
+            {"docs": [{"key": "/works/OL82563W", "title": "Harry Potter and the Philosopher's Stone", "author_name": ["J. K. Rowling"],
+                       "isbn": ["9780747532699"], "cover_i": 10521270, "first_publish_year": 1997},
+                      {"key": "/works/OL1W", "title": "Sorcerer's Stone (dup by ISBN)", "author_name": ["J.K. Rowling"], "isbn": ["9781781100486"]}]}
+            """#)
+            stub.stub("/books/v1/volumes", json: Recorded.google)
+            let token = try await app.signUp()
+            _ = try await app.addBook(token, title: "Harry Potter and the Chamber of Secrets", authors: ["J.K. Rowling"], isbn: "9780747538493")
+            let reply = try await app.send(.GET, "/api/v1/books/search?q=harry+potter&limit=10", token: token)
+            #expect(reply.status == .ok)
+            let items = try #require(reply["items"] as? [[String: Any]])
+            #expect(items.first?["source"] as? String == "catalog")
+            #expect(items.first?["inLibrary"] as? String != nil)
+            #expect(items.filter { $0["isbn13"] as? String == "9781781100486" }.count == 1)
+            #expect(items.contains { $0["source"] as? String == "openLibrary" })
+            #expect(items.dropFirst().allSatisfy { $0["inLibrary"] is NSNull })
+            #expect((reply["sources"] as? [[String: Any]])?.count == 2)
+            #expect(try await app.send(.GET, "/api/v1/books/search?q=", token: token).errorField == "q")
+            #expect(try await app.send(.GET, "/api/v1/books/search?q=x&limit=41", token: token).errorField == "limit")
+        }
+    }
+
+    @Test("work, edition and author pages; unknown ids are 404")
+    func pages() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let entry = try await app.addBook(token, title: "Good Omens", authors: ["Terry Pratchett", "Neil Gaiman"], isbn: "0441172717")
+            let work = try #require(entry["work"] as? [String: Any])
+            let workID = try #require(work["id"] as? String)
+            let editionID = try #require((entry["edition"] as? [String: Any])?["id"] as? String)
+            let authorID = try #require((work["authors"] as? [[String: Any]])?.last?["id"] as? String)
+            let workPage = try await app.send(.GET, "/api/v1/works/\(workID)", token: token)
+            #expect((workPage["work"] as? [String: Any])?["title"] as? String == "Good Omens")
+            #expect((workPage["editions"] as? [Any])?.count == 1)
+            #expect(workPage["inLibrary"] as? String == entry["id"] as? String)
+            let editionPage = try await app.send(.GET, "/api/v1/editions/\(editionID)", token: token)
+            #expect((editionPage["edition"] as? [String: Any])?["isbn13"] as? String == "9780441172719")
+            #expect((editionPage["work"] as? [String: Any])?["id"] as? String == workID)
+            let author = try await app.send(.GET, "/api/v1/authors/\(authorID)", token: token)
+            #expect(author["name"] as? String == "Neil Gaiman")
+            #expect((author["works"] as? [[String: Any]])?.first?["title"] as? String == "Good Omens")
+            #expect(try await app.send(.GET, "/api/v1/works/\(UUID())", token: token).errorCode == "bookNotFound")
+            #expect(try await app.send(.GET, "/api/v1/authors/\(UUID())", token: token).status == .notFound)
+            #expect(try await app.send(.GET, "/api/v1/works/\(workID)").status == .unauthorized)
+        }
+    }
+}
