@@ -36,6 +36,10 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     if config.autoMigrate, command == nil || command == "serve" {
         try await app.autoMigrate()
     }
+    app.asyncCommands.use(EnrichCommand(), as: "enrich")
+    if config.backgroundEnrichment, !config.offline, command == nil || command == "serve" {
+        app.lifecycle.use(EnrichmentLifecycle())
+    }
     if case .sqliteFile = config.database {
         // WAL lets readers go on while one request writes.
         _ = try await (app.db as! any SQLDatabase).raw("PRAGMA journal_mode=WAL").all()

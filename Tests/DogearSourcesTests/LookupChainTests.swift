@@ -129,3 +129,39 @@ struct LookupChainRejectTests {
         }
     }
 }
+
+@Suite("Rate-limited sources")
+struct RateLimitedSourceTests {
+    /// Records when each call reached the source.
+    final class RecordingSource: BookSource, @unchecked Sendable {
+        let name = "recording"
+        private let lock = NSLock()
+        private var instants: [ContinuousClock.Instant] = []
+        var calls: [ContinuousClock.Instant] { lock.withLock { instants } }
+
+        func lookup(isbn: ISBN) async throws(SourceError) -> FoundBook? {
+            lock.withLock { instants.append(ContinuousClock().now) }
+            return nil
+        }
+
+        func search(_ query: String, limit: Int) async throws(SourceError) -> [FoundBook] {
+            lock.withLock { instants.append(ContinuousClock().now) }
+            return []
+        }
+    }
+
+    @Test("calls reach the source at least the interval apart, even when made at once")
+    func spacing() async throws {
+        let recorder = RecordingSource()
+        let limited = RateLimitedSource(recorder, minimumInterval: .milliseconds(150))
+        let isbn = try ISBN("9780306406157")
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 { group.addTask { _ = try? await limited.lookup(isbn: isbn) } }
+        }
+        let calls = recorder.calls.sorted()
+        #expect(calls.count == 4)
+        for (earlier, later) in zip(calls, calls.dropFirst()) {
+            #expect(later - earlier >= .milliseconds(140), "\(later - earlier)")
+        }
+    }
+}

@@ -34,6 +34,8 @@ public struct DogearConfig: Sendable {
     public var autoMigrate: Bool
     /// Extra search_path for PostgreSQL (tests give each suite its own schema).
     public var postgresSearchPath: [String]?
+    /// Fill missing covers, pages and descriptions in the background while serving.
+    public var backgroundEnrichment = true
     /// How long one online source may take for one lookup or search.
     public var sourceTimeLimitSeconds: Double = 10
     /// bcrypt work factor; tests lower it to keep sign-ups fast.
@@ -41,7 +43,7 @@ public struct DogearConfig: Sendable {
 
     public static let settingNames: [String] = [
         "DOGEAR_DATA_DIR", "DATABASE_URL", "DOGEAR_HOST", "DOGEAR_PORT", "DOGEAR_BASE_URL",
-        "DOGEAR_TIERS", "DOGEAR_OFFLINE", "DOGEAR_AUTO_MIGRATE", "OPENLIBRARY_BASE_URL",
+        "DOGEAR_TIERS", "DOGEAR_OFFLINE", "DOGEAR_AUTO_MIGRATE", "DOGEAR_ENRICH", "DOGEAR_SOURCE_TIMEOUT", "OPENLIBRARY_BASE_URL",
         "OPENLIBRARY_COVERS_BASE_URL", "GOOGLE_BOOKS_BASE_URL", "GOOGLE_BOOKS_API_KEY",
     ]
 
@@ -109,7 +111,7 @@ public struct DogearConfig: Sendable {
             port = parsed
         }
         let host = value("DOGEAR_HOST") ?? "127.0.0.1"
-        return DogearConfig(
+        var config = DogearConfig(
             dataDirectory: dataDirectory,
             database: database,
             host: host,
@@ -123,6 +125,14 @@ public struct DogearConfig: Sendable {
             googleBooksAPIKey: value("GOOGLE_BOOKS_API_KEY"),
             autoMigrate: try flag("DOGEAR_AUTO_MIGRATE", default: true)
         )
+        config.backgroundEnrichment = try flag("DOGEAR_ENRICH", default: true)
+        if let raw = value("DOGEAR_SOURCE_TIMEOUT") {
+            guard let seconds = Double(raw), seconds > 0, seconds <= 120 else {
+                throw ConfigError(setting: "DOGEAR_SOURCE_TIMEOUT", message: "seconds, more than 0 and at most 120 (got '\(raw)')")
+            }
+            config.sourceTimeLimitSeconds = seconds
+        }
+        return config
     }
 }
 

@@ -5,6 +5,13 @@ import Vapor
 
 extension Application {
     private struct LookupChainKey: StorageKey { typealias Value = LookupChain }
+    private struct BackgroundChainKey: StorageKey { typealias Value = LookupChain }
+
+    /// The same sources for background work, each spaced to at most one request a second.
+    var backgroundLookupChain: LookupChain {
+        get { storage[BackgroundChainKey.self] ?? lookupChain }
+        set { storage[BackgroundChainKey.self] = newValue }
+    }
 
     /// The online sources in lookup order, built once from the configuration.
     var lookupChain: LookupChain {
@@ -27,6 +34,9 @@ extension Application {
             ],
             timeLimit: .milliseconds(Int(config.sourceTimeLimitSeconds * 1000)),
             offline: config.offline)
+        backgroundLookupChain = LookupChain(
+            sources: lookupChain.sources.map { RateLimitedSource($0, minimumInterval: .seconds(1)) },
+            timeLimit: lookupChain.timeLimit, offline: config.offline)
         if config.offline { logger.notice("DOGEAR_OFFLINE is set: book lookups answer from the local catalog only") }
     }
 }

@@ -47,7 +47,7 @@ struct CatalogService {
     }
 
     /// Stores the IDs the work (or, for edition-level kinds, the edition) does not have yet.
-    private func addExternalIDs(_ ids: [ExternalIDKind: [String]], workID: UUID, editionID: UUID?) async throws {
+    func addExternalIDs(_ ids: [ExternalIDKind: [String]], workID: UUID, editionID: UUID?) async throws {
         guard !ids.isEmpty else { return }
         let existing = try await ExternalID.query(on: db)
             .group(.or) { or in

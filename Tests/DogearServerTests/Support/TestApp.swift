@@ -26,6 +26,8 @@ func withDogear(adjust: (inout DogearConfig) -> Void = { _ in }, _ body: (Applic
     config.openLibraryBaseURL = "http://127.0.0.1:9"
     config.googleBooksBaseURL = "http://127.0.0.1:9"
     config.sourceTimeLimitSeconds = 5
+    // Tests run the enrichment job themselves, when they want it.
+    config.backgroundEnrichment = false
     adjust(&config)
     app.clock = .fixed(fixedNow)
     do {
