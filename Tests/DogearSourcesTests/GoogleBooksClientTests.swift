@@ -118,6 +118,26 @@ struct GoogleBooksClientTests {
     }
 }
 
+@Suite("Google Books single-volume records")
+struct GoogleVolumeTests {
+    @Test("a full volume: ISBN-13 preferred, the largest image, categories split into genres", .enabled(if: fixturesPresent))
+    func fullVolume() throws {
+        let data = try fixture("googlebooks/volume-kPbzR4LDkAkC.json")
+        let volume = try JSONDecoder().decode(GBVolume.self, from: SourceHTTPClient.withoutBOM(data))
+        let draft = try #require(GoogleBooksMapping.draft(volume, isbn: nil, coversBaseURL: "https://covers.example"))
+        #expect(draft.title == "Thermodynamics of Solar Energy Conversion")
+        #expect(draft.authors == ["Alexis De Vos"])
+        #expect(draft.isbn == "9783527408412")
+        #expect(draft.pageCount == 205)
+        #expect(draft.publishedDate == "2008-03-28")
+        #expect(draft.genres == ["Technology & Engineering", "Power Resources"])
+        // the "large" image, over https
+        #expect(draft.coverUrl == "https://books.google.com/books/content?id=kPbzR4LDkAkC&printsec=frontcover&img=1&zoom=4&imgtk=AFLRE72A2s-O2ioF5STxngSMb6VfuyY7Oz97fxygkql_LVPtwyl_X8be5UjUy9M2mm-5Krmj5hCPQBn-XxTswafcTCyPDBwo-lKW4ysJ0nbpmkFEYeJiN751gJMOhKQgdgkPUb8vDab5&source=gbs_api")
+        #expect(draft.externalIds?["googleBooks"] == ["kPbzR4LDkAkC"])
+        #expect(throws: Never.self) { try draft.validated(source: .googleBooks) }
+    }
+}
+
 @Suite("HTML to text and free-text dates")
 struct CleaningTests {
     @Test("tags go, breaks stay, entities decode")
