@@ -126,3 +126,46 @@ struct OpenLibraryClientTests {
         }
     }
 }
+
+@Suite("Open Library books API (jscmd=data), asked when /isbn/ does not know the ISBN")
+struct OpenLibraryBooksAPITests {
+    @Test("each recorded answer maps title, authors, publisher, pages and IDs", .enabled(if: fixturesPresent), arguments: [
+        ("api-books-jscmd-data-9780734418227.json", "9780734418227", "Wundersmith", [String](), 473, "Lothian Children's Books"),
+        ("api-books-jscmd-data-9782070427796-fr.json", "9782070427796", "Les ombres errantes", ["Pascal Quignard"], nil, "Gallimard"),
+        ("api-books-jscmd-data-0385472579-zen-speaks.json", "0385472579", "Zen speaks", ["Zhizhong Cai"], 159, "Anchor Books"),
+    ] as [(String, String, String, [String], Int?, String)])
+    func booksAPI(_ file: String, _ isbnText: String, _ title: String, _ authors: [String], _ pages: Int?, _ publisher: String) async throws {
+        try await withStub { stub, http in
+            stub.stub("/api/books", data: try fixture("openlibrary/\(file)"))
+            let client = OpenLibraryClient(http: http, baseURL: stub.baseURL, coversBaseURL: "https://covers.example")
+            let draft = try #require(try await client.lookup(isbn: isbn(isbnText))).draft
+            #expect(draft.title == title)
+            #expect(draft.authors == authors)
+            #expect(draft.pageCount == pages)
+            #expect(draft.publisher == publisher)
+            #expect(draft.externalIds?["openLibraryEdition"]?.first?.hasPrefix("OL") == true)
+            #expect(stub.requests.map { $0.components(separatedBy: "?").first! } == ["/isbn/\(try isbn(isbnText).isbn13).json", "/api/books"])
+            #expect(throws: Never.self) { try draft.validated(source: .openLibrary) }
+            if file.contains("zen") {
+                #expect(draft.subtitle == "shouts of nothingness")
+                #expect(draft.coverUrl == "https://covers.openlibrary.org/b/id/240726-L.jpg")
+                #expect(draft.genres == ["Caricatures and cartoons", "Zen Buddhism"])
+                #expect(draft.externalIds?["goodreads"] == ["979250"])
+            }
+            if file.contains("-fr") {
+                #expect(draft.publishedDate == "2002")
+                #expect(draft.coverUrl == "https://covers.example/b/isbn/9782070427796-L.jpg")
+            }
+        }
+    }
+
+    @Test("an ISBN neither route knows ({} from the books API) is nil")
+    func unknown() async throws {
+        try await withStub { stub, http in
+            stub.stub("/api/books", json: "{}")
+            let client = OpenLibraryClient(http: http, baseURL: stub.baseURL)
+            let result = try await client.lookup(isbn: isbn("9780306406157"))
+            #expect(result == nil)
+        }
+    }
+}

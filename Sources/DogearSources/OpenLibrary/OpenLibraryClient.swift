@@ -18,7 +18,9 @@ public struct OpenLibraryClient: BookSource {
 
     public func lookup(isbn: ISBN) async throws(SourceError) -> FoundBook? {
         guard let edition = try await http.getJSON("\(baseURL)/isbn/\(isbn.isbn13).json", as: OLEdition.self) else {
-            return nil
+            // The books API resolves a few ISBNs the /isbn/ route does not (those recorded on other
+            // identifiers); one more request before giving up on Open Library.
+            return try await booksAPI(isbn)
         }
         // The work and authors add the description, subjects and names. The edition alone is still
         // a useful answer, so a failure there only leaves those fields empty.
@@ -37,6 +39,16 @@ public struct OpenLibraryClient: BookSource {
         }
         return FoundBook(draft: OpenLibraryMapping.draft(edition: edition, work: work, authors: names, isbn: isbn,
                                                           baseURL: baseURL, coversBaseURL: coversBaseURL),
+                         source: .openLibrary)
+    }
+
+    func booksAPI(_ isbn: ISBN) async throws(SourceError) -> FoundBook? {
+        let key = "ISBN:\(isbn.isbn13)"
+        let url = "\(baseURL)/api/books?bibkeys=\(key)&format=json&jscmd=data"
+        // An unknown ISBN answers {} rather than 404.
+        guard let records = try await http.getJSON(url, as: [String: OLBooksAPIRecord].self),
+              let record = records[key] ?? records.values.first else { return nil }
+        return FoundBook(draft: OpenLibraryMapping.draft(booksAPI: record, isbn: isbn, coversBaseURL: coversBaseURL),
                          source: .openLibrary)
     }
 

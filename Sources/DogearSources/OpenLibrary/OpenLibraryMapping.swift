@@ -39,6 +39,29 @@ enum OpenLibraryMapping {
         return SourceCleaning.clean(draft)
     }
 
+    static func draft(booksAPI record: OLBooksAPIRecord, isbn: ISBN, coversBaseURL: String) -> BookDraft {
+        var draft = BookDraft()
+        draft.title = record.title
+        draft.subtitle = record.subtitle
+        draft.authors = (record.authors ?? []).compactMap(\.name)
+        draft.isbn = isbn.isbn13
+        draft.pageCount = record.number_of_pages.flatMap { $0 > 0 ? $0 : nil }
+        draft.publisher = record.publishers?.first?.name
+        draft.publishedDate = record.publish_date.flatMap(PublicationDate.normalise)
+        draft.genres = record.subjects?.compactMap(\.name)
+        draft.coverUrl = record.cover?.large ?? record.cover?.medium ?? "\(coversBaseURL)/b/isbn/\(isbn.isbn13)-L.jpg"
+        draft.infoUrl = record.url
+        var ids: [String: [String]] = [:]
+        let identifiers = record.identifiers ?? [:]
+        for (theirs, ours) in [("openlibrary", "openLibraryEdition"), ("goodreads", "goodreads"),
+                               ("librarything", "libraryThing"), ("amazon", "amazonASIN")] {
+            let values = (identifiers[theirs] ?? []).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            if !values.isEmpty { ids[ours] = values }
+        }
+        draft.externalIds = ids
+        return SourceCleaning.clean(draft)
+    }
+
     static func draft(searchDoc doc: OLSearch.Doc, baseURL: String, coversBaseURL: String) -> BookDraft? {
         guard let title = doc.title else { return nil }
         var draft = BookDraft()

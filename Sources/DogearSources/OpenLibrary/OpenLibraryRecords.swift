@@ -80,3 +80,26 @@ struct OLSearch: Decodable, Sendable {
     }
     let docs: [Doc]?
 }
+
+/// `/api/books?bibkeys=ISBN:…&format=json&jscmd=data`: one record per bibkey, names inline.
+struct OLBooksAPIRecord: Decodable, Sendable {
+    struct Named: Decodable, Sendable {
+        let name: String?
+    }
+    struct Cover: Decodable, Sendable {
+        let small: String?
+        let medium: String?
+        let large: String?
+    }
+    let key: String?
+    let url: String?
+    let title: String?
+    let subtitle: String?
+    let authors: [Named]?
+    let publishers: [Named]?
+    let publish_date: String?
+    let number_of_pages: Int?
+    let subjects: [Named]?
+    let cover: Cover?
+    let identifiers: [String: [String]]?
+}
