@@ -165,3 +165,20 @@ struct RateLimitedSourceTests {
         }
     }
 }
+
+@Suite("Unreachable sources")
+struct UnreachableSourceTests {
+    @Test("a closed port is reported as refused, in plain words")
+    func refused() async throws {
+        try await withStub { _, http in
+            let client = OpenLibraryClient(http: http, baseURL: "http://127.0.0.1:9")
+            do {
+                _ = try await client.lookup(isbn: isbn("9780306406157"))
+                Issue.record("expected a network error")
+            } catch let error as SourceError {
+                #expect(error == .network("the connection was refused"))
+                #expect(error.code == "unreachable")
+            }
+        }
+    }
+}

@@ -41,13 +41,25 @@ public struct SourceHTTPClient: Sendable {
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout
             || error == .connectTimeout {
             throw .timedOut(seconds: Double(timeout.nanoseconds) / 1_000_000_000)
-        } catch let error as HTTPClientError {
-            throw .network(String(describing: error))
         } catch let error as NIOTooManyBytesError {
             throw .malformed("answer larger than \(maxBodyBytes) bytes: \(error)")
         } catch {
-            throw .network(String(describing: error))
+            throw .network(Self.plainReason(error))
         }
+    }
+
+    /// NIO's errors are long and technical; people are shown what happened in a few words.
+    static func plainReason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("UnknownHost") || text.contains("DNS") { return "its address could not be resolved" }
+        if text.localizedCaseInsensitiveContains("refused") { return "the connection was refused" }
+        if text.localizedCaseInsensitiveContains("tls") || text.localizedCaseInsensitiveContains("ssl") {
+            return "the secure connection failed"
+        }
+        if text.localizedCaseInsensitiveContains("reset") || text.localizedCaseInsensitiveContains("closed") {
+            return "the connection was closed"
+        }
+        return "network error"
     }
 
     /// GET and decode JSON; 404 is nil (the source does not know it), 429 and 5xx are errors.
