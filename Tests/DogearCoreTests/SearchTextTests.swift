@@ -1,0 +1,60 @@
+import Testing
+@testable import DogearCore
+
+@Suite("Search terms and match reasons")
+struct SearchTextTests {
+    @Test("words are folded: case and diacritics do not matter")
+    func folding() {
+        #expect(SearchTerms("García Márquez").words == ["garcia", "marquez"])
+        #expect(SearchTerms("ÉCOLE").words == ["ecole"])
+    }
+
+    @Test("an ISBN with hyphens or spaces is one word")
+    func isbn() {
+        #expect(SearchTerms("978-0-14-032872-1").words == ["9780140328721"])
+        #expect(SearchTerms("0 14 032872 X").words == ["014032872x"])
+        #expect(SearchTerms("1984").words == ["1984"])
+    }
+
+    @Test("query syntax and odd input are only separators", arguments: [
+        "\"unterminated", "light*", "a NEAR b", "-negated", "title:piranesi", "((()))", "🙂📚", "\u{0}\u{1}", "'; DROP TABLE x; --",
+    ])
+    func oddInput(_ query: String) {
+        let words = SearchTerms(query).words
+        #expect(words.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber } })
+    }
+
+    @Test("long queries are cut to a few words of bounded length")
+    func long() {
+        let terms = SearchTerms(String(repeating: "abcdefghij ", count: 1_000) + String(repeating: "z", count: 500))
+        #expect(terms.words.count <= SearchTerms.maxTerms)
+        #expect(terms.words.allSatisfy { $0.count <= SearchTerms.maxTermLength })
+        #expect(SearchTerms("!!! ... ???").isEmpty)
+    }
+
+    @Test("reasons name each field that holds a word starting with a query word, with the passage")
+    func reasons() {
+        let terms = SearchTerms("lightho")
+        let matches = MatchReasons.find(terms, in: [
+            (.title, ["To the Lighthouse"]),
+            (.author, ["Virginia Woolf"]),
+            (.note, ["A short note.", "We walked for hours along the cliffs until at last the lighthouse came into view over the dunes at dusk"]),
+            (.quote, ["Nothing here"]),
+        ])
+        #expect(matches.map(\.field) == [.title, .note])
+        #expect(matches[0].snippet == "To the Lighthouse")
+        #expect(matches[1].snippet == "…the cliffs until at last the lighthouse came into view over the dunes…")
+    }
+
+    @Test("diacritics in the text match a plain query, and the snippet keeps the accents")
+    func diacritics() {
+        let matches = MatchReasons.find(SearchTerms("garcia"), in: [(.author, ["Gabriel García Márquez"])])
+        #expect(matches == [SearchMatch(field: .author, snippet: "Gabriel García Márquez")])
+    }
+
+    @Test("ISBN prefixes match the ISBN field")
+    func isbnReason() {
+        let matches = MatchReasons.find(SearchTerms("978-0-14"), in: [(.isbn, ["9780140328721"])])
+        #expect(matches == [SearchMatch(field: .isbn, snippet: "9780140328721")])
+    }
+}
