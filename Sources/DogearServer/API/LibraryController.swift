@@ -1,5 +1,6 @@
 import DogearCore
 import Fluent
+import SQLKit
 import Vapor
 
 /// /api/v1/library: the signed-in user's entries.
@@ -27,33 +28,30 @@ struct LibraryController {
         return try await loader(req).loadOne(entry).encodeResponse(status: .created, for: req)
     }
 
-    /// Newest first, keyset-paginated: the cursor is the last entry's id, so a page never repeats or
-    /// skips entries when others are added meanwhile.
+    /// Search, filters and sorts (SPEC §3), keyset-paginated: the cursor is the last entry's id, so a
+    /// page never repeats or skips entries when others are added meanwhile. Newest first by default.
     func list(req: Request) async throws -> Page<EntryDTO> {
-        let userID = try req.currentUserID()
-        let limit = try Self.limit(req)
-        var query = LibraryEntry.query(on: req.db).filter(\.$user.$id == userID)
-        if let raw = req.query[String.self, at: "status"], !raw.isEmpty {
-            let statuses = try raw.split(separator: ",").map {
-                try ReadingStatus.parse(String($0), field: "status").status.rawValue
-            }
-            query = query.filter(\.$status ~~ statuses)
+        let user = try req.currentUser()
+        let userID = try user.requireID()
+        let filter = try LibraryFilter(query: req.url.query)
+        if let cursor = filter.cursor,
+           try await LibraryEntry.query(on: req.db).filter(\.$id == cursor).filter(\.$user.$id == userID).first() == nil {
+            throw APIError.badRequest("this cursor is not valid; start again without one", field: "cursor")
         }
-        if let cursor = req.query[String.self, at: "cursor"], !cursor.isEmpty {
-            guard let anchorID = Self.decodeCursor(cursor),
-                  let anchor = try await LibraryEntry.query(on: req.db)
-                    .filter(\.$id == anchorID).filter(\.$user.$id == userID).first() else {
-                throw APIError.badRequest("this cursor is not valid; start again without one", field: "cursor")
-            }
-            query = query.group(.or) { or in
-                or.filter(\.$dateAdded < anchor.dateAdded)
-                or.group(.and) { $0.filter(\.$dateAdded == anchor.dateAdded).filter(\.$id < anchorID) }
+        let sql = req.db as! any SQLDatabase
+        let page = try await LibrarySearchQuery(db: sql, userID: userID,
+                                                timeZone: TimeZone(identifier: user.timeZone) ?? .gmt).run(filter)
+        let rows = page.ids.isEmpty ? [] : try await LibraryEntry.query(on: req.db).filter(\.$id ~~ page.ids).all()
+        let byID = Dictionary(uniqueKeysWithValues: try rows.map { (try $0.requireID(), $0) })
+        var items = try await loader(req).load(page.ids.compactMap { byID[$0] })
+        if !filter.terms.isEmpty {
+            let documents = try await SearchIndexes.forDatabase(sql).documents(page.ids, on: sql)
+            for index in items.indices {
+                let fields = documents[items[index].id]?.fields ?? []
+                items[index].matches = MatchReasons.find(filter.terms, in: fields)
             }
         }
-        let rows = try await query.sort(\.$dateAdded, .descending).sort(\.$id, .descending).limit(limit + 1).all()
-        let page = Array(rows.prefix(limit))
-        let next = rows.count > limit ? try page.last.map { Self.encodeCursor(try $0.requireID()) } : nil
-        return Page(items: try await loader(req).load(page), nextCursor: next)
+        return Page(items: items, nextCursor: page.nextCursor.map(LibraryFilter.encodeCursor))
     }
 
     func show(req: Request) async throws -> EntryDTO {
@@ -82,22 +80,5 @@ struct LibraryController {
         let body = try req.content.decode(ProgressRequest.self)
         let entry = try await service(req).logProgress(try req.uuidParameter("id"), try body.input())
         return try await loader(req).loadOne(entry)
-    }
-
-    static func limit(_ req: Request) throws -> Int {
-        guard let raw = req.query[String.self, at: "limit"], !raw.isEmpty else { return Limits.defaultPageSize }
-        guard let limit = Int(raw), Limits.pageSize.contains(limit) else {
-            throw APIError.badRequest("must be a whole number from 1 to \(Limits.pageSize.upperBound)", field: "limit")
-        }
-        return limit
-    }
-
-    static func encodeCursor(_ id: UUID) -> String {
-        Data(id.uuidString.utf8).base64EncodedString()
-    }
-
-    static func decodeCursor(_ cursor: String) -> UUID? {
-        guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8) else { return nil }
-        return UUID(uuidString: text)
     }
 }

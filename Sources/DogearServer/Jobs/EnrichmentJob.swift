@@ -75,5 +75,8 @@ struct EnrichmentJob {
         try await work.save(on: db)
         try await CatalogService(db: db).addExternalIDs(book.externalIds, workID: try work.requireID(),
                                                         editionID: try edition.requireID())
+        // A new subtitle is searchable text for every reader of the work.
+        let entries = try await LibraryEntry.query(on: db).filter(\.$work.$id == work.requireID()).all()
+        try await SearchIndexer(db: db).reindex(try entries.map { try $0.requireID() })
     }
 }

@@ -84,7 +84,10 @@ struct EntryContentService {
         let content = try Validate.text(request.content, field: "content", length: Limits.noteLength)
         _ = try await library.entry(entryID)
         let note = Note(entryID: entryID, userID: try userID, content: content, isDiscussion: request.discussion ?? false)
-        try await note.create(on: db)
+        try await db.transaction { db in
+            try await note.create(on: db)
+            try await SearchIndexer(db: db).reindex([entryID])
+        }
         return note
     }
 
@@ -105,12 +108,19 @@ struct EntryContentService {
         let note = try await note(id)
         if let content { note.content = content }
         if let discussion = request.discussion { note.isDiscussion = discussion }
-        try await note.save(on: db)
+        try await db.transaction { db in
+            try await note.save(on: db)
+            try await SearchIndexer(db: db).reindex([note.$entry.id])
+        }
         return note
     }
 
     func deleteNote(_ id: UUID) async throws {
-        try await note(id).delete(on: db)
+        let note = try await note(id)
+        try await db.transaction { db in
+            try await note.delete(on: db)
+            try await SearchIndexer(db: db).reindex([note.$entry.id])
+        }
     }
 
     // MARK: quotes
@@ -120,7 +130,10 @@ struct EntryContentService {
         if let page = request.page { _ = try Validate.number(page, field: "page", in: Limits.pageCount) }
         _ = try await library.entry(entryID)
         let quote = Quote(entryID: entryID, userID: try userID, text: text, page: request.page)
-        try await quote.create(on: db)
+        try await db.transaction { db in
+            try await quote.create(on: db)
+            try await SearchIndexer(db: db).reindex([entryID])
+        }
         return quote
     }
 
@@ -133,6 +146,9 @@ struct EntryContentService {
         guard let quote = try await Quote.query(on: db).filter(\.$id == id).filter(\.$user.$id == userID).first() else {
             throw APIError.notFound("quoteNotFound", "no such quote")
         }
-        try await quote.delete(on: db)
+        try await db.transaction { db in
+            try await quote.delete(on: db)
+            try await SearchIndexer(db: db).reindex([quote.$entry.id])
+        }
     }
 }

@@ -60,6 +60,7 @@ struct LibraryService {
             try await entry.create(on: db)
             try await TagService(db: db, userID: userID).setTags(fields.tags, on: try entry.requireID())
             try await WorkAggregates(db: db).refresh(workID: workID)
+            try await SearchIndexer(db: db).reindex([try entry.requireID()])
             return entry
         }
     }
@@ -142,6 +143,7 @@ struct LibraryService {
             try await entry.save(on: db)
             if let tags { try await TagService(db: db, userID: try user.requireID()).setTags(tags, on: try entry.requireID()) }
             try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
+            if tags != nil || patch.editionId.change != nil { try await SearchIndexer(db: db).reindex([try entry.requireID()]) }
             return entry
         }
     }
@@ -186,6 +188,7 @@ struct LibraryService {
             let entry = try await entry(id, on: db)
             // Notes, quotes, sessions, tags links and read-throughs go with it (ON DELETE CASCADE);
             // the catalog work stays for other readers.
+            try await SearchIndexer(db: db).remove([id])
             try await entry.delete(on: db)
             try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
         }

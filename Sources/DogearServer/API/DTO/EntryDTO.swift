@@ -1,6 +1,8 @@
 import DogearCore
 import Vapor
 
+extension SearchMatch: Content {}
+
 struct ReadThroughDTO: Content, Equatable {
     @Nullable var startedOn: String?
     @Nullable var finishedOn: String?
@@ -39,4 +41,6 @@ struct EntryDTO: Content {
     let readThroughs: [ReadThroughDTO]
     @Nullable var createdAt: Date?
     @Nullable var updatedAt: Date?
+    /// With a search query: which fields matched and the passage ("matched in notes: '…'").
+    @Nullable var matches: [SearchMatch]? = nil
 }

@@ -1,0 +1,86 @@
+import DogearCore
+import Foundation
+import SQLKit
+
+/// One page of a user's library as entry ids, in SQL: the search condition from the dialect's
+/// index, the filters, the sort with the entry id as tie-break, and keyset paging from the cursor
+/// entry (rows after it in the same order), so pages never repeat or skip.
+struct LibrarySearchQuery {
+    let db: any SQLDatabase
+    let userID: UUID
+    let timeZone: TimeZone
+
+    struct Page {
+        let ids: [UUID]
+        let nextCursor: UUID?
+    }
+
+    func run(_ filter: LibraryFilter) async throws -> Page {
+        let order = Self.order(filter.sort)
+        let keys = order.keys.joined(separator: ", ")
+        var conditions: [SQLQueryString] = ["e.user_id = \(bind: userID)"]
+        if !filter.terms.isEmpty {
+            conditions.append(SearchIndexes.forDatabase(db).condition(filter.terms, userID: userID))
+        }
+        if !filter.statuses.isEmpty {
+            conditions.append("e.status IN (\(binds: filter.statuses.map(\.rawValue)))")
+        }
+        if !filter.tagKeys.isEmpty {
+            conditions.append("""
+                e.id IN (SELECT et.entry_id FROM entry_tags et JOIN tags t ON t.id = et.tag_id \
+                WHERE t.user_id = \(bind: userID) AND t.key IN (\(binds: filter.tagKeys)))
+                """)
+        }
+        if !filter.ratings.isEmpty { conditions.append("e.rating IN (\(binds: filter.ratings))") }
+        if let from = filter.addedFrom { conditions.append("e.date_added >= \(bind: startOfDay(from))") }
+        if let to = filter.addedTo { conditions.append("e.date_added < \(bind: startOfDay(to.adding(days: 1)))") }
+        if let from = filter.startedFrom { conditions.append("e.date_started >= \(bind: from.description)") }
+        if let to = filter.startedTo { conditions.append("e.date_started <= \(bind: to.description)") }
+        if let from = filter.finishedFrom { conditions.append("e.date_finished >= \(bind: from.description)") }
+        if let to = filter.finishedTo { conditions.append("e.date_finished <= \(bind: to.description)") }
+        if let owned = filter.owned { conditions.append("e.owned = \(bind: owned)") }
+        if let wishlist = filter.wishlist { conditions.append("e.on_wishlist = \(bind: wishlist)") }
+        if let favorite = filter.favorite { conditions.append("e.favorite = \(bind: favorite)") }
+        if !filter.formats.isEmpty { conditions.append("ed.format IN (\(binds: filter.formats.map(\.rawValue)))") }
+        if let cursor = filter.cursor {
+            conditions.append("""
+                (\(unsafeRaw: keys), e.id) \(unsafeRaw: order.descending ? "<" : ">") \
+                (SELECT \(unsafeRaw: keys), e.id \(unsafeRaw: Self.from) WHERE e.id = \(bind: cursor) AND e.user_id = \(bind: userID))
+                """)
+        }
+        let direction = order.descending ? " DESC" : " ASC"
+        let orderBy = (order.keys + ["e.id"]).map { $0 + direction }.joined(separator: ", ")
+        let whereClause = conditions.dropFirst().reduce(conditions[0]) { $0 + " AND " + $1 }
+        let sql: SQLQueryString = "SELECT e.id AS id \(unsafeRaw: Self.from) WHERE " + whereClause
+            + " ORDER BY \(unsafeRaw: orderBy) LIMIT \(unsafeRaw: String(filter.limit + 1))"
+        let ids = try await db.raw(sql).all().map { try $0.decode(column: "id", as: UUID.self) }
+        let page = Array(ids.prefix(filter.limit))
+        return Page(ids: page, nextCursor: ids.count > filter.limit ? page.last : nil)
+    }
+
+    /// Every sort reads from the same joins; the first author is the one at position 0.
+    static let from = """
+        FROM library_entries e JOIN works w ON w.id = e.work_id \
+        LEFT JOIN editions ed ON ed.id = e.edition_id \
+        LEFT JOIN work_authors wa0 ON wa0.work_id = e.work_id AND wa0.position = 0 \
+        LEFT JOIN authors a0 ON a0.id = wa0.author_id
+        """
+
+    /// Sort keys never NULL (so row comparison works): books with no finish date or rating come
+    /// last, books with no author after the rest.
+    static func order(_ sort: LibraryFilter.Sort) -> (keys: [String], descending: Bool) {
+        switch sort {
+        case .added: return (["e.date_added"], true)
+        case .finished: return (["COALESCE(e.date_finished, '')"], true)
+        case .title: return (["LOWER(w.title)"], false)
+        case .rating: return (["COALESCE(e.precise_rating, CAST(e.rating AS DOUBLE PRECISION), -1.0)"], true)
+        case .author: return (["CASE WHEN a0.name IS NULL THEN 1 ELSE 0 END", "LOWER(COALESCE(a0.name, ''))"], false)
+        }
+    }
+
+    private func startOfDay(_ date: LocalDate) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day)) ?? Date.distantPast
+    }
+}
