@@ -37,6 +37,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
         try await app.autoMigrate()
     }
     app.asyncCommands.use(EnrichCommand(), as: "enrich")
+    app.asyncCommands.use(BenchCommand(), as: "bench")
     if config.backgroundEnrichment, !config.offline, command == nil || command == "serve" {
         app.lifecycle.use(EnrichmentLifecycle())
     }

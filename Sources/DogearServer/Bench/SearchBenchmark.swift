@@ -1,0 +1,110 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// The measuring half of `dogear bench search`.
+struct SearchBenchmark {
+    let app: Application
+    let entries: Int
+    let notes: Int
+    let seed: UInt64
+    let iterations: Int
+    let path: String
+
+    func run(print: (String) -> Void) async throws {
+        let clock = ContinuousClock()
+        let sql = app.db as! any SQLDatabase
+        // The migration indexed an empty library; the benchmark fills it, then builds the index.
+        var started = clock.now
+        let built = try await SyntheticLibrary(db: app.db, entries: entries, notes: notes, seed: seed).build()
+        emit(print, ["figure": "data_seconds", "value": seconds(clock.now - started), "entries": entries, "notes": notes])
+
+        started = clock.now
+        let indexed = try await SearchIndexer(db: app.db).rebuildAll()
+        emit(print, ["figure": "index_build_seconds", "value": seconds(clock.now - started), "entries": indexed])
+        _ = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
+        _ = try await sql.raw("ANALYZE").all()
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        emit(print, ["figure": "database_bytes", "value": size])
+
+        guard let user = try await User.find(built.userID, on: app.db) else { return }
+        let queries: [(String, String)] = [
+            ("single word", "lighthouse"),
+            ("prefix", "lig"),
+            ("two words", "winter garden"),
+            ("author", built.authorSurnames[6]),
+            ("isbn", built.isbns[entries / 2]),
+            ("tag", "slow burn"),
+            ("note phrase", "ferry kitchen"),
+            ("no hits", "zzqxv"),
+        ]
+        let controller = LibraryController()
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        for (name, text) in queries {
+            let terms = SearchTerms(text)
+            let url = "/api/v1/library?q=\(text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text)"
+            var apiTimes: [Duration] = []
+            var rawTimes: [Duration] = []
+            var hits = 0
+            let match = Self.ftsMatch(terms, userID: built.userID)
+            for round in 0..<(iterations + 10) {
+                let request = Request(application: app, method: .GET, url: URI(string: url), on: app.eventLoopGroup.next())
+                request.auth.login(user)
+                var begin = clock.now
+                let page = try await controller.list(req: request)
+                _ = try encoder.encode(page)
+                let apiTime = clock.now - begin
+                begin = clock.now
+                let raw = try await sql.raw("SELECT entry_id FROM entry_search WHERE entry_search MATCH \(bind: match) LIMIT 21").all()
+                let rawTime = clock.now - begin
+                if round >= 10 {
+                    apiTimes.append(apiTime)
+                    rawTimes.append(rawTime)
+                }
+                hits = max(page.items.count, raw.count > 20 ? 20 : raw.count)
+            }
+            let apiP50 = percentile(apiTimes, 0.5), apiP99 = percentile(apiTimes, 0.99)
+            let rawP50 = percentile(rawTimes, 0.5), rawP99 = percentile(rawTimes, 0.99)
+            emit(print, [
+                "figure": "search", "query": name, "terms": text, "page_items": hits,
+                "api_p50_ms": ms(apiP50), "api_p99_ms": ms(apiP99),
+                "raw_fts5_p50_ms": ms(rawP50), "raw_fts5_p99_ms": ms(rawP99),
+                "p50_ratio": rawP50 > .zero ? (ms(apiP50) / ms(rawP50) * 100).rounded() / 100 : 0,
+                "iterations": iterations,
+            ])
+        }
+    }
+
+    /// The same MATCH the index builds for the API, so the floor is measured on equal terms.
+    static func ftsMatch(_ terms: SearchTerms, userID: UUID) -> String {
+        let words = terms.words.map { "\"\($0)\"*" }.joined(separator: " AND ")
+        return "owner:\(SQLiteSearchIndex.ownerToken(userID)) AND {title authors isbn tags notes quotes}: (\(words))"
+    }
+
+    private func percentile(_ values: [Duration], _ p: Double) -> Duration {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .zero }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+    }
+
+    private func ms(_ duration: Duration) -> Double {
+        let value = Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+        return (value * 1_000).rounded() / 1_000
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        (ms(duration) / 1_000 * 100).rounded() / 100
+    }
+
+    private func emit(_ print: (String) -> Void, _ fields: [String: Any]) {
+        var object = fields
+        object["bench"] = "search"
+        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+           let line = String(data: data, encoding: .utf8) {
+            print(line)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// `dogear bench search --entries 100000 --notes 200000 [--seed 1] [--iterations 200] [--keep PATH]`
+///
+/// Builds a synthetic library in a fresh SQLite file, then times the library search as the API runs
+/// it (in-process: filter parsing, SQL, loading the page of entries, match reasons, JSON) for a
+/// fixed set of queries, next to the bare FTS5 MATCH for the same words on the same connection
+/// pool (the floor). Prints one JSON line per figure.
+struct BenchCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "what", help: "What to measure: search")
+        var what: String
+        @Option(name: "entries", help: "Library entries to create (default 10000)")
+        var entries: Int?
+        @Option(name: "notes", help: "Notes to create (default twice the entries)")
+        var notes: Int?
+        @Option(name: "seed", help: "Random seed (default 1)")
+        var seed: Int?
+        @Option(name: "iterations", help: "Timed runs per query (default 200)")
+        var iterations: Int?
+        @Option(name: "keep", help: "Keep the database at this path instead of a temporary file")
+        var keep: String?
+    }
+
+    var help: String { "Measure library search on synthetic data and print JSON lines" }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        guard signature.what == "search" else {
+            context.console.error("unknown benchmark '\(signature.what)'; try: dogear bench search --entries 100000 --notes 200000")
+            return
+        }
+        let entries = max(10, signature.entries ?? 10_000)
+        let notes = max(0, signature.notes ?? entries * 2)
+        let iterations = max(10, signature.iterations ?? 200)
+        let path = signature.keep ?? NSTemporaryDirectory() + "dogear-bench-\(UUID().uuidString).sqlite"
+        try? FileManager.default.removeItem(atPath: path)
+
+        let app = try await Application.make(.production)
+        app.logger.logLevel = .error
+        do {
+            var config = DogearConfig(database: .sqliteFile(path: path), offline: true, autoMigrate: false)
+            config.backgroundEnrichment = false
+            try await configure(app, config: config)
+            // Schema only: the index is built after the data, and timed.
+            try await app.autoMigrate()
+            let runner = SearchBenchmark(app: app, entries: entries, notes: notes,
+                                         seed: UInt64(signature.seed ?? 1), iterations: iterations, path: path)
+            try await runner.run { line in context.console.output(line.consoleText()) }
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+        if signature.keep == nil {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+    }
+}
