@@ -1,3 +1,4 @@
+import Foundation
 import DogearCore
 
 /// A book as an online source describes it, mapped to Core's draft shape so it can be validated and

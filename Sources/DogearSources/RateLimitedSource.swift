@@ -1,3 +1,4 @@
+import Foundation
 import DogearCore
 
 /// Spaces the calls made to one source, so background work (enrichment, imports) stays within what

@@ -1,3 +1,4 @@
+import Foundation
 import DogearCore
 
 /// What sources send is messier than what the catalog accepts: this trims it to SPEC §1's limits

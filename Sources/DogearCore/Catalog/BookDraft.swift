@@ -1,3 +1,4 @@
+import Foundation
 /// A book as a person, an app or an importer describes it, before validation: every field optional
 /// and loose. `validated()` turns it into a `ValidBook` or says which field is wrong.
 public struct BookDraft: Codable, Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Foundation
 /// A validated ISBN: both normalised forms (digits only, `X` allowed as the ISBN-10 check) and the
 /// form the user typed, kept for display.
 ///

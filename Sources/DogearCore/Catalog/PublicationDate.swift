@@ -1,3 +1,4 @@
+import Foundation
 /// A publication date as sources give it: `yyyy`, `yyyy-MM` or `yyyy-MM-dd`.
 public enum PublicationDate {
     public static func validate(_ raw: String?, field: String) throws -> String? {

@@ -1,3 +1,4 @@
+import Foundation
 /// What a person sets on a library entry when adding a book, before validation (SPEC §2).
 public struct EntryDraft: Codable, Sendable, Equatable {
     public var status: String?

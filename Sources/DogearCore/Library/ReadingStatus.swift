@@ -1,3 +1,4 @@
+import Foundation
 /// The five statuses of a library entry (SPEC §2).
 public enum ReadingStatus: String, Codable, CaseIterable, Sendable {
     case wantToRead, reading, read, onHold, didNotFinish

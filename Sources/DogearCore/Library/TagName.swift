@@ -1,3 +1,4 @@
+import Foundation
 /// A user's tag: matched by its lower-case key, shown as first typed ("Sci-Fi" and "sci-fi" are one).
 public struct TagName: Hashable, Sendable {
     public let display: String

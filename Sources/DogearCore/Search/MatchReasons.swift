@@ -1,3 +1,4 @@
+import Foundation
 /// Why a search result matched (SPEC §3: "matched in notes: '…the lighthouse…'"): which fields hold
 /// a word starting with one of the query's words, with a short passage around the first hit.
 public enum SearchField: String, Codable, CaseIterable, Sendable {

@@ -41,9 +41,7 @@ struct LibraryController {
         let sql = req.db as! any SQLDatabase
         let page = try await LibrarySearchQuery(db: sql, userID: userID,
                                                 timeZone: TimeZone(identifier: user.timeZone) ?? .gmt).run(filter)
-        let rows = page.ids.isEmpty ? [] : try await LibraryEntry.query(on: req.db).filter(\.$id ~~ page.ids).all()
-        let byID = Dictionary(uniqueKeysWithValues: try rows.map { (try $0.requireID(), $0) })
-        var items = try await loader(req).load(page.ids.compactMap { byID[$0] })
+        var items = try await loader(req).load(page.entries)
         if !filter.terms.isEmpty {
             let documents = try await SearchIndexes.forDatabase(sql).documents(page.ids, on: sql)
             for index in items.indices {

@@ -1,3 +1,4 @@
+import Foundation
 import DogearCore
 import Fluent
 import SQLKit

@@ -1,4 +1,5 @@
 import DogearCore
+import FluentSQL
 import Foundation
 import SQLKit
 
@@ -11,8 +12,9 @@ struct LibrarySearchQuery {
     let timeZone: TimeZone
 
     struct Page {
-        let ids: [UUID]
+        let entries: [LibraryEntry]
         let nextCursor: UUID?
+        var ids: [UUID] { entries.compactMap(\.id) }
     }
 
     func run(_ filter: LibraryFilter) async throws -> Page {
@@ -51,11 +53,12 @@ struct LibrarySearchQuery {
         let direction = order.descending ? " DESC" : " ASC"
         let orderBy = (order.keys + ["e.id"]).map { $0 + direction }.joined(separator: ", ")
         let whereClause = conditions.dropFirst().reduce(conditions[0]) { $0 + " AND " + $1 }
-        let sql: SQLQueryString = "SELECT e.id AS id \(unsafeRaw: Self.from) WHERE " + whereClause
+        // The page's entries come with the ids, decoded as models: no second query for them.
+        let sql: SQLQueryString = "SELECT e.* \(unsafeRaw: Self.from) WHERE " + whereClause
             + " ORDER BY \(unsafeRaw: orderBy) LIMIT \(unsafeRaw: String(filter.limit + 1))"
-        let ids = try await db.raw(sql).all().map { try $0.decode(column: "id", as: UUID.self) }
-        let page = Array(ids.prefix(filter.limit))
-        return Page(ids: page, nextCursor: ids.count > filter.limit ? page.last : nil)
+        let rows = try await db.raw(sql).all().map { try $0.decode(fluentModel: LibraryEntry.self) }
+        let page = Array(rows.prefix(filter.limit))
+        return Page(entries: page, nextCursor: rows.count > filter.limit ? page.last?.id : nil)
     }
 
     /// Every sort reads from the same joins; the first author is the one at position 0.

@@ -1,3 +1,4 @@
+import Foundation
 import DogearCore
 
 /// Google Books volumes to Core's book draft.

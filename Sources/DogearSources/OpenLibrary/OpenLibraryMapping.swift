@@ -1,3 +1,4 @@
+import Foundation
 import DogearCore
 
 /// Open Library records to Core's book draft.
