@@ -18,12 +18,58 @@ struct LibrarySearchQuery {
     }
 
     func run(_ filter: LibraryFilter) async throws -> Page {
+        if filter.sort == .added, !filter.terms.isEmpty, db.dialect.name == "sqlite" {
+            return try await newestMatchesFirst(filter)
+        }
         let order = Self.order(filter.sort)
         let keys = order.keys.joined(separator: ", ")
-        var conditions: [SQLQueryString] = ["e.user_id = \(bind: userID)"]
+        var conditions = filterConditions(filter)
         if !filter.terms.isEmpty {
             conditions.append(SearchIndexes.forDatabase(db).condition(filter.terms, userID: userID))
         }
+        if let cursor = filter.cursor {
+            conditions.append("""
+                (\(unsafeRaw: keys), e.id) \(unsafeRaw: order.descending ? "<" : ">") \
+                (SELECT \(unsafeRaw: keys), e.id \(unsafeRaw: Self.from) WHERE e.id = \(bind: cursor) AND e.user_id = \(bind: userID))
+                """)
+        }
+        let direction = order.descending ? " DESC" : " ASC"
+        let orderBy = (order.keys + ["e.id"]).map { $0 + direction }.joined(separator: ", ")
+        return try await page("SELECT e.* \(unsafeRaw: Self.from) WHERE " + Self.and(conditions)
+                              + " ORDER BY \(unsafeRaw: orderBy) LIMIT \(unsafeRaw: String(filter.limit + 1))", limit: filter.limit)
+    }
+
+    /// The default sort with a query on SQLite: the full-text index is read in its rowid order,
+    /// which is date added (SQLiteSearchIndex), and stops after one page, however many books match.
+    private func newestMatchesFirst(_ filter: LibraryFilter) async throws -> Page {
+        var conditions = filterConditions(filter)
+        conditions.append("entry_search MATCH \(bind: SQLiteSearchIndex.match(filter.terms))")
+        conditions.append("d.owner = \(bind: SQLiteSearchIndex.ownerToken(userID))")
+        if let cursor = filter.cursor {
+            conditions.append("entry_search.rowid < (SELECT rowid FROM entry_search_docs WHERE entry_id = \(bind: cursor.uuidString))")
+        }
+        let from = """
+            FROM entry_search JOIN entry_search_docs d ON d.rowid = entry_search.rowid \
+            JOIN library_entries e ON e.id = d.entry_id LEFT JOIN editions ed ON ed.id = e.edition_id
+            """
+        return try await page("SELECT e.* \(unsafeRaw: from) WHERE " + Self.and(conditions)
+                              + " ORDER BY entry_search.rowid DESC LIMIT \(unsafeRaw: String(filter.limit + 1))", limit: filter.limit)
+    }
+
+    /// The page's entries come with the ids, decoded as models: no second query for them.
+    private func page(_ sql: SQLQueryString, limit: Int) async throws -> Page {
+        let rows = try await db.raw(sql).all().map { try $0.decode(fluentModel: LibraryEntry.self) }
+        let page = Array(rows.prefix(limit))
+        return Page(entries: page, nextCursor: rows.count > limit ? page.last?.id : nil)
+    }
+
+    private static func and(_ conditions: [SQLQueryString]) -> SQLQueryString {
+        conditions.dropFirst().reduce(conditions[0]) { $0 + " AND " + $1 }
+    }
+
+    /// The filters (SPEC §3), each a condition on `e` (library_entries) or `ed` (editions).
+    private func filterConditions(_ filter: LibraryFilter) -> [SQLQueryString] {
+        var conditions: [SQLQueryString] = ["e.user_id = \(bind: userID)"]
         if !filter.statuses.isEmpty {
             conditions.append("e.status IN (\(binds: filter.statuses.map(\.rawValue)))")
         }
@@ -44,21 +90,7 @@ struct LibrarySearchQuery {
         if let wishlist = filter.wishlist { conditions.append("e.on_wishlist = \(bind: wishlist)") }
         if let favorite = filter.favorite { conditions.append("e.favorite = \(bind: favorite)") }
         if !filter.formats.isEmpty { conditions.append("ed.format IN (\(binds: filter.formats.map(\.rawValue)))") }
-        if let cursor = filter.cursor {
-            conditions.append("""
-                (\(unsafeRaw: keys), e.id) \(unsafeRaw: order.descending ? "<" : ">") \
-                (SELECT \(unsafeRaw: keys), e.id \(unsafeRaw: Self.from) WHERE e.id = \(bind: cursor) AND e.user_id = \(bind: userID))
-                """)
-        }
-        let direction = order.descending ? " DESC" : " ASC"
-        let orderBy = (order.keys + ["e.id"]).map { $0 + direction }.joined(separator: ", ")
-        let whereClause = conditions.dropFirst().reduce(conditions[0]) { $0 + " AND " + $1 }
-        // The page's entries come with the ids, decoded as models: no second query for them.
-        let sql: SQLQueryString = "SELECT e.* \(unsafeRaw: Self.from) WHERE " + whereClause
-            + " ORDER BY \(unsafeRaw: orderBy) LIMIT \(unsafeRaw: String(filter.limit + 1))"
-        let rows = try await db.raw(sql).all().map { try $0.decode(fluentModel: LibraryEntry.self) }
-        let page = Array(rows.prefix(filter.limit))
-        return Page(entries: page, nextCursor: rows.count > filter.limit ? page.last?.id : nil)
+        return conditions
     }
 
     /// Every sort reads from the same joins; the first author is the one at position 0.

@@ -2,49 +2,87 @@ import DogearCore
 import Foundation
 import SQLKit
 
-/// FTS5: unicode61 with diacritics removed, prefix indexes for the first letters typed.
+/// FTS5 (unicode61 with diacritics removed, prefix indexes for the first letters typed) over the
+/// `entry_search_docs` table as external content.
+///
+/// A document's rowid is its entry's date added in milliseconds × 1024 plus a free slot, so the
+/// full-text index's own rowid order is "newest first": the default sort of a search stops after
+/// one page instead of sorting every match. Date added never changes, so neither does the rowid.
 struct SQLiteSearchIndex: SearchIndex {
-    /// The user as one index token (hex of the UUID), so a MATCH stays inside one library.
     static func ownerToken(_ userID: UUID) -> String {
-        "u" + userID.uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        userID.uuidString
     }
+
+    static func baseRowid(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) * 1024
+    }
+
+    static let columns = "title, authors, isbn, tags, notes, quotes"
 
     func write(_ documents: [SearchDocument], on db: any SQLDatabase) async throws {
         guard !documents.isEmpty else { return }
         try await remove(entryIDs: documents.map(\.entryID), on: db)
         for batch in documents.chunked(into: 200) {
+            // Free slots next to each document's base rowid, one query for the batch.
+            let bases = Set(batch.map { Self.baseRowid($0.dateAdded) })
+            var taken = Set<Int64>()
+            for base in bases {
+                let rows = try await db.raw("""
+                    SELECT rowid FROM entry_search_docs WHERE rowid >= \(bind: base) AND rowid < \(bind: base + 1024)
+                    """).all()
+                for row in rows { taken.insert(try row.decode(column: "rowid", as: Int64.self)) }
+            }
             var values: [SQLQueryString] = []
             for doc in batch {
+                var rowid = Self.baseRowid(doc.dateAdded)
+                while taken.contains(rowid) { rowid += 1 }
+                taken.insert(rowid)
                 values.append("""
-                    (\(bind: doc.entryID.uuidString), \(bind: Self.ownerToken(doc.userID)), \(bind: doc.title), \
+                    (\(bind: rowid), \(bind: doc.entryID.uuidString), \(bind: Self.ownerToken(doc.userID)), \(bind: doc.title), \
                     \(bind: SearchDocument.join(doc.authors)), \(bind: doc.isbns.joined(separator: " ")), \
                     \(bind: SearchDocument.join(doc.tags)), \(bind: SearchDocument.join(doc.notes)), \
                     \(bind: SearchDocument.join(doc.quotes)))
                     """)
             }
             let list = values.dropFirst().reduce(values[0]) { $0 + ", " + $1 }
-            try await db.raw("INSERT INTO entry_search (entry_id, owner, title, authors, isbn, tags, notes, quotes) VALUES " + list).run()
+            try await db.raw("INSERT INTO entry_search_docs (rowid, entry_id, owner, \(unsafeRaw: Self.columns)) VALUES " + list).run()
+            try await db.raw("""
+                INSERT INTO entry_search (rowid, \(unsafeRaw: Self.columns))
+                SELECT rowid, \(unsafeRaw: Self.columns) FROM entry_search_docs
+                WHERE entry_id IN (\(binds: batch.map(\.entryID.uuidString)))
+                """).run()
         }
     }
 
     func remove(entryIDs: [UUID], on db: any SQLDatabase) async throws {
         for batch in entryIDs.chunked(into: 500) {
-            try await db.raw("DELETE FROM entry_search WHERE entry_id IN (\(binds: batch.map(\.uuidString)))").run()
+            let ids = batch.map(\.uuidString)
+            // External content: FTS5 is told which texts to forget before they go.
+            try await db.raw("""
+                INSERT INTO entry_search (entry_search, rowid, \(unsafeRaw: Self.columns))
+                SELECT 'delete', rowid, \(unsafeRaw: Self.columns) FROM entry_search_docs WHERE entry_id IN (\(binds: ids))
+                """).run()
+            try await db.raw("DELETE FROM entry_search_docs WHERE entry_id IN (\(binds: ids))").run()
         }
     }
 
+    /// Every word quoted (so nothing typed is FTS syntax) and a prefix; all required.
+    static func match(_ terms: SearchTerms) -> String {
+        terms.words.map { "\"\($0)\"*" }.joined(separator: " AND ")
+    }
+
     func condition(_ terms: SearchTerms, userID: UUID) -> SQLQueryString {
-        // Every word quoted (so nothing typed is FTS syntax) and a prefix; all required.
-        let words = terms.words.map { "\"\($0)\"*" }.joined(separator: " AND ")
-        let match = "owner:\(Self.ownerToken(userID)) AND {title authors isbn tags notes quotes}: (\(words))"
-        // Fluent stores UUIDs in SQLite as their text form, as the index does.
-        return "e.id IN (SELECT entry_id FROM entry_search WHERE entry_search MATCH \(bind: match))"
+        // Fluent stores UUIDs in SQLite as their text form, as the docs table does.
+        """
+        e.id IN (SELECT d.entry_id FROM entry_search_docs d WHERE d.rowid IN \
+        (SELECT rowid FROM entry_search WHERE entry_search MATCH \(bind: Self.match(terms))))
+        """
     }
 
     func documents(_ entryIDs: [UUID], on db: any SQLDatabase) async throws -> [UUID: SearchDocument] {
         guard !entryIDs.isEmpty else { return [:] }
         let rows = try await db.raw("""
-            SELECT entry_id, owner, title, authors, isbn, tags, notes, quotes FROM entry_search
+            SELECT entry_id, \(unsafeRaw: Self.columns) FROM entry_search_docs
             WHERE entry_id IN (\(binds: entryIDs.map(\.uuidString)))
             """).all()
         var result: [UUID: SearchDocument] = [:]

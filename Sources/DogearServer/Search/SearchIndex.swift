@@ -7,6 +7,8 @@ import SQLKit
 struct SearchDocument: Sendable, Equatable {
     let entryID: UUID
     let userID: UUID
+    /// Orders the SQLite index (newest first straight off the full-text index).
+    var dateAdded: Date = .distantPast
     var title: String
     var authors: [String]
     var isbns: [String]

@@ -50,7 +50,7 @@ struct SearchIndexer {
                 let work = try entry.joined(Work.self)
                 let edition = entry.$edition.id == nil ? nil : try? entry.joined(Edition.self)
                 let title = [work.title, work.subtitle].compactMap { $0 }.joined(separator: ": ")
-                docs[id] = SearchDocument(entryID: id, userID: entry.$user.id, title: title, authors: [],
+                docs[id] = SearchDocument(entryID: id, userID: entry.$user.id, dateAdded: entry.dateAdded, title: title, authors: [],
                                           isbns: [edition?.isbn13, edition?.isbn10].compactMap { $0 },
                                           tags: [], notes: [], quotes: [])
                 workOf[id] = entry.$work.id

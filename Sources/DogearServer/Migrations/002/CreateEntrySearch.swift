@@ -11,10 +11,20 @@ struct CreateEntrySearch: NumberedMigration {
     func prepare(on database: any Database) async throws {
         let sql = database as! any SQLDatabase
         if sql.dialect.name == "sqlite" {
-            // `owner` holds the user as a token, so MATCH narrows to one library inside the index.
+            // The texts live in an ordinary table keyed by an integer that follows date added
+            // (see SQLiteSearchIndex.rowid), and FTS5 indexes them as external content: no second
+            // copy of every note, lookups by entry id through a real index, and "newest first"
+            // read straight off the full-text index in rowid order.
+            try await sql.raw("""
+                CREATE TABLE entry_search_docs (
+                  rowid INTEGER PRIMARY KEY, entry_id TEXT NOT NULL UNIQUE, owner TEXT NOT NULL,
+                  title TEXT NOT NULL, authors TEXT NOT NULL, isbn TEXT NOT NULL,
+                  tags TEXT NOT NULL, notes TEXT NOT NULL, quotes TEXT NOT NULL)
+                """).run()
             try await sql.raw("""
                 CREATE VIRTUAL TABLE entry_search USING fts5(
-                  entry_id UNINDEXED, owner, title, authors, isbn, tags, notes, quotes,
+                  title, authors, isbn, tags, notes, quotes,
+                  content = 'entry_search_docs', content_rowid = 'rowid',
                   tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')
                 """).run()
         } else {
@@ -33,6 +43,8 @@ struct CreateEntrySearch: NumberedMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("DROP TABLE entry_search").run()
+        let sql = database as! any SQLDatabase
+        try await sql.raw("DROP TABLE entry_search").run()
+        if sql.dialect.name == "sqlite" { try await sql.raw("DROP TABLE entry_search_docs").run() }
     }
 }
