@@ -39,6 +39,9 @@ public enum MatchReasons {
             let digits = text.lowercased().filter { $0.isNumber || $0 == "x" }
             return terms.words.contains(where: { digits.hasPrefix($0) }) ? text : nil
         }
+        // Most texts do not match: one fold of the whole text rules them out before any word is mapped.
+        let hasHit = SearchText.words(in: SearchText.fold(text)).contains { word in terms.words.contains { word.hasPrefix($0) } }
+        guard hasHit else { return nil }
         // Split keeping the original words for display, folded copies for comparison.
         let original = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard !original.isEmpty else { return nil }

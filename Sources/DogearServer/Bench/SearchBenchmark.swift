@@ -66,6 +66,7 @@ struct SearchBenchmark {
                 }
                 hits = max(page.items.count, raw.count > 20 ? 20 : raw.count)
             }
+            let phases = try await phaseTimes(text, user: user, encoder: encoder)
             let apiP50 = percentile(apiTimes, 0.5), apiP99 = percentile(apiTimes, 0.99)
             let rawP50 = percentile(rawTimes, 0.5), rawP99 = percentile(rawTimes, 0.99)
             emit(print, [
@@ -74,8 +75,37 @@ struct SearchBenchmark {
                 "raw_fts5_p50_ms": ms(rawP50), "raw_fts5_p99_ms": ms(rawP99),
                 "p50_ratio": rawP50 > .zero ? (ms(apiP50) / ms(rawP50) * 100).rounded() / 100 : 0,
                 "iterations": iterations,
+                "phases_p50_ms": phases,
             ])
         }
+    }
+
+    /// Where the time of one search goes, step by step as the controller takes them (p50 of 50 runs).
+    private func phaseTimes(_ text: String, user: User, encoder: JSONEncoder) async throws -> [String: Double] {
+        let clock = ContinuousClock()
+        let sql = app.db as! any SQLDatabase
+        var times: [String: [Duration]] = [:]
+        let filter = try LibraryFilter(query: "q=\(text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text)")
+        for _ in 0..<50 {
+            var begin = clock.now
+            let page = try await LibrarySearchQuery(db: sql, userID: try user.requireID(), timeZone: .gmt).run(filter)
+            times["search_sql", default: []].append(clock.now - begin)
+            begin = clock.now
+            var items = try await EntryLoader(db: app.db, today: LocalDate(Date(), in: .gmt)).load(page.entries)
+            times["load_entries", default: []].append(clock.now - begin)
+            begin = clock.now
+            let documents = try await SearchIndexes.forDatabase(sql).documents(page.ids, on: sql)
+            times["load_documents", default: []].append(clock.now - begin)
+            begin = clock.now
+            for index in items.indices {
+                items[index].matches = MatchReasons.find(filter.terms, in: documents[items[index].id]?.fields ?? [])
+            }
+            times["match_reasons", default: []].append(clock.now - begin)
+            begin = clock.now
+            _ = try encoder.encode(Page(items: items, nextCursor: nil))
+            times["json", default: []].append(clock.now - begin)
+        }
+        return times.mapValues { ms(percentile($0, 0.5)) }
     }
 
     /// The same MATCH the index builds for the API, so the floor is measured on equal terms.
