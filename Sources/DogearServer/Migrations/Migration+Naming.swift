@@ -15,7 +15,7 @@ enum AllMigrations {
         CreateUsers(), CreateUserTokens(), CreateAuthors(), CreateWorks(), CreateWorkAuthors(),
         CreateEditions(), CreateExternalIDs(), CreateLibraryEntries(), CreateReadThroughs(),
         CreateReadingSessions(), CreateNotes(), CreateQuotes(), CreateTags(), CreateEntryTags(), CreateIndexes(),
-        CreateEntrySearch(),
+        CreateEntrySearch(), CreateExternalIDOwnerIndexes(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -50,14 +50,7 @@ struct PostgresSearchIndex: SearchIndex {
         var result: [UUID: SearchDocument] = [:]
         for row in rows {
             let id = try row.decode(column: "entry_id", as: UUID.self)
-            result[id] = SearchDocument(
-                entryID: id, userID: try row.decode(column: "user_id", as: UUID.self),
-                title: try row.decode(column: "title", as: String.self),
-                authors: SearchDocument.split(try row.decode(column: "authors", as: String.self)),
-                isbns: try row.decode(column: "isbn", as: String.self).split(separator: " ").map(String.init),
-                tags: SearchDocument.split(try row.decode(column: "tags", as: String.self)),
-                notes: SearchDocument.split(try row.decode(column: "notes", as: String.self)),
-                quotes: SearchDocument.split(try row.decode(column: "quotes", as: String.self)))
+            result[id] = try SearchDocument(row: row, entryID: id, userID: try row.decode(column: "user_id", as: UUID.self))
         }
         return result
     }

@@ -88,14 +88,8 @@ struct SQLiteSearchIndex: SearchIndex {
         var result: [UUID: SearchDocument] = [:]
         for row in rows {
             guard let id = UUID(uuidString: try row.decode(column: "entry_id", as: String.self)) else { continue }
-            result[id] = SearchDocument(
-                entryID: id, userID: id,
-                title: try row.decode(column: "title", as: String.self),
-                authors: SearchDocument.split(try row.decode(column: "authors", as: String.self)),
-                isbns: try row.decode(column: "isbn", as: String.self).split(separator: " ").map(String.init),
-                tags: SearchDocument.split(try row.decode(column: "tags", as: String.self)),
-                notes: SearchDocument.split(try row.decode(column: "notes", as: String.self)),
-                quotes: SearchDocument.split(try row.decode(column: "quotes", as: String.self)))
+            // The owner is not needed for match reasons.
+            result[id] = try SearchDocument(row: row, entryID: id, userID: id)
         }
         return result
     }

@@ -26,6 +26,31 @@ struct SearchDocument: Sendable, Equatable {
     static let separator = "\u{1E}"
 
     static func join(_ texts: [String]) -> String { texts.joined(separator: separator) }
+
+    /// Reads the text columns both indexes keep (title, authors, isbn, tags, notes, quotes).
+    init(row: any SQLRow, entryID: UUID, userID: UUID) throws {
+        self.entryID = entryID
+        self.userID = userID
+        title = try row.decode(column: "title", as: String.self)
+        authors = Self.split(try row.decode(column: "authors", as: String.self))
+        isbns = try row.decode(column: "isbn", as: String.self).split(separator: " ").map(String.init)
+        tags = Self.split(try row.decode(column: "tags", as: String.self))
+        notes = Self.split(try row.decode(column: "notes", as: String.self))
+        quotes = Self.split(try row.decode(column: "quotes", as: String.self))
+    }
+
+    init(entryID: UUID, userID: UUID, dateAdded: Date, title: String, authors: [String], isbns: [String],
+         tags: [String], notes: [String], quotes: [String]) {
+        self.entryID = entryID
+        self.userID = userID
+        self.dateAdded = dateAdded
+        self.title = title
+        self.authors = authors
+        self.isbns = isbns
+        self.tags = tags
+        self.notes = notes
+        self.quotes = quotes
+    }
     static func split(_ text: String) -> [String] {
         text.isEmpty ? [] : text.components(separatedBy: separator)
     }

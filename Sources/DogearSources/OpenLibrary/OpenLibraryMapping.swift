@@ -31,11 +31,7 @@ enum OpenLibraryMapping {
         if let key = work?.key?.split(separator: "/").last ?? edition.works?.first?.key.split(separator: "/").last {
             ids["openLibraryWork"] = [String(key)]
         }
-        let identifiers = edition.identifiers ?? [:]
-        for (theirs, ours) in [("goodreads", "goodreads"), ("librarything", "libraryThing"), ("amazon", "amazonASIN")] {
-            let values = (identifiers[theirs] ?? []).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            if !values.isEmpty { ids[ours] = values }
-        }
+        ids.merge(externalIDs(edition.identifiers), uniquingKeysWith: { first, _ in first })
         draft.externalIds = ids
         return SourceCleaning.clean(draft)
     }
@@ -52,15 +48,18 @@ enum OpenLibraryMapping {
         draft.genres = record.subjects?.compactMap(\.name)
         draft.coverUrl = record.cover?.large ?? record.cover?.medium ?? "\(coversBaseURL)/b/isbn/\(isbn.isbn13)-L.jpg"
         draft.infoUrl = record.url
+        draft.externalIds = externalIDs(record.identifiers, including: [("openlibrary", "openLibraryEdition")])
+        return SourceCleaning.clean(draft)
+    }
+
+    /// Open Library's `identifiers` object, in Dogear's kinds; blank values (which records hold) dropped.
+    static func externalIDs(_ identifiers: [String: [String]]?, including extra: [(String, String)] = []) -> [String: [String]] {
         var ids: [String: [String]] = [:]
-        let identifiers = record.identifiers ?? [:]
-        for (theirs, ours) in [("openlibrary", "openLibraryEdition"), ("goodreads", "goodreads"),
-                               ("librarything", "libraryThing"), ("amazon", "amazonASIN")] {
-            let values = (identifiers[theirs] ?? []).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        for (theirs, ours) in extra + [("goodreads", "goodreads"), ("librarything", "libraryThing"), ("amazon", "amazonASIN")] {
+            let values = (identifiers?[theirs] ?? []).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             if !values.isEmpty { ids[ours] = values }
         }
-        draft.externalIds = ids
-        return SourceCleaning.clean(draft)
+        return ids
     }
 
     static func draft(searchDoc doc: OLSearch.Doc, baseURL: String, coversBaseURL: String) -> BookDraft? {
