@@ -1,5 +1,6 @@
 import DogearCore
 import Fluent
+import SQLKit
 import Vapor
 
 /// Loads catalog works and editions with their authors and external IDs, a fixed number of queries
@@ -27,33 +28,10 @@ struct CatalogLoader {
     }
 
     func authorsByWork(_ workIDs: [UUID]) async throws -> [UUID: [AuthorRef]] {
-        let links = try await WorkAuthor.query(on: db)
-            .filter(\.$work.$id ~~ workIDs)
-            .join(Author.self, on: \WorkAuthor.$author.$id == \Author.$id)
-            .sort(\.$position)
-            .all()
-        var result: [UUID: [AuthorRef]] = [:]
-        for link in links {
-            let author = try link.joined(Author.self)
-            result[link.$work.id, default: []].append(AuthorRef(id: try author.requireID(), name: author.name))
-        }
-        return result
+        try await CatalogRows(sql: db as! any SQLDatabase).authorsByWork(workIDs)
     }
 
-    /// External IDs keyed by the work or edition they belong to, then by kind.
     func externalIDs(workIDs: [UUID], editionIDs: [UUID]) async throws -> [UUID: [String: [String]]] {
-        let rows = try await ExternalID.query(on: db)
-            .group(.or) { or in
-                or.filter(\.$work.$id ~~ workIDs)
-                if !editionIDs.isEmpty { or.filter(\.$edition.$id ~~ editionIDs) }
-            }
-            .sort(\.$createdAt)
-            .all()
-        var result: [UUID: [String: [String]]] = [:]
-        for row in rows {
-            guard let owner = row.$work.id ?? row.$edition.id else { continue }
-            result[owner, default: [:]][row.kind, default: []].append(row.value)
-        }
-        return result
+        try await CatalogRows(sql: db as! any SQLDatabase).externalIDs(workIDs: workIDs, editionIDs: editionIDs)
     }
 }

@@ -15,35 +15,30 @@ struct EntryLoader {
         let workIDs = Array(Set(entries.map { $0.$work.id }))
         let editionIDs = Array(Set(entries.compactMap { $0.$edition.id }))
 
-        let works = try await Work.query(on: db).filter(\.$id ~~ workIDs).all()
-        let worksByID = Dictionary(uniqueKeysWithValues: try works.map { (try $0.requireID(), $0) })
-        let catalog = CatalogLoader(db: db)
-        let authors = try await catalog.authorsByWork(workIDs)
-        var editionsByID: [UUID: Edition] = [:]
-        if !editionIDs.isEmpty {
-            for edition in try await Edition.query(on: db).filter(\.$id ~~ editionIDs).all() {
-                editionsByID[try edition.requireID()] = edition
-            }
-        }
-        let tags = try await tagsByEntry(entryIDs)
+        let sql = db as! any SQLDatabase
+        let rows = CatalogRows(sql: sql)
+        let authors = try await rows.authorsByWork(workIDs)
+        let external = try await rows.externalIDs(workIDs: workIDs, editionIDs: editionIDs)
+        let works = try await rows.works(workIDs, authors: authors, externalIds: external)
+        let editions = try await rows.editions(editionIDs, externalIds: external)
+        let tags = try await rows.tagsByEntry(entryIDs)
         let totals = try await SessionTotalsQuery(db: db).totals(for: entryIDs)
-        let history = try await readThroughsByEntry(entryIDs)
-        let external = try await catalog.externalIDs(workIDs: workIDs, editionIDs: editionIDs)
+        let history = try await rows.readThroughsByEntry(entryIDs)
 
         return try entries.map { entry in
             let id = try entry.requireID()
-            guard let work = worksByID[entry.$work.id] else {
+            guard let work = works[entry.$work.id] else {
                 throw Abort(.internalServerError, reason: "entry \(id) points at a missing work")
             }
-            let edition = entry.$edition.id.flatMap { editionsByID[$0] }
+            let edition = entry.$edition.id.flatMap { editions[$0] }
             let status = ReadingStatus(rawValue: entry.status) ?? .wantToRead
             let pace = Pace.compute(sessions: totals[id] ?? SessionTotals(), status: status,
                                     currentPage: entry.currentPage, pageCount: edition?.pageCount,
                                     dailyGoalPages: entry.dailyGoalPages, today: today)
             return EntryDTO(
                 id: id,
-                work: try WorkDTO(work, authors: authors[entry.$work.id] ?? [], externalIds: external[entry.$work.id] ?? [:]),
-                edition: try edition.map { try EditionDTO($0, externalIds: external[try $0.requireID()] ?? [:]) },
+                work: work,
+                edition: edition,
                 status: entry.status,
                 owned: entry.owned,
                 onWishlist: entry.onWishlist,
@@ -77,29 +72,5 @@ struct EntryLoader {
         try await load([entry])[0]
     }
 
-    private func tagsByEntry(_ entryIDs: [UUID]) async throws -> [UUID: [String]] {
-        let links = try await EntryTag.query(on: db)
-            .filter(\.$entry.$id ~~ entryIDs)
-            .join(Tag.self, on: \EntryTag.$tag.$id == \Tag.$id)
-            .sort(Tag.self, \.$key)
-            .all()
-        var result: [UUID: [String]] = [:]
-        for link in links {
-            result[link.$entry.id, default: []].append(try link.joined(Tag.self).display)
-        }
-        return result
-    }
 
-    private func readThroughsByEntry(_ entryIDs: [UUID]) async throws -> [UUID: [ReadThroughDTO]] {
-        let rows = try await ReadThrough.query(on: db)
-            .filter(\.$entry.$id ~~ entryIDs)
-            .sort(\.$createdAt)
-            .all()
-        var result: [UUID: [ReadThroughDTO]] = [:]
-        for row in rows {
-            result[row.$entry.id, default: []].append(
-                ReadThroughDTO(startedOn: row.startedOn, finishedOn: row.finishedOn, outcome: row.outcome))
-        }
-        return result
-    }
 }

@@ -9,27 +9,27 @@ struct AuthorRef: Content, Equatable {
 struct WorkDTO: Content {
     let id: UUID
     let title: String
-    @Nullable var subtitle: String?
+    @Nullable var subtitle: String? = nil
     let authors: [AuthorRef]
-    @Nullable var description: String?
-    @Nullable var firstPublishedYear: Int?
-    @Nullable var originalLanguage: String?
+    @Nullable var description: String? = nil
+    @Nullable var firstPublishedYear: Int? = nil
+    @Nullable var originalLanguage: String? = nil
     let genres: [String]
-    @Nullable var series: String?
-    @Nullable var seriesNumber: Double?
+    @Nullable var series: String? = nil
+    @Nullable var seriesNumber: Double? = nil
     let culturalThemes: [String]
     let contentWarnings: [String]
     let awards: [String]
-    @Nullable var readingDifficulty: String?
-    @Nullable var estimatedMinutes: Int?
-    @Nullable var originCountry: String?
-    @Nullable var translator: String?
-    @Nullable var translatorNationality: String?
+    @Nullable var readingDifficulty: String? = nil
+    @Nullable var estimatedMinutes: Int? = nil
+    @Nullable var originCountry: String? = nil
+    @Nullable var translator: String? = nil
+    @Nullable var translatorNationality: String? = nil
     let source: String
     let qualityScore: Int
     let reviewStatus: String
     let readersCount: Int
-    @Nullable var averageRating: Double?
+    @Nullable var averageRating: Double? = nil
     let ratingsCount: Int
     /// `{"openLibraryWork": ["OL27448W"], …}`.
     let externalIds: [String: [String]]
@@ -65,19 +65,19 @@ struct WorkDTO: Content {
 
 struct EditionDTO: Content {
     let id: UUID
-    @Nullable var isbn13: String?
-    @Nullable var isbn10: String?
+    @Nullable var isbn13: String? = nil
+    @Nullable var isbn10: String? = nil
     /// The ISBN as typed, for display.
-    @Nullable var isbn: String?
-    @Nullable var pageCount: Int?
-    @Nullable var format: String?
-    @Nullable var publisher: String?
-    @Nullable var publishedDate: String?
-    @Nullable var editionTitle: String?
-    @Nullable var language: String?
-    @Nullable var coverUrl: String?
-    @Nullable var previewUrl: String?
-    @Nullable var infoUrl: String?
+    @Nullable var isbn: String? = nil
+    @Nullable var pageCount: Int? = nil
+    @Nullable var format: String? = nil
+    @Nullable var publisher: String? = nil
+    @Nullable var publishedDate: String? = nil
+    @Nullable var editionTitle: String? = nil
+    @Nullable var language: String? = nil
+    @Nullable var coverUrl: String? = nil
+    @Nullable var previewUrl: String? = nil
+    @Nullable var infoUrl: String? = nil
     let externalIds: [String: [String]]
 
     init(_ edition: Edition, externalIds: [String: [String]] = [:]) throws {
