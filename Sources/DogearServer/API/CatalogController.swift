@@ -27,13 +27,12 @@ struct CatalogController {
     func work(req: Request) async throws -> WorkPageDTO {
         let id = try req.uuidParameter("id")
         guard let work = try await Work.find(id, on: req.db) else { throw APIError.bookNotFound }
-        let editions = try await Edition.query(on: req.db).filter(\.$work.$id == id).sort(\.$createdAt).all()
-        let external = try await CatalogLoader(db: req.db).externalIDs(workIDs: [], editionIDs: try editions.map { try $0.requireID() })
+        let loader = CatalogLoader(db: req.db)
         let entry = try await LibraryEntry.query(on: req.db)
             .filter(\.$user.$id == req.currentUserID()).filter(\.$work.$id == id).first()
         return WorkPageDTO(
-            work: try await CatalogLoader(db: req.db).work(work),
-            editions: try editions.map { try EditionDTO($0, externalIds: external[try $0.requireID()] ?? [:]) },
+            work: try await loader.work(work),
+            editions: try await loader.editions(ofWork: id),
             inLibrary: try entry?.requireID())
     }
 

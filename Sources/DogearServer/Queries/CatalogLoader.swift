@@ -8,23 +8,35 @@ import Vapor
 struct CatalogLoader {
     let db: any Database
 
-    /// One work (with its editions) as the catalog routes show it.
+    private var rows: CatalogRows { CatalogRows(sql: db as! any SQLDatabase) }
+
+    /// One work as the catalog routes show it.
     func work(_ work: Work) async throws -> WorkDTO {
-        let id = try work.requireID()
-        let authors = try await authorsByWork([id])
-        let external = try await externalIDs(workIDs: [id], editionIDs: [])
-        return try WorkDTO(work, authors: authors[id] ?? [], externalIds: external[id] ?? [:])
+        try await book(workID: work.requireID(), editionID: nil).work
     }
 
     /// Works and editions together, as a lookup answers.
     func book(work: Work, edition: Edition?) async throws -> CatalogBookDTO {
-        let workID = try work.requireID()
-        let editionIDs = try edition.map { [try $0.requireID()] } ?? []
-        let authors = try await authorsByWork([workID])
-        let external = try await externalIDs(workIDs: [workID], editionIDs: editionIDs)
-        return CatalogBookDTO(
-            work: try WorkDTO(work, authors: authors[workID] ?? [], externalIds: external[workID] ?? [:]),
-            edition: try edition.map { try EditionDTO($0, externalIds: external[try $0.requireID()] ?? [:]) })
+        try await book(workID: work.requireID(), editionID: edition?.requireID())
+    }
+
+    func book(workID: UUID, editionID: UUID?) async throws -> CatalogBookDTO {
+        let editionIDs = editionID.map { [$0] } ?? []
+        let authors = try await rows.authorsByWork([workID])
+        let external = try await rows.externalIDs(workIDs: [workID], editionIDs: editionIDs)
+        guard let work = try await rows.works([workID], authors: authors, externalIds: external)[workID] else {
+            throw APIError.bookNotFound
+        }
+        let edition = try await rows.editions(editionIDs, externalIds: external).values.first
+        return CatalogBookDTO(work: work, edition: edition)
+    }
+
+    /// Editions of one work, oldest record first.
+    func editions(ofWork workID: UUID) async throws -> [EditionDTO] {
+        let ids = try await Edition.query(on: db).filter(\.$work.$id == workID).sort(\.$createdAt).all().map { try $0.requireID() }
+        let external = try await rows.externalIDs(workIDs: [], editionIDs: ids)
+        let editions = try await rows.editions(ids, externalIds: external)
+        return ids.compactMap { editions[$0] }
     }
 
     func authorsByWork(_ workIDs: [UUID]) async throws -> [UUID: [AuthorRef]] {

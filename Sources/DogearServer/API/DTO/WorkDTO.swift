@@ -33,34 +33,6 @@ struct WorkDTO: Content {
     let ratingsCount: Int
     /// `{"openLibraryWork": ["OL27448W"], …}`.
     let externalIds: [String: [String]]
-
-    init(_ work: Work, authors: [AuthorRef], externalIds: [String: [String]] = [:]) throws {
-        id = try work.requireID()
-        title = work.title
-        subtitle = work.subtitle
-        self.authors = authors
-        description = work.summary
-        firstPublishedYear = work.firstPublishedYear
-        originalLanguage = work.originalLanguage
-        genres = work.genres
-        series = work.seriesName
-        seriesNumber = work.seriesNumber
-        culturalThemes = work.culturalThemes
-        contentWarnings = work.contentWarnings
-        awards = work.awards
-        readingDifficulty = work.readingDifficulty
-        estimatedMinutes = work.estimatedMinutes
-        originCountry = work.originCountry
-        translator = work.translator
-        translatorNationality = work.translatorNationality
-        source = work.source
-        qualityScore = work.qualityScore
-        reviewStatus = work.reviewStatus
-        readersCount = work.readersCount
-        averageRating = work.averageRating
-        ratingsCount = work.ratingsCount
-        self.externalIds = externalIds
-    }
 }
 
 struct EditionDTO: Content {
@@ -79,21 +51,4 @@ struct EditionDTO: Content {
     @Nullable var previewUrl: String? = nil
     @Nullable var infoUrl: String? = nil
     let externalIds: [String: [String]]
-
-    init(_ edition: Edition, externalIds: [String: [String]] = [:]) throws {
-        id = try edition.requireID()
-        isbn13 = edition.isbn13
-        isbn10 = edition.isbn10
-        isbn = edition.isbnDisplay ?? edition.isbn13 ?? edition.isbn10
-        pageCount = edition.pageCount
-        format = edition.format
-        publisher = edition.publisher
-        publishedDate = edition.publishedDate
-        editionTitle = edition.editionTitle
-        language = edition.language
-        coverUrl = edition.coverURL
-        previewUrl = edition.previewURL
-        infoUrl = edition.infoURL
-        self.externalIds = externalIds
-    }
 }
