@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     ],
     targets: [
         // The rules: pure Swift, no I/O.
@@ -22,6 +23,11 @@ let package = Package(
         .target(
             name: "DogearSources",
             dependencies: ["DogearCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
+        // Goodreads, StoryGraph and LibraryThing files in and out (pure: no database, no network).
+        .target(
+            name: "DogearTransfer",
+            dependencies: ["DogearCore", .product(name: "CSV", package: "CSV.swift")]
         ),
         .target(
             name: "DogearServer",
@@ -45,6 +51,7 @@ let package = Package(
             path: "Tests/DogearTestSupport"
         ),
         .testTarget(name: "DogearSourcesTests", dependencies: ["DogearSources", "DogearTestSupport"]),
+        .testTarget(name: "DogearTransferTests", dependencies: ["DogearTransfer", "DogearTestSupport"]),
         .testTarget(
             name: "DogearServerTests",
             dependencies: [

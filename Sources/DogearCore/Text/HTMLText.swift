@@ -1,9 +1,9 @@
 import Foundation
 
-/// Google Books descriptions are HTML; Dogear stores plain text. Tags become line breaks or
-/// nothing, and the entities sources actually send are decoded.
-enum HTMLText {
-    static func plain(_ html: String) -> String {
+/// Google Books descriptions and Goodreads reviews are HTML; Dogear stores plain text. Tags become
+/// line breaks or nothing, and the entities sources actually send are decoded.
+public enum HTMLText {
+    public static func plain(_ html: String) -> String {
         var text = html
         for tag in ["<br>", "<br/>", "<br />", "</p>", "</li>", "</div>"] {
             text = text.replacingOccurrences(of: tag, with: "\n", options: .caseInsensitive)
@@ -21,7 +21,7 @@ enum HTMLText {
         "ndash": "–", "hellip": "…", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”",
     ]
 
-    static func decodeEntities(_ text: String) -> String {
+    public static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var result = ""
         var rest = Substring(text)

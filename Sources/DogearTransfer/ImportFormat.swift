@@ -1,0 +1,42 @@
+import Foundation
+
+/// The exports Dogear reads, told apart by their header row, never by the file name.
+public enum ImportFormat: String, Codable, CaseIterable, Sendable {
+    case goodreads, storyGraph, libraryThing
+
+    /// Columns that only this format's header has.
+    static let signatures: [(ImportFormat, Set<String>)] = [
+        (.goodreads, ["Book Id", "Exclusive Shelf", "My Rating", "Bookshelves"]),
+        (.storyGraph, ["ISBN/UID", "Read Status", "Star Rating", "Dates Read"]),
+        (.libraryThing, ["Book ID", "Primary Author", "Collections", "ISBNs"]),
+    ]
+
+    public static func detect(header: [String]) -> ImportFormat? {
+        let columns = Set(header.map { $0.trimmingCharacters(in: .whitespaces) })
+        return signatures.first { $0.1.isSubset(of: columns) }?.0
+    }
+}
+
+/// Why a file could not be read at all (a single bad row is an `ImportRowError` instead).
+public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case unrecognisedFormat(seen: [String])
+    case unreadable(String)
+    /// Recognised, but this version cannot read it yet (StoryGraph and LibraryThing come next).
+    case notYetSupported(ImportFormat)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "the file is empty"
+        case .unrecognisedFormat(let seen):
+            let shown = seen.prefix(6).map { "'\($0)'" }.joined(separator: ", ")
+            return "unrecognised format: the first row has \(shown)\(seen.count > 6 ? ", …" : ""); "
+                + "expected a Goodreads, StoryGraph or LibraryThing export"
+        case .unreadable(let reason):
+            return "the file could not be read: \(reason)"
+        case .notYetSupported(let format):
+            return "this is a \(format.rawValue) export, which this version of Dogear cannot import yet"
+        }
+    }
+}
