@@ -24,7 +24,8 @@ public struct RateLimitedSource: BookSource {
         return try await base.search(query, limit: limit)
     }
 
-    /// Hands out start times at least `interval` apart, in the order callers arrive.
+    /// Lets callers through at least `interval` apart, measured from when each actually went
+    /// through (a late wake-up never lets the next one in early).
     actor Gate {
         let interval: Duration
         private var next: ContinuousClock.Instant?
@@ -35,10 +36,13 @@ public struct RateLimitedSource: BookSource {
 
         func wait() async {
             let clock = ContinuousClock()
-            let now = clock.now
-            let start = max(now, next ?? now)
-            next = start + interval
-            if start > now { try? await Task.sleep(until: start, clock: clock) }
+            // Checking and claiming happen without a suspension in between, so two waiters that
+            // wake together cannot both go: the second sees the new claim and sleeps again.
+            while let next, clock.now < next {
+                try? await Task.sleep(until: next, clock: clock)
+                if Task.isCancelled { break }
+            }
+            next = clock.now + interval
         }
     }
 }
