@@ -34,7 +34,7 @@ public final class ExportReader {
         guard let format = ImportFormat.detect(header: header) else {
             throw ImportFileError.unrecognisedFormat(seen: header)
         }
-        guard format == .goodreads else { throw ImportFileError.notYetSupported(format) }
+        guard format != .libraryThing else { throw ImportFileError.notYetSupported(format) }
         self.format = format
     }
 
@@ -47,6 +47,10 @@ public final class ExportReader {
         for (index, name) in header.enumerated() where index < values.count {
             fields[name] = values[index]
         }
-        return GoodreadsRow.map(fields, line: line)
+        switch format {
+        case .goodreads: return GoodreadsRow.map(fields, line: line)
+        case .storyGraph: return StoryGraphRow.map(fields, line: line)
+        case .libraryThing: return .failure(ImportRowError(line: line, reason: "LibraryThing rows cannot be read yet"))
+        }
     }
 }

@@ -7,7 +7,8 @@ public enum ImportFormat: String, Codable, CaseIterable, Sendable {
     /// Columns that only this format's header has.
     static let signatures: [(ImportFormat, Set<String>)] = [
         (.goodreads, ["Book Id", "Exclusive Shelf", "My Rating", "Bookshelves"]),
-        (.storyGraph, ["ISBN/UID", "Read Status", "Star Rating", "Dates Read"]),
+        // A StoryGraph file re-saved by a spreadsheet may keep only its first columns.
+        (.storyGraph, ["ISBN/UID", "Read Status"]),
         (.libraryThing, ["Book ID", "Primary Author", "Collections", "ISBNs"]),
     ]
 

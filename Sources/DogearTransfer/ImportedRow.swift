@@ -10,6 +10,8 @@ public struct ImportedRow: Sendable, Equatable {
     public var entry = EntryDraft()
     /// nil when the file leaves it blank (unknown, not zero).
     public var readCount: Int?
+    /// Earlier read-throughs, oldest first, when the file lists several (StoryGraph's Dates Read).
+    public var pastReads: [PastReadThrough] = []
     public var dateAdded: LocalDate?
     public var notes: [String] = []
     public var kept: [String: String] = [:]

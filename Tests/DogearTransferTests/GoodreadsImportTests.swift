@@ -170,8 +170,8 @@ struct GoodreadsQuirkTests {
         let error = #expect(throws: ImportFileError.self) { try ExportReader(string: "name,email\nAnn,a@b.co\n") }
         #expect(error?.description.contains("unrecognised format") == true)
         #expect(error?.description.contains("'name'") == true)
-        #expect(throws: ImportFileError.notYetSupported(.storyGraph)) {
-            try ExportReader(string: "Title,Authors,ISBN/UID,Read Status,Star Rating,Dates Read\nA,B,,read,4,\n")
+        #expect(throws: ImportFileError.notYetSupported(.libraryThing)) {
+            try ExportReader(string: "Book ID,Title,Primary Author,Collections,ISBNs\n1,A,B,Your library,[]\n")
         }
     }
 }

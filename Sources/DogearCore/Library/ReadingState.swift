@@ -41,6 +41,12 @@ public struct PastReadThrough: Equatable, Sendable {
     public let started: LocalDate?
     public let finished: LocalDate?
     public let outcome: ReadingStatus
+
+    public init(started: LocalDate?, finished: LocalDate?, outcome: ReadingStatus) {
+        self.started = started
+        self.finished = finished
+        self.outcome = outcome
+    }
 }
 
 /// The result of applying a rule: the new state and, for a re-read, the read-through it archived.
