@@ -49,7 +49,7 @@ struct SearchBenchmark {
             var apiTimes: [Duration] = []
             var rawTimes: [Duration] = []
             var hits = 0
-            let match = Self.ftsMatch(terms, userID: built.userID)
+            let match = SQLiteSearchIndex.match(terms)
             for round in 0..<(iterations + 10) {
                 let request = Request(application: app, method: .GET, url: URI(string: url), on: app.eventLoopGroup.next())
                 request.auth.login(user)
@@ -106,11 +106,6 @@ struct SearchBenchmark {
             times["json", default: []].append(clock.now - begin)
         }
         return times.mapValues { ms(percentile($0, 0.5)) }
-    }
-
-    /// The same MATCH the index builds for the API, so the floor is measured on equal terms.
-    static func ftsMatch(_ terms: SearchTerms, userID: UUID) -> String {
-        SQLiteSearchIndex.match(terms)
     }
 
     private func percentile(_ values: [Duration], _ p: Double) -> Duration {

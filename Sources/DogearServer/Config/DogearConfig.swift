@@ -41,12 +41,6 @@ public struct DogearConfig: Sendable {
     /// bcrypt work factor; tests lower it to keep sign-ups fast.
     public var bcryptCost: Int = 12
 
-    public static let settingNames: [String] = [
-        "DOGEAR_DATA_DIR", "DATABASE_URL", "DOGEAR_HOST", "DOGEAR_PORT", "DOGEAR_BASE_URL",
-        "DOGEAR_TIERS", "DOGEAR_OFFLINE", "DOGEAR_AUTO_MIGRATE", "DOGEAR_ENRICH", "DOGEAR_SOURCE_TIMEOUT", "OPENLIBRARY_BASE_URL",
-        "OPENLIBRARY_COVERS_BASE_URL", "GOOGLE_BOOKS_BASE_URL", "GOOGLE_BOOKS_API_KEY",
-    ]
-
     public init(
         dataDirectory: String = "./data",
         database: DatabaseChoice? = nil,

@@ -44,7 +44,7 @@ struct LibrarySearchQuery {
     private func newestMatchesFirst(_ filter: LibraryFilter) async throws -> Page {
         var conditions = filterConditions(filter)
         conditions.append("entry_search MATCH \(bind: SQLiteSearchIndex.match(filter.terms))")
-        conditions.append("d.owner = \(bind: SQLiteSearchIndex.ownerToken(userID))")
+        conditions.append("d.owner = \(bind: userID.uuidString)")
         if let cursor = filter.cursor {
             conditions.append("entry_search.rowid < (SELECT rowid FROM entry_search_docs WHERE entry_id = \(bind: cursor.uuidString))")
         }

@@ -9,10 +9,6 @@ import SQLKit
 /// full-text index's own rowid order is "newest first": the default sort of a search stops after
 /// one page instead of sorting every match. Date added never changes, so neither does the rowid.
 struct SQLiteSearchIndex: SearchIndex {
-    static func ownerToken(_ userID: UUID) -> String {
-        userID.uuidString
-    }
-
     static func baseRowid(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) * 1024
     }
@@ -38,7 +34,7 @@ struct SQLiteSearchIndex: SearchIndex {
                 while taken.contains(rowid) { rowid += 1 }
                 taken.insert(rowid)
                 values.append("""
-                    (\(bind: rowid), \(bind: doc.entryID.uuidString), \(bind: Self.ownerToken(doc.userID)), \(bind: doc.title), \
+                    (\(bind: rowid), \(bind: doc.entryID.uuidString), \(bind: doc.userID.uuidString), \(bind: doc.title), \
                     \(bind: SearchDocument.join(doc.authors)), \(bind: doc.isbns.joined(separator: " ")), \
                     \(bind: SearchDocument.join(doc.tags)), \(bind: SearchDocument.join(doc.notes)), \
                     \(bind: SearchDocument.join(doc.quotes)))
@@ -82,14 +78,14 @@ struct SQLiteSearchIndex: SearchIndex {
     func documents(_ entryIDs: [UUID], on db: any SQLDatabase) async throws -> [UUID: SearchDocument] {
         guard !entryIDs.isEmpty else { return [:] }
         let rows = try await db.raw("""
-            SELECT entry_id, \(unsafeRaw: Self.columns) FROM entry_search_docs
+            SELECT entry_id, owner, \(unsafeRaw: Self.columns) FROM entry_search_docs
             WHERE entry_id IN (\(binds: entryIDs.map(\.uuidString)))
             """).all()
         var result: [UUID: SearchDocument] = [:]
         for row in rows {
             guard let id = UUID(uuidString: try row.decode(column: "entry_id", as: String.self)) else { continue }
-            // The owner is not needed for match reasons.
-            result[id] = try SearchDocument(row: row, entryID: id, userID: id)
+            let owner = UUID(uuidString: try row.decode(column: "owner", as: String.self)) ?? id
+            result[id] = try SearchDocument(row: row, entryID: id, userID: owner)
         }
         return result
     }
