@@ -15,6 +15,8 @@ public struct ImportedRow: Sendable, Equatable {
     public var dateAdded: LocalDate?
     public var notes: [String] = []
     public var kept: [String: String] = [:]
+    /// The file's own word for the status (shelf, read status, collections), for the dry run's mapping.
+    public var sourceStatus: String?
     /// Things read but doubtful (an ISBN in scientific notation, say): the row is still imported.
     public var warnings: [String] = []
 

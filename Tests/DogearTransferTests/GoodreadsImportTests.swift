@@ -162,7 +162,7 @@ struct GoodreadsQuirkTests {
         #expect(rows.first?.readCount == 1)
     }
 
-    @Test("empty, header-only, unrecognised and not-yet-supported files say so")
+    @Test("empty, header-only and unrecognised files say so")
     func fileErrors() throws {
         #expect(throws: ImportFileError.empty) { try ExportReader(string: "") }
         let headerOnly = try ExportReader(string: Self.header + "\n")
@@ -170,8 +170,6 @@ struct GoodreadsQuirkTests {
         let error = #expect(throws: ImportFileError.self) { try ExportReader(string: "name,email\nAnn,a@b.co\n") }
         #expect(error?.description.contains("unrecognised format") == true)
         #expect(error?.description.contains("'name'") == true)
-        #expect(throws: ImportFileError.notYetSupported(.libraryThing)) {
-            try ExportReader(string: "Book ID,Title,Primary Author,Collections,ISBNs\n1,A,B,Your library,[]\n")
-        }
+        #expect(throws: ImportFileError.empty) { try ExportReader(string: "\u{FEFF}") }
     }
 }

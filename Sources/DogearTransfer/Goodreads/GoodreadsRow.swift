@@ -73,6 +73,7 @@ enum GoodreadsRow {
 
         // Status: the exclusive shelf, by meaning; a shelf of the reader's own stays as a tag too.
         let exclusive = value("Exclusive Shelf")?.lowercased() ?? "to-read"
+        row.sourceStatus = value("Exclusive Shelf")
         var tags: [String] = []
         if let status = builtInShelves[exclusive] {
             row.entry.status = status.rawValue

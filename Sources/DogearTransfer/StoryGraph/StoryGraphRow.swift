@@ -54,6 +54,7 @@ enum StoryGraphRow {
         row.book.format = value("Format").flatMap(format)
 
         let status = value("Read Status").flatMap(ReadingStatus.parse(spelling:))
+        row.sourceStatus = value("Read Status")
         row.entry.status = (status?.status ?? .wantToRead).rawValue
         if status?.onWishlist == true { row.entry.onWishlist = true }
         if let raw = value("Read Status"), status == nil {

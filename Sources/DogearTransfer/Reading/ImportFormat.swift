@@ -13,8 +13,9 @@ public enum ImportFormat: String, Codable, CaseIterable, Sendable {
     ]
 
     public static func detect(header: [String]) -> ImportFormat? {
-        let columns = Set(header.map { $0.trimmingCharacters(in: .whitespaces) })
-        return signatures.first { $0.1.isSubset(of: columns) }?.0
+        // Case-insensitive: LibraryThing's TSV says "Book Id" where its CSV says "Book ID".
+        let columns = Set(header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        return signatures.first { Set($0.1.map { $0.lowercased() }).isSubset(of: columns) }?.0
     }
 }
 
@@ -23,8 +24,6 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
     case empty
     case unrecognisedFormat(seen: [String])
     case unreadable(String)
-    /// Recognised, but this version cannot read it yet (StoryGraph and LibraryThing come next).
-    case notYetSupported(ImportFormat)
 
     public var description: String {
         switch self {
@@ -36,8 +35,6 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
                 + "expected a Goodreads, StoryGraph or LibraryThing export"
         case .unreadable(let reason):
             return "the file could not be read: \(reason)"
-        case .notYetSupported(let format):
-            return "this is a \(format.rawValue) export, which this version of Dogear cannot import yet"
         }
     }
 }
