@@ -13,8 +13,17 @@ public struct ImportedRow: Sendable, Equatable {
     /// Earlier read-throughs, oldest first, when the file lists several (StoryGraph's Dates Read).
     public var pastReads: [PastReadThrough] = []
     public var dateAdded: LocalDate?
-    public var notes: [String] = []
+    /// The exact moment added, when the file has it (a Dogear backup); else `dateAdded` is used.
+    public var addedAt: Date?
+    public var notes: [ImportedNote] = []
+    public var quotes: [ImportedQuote] = []
+    public var sessions: [ImportedSession] = []
+    /// Where the reader is in the book, when the file says (a Dogear backup).
+    public var position: ImportedPosition?
+    /// This format's columns with no Dogear field.
     public var kept: [String: String] = [:]
+    /// Other formats' kept columns carried by a backup, by format.
+    public var keptByFormat: [String: [String: String]] = [:]
     /// The file's own word for the status (shelf, read status, collections), for the dry run's mapping.
     public var sourceStatus: String?
     /// Things read but doubtful (an ISBN in scientific notation, say): the row is still imported.
@@ -25,10 +34,72 @@ public struct ImportedRow: Sendable, Equatable {
     }
 }
 
+/// A note as imported: a review or a private note (text only), or a backup's note with its time.
+public struct ImportedNote: Sendable, Equatable, Codable, ExpressibleByStringLiteral {
+    public var content: String
+    public var isDiscussion: Bool
+    public var createdAt: Date?
+
+    public init(content: String, isDiscussion: Bool = false, createdAt: Date? = nil) {
+        self.content = content
+        self.isDiscussion = isDiscussion
+        self.createdAt = createdAt
+    }
+
+    public init(stringLiteral value: String) { self.init(content: value) }
+}
+
+public struct ImportedQuote: Sendable, Equatable, Codable {
+    public var text: String
+    public var page: Int?
+    public var createdAt: Date?
+
+    public init(text: String, page: Int? = nil, createdAt: Date? = nil) {
+        self.text = text
+        self.page = page
+        self.createdAt = createdAt
+    }
+}
+
+public struct ImportedSession: Sendable, Equatable, Codable {
+    public var date: String
+    public var minutes: Int
+    public var pagesRead: Int?
+    public var startPage: Int?
+    public var endPage: Int?
+
+    public init(date: String, minutes: Int, pagesRead: Int? = nil, startPage: Int? = nil, endPage: Int? = nil) {
+        self.date = date
+        self.minutes = minutes
+        self.pagesRead = pagesRead
+        self.startPage = startPage
+        self.endPage = endPage
+    }
+}
+
+public struct ImportedPosition: Sendable, Equatable, Codable {
+    public var currentPage: Int?
+    public var currentMinutes: Int?
+    public var progress: Double
+    public var totalMinutes: Int
+
+    public init(currentPage: Int?, currentMinutes: Int?, progress: Double, totalMinutes: Int) {
+        self.currentPage = currentPage
+        self.currentMinutes = currentMinutes
+        self.progress = progress
+        self.totalMinutes = totalMinutes
+    }
+}
+
 /// A row that cannot become an entry, with its line and the reason.
 public struct ImportRowError: Error, Equatable, Sendable, CustomStringConvertible {
     public let line: Int
     public let reason: String
+
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
 
     public var description: String { "line \(line): \(reason)" }
 }

@@ -16,6 +16,7 @@ enum AllMigrations {
         CreateEditions(), CreateExternalIDs(), CreateLibraryEntries(), CreateReadThroughs(),
         CreateReadingSessions(), CreateNotes(), CreateQuotes(), CreateTags(), CreateEntryTags(), CreateIndexes(),
         CreateEntrySearch(), CreateExternalIDOwnerIndexes(),
+        CreateImports(), CreateImportedFields(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

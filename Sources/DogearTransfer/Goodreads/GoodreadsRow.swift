@@ -78,8 +78,9 @@ enum GoodreadsRow {
         if let status = builtInShelves[exclusive] {
             row.entry.status = status.rawValue
         } else if let status = shelfMeanings[exclusive] ?? ReadingStatus.parse(spelling: exclusive)?.status {
+            // The status says it; the reader's own word for it is kept (and given back on export).
             row.entry.status = status.rawValue
-            tags.append(value("Exclusive Shelf")!)
+            row.kept["Exclusive Shelf"] = value("Exclusive Shelf")
         } else {
             row.entry.status = (dateRead == nil ? ReadingStatus.wantToRead : .read).rawValue
             tags.append(value("Exclusive Shelf")!)
@@ -96,8 +97,8 @@ enum GoodreadsRow {
             row.entry.tags = Array(row.entry.tags!.prefix(Limits.tagsPerEntry))
         }
 
-        if let review = value("My Review") { row.notes.append(HTMLText.plain(review)) }
-        if let notes = value("Private Notes") { row.notes.append(notes) }
+        if let review = value("My Review") { row.notes.append(ImportedNote(content: HTMLText.plain(review))) }
+        if let notes = value("Private Notes") { row.notes.append(ImportedNote(content: notes)) }
         row.readCount = value("Read Count").flatMap(Int.init)
         if let owned = value("Owned Copies").flatMap(Int.init) { row.entry.owned = owned > 0 }
         row.entry.recommendedBy = value("Recommended By")

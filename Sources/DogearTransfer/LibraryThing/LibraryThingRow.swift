@@ -81,7 +81,7 @@ enum LibraryThingRow {
             }
         }
         for column in ["Review", "Comment", "Private Comment"] {
-            if let text = value(column) { row.notes.append(HTMLText.plain(text)) }
+            if let text = value(column) { row.notes.append(ImportedNote(content: HTMLText.plain(text))) }
         }
         row.dateAdded = value("Entry Date").flatMap(date)
         let started = value("Date Started").flatMap(date)

@@ -11,6 +11,8 @@ public final class ExportReader {
     public let header: [String]
     /// Things about the whole file a reader should know (its encoding was repaired, say).
     public let warnings: [String]
+    /// The profile a Dogear backup carries.
+    public private(set) var backupProfile: BackupProfile?
     private let rows: Rows
     private let text: ExportText
     private var line = 1
@@ -18,6 +20,7 @@ public final class ExportReader {
     private enum Rows {
         case delimited(CSVReader)
         case json([[String: String]])
+        case backup([BackupEntry])
     }
 
     public convenience init(path: String) throws {
@@ -41,6 +44,14 @@ public final class ExportReader {
             stream.open()
             let data = try Self.readAll(stream)
             stream.close()
+            if BackupReader.isBackup(data) {
+                let backup = try BackupReader.read(data)
+                rows = .backup(backup.entries)
+                backupProfile = backup.profile
+                header = ["format", "version", "profile", "entries"]
+                format = .dogearBackup
+                return
+            }
             let books = try LibraryThingJSON.rows(from: data)
             rows = .json(books)
             header = books.first.map { Array($0.keys).sorted() } ?? []
@@ -77,6 +88,11 @@ public final class ExportReader {
             let fields = books[line - 1]
             line += 1
             return LibraryThingRow.map(fields, line: line)
+        case .backup(let entries):
+            guard line - 1 < entries.count else { return nil }
+            let entry = entries[line - 1]
+            line += 1
+            return .success(entry.importedRow(line: line))
         case .delimited(let reader):
             guard let values = reader.next() else { return nil }
             line += 1
@@ -89,6 +105,7 @@ public final class ExportReader {
             case .goodreads: return GoodreadsRow.map(fields, line: line)
             case .storyGraph: return StoryGraphRow.map(fields, line: line)
             case .libraryThing: return LibraryThingRow.map(Self.libraryThingColumns(fields), line: line)
+            case .dogearBackup: return nil
             }
         }
     }

@@ -3,6 +3,8 @@ import Foundation
 /// The exports Dogear reads, told apart by their header row, never by the file name.
 public enum ImportFormat: String, Codable, CaseIterable, Sendable {
     case goodreads, storyGraph, libraryThing
+    /// Dogear's own JSON backup.
+    case dogearBackup
 
     /// Columns that only this format's header has.
     static let signatures: [(ImportFormat, Set<String>)] = [
@@ -32,7 +34,7 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
         case .unrecognisedFormat(let seen):
             let shown = seen.prefix(6).map { "'\($0)'" }.joined(separator: ", ")
             return "unrecognised format: the first row has \(shown)\(seen.count > 6 ? ", …" : ""); "
-                + "expected a Goodreads, StoryGraph or LibraryThing export"
+                + "expected a Goodreads, StoryGraph or LibraryThing export or a Dogear backup"
         case .unreadable(let reason):
             return "the file could not be read: \(reason)"
         }

@@ -89,7 +89,7 @@ enum StoryGraphRow {
                 row.warnings.append("star rating '\(raw)' is not 0.25–5; it is not kept")
             }
         }
-        if let review = value("Review") { row.notes.append(HTMLText.plain(review)) }
+        if let review = value("Review") { row.notes.append(ImportedNote(content: HTMLText.plain(review))) }
         row.book.contentWarnings = list("Content Warnings")
         row.entry.tags = Array(list("Tags").filter { $0.count <= Limits.tagLength.upperBound }.prefix(Limits.tagsPerEntry))
         if let owned = value("Owned?")?.lowercased() { row.entry.owned = owned == "yes" }

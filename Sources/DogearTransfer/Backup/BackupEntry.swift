@@ -1,0 +1,192 @@
+import DogearCore
+import Foundation
+
+/// Everything Dogear knows about one entry, as it is written out: the JSON backup's unit, and what
+/// the Goodreads and StoryGraph writers take their columns from. No database ids, so exporting,
+/// importing into another account and exporting again gives the same file.
+public struct BackupEntry: Codable, Sendable, Equatable {
+    public struct Book: Codable, Sendable, Equatable {
+        public var title: String
+        public var subtitle: String?
+        public var authors: [String]
+        public var isbn13: String?
+        public var isbn10: String?
+        public var publisher: String?
+        public var publishedDate: String?
+        public var pageCount: Int?
+        public var format: String?
+        public var language: String?
+        public var series: String?
+        public var seriesNumber: Double?
+        public var firstPublishedYear: Int?
+        public var originalLanguage: String?
+        public var translator: String?
+        public var contentWarnings: [String]
+        public var genres: [String]
+        public var externalIds: [String: [String]]
+
+        public init(title: String, authors: [String]) {
+            self.title = title
+            self.authors = authors
+            contentWarnings = []
+            genres = []
+            externalIds = [:]
+        }
+    }
+
+    public struct ReadThrough: Codable, Sendable, Equatable {
+        public var started: String?
+        public var finished: String?
+        public var outcome: String
+
+        public init(started: String?, finished: String?, outcome: String) {
+            self.started = started
+            self.finished = finished
+            self.outcome = outcome
+        }
+    }
+
+    public var book: Book
+    public var status: String
+    public var owned: Bool
+    public var onWishlist: Bool
+    public var favorite: Bool
+    public var rating: Int?
+    public var preciseRating: Double?
+    public var addedAt: Date
+    public var dateStarted: String?
+    public var dateFinished: String?
+    public var position: ImportedPosition
+    public var readCount: Int
+    public var dailyGoalPages: Int?
+    public var recommendedBy: String?
+    public var wouldRecommend: Bool?
+    public var isPublic: Bool
+    public var countsTowardCulturalGoal: Bool
+    public var culturalGoalCategory: String?
+    public var tags: [String]
+    /// Earlier read-throughs, oldest first.
+    public var readThroughs: [ReadThrough]
+    public var sessions: [ImportedSession]
+    public var notes: [ImportedNote]
+    public var quotes: [ImportedQuote]
+    /// Columns other formats brought that Dogear has no field for, by format.
+    public var kept: [String: [String: String]]
+
+    public init(book: Book, status: String, addedAt: Date) {
+        self.book = book
+        self.status = status
+        self.addedAt = addedAt
+        owned = true
+        onWishlist = false
+        favorite = false
+        position = ImportedPosition(currentPage: nil, currentMinutes: nil, progress: 0, totalMinutes: 0)
+        readCount = 0
+        isPublic = true
+        countsTowardCulturalGoal = false
+        tags = []
+        readThroughs = []
+        sessions = []
+        notes = []
+        quotes = []
+        kept = [:]
+    }
+}
+
+/// The profile part of a backup: what a reader set, never their password or email.
+public struct BackupProfile: Codable, Sendable, Equatable {
+    public var displayName: String
+    public var photoUrl: String?
+    public var timeZone: String
+    public var genrePreferences: [String]
+    public var onboardingDone: Bool
+
+    public init(displayName: String, photoUrl: String?, timeZone: String, genrePreferences: [String], onboardingDone: Bool) {
+        self.displayName = displayName
+        self.photoUrl = photoUrl
+        self.timeZone = timeZone
+        self.genrePreferences = genrePreferences
+        self.onboardingDone = onboardingDone
+    }
+}
+
+/// The whole backup file: `{"format": "dogear-backup", "version": 1, "profile": …, "entries": […]}`.
+public struct Backup: Codable, Sendable, Equatable {
+    public static let formatName = "dogear-backup"
+    public var format: String
+    public var version: Int
+    public var profile: BackupProfile?
+    public var entries: [BackupEntry]
+
+    public init(profile: BackupProfile?, entries: [BackupEntry]) {
+        format = Self.formatName
+        version = 1
+        self.profile = profile
+        self.entries = entries
+    }
+
+    public static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    public static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}
+
+extension BackupEntry {
+    /// The entry as an import row, so a backup goes through the same import as any other file.
+    func importedRow(line: Int) -> ImportedRow {
+        var row = ImportedRow(line: line)
+        row.book.title = book.title
+        row.book.subtitle = book.subtitle
+        row.book.authors = book.authors
+        row.book.isbn = book.isbn13 ?? book.isbn10
+        row.book.publisher = book.publisher
+        row.book.publishedDate = book.publishedDate
+        row.book.pageCount = book.pageCount
+        row.book.format = book.format
+        row.book.language = book.language
+        row.book.series = book.series
+        row.book.seriesNumber = book.seriesNumber
+        row.book.firstPublishedYear = book.firstPublishedYear
+        row.book.originalLanguage = book.originalLanguage
+        row.book.translator = book.translator
+        row.book.contentWarnings = book.contentWarnings
+        row.book.genres = book.genres
+        row.book.externalIds = book.externalIds
+        row.entry.status = status
+        row.entry.owned = owned
+        row.entry.onWishlist = onWishlist
+        row.entry.favorite = favorite
+        row.entry.rating = rating
+        row.entry.preciseRating = preciseRating
+        row.entry.tags = tags
+        row.entry.dateStarted = dateStarted
+        row.entry.dateFinished = dateFinished
+        row.entry.dailyGoalPages = dailyGoalPages
+        row.entry.recommendedBy = recommendedBy
+        row.entry.wouldRecommend = wouldRecommend
+        row.entry.isPublic = isPublic
+        row.entry.countsTowardCulturalGoal = countsTowardCulturalGoal
+        row.entry.culturalGoalCategory = culturalGoalCategory
+        row.readCount = readCount
+        row.addedAt = addedAt
+        row.pastReads = readThroughs.map {
+            PastReadThrough(started: $0.started.flatMap(LocalDate.init), finished: $0.finished.flatMap(LocalDate.init),
+                            outcome: ReadingStatus(rawValue: $0.outcome) ?? .read)
+        }
+        row.notes = notes
+        row.quotes = quotes
+        row.sessions = sessions
+        row.position = position
+        row.keptByFormat = kept
+        row.sourceStatus = status
+        return row
+    }
+}

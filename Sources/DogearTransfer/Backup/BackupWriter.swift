@@ -1,0 +1,35 @@
+import Foundation
+
+/// Writes a Dogear JSON backup a entry at a time, so a large library never sits in memory whole:
+/// the format first (so a reader can tell it from a LibraryThing export by its opening bytes), then
+/// the profile, then one entry per line.
+public final class BackupWriter {
+    private let stream: OutputStream
+    private var first = true
+
+    public init(stream: OutputStream, profile: BackupProfile?) throws {
+        self.stream = stream
+        let profileJSON = try profile.map { String(decoding: try Backup.encoder.encode($0), as: UTF8.self) } ?? "null"
+        write("{\"format\":\"\(Backup.formatName)\",\"version\":1,\"profile\":\(profileJSON),\"entries\":[")
+    }
+
+    public func write(_ entry: BackupEntry) throws {
+        let json = String(decoding: try Backup.encoder.encode(entry), as: UTF8.self)
+        write((first ? "\n" : ",\n") + json)
+        first = false
+    }
+
+    public func finish() {
+        write("\n]}\n")
+    }
+
+    private func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBufferPointer { stream.write($0.baseAddress!, maxLength: $0.count) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
