@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 "DogearCore",
                 "DogearSources",
+                "DogearTransfer",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -56,6 +57,7 @@ let package = Package(
             name: "DogearServerTests",
             dependencies: [
                 "DogearServer",
+                "DogearTransfer",
                 "DogearTestSupport",
                 .product(name: "VaporTesting", package: "vapor"),
             ]

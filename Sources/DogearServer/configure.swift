@@ -38,6 +38,13 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     }
     app.asyncCommands.use(EnrichCommand(), as: "enrich")
     app.asyncCommands.use(BenchCommand(), as: "bench")
+    app.asyncCommands.use(ImportCommand(), as: "import")
+    app.asyncCommands.use(ExportCommand(), as: "export")
+    app.asyncCommands.use(UserCommand(), as: "user")
+    app.importsDirectory = (config.dataDirectory as NSString).appendingPathComponent("imports")
+    let jobs = ImportJobs(resumeAtBoot: command == nil || command == "serve")
+    app.importJobs = jobs
+    app.lifecycle.use(jobs)
     if config.backgroundEnrichment, !config.offline, command == nil || command == "serve" {
         app.lifecycle.use(EnrichmentLifecycle())
     }

@@ -49,4 +49,10 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.get("tags", use: reader.tags)
     signedIn.get("authors", use: reader.authors)
     signedIn.get("home", use: reader.home)
+
+    // Uploads stream to disk (up to 50 MB, checked while they arrive), never into memory.
+    let imports = ImportController()
+    signedIn.on(.POST, "imports", body: .stream, use: imports.create)
+    signedIn.get("imports", ":id", use: imports.show)
+    signedIn.get("export", use: ExportController().export)
 }

@@ -23,4 +23,21 @@ struct WorkAggregates {
             WHERE id = \(bind: workID)
             """).run()
     }
+
+    /// The same for many works in one statement (an import batch).
+    func refresh(workIDs: [UUID]) async throws {
+        let sql = db as! any SQLDatabase
+        let rating = "COALESCE(e.precise_rating, CAST(e.rating AS DOUBLE PRECISION))"
+        for chunk in workIDs.chunked(into: 500) {
+            try await sql.raw("""
+                UPDATE works SET
+                  readers_count = (SELECT COUNT(*) FROM library_entries e
+                                   WHERE e.work_id = works.id AND (e.status <> 'wantToRead' OR e.read_count > 0)),
+                  ratings_count = (SELECT COUNT(\(unsafeRaw: rating)) FROM library_entries e WHERE e.work_id = works.id),
+                  average_rating = (SELECT CAST(AVG(\(unsafeRaw: rating)) AS DOUBLE PRECISION) FROM library_entries e
+                                    WHERE e.work_id = works.id)
+                WHERE id IN (\(binds: chunk))
+                """).run()
+        }
+    }
 }

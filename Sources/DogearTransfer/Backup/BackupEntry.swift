@@ -125,16 +125,32 @@ public struct Backup: Codable, Sendable, Equatable {
         self.entries = entries
     }
 
+    /// Instants to the millisecond (`2026-03-14T10:30:00.123Z`), so order and times survive a round trip.
     public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            // Whole milliseconds, counted here: a formatter truncates 0.953999… to .953.
+            let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+            let seconds = Date(timeIntervalSince1970: TimeInterval(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient
+                - (milliseconds < 0 && milliseconds % 1000 != 0 ? 1 : 0)))
+            let fraction = ((milliseconds % 1000) + 1000) % 1000
+            let text = Date.ISO8601FormatStyle().format(seconds).dropLast() + String(format: ".%03dZ", fraction)
+            try container.encode(String(text))
+        }
         return encoder
     }()
 
     public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+        }
         return decoder
     }()
 }

@@ -31,6 +31,10 @@ enum GoodreadsRow {
             return .failure(ImportRowError(line: line, reason: "the row has no title"))
         }
         let (title, series, number) = splitSeries(fullTitle)
+        // "#1-3" or "#0.5" beyond what a number holds: the title as written is kept for export.
+        if let series, fullTitle != GoodreadsWriter.seriesTitle(title, series: series, number: number) {
+            row.kept["Title"] = fullTitle
+        }
         row.book.title = title
         row.book.series = series
         row.book.seriesNumber = number

@@ -35,9 +35,8 @@ public final class GoodreadsWriter {
         let book = entry.book
         var title = book.title
         if let subtitle = book.subtitle { title += ": \(subtitle)" }
-        if let series = book.series {
-            title += " (\(series)\(book.seriesNumber.map { ", #\(ExportFormatting.number($0))" } ?? ""))"
-        }
+        if let series = book.series { title = seriesTitle(title, series: series, number: book.seriesNumber) }
+        if let written = kept["Title"], GoodreadsRow.splitSeries(written).0 == book.title { title = written }
         let first = book.authors.first ?? ""
         let status = ReadingStatus(rawValue: entry.status) ?? .wantToRead
         return [
@@ -92,6 +91,11 @@ public final class GoodreadsWriter {
         case .audiobook: return "Audiobook"
         default: return nil
         }
+    }
+
+    /// "Title (Series, #3)", as Goodreads writes a book in a series.
+    static func seriesTitle(_ title: String, series: String, number: Double?) -> String {
+        "\(title) (\(series)\(number.map { ", #\(ExportFormatting.number($0))" } ?? ""))"
     }
 
     static func slashed(_ day: String) -> String { day.replacingOccurrences(of: "-", with: "/") }

@@ -22,18 +22,16 @@ enum StoryGraphRow {
         var authors: [String] = []
         for name in list("Authors") where !authors.contains(name) { authors.append(name) }
 
-        // Contributors: "Name (Role)"; translators have a field, other roles are kept; names
-        // without a role are co-authors.
+        // Contributors: "Name (Role)"; the first translator fills the book's field, and every
+        // contributor with a role is kept as written (the catalog may already name a translator);
+        // names without a role are co-authors.
         var otherRoles: [String] = []
         for contributor in list("Contributors") {
             if let open = contributor.lastIndex(of: "("), contributor.hasSuffix(")") {
                 let name = contributor[..<open].trimmingCharacters(in: .whitespaces)
                 let role = contributor[contributor.index(after: open)..<contributor.index(before: contributor.endIndex)]
-                if role.lowercased() == "translator", row.book.translator == nil {
-                    row.book.translator = name
-                } else {
-                    otherRoles.append(contributor)
-                }
+                if role.lowercased() == "translator", row.book.translator == nil { row.book.translator = name }
+                otherRoles.append(contributor)
             } else if !authors.contains(contributor) {
                 authors.append(contributor)
             }

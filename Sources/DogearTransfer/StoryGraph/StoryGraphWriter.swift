@@ -31,8 +31,7 @@ public final class StoryGraphWriter {
         let kept = entry.kept[ImportFormat.storyGraph.rawValue] ?? [:]
         let book = entry.book
         let status = ReadingStatus(rawValue: entry.status) ?? .wantToRead
-        var contributors = book.translator.map { ["\($0) (Translator)"] } ?? []
-        if let others = kept["Contributors"] { contributors.append(others) }
+        let contributors = kept["Contributors"].map { [$0] } ?? book.translator.map { ["\($0) (Translator)"] } ?? []
         // Finished read-throughs, oldest first, then the current one when it is finished.
         var reads = entry.readThroughs.filter { $0.finished != nil }.map { ($0.started, $0.finished!) }
         if let finished = entry.dateFinished, status == .read { reads.append((entry.dateStarted, finished)) }

@@ -1,0 +1,42 @@
+import DogearCore
+import Fluent
+import Vapor
+
+/// `dogear user add EMAIL [--name NAME] [--password PASSWORD]`: an account made by the operator
+/// (for imports from the command line, or a first account). Without --password one is made up and
+/// printed once.
+struct UserCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "action", help: "add")
+        var action: String
+        @Argument(name: "email", help: "The new reader's email")
+        var email: String
+        @Option(name: "name", help: "Display name (default: the part of the email before @)")
+        var name: String?
+        @Option(name: "password", help: "At least 8 characters (default: a random one, printed)")
+        var password: String?
+    }
+
+    var help: String { "Add a reader's account" }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        guard signature.action == "add" else { throw CommandFailure("unknown action '\(signature.action)'; use `dogear user add EMAIL`") }
+        let app = context.application
+        try await app.autoMigrate()
+        do {
+            let email = try AccountService.validEmail(signature.email)
+            let password = signature.password ?? [UInt8].random(count: 12).base64.replacingOccurrences(of: "/", with: "-")
+            try AccountService.validatePassword(password)
+            let name = try Validate.text(signature.name ?? String(email.split(separator: "@").first ?? ""),
+                                         field: "name", length: Limits.displayNameLength)
+            if try await User.query(on: app.db).filter(\.$emailKey == email.lowercased()).first() != nil {
+                throw CommandFailure("an account with the email \(email) already exists")
+            }
+            let user = User(email: email, passwordHash: try await app.password.async.hash(password), displayName: name)
+            try await user.create(on: app.db)
+            context.console.print("added \(email)" + (signature.password == nil ? " with the password \(password)" : ""))
+        } catch let error as ValidationError {
+            throw CommandFailure("\(error.field): \(error.message)")
+        }
+    }
+}

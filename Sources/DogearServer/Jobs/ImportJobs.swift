@@ -1,0 +1,77 @@
+import Fluent
+import NIOConcurrencyHelpers
+import Vapor
+
+/// Runs import jobs in the background of the server, one task per job, and goes on with jobs a
+/// stopped server left unfinished when it starts again. The job's row in the database is the
+/// record; this only holds the tasks so shutdown can stop them between batches.
+final class ImportJobs: LifecycleHandler, @unchecked Sendable {
+    private let lock = NIOConcurrencyHelpers.NIOLock()
+    private var tasks: [UUID: Task<Void, Never>] = [:]
+    /// Whether to pick up unfinished jobs at start (the server does; commands do not).
+    let resumeAtBoot: Bool
+
+    init(resumeAtBoot: Bool) {
+        self.resumeAtBoot = resumeAtBoot
+    }
+
+    func start(_ jobID: UUID, app: Application) {
+        let runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
+        let task = Task {
+            do {
+                try await runner.run(jobID)
+            } catch is CancellationError {
+                app.logger.info("import \(jobID) paused; it goes on at the next start")
+            } catch {
+                app.logger.report(error: error)
+            }
+            self.lock.withLock { _ = self.tasks.removeValue(forKey: jobID) }
+        }
+        lock.withLock { tasks[jobID] = task }
+    }
+
+    /// Waits for a job's task, if it is running here (tests and the CLI).
+    func wait(for jobID: UUID) async {
+        let task = lock.withLock { tasks[jobID] }
+        await task?.value
+    }
+
+    func didBootAsync(_ application: Application) async throws {
+        guard resumeAtBoot else { return }
+        let unfinished = try await ImportJob.query(on: application.db)
+            .filter(\.$status ~~ [ImportJob.Status.queued.rawValue, ImportJob.Status.running.rawValue])
+            .all()
+        for job in unfinished {
+            application.logger.info("import \(job.id!) was not finished; going on from line \(job.lastLine)")
+            start(try job.requireID(), app: application)
+        }
+    }
+
+    func shutdownAsync(_ application: Application) async {
+        let running = lock.withLock { Array(tasks.values) }
+        for task in running { task.cancel() }
+        for task in running { await task.value }
+    }
+}
+
+extension Application {
+    private struct ImportJobsKey: StorageKey { typealias Value = ImportJobs }
+
+    var importJobs: ImportJobs {
+        get {
+            if let jobs = storage[ImportJobsKey.self] { return jobs }
+            let jobs = ImportJobs(resumeAtBoot: false)
+            storage[ImportJobsKey.self] = jobs
+            return jobs
+        }
+        set { storage[ImportJobsKey.self] = newValue }
+    }
+
+    /// Where uploaded files wait for their import: `<data directory>/imports`.
+    var importsDirectory: String {
+        get { storage[ImportsDirectoryKey.self] ?? "./data/imports" }
+        set { storage[ImportsDirectoryKey.self] = newValue }
+    }
+
+    private struct ImportsDirectoryKey: StorageKey { typealias Value = String }
+}

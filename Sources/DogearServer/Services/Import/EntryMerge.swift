@@ -1,0 +1,127 @@
+import DogearCore
+import DogearTransfer
+import Foundation
+
+/// What an import row adds to an entry already in the library (from an earlier import of this or
+/// another file, or typed by hand). The library's own values win: a row only fills what is empty,
+/// moves a book on from want-to-read, and adds tags, notes, read-throughs, quotes, sessions and
+/// kept columns the entry does not have yet. So importing the same file twice changes nothing, and
+/// a StoryGraph export after a Goodreads one adds what only StoryGraph knew.
+struct EntryMerge {
+    /// What the entry has now, beyond its own columns.
+    struct Existing {
+        var tagKeys: Set<String> = []
+        var notes: Set<String> = []
+        var readThroughs: Set<String> = []
+        var quotes: Set<String> = []
+        var sessions: Set<String> = []
+        var kept: [String: [String: String]] = [:]
+    }
+
+    /// What to write beside the entry's own columns.
+    struct Additions {
+        var tags: [TagName] = []
+        var notes: [ImportedNote] = []
+        var readThroughs: [PastReadThrough] = []
+        var quotes: [ImportedQuote] = []
+        var sessions: [ImportedSession] = []
+        /// Formats whose kept columns changed, with their whole new set.
+        var kept: [String: [String: String]] = [:]
+        /// Formats whose kept row exists and is replaced.
+        var replacedKept: Set<String> = []
+
+        var isEmpty: Bool {
+            tags.isEmpty && notes.isEmpty && readThroughs.isEmpty && quotes.isEmpty && sessions.isEmpty && kept.isEmpty
+        }
+    }
+
+    /// Applies a row to an entry; returns whether any of the entry's own columns changed.
+    static func apply(_ row: PreparedRow, to entry: LibraryEntry, editionID: UUID?) -> Bool {
+        var changed = false
+        func fill<T: Equatable>(_ path: ReferenceWritableKeyPath<LibraryEntry, T?>, _ value: T?) {
+            if entry[keyPath: path] == nil, let value { entry[keyPath: path] = value; changed = true }
+        }
+        let valid = row.entry
+        fill(\.rating, valid.rating)
+        fill(\.preciseRating, valid.preciseRating)
+        fill(\.recommendedBy, valid.recommendedBy)
+        fill(\.wouldRecommend, valid.wouldRecommend)
+        fill(\.dailyGoalPages, valid.dailyGoalPages)
+        fill(\.culturalGoalCategory, valid.culturalGoalCategory)
+        if entry.$edition.id == nil, let editionID { entry.$edition.id = editionID; changed = true }
+        if valid.favorite && !entry.favorite { entry.favorite = true; changed = true }
+
+        // A book still on the want-to-read pile takes the row's further status and its dates.
+        if entry.status == ReadingStatus.wantToRead.rawValue, valid.status != .wantToRead {
+            entry.status = valid.status.rawValue
+            if valid.status == .read { entry.progress = 1 }
+            changed = true
+        }
+        fill(\.dateStarted, valid.dateStarted?.description)
+        if [ReadingStatus.read.rawValue, ReadingStatus.didNotFinish.rawValue].contains(entry.status) {
+            fill(\.dateFinished, valid.dateFinished?.description)
+        }
+        let reads = PreparedRow.readCount(row)
+        if reads > entry.readCount { entry.readCount = reads; changed = true }
+        if let position = row.source.position, entry.currentPage == nil, entry.currentMinutes == nil,
+           position.currentPage != nil || position.currentMinutes != nil {
+            entry.currentPage = position.currentPage
+            entry.currentMinutes = position.currentMinutes
+            entry.progress = position.progress
+            changed = true
+        }
+        return changed
+    }
+
+    /// The tags, notes, read-throughs, … of the row that the entry lacks; records them as present.
+    static func additions(_ row: PreparedRow, format: ImportFormat, existing: inout Existing) -> Additions {
+        var add = Additions()
+        for tag in row.entry.tags where existing.tagKeys.insert(tag.key).inserted { add.tags.append(tag) }
+        for note in row.source.notes where existing.notes.insert(noteKey(note.content)).inserted { add.notes.append(note) }
+        for read in row.source.pastReads where existing.readThroughs.insert(readKey(read)).inserted { add.readThroughs.append(read) }
+        for quote in row.source.quotes where existing.quotes.insert(quoteKey(quote.text)).inserted { add.quotes.append(quote) }
+        for session in row.source.sessions where existing.sessions.insert(sessionKey(session)).inserted {
+            add.sessions.append(session)
+        }
+        var kept = row.source.keptByFormat
+        if !row.source.kept.isEmpty { kept[format.rawValue, default: [:]].merge(row.source.kept) { old, _ in old } }
+        for (name, fields) in kept {
+            var merged = existing.kept[name] ?? [:]
+            let before = merged
+            merged.merge(fields) { old, _ in old }
+            if merged != before {
+                if existing.kept[name] != nil { add.replacedKept.insert(name) }
+                existing.kept[name] = merged
+                add.kept[name] = merged
+            }
+        }
+        return add
+    }
+
+    static func noteKey(_ content: String) -> String { content.trimmingCharacters(in: .whitespacesAndNewlines) }
+    static func quoteKey(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    static func readKey(_ read: PastReadThrough) -> String {
+        "\(read.started?.description ?? "")|\(read.finished?.description ?? "")|\(read.outcome.rawValue)"
+    }
+    static func readKey(started: String?, finished: String?, outcome: String) -> String {
+        "\(started ?? "")|\(finished ?? "")|\(outcome)"
+    }
+    static func sessionKey(_ session: ImportedSession) -> String {
+        "\(session.date)|\(session.minutes)|\(session.pagesRead.map(String.init) ?? "")|\(session.startPage.map(String.init) ?? "")"
+    }
+}
+
+/// An import row that passed validation.
+struct PreparedRow: Sendable {
+    let source: ImportedRow
+    let book: ValidBook
+    let entry: ValidEntry
+
+    /// Times finished: the file's Read Count when it gives one (blank is unknown, not zero), else
+    /// the finished reads it lists.
+    static func readCount(_ row: PreparedRow) -> Int {
+        if let count = row.source.readCount { return count }
+        let past = row.source.pastReads.filter { $0.outcome == .read }.count
+        return past + (row.entry.status == .read ? 1 : 0)
+    }
+}

@@ -1,0 +1,296 @@
+import DogearCore
+import DogearTransfer
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// Import jobs (SPEC §5): created from a file, then run in batches. Each batch, its failed rows and
+/// the job's counters are one transaction, so the counters are true at every moment and a job
+/// stopped by a crash goes on from its last committed row when run again (`lastLine`).
+///
+/// A dry run goes through exactly the same steps inside one transaction that is rolled back at the
+/// end, so its preview (created / merged / unchanged / failed, how statuses map) is what the real
+/// run will do, and nothing of it stays.
+struct ImportRunner {
+    let db: any Database
+    let logger: Logger
+    let now: @Sendable () -> Date
+    var batchSize = 500
+
+    /// Reads the file once (format, rows, checksum) and records a queued job. A file that cannot be
+    /// imported at all throws `ImportFileError` and records nothing.
+    func createJob(userID: UUID, filePath: String, fileName: String?, dryRun: Bool) async throws -> ImportJob {
+        let reader = try ExportReader(path: filePath)
+        var total = 0
+        while reader.next() != nil { total += 1 }
+        let job = ImportJob(userID: userID, format: reader.format.rawValue, dryRun: dryRun, fileName: fileName,
+                            filePath: filePath, fileSHA256: try Self.sha256(of: filePath), total: total)
+        job.warnings = Self.json(reader.warnings)
+        try await job.create(on: db)
+        return job
+    }
+
+    /// Runs a queued job, or goes on with one that was stopped, to the end. Returns the finished job.
+    @discardableResult
+    func run(_ jobID: UUID, onProgress: (@Sendable (ImportJob) async -> Void)? = nil) async throws -> ImportJob {
+        guard let job = try await ImportJob.find(jobID, on: db) else { throw APIError.notFound("importNotFound", "no import \(jobID)") }
+        guard job.status == ImportJob.Status.queued.rawValue || job.status == ImportJob.Status.running.rawValue else { return job }
+        job.status = ImportJob.Status.running.rawValue
+        try await job.save(on: db)
+        do {
+            if job.dryRun {
+                try await preview(job)
+            } else {
+                try await importRows(job, onProgress: onProgress)
+            }
+        } catch is CancellationError {
+            // The server is stopping: the job stays "running" and goes on at the next start.
+            throw CancellationError()
+        } catch {
+            logger.report(error: error)
+            job.status = ImportJob.Status.failed.rawValue
+            job.message = (error as? ImportFileError)?.description ?? "the import stopped: \(error)"
+            job.finishedAt = now()
+            try await job.save(on: db)
+            return job
+        }
+        await onProgress?(job)
+        return job
+    }
+
+    // MARK: the run
+
+    private func importRows(_ job: ImportJob, onProgress: (@Sendable (ImportJob) async -> Void)?) async throws {
+        let reader = try ExportReader(path: job.filePath)
+        guard let format = ImportFormat(rawValue: job.format) else { throw ImportFileError.unreadable("unknown format \(job.format)") }
+        var mappings = Self.decodeMappings(job.mappings)
+        var batch: [Result<ImportedRow, ImportRowError>] = []
+        func flush() async throws {
+            guard !batch.isEmpty else { return }
+            try Task.checkCancellation()
+            for result in batch { if case .success(let row) = result { Self.count(row, into: &mappings) } }
+            try await commit(batch, of: job, format: format, mappings: mappings)
+            batch.removeAll(keepingCapacity: true)
+            await onProgress?(job)
+        }
+        while let result = reader.next() {
+            // Rows a stopped run already committed are read past, not written again.
+            if Self.line(of: result) <= job.lastLine { continue }
+            batch.append(result)
+            if batch.count >= batchSize { try await flush() }
+        }
+        try await flush()
+        if let profile = reader.backupProfile { try await applyProfile(profile, userID: job.$user.id) }
+        job.status = ImportJob.Status.done.rawValue
+        job.finishedAt = now()
+        try await job.save(on: db)
+    }
+
+    /// One batch in one transaction; if the batch as a whole cannot be written (another import
+    /// made the same edition meanwhile, say), its rows are written one by one so only the row at
+    /// fault fails.
+    private func commit(_ batch: [Result<ImportedRow, ImportRowError>], of job: ImportJob, format: ImportFormat,
+                        mappings: [Mapping]) async throws {
+        let (prepared, failures) = Self.prepare(batch)
+        do {
+            try await db.transaction { db in
+                let outcomes = try await ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now()).write(prepared)
+                try await record(job, outcomes: outcomes, failures: failures, prepared: prepared, batch: batch,
+                                 mappings: mappings, on: db)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            logger.warning("import \(job.id?.uuidString ?? ""): batch retried row by row (\(error))")
+            try await commitOneByOne(batch, prepared: prepared, failures: failures, of: job, format: format, mappings: mappings)
+        }
+    }
+
+    private func commitOneByOne(_ batch: [Result<ImportedRow, ImportRowError>], prepared: [PreparedRow],
+                                failures: [ImportRowError], of job: ImportJob, format: ImportFormat, mappings: [Mapping]) async throws {
+        var outcomes: [ImportBatchWriter.Outcome] = []
+        var written: [PreparedRow] = []
+        var failures = failures
+        for row in prepared {
+            do {
+                let outcome = try await db.transaction { db in
+                    try await ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now()).write([row])
+                }
+                outcomes += outcome
+                written.append(row)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                failures.append(ImportRowError(line: row.source.line, reason: "could not be saved: \(error)"))
+            }
+        }
+        let (done, failed, kept) = (outcomes, failures, written)
+        try await db.transaction { db in
+            try await record(job, outcomes: done, failures: failed, prepared: kept, batch: batch, mappings: mappings, on: db)
+        }
+    }
+
+    private func record(_ job: ImportJob, outcomes: [ImportBatchWriter.Outcome], failures: [ImportRowError],
+                        prepared: [PreparedRow], batch: [Result<ImportedRow, ImportRowError>], mappings: [Mapping],
+                        on db: any Database) async throws {
+        guard let jobID = job.id else { return }
+        var records = failures.map { ImportRowRecord(jobID: jobID, line: $0.line, outcome: .failed, reason: $0.reason) }
+        for row in prepared {
+            for warning in row.source.warnings {
+                records.append(ImportRowRecord(jobID: jobID, line: row.source.line, outcome: .warning, reason: warning))
+            }
+        }
+        for chunk in records.chunked(into: 500) { try await chunk.create(on: db) }
+        job.processed += batch.count
+        job.created += outcomes.filter { $0 == .created }.count
+        job.merged += outcomes.filter { $0 == .merged }.count
+        job.unchanged += outcomes.filter { $0 == .unchanged }.count
+        job.failed += failures.count
+        job.lastLine = batch.map(Self.line(of:)).max() ?? job.lastLine
+        job.mappings = Self.encodeMappings(mappings)
+        try await job.save(on: db)
+    }
+
+    /// Validation of each row, so a row that breaks a rule fails alone, with the field it broke.
+    static func prepare(_ batch: [Result<ImportedRow, ImportRowError>]) -> ([PreparedRow], [ImportRowError]) {
+        var prepared: [PreparedRow] = []
+        var failures: [ImportRowError] = []
+        for result in batch {
+            switch result {
+            case .failure(let error):
+                failures.append(error)
+            case .success(let row):
+                do {
+                    let book = try row.book.validated(source: .import)
+                    let entry = try row.entry.validated()
+                    prepared.append(PreparedRow(source: row, book: book, entry: entry))
+                } catch let error as ValidationError {
+                    failures.append(ImportRowError(line: row.line, reason: "\(error.field): \(error.message)"))
+                } catch {
+                    failures.append(ImportRowError(line: row.line, reason: "\(error)"))
+                }
+            }
+        }
+        return (prepared, failures)
+    }
+
+    // MARK: the dry run
+
+    private struct Rollback: Error {}
+
+    /// What a dry run found, filled inside the transaction that is then rolled back.
+    private final class Tally: @unchecked Sendable {
+        var created = 0, merged = 0, unchanged = 0, processed = 0
+        var failures: [ImportRowError] = []
+        var warnings: [(Int, String)] = []
+        var mappings: [Mapping] = []
+    }
+
+    private func preview(_ job: ImportJob) async throws {
+        let tally = Tally()
+        let userID = job.$user.id
+        let (path, formatName, size, clock) = (job.filePath, job.format, batchSize, now)
+        do {
+            try await db.transaction { db in
+                let reader = try ExportReader(path: path)
+                guard let format = ImportFormat(rawValue: formatName) else { throw ImportFileError.unreadable("unknown format") }
+                var batch: [Result<ImportedRow, ImportRowError>] = []
+                func flush() async throws {
+                    let (prepared, failed) = Self.prepare(batch)
+                    let outcomes = try await ImportBatchWriter(db: db, userID: userID, format: format, now: clock()).write(prepared)
+                    tally.created += outcomes.filter { $0 == .created }.count
+                    tally.merged += outcomes.filter { $0 == .merged }.count
+                    tally.unchanged += outcomes.filter { $0 == .unchanged }.count
+                    tally.processed += batch.count
+                    tally.failures += failed
+                    for row in prepared {
+                        Self.count(row.source, into: &tally.mappings)
+                        tally.warnings += row.source.warnings.map { (row.source.line, $0) }
+                    }
+                    batch.removeAll(keepingCapacity: true)
+                }
+                while let result = reader.next() {
+                    batch.append(result)
+                    if batch.count >= size { try await flush() }
+                }
+                try await flush()
+                throw Rollback()
+            }
+        } catch is Rollback {}
+        job.created = tally.created
+        job.merged = tally.merged
+        job.unchanged = tally.unchanged
+        job.failed = tally.failures.count
+        job.processed = tally.processed
+        job.mappings = Self.encodeMappings(tally.mappings)
+        job.status = ImportJob.Status.done.rawValue
+        job.finishedAt = now()
+        let jobID = try job.requireID()
+        var records = tally.failures.map { ImportRowRecord(jobID: jobID, line: $0.line, outcome: .failed, reason: $0.reason) }
+        records += tally.warnings.map { ImportRowRecord(jobID: jobID, line: $0.0, outcome: .warning, reason: $0.1) }
+        let toSave = records
+        try await db.transaction { db in
+            for chunk in toSave.chunked(into: 500) { try await chunk.create(on: db) }
+            try await job.save(on: db)
+        }
+    }
+
+    // MARK: helpers
+
+    private func applyProfile(_ profile: BackupProfile, userID: UUID) async throws {
+        guard let user = try await User.find(userID, on: db) else { return }
+        user.displayName = profile.displayName
+        user.photoURL = profile.photoUrl
+        if TimeZone(identifier: profile.timeZone) != nil { user.timeZone = profile.timeZone }
+        user.genrePreferences = profile.genrePreferences
+        user.onboardingDone = profile.onboardingDone
+        try await user.save(on: db)
+    }
+
+    static func line(of result: Result<ImportedRow, ImportRowError>) -> Int {
+        switch result {
+        case .success(let row): return row.line
+        case .failure(let error): return error.line
+        }
+    }
+
+    /// How one of the file's statuses (shelf, read status, collection) maps: `{from, to, rows}`.
+    struct Mapping: Codable, Equatable, Sendable {
+        var from: String
+        var to: String
+        var rows: Int
+    }
+
+    static func count(_ row: ImportedRow, into mappings: inout [Mapping]) {
+        let from = row.sourceStatus ?? "(blank)"
+        let to = row.entry.status ?? ReadingStatus.wantToRead.rawValue
+        if let index = mappings.firstIndex(where: { $0.from == from && $0.to == to }) {
+            mappings[index].rows += 1
+        } else {
+            mappings.append(Mapping(from: from, to: to, rows: 1))
+        }
+    }
+
+    static func encodeMappings(_ mappings: [Mapping]) -> String {
+        String(decoding: (try? JSONEncoder().encode(mappings.sorted { ($0.rows, $1.from) > ($1.rows, $0.from) })) ?? Data("[]".utf8), as: UTF8.self)
+    }
+
+    static func decodeMappings(_ text: String) -> [Mapping] {
+        (try? JSONDecoder().decode([Mapping].self, from: Data(text.utf8))) ?? []
+    }
+
+    static func json(_ list: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(list)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+
+    static func sha256(of path: String) throws -> String {
+        guard let stream = InputStream(fileAtPath: path) else { throw ImportFileError.unreadable("no such file: \(path)") }
+        stream.open()
+        defer { stream.close() }
+        var hasher = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            if count <= 0 { break }
+            hasher.update(data: buffer[0..<count])
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,88 @@
+import Vapor
+
+/// Streams an uploaded export to a file under the imports directory, never holding it in memory:
+/// either the raw body, or the part named `file` of a multipart/form-data body. Refuses more than
+/// `limit` bytes with 413 and leaves no file behind.
+struct UploadReceiver {
+    static let limit = 50 * 1024 * 1024
+
+    struct Received {
+        let path: String
+        let fileName: String?
+    }
+
+    let directory: String
+
+    func receive(_ req: Request) async throws -> Received {
+        if let length = req.headers.first(name: .contentLength).flatMap(Int.init), length > Self.limit {
+            throw Self.tooLarge
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = (directory as NSString).appendingPathComponent("\(UUID().uuidString).upload")
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw APIError(status: .internalServerError, code: "storageFailed", message: "the upload could not be stored")
+        }
+        var fileName: String?
+        do {
+            defer { try? handle.close() }
+            var written = 0
+            func write(_ buffer: ByteBuffer) throws {
+                written += buffer.readableBytes
+                if written > Self.limit { throw Self.tooLarge }
+                handle.write(Data(buffer.readableBytesView))
+            }
+            if let type = req.headers.contentType, type.type == "multipart", type.subType == "form-data" {
+                guard let boundary = type.parameters["boundary"] else {
+                    throw APIError.badRequest("multipart/form-data without a boundary", field: "file")
+                }
+                let parser = MultipartParser(boundary: boundary)
+                var partName: String?
+                var partFile: String?
+                var sawFile = false
+                var failure: (any Error)?
+                parser.onHeader = { name, value in
+                    guard name.lowercased() == "content-disposition" else { return }
+                    partName = Self.parameter("name", in: value)
+                    partFile = Self.parameter("filename", in: value)
+                }
+                parser.onBody = { buffer in
+                    guard partName == "file", failure == nil else { return }
+                    sawFile = true
+                    if fileName == nil { fileName = partFile }
+                    do { try write(buffer) } catch { failure = error }
+                }
+                parser.onPartComplete = { partName = nil }
+                for try await chunk in req.body {
+                    try parser.execute(chunk)
+                    if let failure { throw failure }
+                }
+                guard sawFile else { throw APIError.badRequest("the form has no part named 'file'", field: "file") }
+            } else {
+                for try await chunk in req.body { try write(chunk) }
+            }
+            guard written > 0 else { throw APIError(status: .unprocessableEntity, code: "emptyFile", message: "the file is empty", field: "file") }
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            if let error = error as? MultipartError {
+                throw APIError.badRequest("the multipart body could not be read: \(error)", field: "file")
+            }
+            throw error
+        }
+        return Received(path: path, fileName: fileName)
+    }
+
+    static let tooLarge = APIError(status: .payloadTooLarge, code: "fileTooLarge",
+                                   message: "the file is over \(limit / 1024 / 1024) MB; split it, or import it with `dogear import`",
+                                   field: "file")
+
+    /// `name="file"; filename="x.csv"` → the value of one parameter.
+    static func parameter(_ name: String, in header: String) -> String? {
+        for part in header.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == name {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        return nil
+    }
+}
