@@ -20,6 +20,8 @@ func withDogear(adjust: (inout DogearConfig) -> Void = { _ in }, _ body: (Applic
     let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     var config = DogearConfig(database: postgresURL.map { .postgres(url: $0) } ?? .sqliteMemory, autoMigrate: false)
     config.bcryptCost = 4
+    // Uploads and exports go to a folder of this test's own.
+    config.dataDirectory = NSTemporaryDirectory() + "dogear-test-" + UUID().uuidString
     if postgresURL != nil { config.postgresSearchPath = [schema] }
     // No test reaches the real Open Library or Google Books: unless a test points the sources at its
     // stub server, they point at a closed port.

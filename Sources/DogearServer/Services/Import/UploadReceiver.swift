@@ -41,13 +41,14 @@ struct UploadReceiver {
                 var sawFile = false
                 var failure: (any Error)?
                 parser.onHeader = { name, value in
+                    // Headers of a part arrive before its body.
                     guard name.lowercased() == "content-disposition" else { return }
                     partName = Self.parameter("name", in: value)
                     partFile = Self.parameter("filename", in: value)
+                    if partName == "file" { sawFile = true }
                 }
                 parser.onBody = { buffer in
                     guard partName == "file", failure == nil else { return }
-                    sawFile = true
                     if fileName == nil { fileName = partFile }
                     do { try write(buffer) } catch { failure = error }
                 }

@@ -1,0 +1,69 @@
+import Foundation
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+@testable import DogearServer
+
+extension Application {
+    /// Uploads a file to `POST /api/v1/imports`: as the part `file` of a multipart form, or as the raw body.
+    func upload(_ token: String, _ data: Data, fileName: String = "export.csv", multipart: Bool = true,
+                dryRun: Bool = false) async throws -> Reply {
+        var headers = HTTPHeaders()
+        headers.bearerAuthorization = BearerAuthorization(token: token)
+        var body = ByteBuffer()
+        if multipart {
+            let boundary = "dogear-test-\(UUID().uuidString)"
+            headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nignored\r\n")
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\n")
+            body.writeString("Content-Type: text/csv\r\n\r\n")
+            body.writeBytes(data)
+            body.writeString("\r\n--\(boundary)--\r\n")
+        } else {
+            headers.replaceOrAdd(name: .contentType, value: "text/csv")
+            body.writeBytes(data)
+        }
+        let response = try await testing().sendRequest(.POST, "/api/v1/imports\(dryRun ? "?dryRun=true" : "")",
+                                                       headers: headers, body: body)
+        return Reply(status: response.status, body: response.body.string, headers: response.headers)
+    }
+
+    /// Uploads and waits for the job to end; returns the finished job as the API shows it.
+    func importFile(_ token: String, _ data: Data, fileName: String = "export.csv", dryRun: Bool = false,
+                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> Reply {
+        let accepted = try await upload(token, data, fileName: fileName, dryRun: dryRun)
+        guard accepted.status == .accepted, let id = accepted["id"] as? String else {
+            throw TestFailure("upload failed: \(accepted.status) \(accepted.body)")
+        }
+        await importJobs.wait(for: UUID(uuidString: id)!)
+        return try await send(.GET, "/api/v1/imports/\(id)", token: token)
+    }
+
+    /// Counts rows with plain SQL, to check what an import wrote independently of the API.
+    func count(_ sqlText: String, _ binds: [any Encodable & Sendable] = []) async throws -> Int {
+        var query = SQLQueryString(sqlText)
+        _ = binds
+        if !binds.isEmpty {
+            query = SQLQueryString("")
+            var parts = sqlText.components(separatedBy: "?")
+            query.appendLiteral(parts.removeFirst())
+            for (bind, part) in zip(binds, parts) {
+                query.appendInterpolation(bind: bind)
+                query.appendLiteral(part)
+            }
+        }
+        let row = try await (db as! any SQLDatabase).raw(query).first()
+        return try row?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    func userID(_ token: String) async throws -> UUID {
+        let me = try await send(.GET, "/api/v1/me", token: token)
+        return UUID(uuidString: me["id"] as! String)!
+    }
+}
+
+extension Reply {
+    func int(_ key: String) -> Int { (self[key] as? Int) ?? -1 }
+    var errors: [[String: Any]] { self["errors"] as? [[String: Any]] ?? [] }
+}
