@@ -16,6 +16,12 @@ public enum HTMLText {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Text written where HTML is expected (a StoryGraph review): its own `&`, `<`, `>` stay text.
+    public static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
     private static let named: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "mdash": "—",
         "ndash": "–", "hellip": "…", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”",

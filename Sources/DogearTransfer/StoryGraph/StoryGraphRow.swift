@@ -70,12 +70,16 @@ enum StoryGraphRow {
             guard started != nil || finished != nil else { return nil }
             return PastReadThrough(started: started, finished: finished, outcome: .read)
         }.sorted { ($0.finished ?? $0.started ?? .init(dayNumber: 0)) < ($1.finished ?? $1.started ?? .init(dayNumber: 0)) }
-        if let latest = reads.last {
+        // A book read again, or being read again, has its earlier reads as history only.
+        let finishedNow = [ReadingStatus.read, .didNotFinish].contains(status?.status ?? .wantToRead)
+        if finishedNow, let latest = reads.last {
             row.entry.dateStarted = latest.started?.description
             row.entry.dateFinished = latest.finished?.description
             row.pastReads = Array(reads.dropLast())
-        } else if let last = value("Last Date Read").flatMap(date) {
+        } else if finishedNow, let last = value("Last Date Read").flatMap(date) {
             row.entry.dateFinished = last.description
+        } else {
+            row.pastReads = reads
         }
         row.readCount = value("Read Count").flatMap(Int.init)
 

@@ -60,7 +60,8 @@ public final class StoryGraphWriter {
             kept["Diverse Characters?"] ?? "",
             kept["Flawed Characters?"] ?? "",
             stars.map(ExportFormatting.number) ?? "",
-            entry.notes.map(\.content).joined(separator: "\n\n"),
+            // The StoryGraph's reviews are HTML: a note's own < > & must stay text.
+            entry.notes.map { HTMLText.escape($0.content) }.joined(separator: "\n\n"),
             book.contentWarnings.joined(separator: ", "),
             kept["Content Warning Description"] ?? "",
             entry.tags.joined(separator: ", "),

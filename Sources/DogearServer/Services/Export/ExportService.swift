@@ -51,10 +51,12 @@ struct ExportService {
         }
     }
 
-    /// Every entry of the reader, newest first, a page at a time.
+    /// Every entry of the reader, newest first, a page at a time. Books added at the same moment
+    /// go by title, so two accounts holding the same library export the same file.
     func forEachPage(_ userID: UUID, _ body: ([BackupEntry]) throws -> Void) async throws {
         let ids = try await sql.raw("""
-            SELECT id FROM library_entries WHERE user_id = \(bind: userID) ORDER BY date_added DESC, id
+            SELECT e.id AS id FROM library_entries e JOIN works w ON w.id = e.work_id
+            WHERE e.user_id = \(bind: userID) ORDER BY e.date_added DESC, w.title, e.id
             """).all().map { try $0.decode(column: "id", as: UUID.self) }
         for page in ids.chunked(into: Self.pageSize) {
             try body(try await entries(page))
