@@ -5,6 +5,7 @@ import SQLKit
 import Vapor
 
 /// `dogear bench search --entries 100000 --notes 200000 [--seed 1] [--iterations 200] [--keep PATH]`
+/// `dogear bench import --rows 10000 [--seed 1] [--keep PATH]`
 ///
 /// Builds a synthetic library in a fresh SQLite file, then times the library search as the API runs
 /// it (in-process: filter parsing, SQL, loading the page of entries, match reasons, JSON) for a
@@ -12,7 +13,7 @@ import Vapor
 /// pool (the floor). Prints one JSON line per figure.
 struct BenchCommand: AsyncCommand {
     struct Signature: CommandSignature {
-        @Argument(name: "what", help: "What to measure: search")
+        @Argument(name: "what", help: "What to measure: search or import")
         var what: String
         @Option(name: "entries", help: "Library entries to create (default 10000)")
         var entries: Int?
@@ -20,17 +21,20 @@ struct BenchCommand: AsyncCommand {
         var notes: Int?
         @Option(name: "seed", help: "Random seed (default 1)")
         var seed: Int?
+        @Option(name: "rows", help: "Rows of the synthetic Goodreads file for `import` (default 10000)")
+        var rows: Int?
         @Option(name: "iterations", help: "Timed runs per query (default 200)")
         var iterations: Int?
         @Option(name: "keep", help: "Keep the database at this path instead of a temporary file")
         var keep: String?
     }
 
-    var help: String { "Measure library search on synthetic data and print JSON lines" }
+    var help: String { "Measure library search or import on synthetic data and print JSON lines" }
 
     func run(using context: CommandContext, signature: Signature) async throws {
-        guard signature.what == "search" else {
-            context.console.error("unknown benchmark '\(signature.what)'; try: dogear bench search --entries 100000 --notes 200000")
+        guard signature.what == "search" || signature.what == "import" else {
+            context.console.error("unknown benchmark '\(signature.what)'; try: dogear bench search --entries 100000 --notes 200000, "
+                + "or dogear bench import --rows 10000")
             return
         }
         let entries = max(10, signature.entries ?? 10_000)
@@ -47,9 +51,15 @@ struct BenchCommand: AsyncCommand {
             try await configure(app, config: config)
             // Schema only: the index is built after the data, and timed.
             try await app.autoMigrate()
-            let runner = SearchBenchmark(app: app, entries: entries, notes: notes,
-                                         seed: UInt64(signature.seed ?? 1), iterations: iterations, path: path)
-            try await runner.run { line in context.console.output(line.consoleText()) }
+            if signature.what == "import" {
+                let runner = ImportBenchmark(app: app, rows: max(1, signature.rows ?? 10_000), seed: UInt64(signature.seed ?? 1),
+                                             directory: NSTemporaryDirectory())
+                try await runner.run { line in context.console.output(line.consoleText()) }
+            } else {
+                let runner = SearchBenchmark(app: app, entries: entries, notes: notes,
+                                             seed: UInt64(signature.seed ?? 1), iterations: iterations, path: path)
+                try await runner.run { line in context.console.output(line.consoleText()) }
+            }
         } catch {
             try? await app.asyncShutdown()
             throw error

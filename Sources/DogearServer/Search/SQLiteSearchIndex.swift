@@ -18,30 +18,30 @@ struct SQLiteSearchIndex: SearchIndex {
     func write(_ documents: [SearchDocument], on db: any SQLDatabase) async throws {
         guard !documents.isEmpty else { return }
         try await remove(entryIDs: documents.map(\.entryID), on: db)
-        for batch in documents.chunked(into: 200) {
+        for batch in documents.chunked(into: 1000) {
             // Free slots next to each document's base rowid, one query for the batch.
-            let bases = Set(batch.map { Self.baseRowid($0.dateAdded) })
+            let bases = Array(Set(batch.map { Self.baseRowid($0.dateAdded) }))
             var taken = Set<Int64>()
-            for base in bases {
-                let rows = try await db.raw("""
-                    SELECT rowid FROM entry_search_docs WHERE rowid >= \(bind: base) AND rowid < \(bind: base + 1024)
-                    """).all()
-                for row in rows { taken.insert(try row.decode(column: "rowid", as: Int64.self)) }
+            // One statement for all the ranges (SQLite answers ORed rowid ranges from the table's own b-tree).
+            let ranges = bases.map { base -> SQLQueryString in "(rowid >= \(bind: base) AND rowid < \(bind: base + 1024))" }
+            let condition = ranges.dropFirst().reduce(ranges[0]) { $0 + " OR " + $1 }
+            for row in try await db.raw("SELECT rowid FROM entry_search_docs WHERE " + condition).all() {
+                taken.insert(try row.decode(column: "rowid", as: Int64.self))
             }
-            var values: [SQLQueryString] = []
+            var rows: [[BulkInsert.Value]] = []
             for doc in batch {
                 var rowid = Self.baseRowid(doc.dateAdded)
                 while taken.contains(rowid) { rowid += 1 }
                 taken.insert(rowid)
-                values.append("""
-                    (\(bind: rowid), \(bind: doc.entryID.uuidString), \(bind: doc.userID.uuidString), \(bind: doc.title), \
-                    \(bind: SearchDocument.join(doc.authors)), \(bind: doc.isbns.joined(separator: " ")), \
-                    \(bind: SearchDocument.join(doc.tags)), \(bind: SearchDocument.join(doc.notes)), \
-                    \(bind: SearchDocument.join(doc.quotes)))
-                    """)
+                rows.append([.int(Int(rowid)), .text(doc.entryID.uuidString), .text(doc.userID.uuidString), .text(doc.title),
+                             .text(SearchDocument.join(doc.authors)), .text(doc.isbns.joined(separator: " ")),
+                             .text(SearchDocument.join(doc.tags)), .text(SearchDocument.join(doc.notes)),
+                             .text(SearchDocument.join(doc.quotes))])
             }
-            let list = values.dropFirst().reduce(values[0]) { $0 + ", " + $1 }
-            try await db.raw("INSERT INTO entry_search_docs (rowid, entry_id, owner, \(unsafeRaw: Self.columns)) VALUES " + list).run()
+            try await BulkInsert(sql: db).insert(into: "entry_search_docs", [
+                ("rowid", .int), ("entry_id", .text), ("owner", .text), ("title", .text), ("authors", .text), ("isbn", .text),
+                ("tags", .text), ("notes", .text), ("quotes", .text),
+            ], rows: rows)
             try await db.raw("""
                 INSERT INTO entry_search (rowid, \(unsafeRaw: Self.columns))
                 SELECT rowid, \(unsafeRaw: Self.columns) FROM entry_search_docs

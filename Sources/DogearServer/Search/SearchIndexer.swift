@@ -35,41 +35,44 @@ struct SearchIndexer {
         }
     }
 
-    /// Five queries for any number of entries: entries with work and edition, authors, tags, notes, quotes.
+    /// Five queries for any number of entries (entries with work and edition, authors, tags, notes,
+    /// quotes), read as plain rows: an import reindexes thousands of entries.
     func documents(for entryIDs: [UUID]) async throws -> [SearchDocument] {
         var docs: [UUID: SearchDocument] = [:]
-        var workOf: [UUID: UUID] = [:]
         for batch in entryIDs.chunked(into: 1000) {
-            let rows = try await LibraryEntry.query(on: db)
-                .filter(\.$id ~~ batch)
-                .join(Work.self, on: \LibraryEntry.$work.$id == \Work.$id)
-                .join(Edition.self, on: \LibraryEntry.$edition.$id == \Edition.$id, method: .left)
-                .all()
-            for entry in rows {
-                let id = try entry.requireID()
-                let work = try entry.joined(Work.self)
-                let edition = entry.$edition.id == nil ? nil : try? entry.joined(Edition.self)
-                let title = [work.title, work.subtitle].compactMap { $0 }.joined(separator: ": ")
-                docs[id] = SearchDocument(entryID: id, userID: entry.$user.id, dateAdded: entry.dateAdded, title: title, authors: [],
-                                          isbns: [edition?.isbn13, edition?.isbn10].compactMap { $0 },
-                                          tags: [], notes: [], quotes: [])
-                workOf[id] = entry.$work.id
+            var workOf: [UUID: UUID] = [:]
+            for row in try await sql.raw("""
+                SELECT e.id AS id, e.user_id AS user_id, e.work_id AS work_id, e.date_added AS date_added,
+                       w.title AS title, w.subtitle AS subtitle, ed.isbn13 AS isbn13, ed.isbn10 AS isbn10
+                FROM library_entries e JOIN works w ON w.id = e.work_id LEFT JOIN editions ed ON ed.id = e.edition_id
+                WHERE e.id IN (\(binds: batch))
+                """).all() {
+                let id = try row.decode(column: "id", as: UUID.self)
+                let title = [try row.decode(column: "title", as: String.self), try row.decode(column: "subtitle", as: String?.self)]
+                    .compactMap { $0 }.joined(separator: ": ")
+                let isbns = [try row.decode(column: "isbn13", as: String?.self), try row.decode(column: "isbn10", as: String?.self)]
+                docs[id] = SearchDocument(entryID: id, userID: try row.decode(column: "user_id", as: UUID.self),
+                                          dateAdded: try row.decode(column: "date_added", as: Date.self), title: title, authors: [],
+                                          isbns: isbns.compactMap { $0 }, tags: [], notes: [], quotes: [])
+                workOf[id] = try row.decode(column: "work_id", as: UUID.self)
             }
-            let batchWorks = batch.compactMap { workOf[$0] }
-            let authors = try await CatalogLoader(db: db).authorsByWork(Array(Set(batchWorks)))
-            for entryID in batch {
-                guard let workID = workOf[entryID] else { continue }
-                docs[entryID]?.authors = (authors[workID] ?? []).map(\.name)
+            let authors = try await CatalogRows(sql: sql).authorsByWork(Array(Set(workOf.values)))
+            for (entryID, workID) in workOf { docs[entryID]?.authors = (authors[workID] ?? []).map(\.name) }
+            for row in try await sql.raw("""
+                SELECT et.entry_id AS entry_id, t.display AS display FROM entry_tags et JOIN tags t ON t.id = et.tag_id
+                WHERE et.entry_id IN (\(binds: batch)) ORDER BY t.key
+                """).all() {
+                docs[try row.decode(column: "entry_id", as: UUID.self)]?.tags.append(try row.decode(column: "display", as: String.self))
             }
-            for link in try await EntryTag.query(on: db).filter(\.$entry.$id ~~ batch)
-                .join(Tag.self, on: \EntryTag.$tag.$id == \Tag.$id).all() {
-                docs[link.$entry.id]?.tags.append(try link.joined(Tag.self).display)
+            for row in try await sql.raw("""
+                SELECT entry_id, content FROM notes WHERE entry_id IN (\(binds: batch)) ORDER BY created_at, id
+                """).all() {
+                docs[try row.decode(column: "entry_id", as: UUID.self)]?.notes.append(try row.decode(column: "content", as: String.self))
             }
-            for note in try await Note.query(on: db).filter(\.$entry.$id ~~ batch).sort(\.$createdAt).all() {
-                docs[note.$entry.id]?.notes.append(note.content)
-            }
-            for quote in try await Quote.query(on: db).filter(\.$entry.$id ~~ batch).sort(\.$createdAt).all() {
-                docs[quote.$entry.id]?.quotes.append(quote.text)
+            for row in try await sql.raw("""
+                SELECT entry_id, text FROM quotes WHERE entry_id IN (\(binds: batch)) ORDER BY created_at, id
+                """).all() {
+                docs[try row.decode(column: "entry_id", as: UUID.self)]?.quotes.append(try row.decode(column: "text", as: String.self))
             }
         }
         return entryIDs.compactMap { docs[$0] }

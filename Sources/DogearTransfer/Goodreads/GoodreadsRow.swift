@@ -23,7 +23,7 @@ enum GoodreadsRow {
 
     static func map(_ fields: [String: String], line: Int) -> Result<ImportedRow, ImportRowError> {
         func value(_ name: String) -> String? {
-            guard let raw = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else { return nil }
+            guard let raw = fields[name]?.trimmed, !raw.isEmpty else { return nil }
             return raw
         }
         var row = ImportedRow(line: line)
@@ -39,7 +39,7 @@ enum GoodreadsRow {
         row.book.series = series
         row.book.seriesNumber = number
         var authors = value("Author").map { [$0] } ?? []
-        authors += (value("Additional Authors") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        authors += (value("Additional Authors") ?? "").split(separator: ",").map { $0.trimmed }
             .filter { !$0.isEmpty }
         if authors.count > Limits.authorsPerWork {
             // Anthologies can list a hundred contributors: the first ones are the book's authors,
@@ -90,7 +90,7 @@ enum GoodreadsRow {
             tags.append(value("Exclusive Shelf")!)
         }
         for shelf in (value("Bookshelves") ?? "").split(separator: ",") {
-            let name = shelf.trimmingCharacters(in: .whitespaces)
+            let name = shelf.trimmed
             if name.isEmpty || builtInShelves[name.lowercased()] != nil || name.lowercased() == exclusive { continue }
             tags.append(name)
         }
@@ -108,7 +108,7 @@ enum GoodreadsRow {
         row.entry.recommendedBy = value("Recommended By")
 
         for (name, raw) in fields where !mapped.contains(name) && row.kept[name] == nil {
-            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = raw.trimmed
             if !text.isEmpty { row.kept[name] = text }
         }
         return .success(row)
@@ -126,7 +126,7 @@ enum GoodreadsRow {
         guard full.hasSuffix(")"), let open = full.range(of: " (", options: .backwards) else { return (full, nil, nil) }
         let inside = full[open.upperBound..<full.index(before: full.endIndex)]
         guard let marker = inside.range(of: ", #", options: .backwards) else { return (full, nil, nil) }
-        let series = String(inside[..<marker.lowerBound]).trimmingCharacters(in: .whitespaces)
+        let series = String(inside[..<marker.lowerBound]).trimmed
         let numberText = inside[marker.upperBound...]
         let number = Double(numberText.split(separator: "-").first.map(String.init) ?? "")
         guard !series.isEmpty else { return (full, nil, nil) }

@@ -27,7 +27,7 @@ public final class GoodreadsWriter {
     }
 
     public func finish() {
-        csv.stream.write("\n", maxLength: 1)
+        _ = csv.stream.write("\n", maxLength: 1)
     }
 
     static func row(_ entry: BackupEntry) -> [String] {
@@ -102,7 +102,7 @@ public final class GoodreadsWriter {
 }
 
 /// Small text forms the writers share.
-enum ExportFormatting {
+public enum ExportFormatting {
     /// 3 → "3", 2.5 → "2.5".
     static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
@@ -116,7 +116,7 @@ enum ExportFormatting {
     }
 
     /// The day of an instant in UTC, `yyyy-MM-dd`.
-    static func day(_ date: Date) -> String {
+    public static func day(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day], from: date)

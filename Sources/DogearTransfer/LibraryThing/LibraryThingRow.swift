@@ -20,7 +20,7 @@ enum LibraryThingRow {
 
     static func map(_ fields: [String: String], line: Int) -> Result<ImportedRow, ImportRowError> {
         func value(_ name: String) -> String? {
-            guard let raw = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else { return nil }
+            guard let raw = fields[name]?.trimmed, !raw.isEmpty else { return nil }
             return raw
         }
         var row = ImportedRow(line: line)
@@ -38,7 +38,7 @@ enum LibraryThingRow {
         for (index, raw) in secondary.enumerated() {
             let name = personName(String(raw))
             guard !name.isEmpty else { continue }
-            let role = index < roles.count ? roles[index].trimmingCharacters(in: .whitespaces) : ""
+            let role = index < roles.count ? roles[index].trimmed : ""
             switch role.lowercased() {
             case "", "author": if !authors.contains(name) { authors.append(name) }
             case "translator" where row.book.translator == nil: row.book.translator = name
@@ -63,7 +63,7 @@ enum LibraryThingRow {
             row.book.publisher = String(publication[..<open.lowerBound])
         }
         if let year = value("Date"), year.count == 4, Int(year) != nil { row.book.publishedDate = year }
-        if let pages = value("Page Count").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), pages > 0 {
+        if let pages = value("Page Count").flatMap({ Int($0.trimmed) }), pages > 0 {
             row.book.pageCount = pages
         }
         row.book.format = value("Media").flatMap(GoodreadsRow.format)
@@ -119,7 +119,7 @@ enum LibraryThingRow {
         row.entry.tags = tags
 
         for (name, raw) in fields where !mapped.contains(name) && row.kept[name] == nil {
-            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = raw.trimmed
             if !text.isEmpty { row.kept[name] = text }
         }
         return .success(row)
@@ -127,8 +127,8 @@ enum LibraryThingRow {
 
     /// "Mander, Jerry" → "Jerry Mander"; "Sappho" and "Mander, Jerry, Jr." keep sensible forms.
     static func personName(_ raw: String) -> String {
-        let text = HTMLText.decodeEntities(raw).trimmingCharacters(in: .whitespaces)
-        let parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let text = HTMLText.decodeEntities(raw).trimmed
+        let parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmed }
         guard parts.count == 2, !parts[1].isEmpty else { return text }
         return "\(parts[1]) \(parts[0])"
     }

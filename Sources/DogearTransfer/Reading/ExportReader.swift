@@ -65,7 +65,7 @@ public final class ExportReader {
             } catch {
                 throw ImportFileError.unreadable("\(error)")
             }
-            var header = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
+            var header = (reader.headerRow ?? []).map { $0.trimmed }
             if let first = header.first, first.hasPrefix("\u{FEFF}") { header[0] = String(first.dropFirst()) }
             self.header = header
             guard header.contains(where: { !$0.isEmpty }) else { throw ImportFileError.empty }
@@ -78,6 +78,21 @@ public final class ExportReader {
     }
 
     deinit { text.removeCopy() }
+
+    /// How many rows are left, counted without mapping them (a job's total, before it runs). Reads
+    /// the rest of the file: use a reader of its own.
+    public func countRemaining() -> Int {
+        switch rows {
+        case .json(let books): return books.count - (line - 1)
+        case .backup(let entries): return entries.count - (line - 1)
+        case .delimited(let reader):
+            var count = 0
+            while let values = reader.next() {
+                if values.contains(where: { !$0.trimmed.isEmpty }) { count += 1 }
+            }
+            return count
+        }
+    }
 
     /// The next row as a result: a mapped row, or the line's error. nil at the end of the file.
     /// `line` is the row's line in a spreadsheet (the header is 1); for JSON, the book's position + 1.
@@ -96,7 +111,7 @@ public final class ExportReader {
         case .delimited(let reader):
             guard let values = reader.next() else { return nil }
             line += 1
-            if values.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return next() }
+            if values.allSatisfy({ $0.trimmed.isEmpty }) { return next() }
             var fields: [String: String] = [:]
             for (index, name) in header.enumerated() where index < values.count {
                 fields[name] = values[index]

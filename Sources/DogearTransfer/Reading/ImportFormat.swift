@@ -16,7 +16,7 @@ public enum ImportFormat: String, Codable, CaseIterable, Sendable {
 
     public static func detect(header: [String]) -> ImportFormat? {
         // Case-insensitive: LibraryThing's TSV says "Book Id" where its CSV says "Book ID".
-        let columns = Set(header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        let columns = Set(header.map { $0.trimmed.lowercased() })
         return signatures.first { Set($0.1.map { $0.lowercased() }).isSubset(of: columns) }?.0
     }
 }

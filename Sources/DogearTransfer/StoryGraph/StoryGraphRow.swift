@@ -10,11 +10,11 @@ enum StoryGraphRow {
 
     static func map(_ fields: [String: String], line: Int) -> Result<ImportedRow, ImportRowError> {
         func value(_ name: String) -> String? {
-            guard let raw = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else { return nil }
+            guard let raw = fields[name]?.trimmed, !raw.isEmpty else { return nil }
             return raw
         }
         func list(_ name: String) -> [String] {
-            (value(name) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            (value(name) ?? "").split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty }
         }
         var row = ImportedRow(line: line)
         guard let title = value("Title") else { return .failure(ImportRowError(line: line, reason: "the row has no title")) }
@@ -28,7 +28,7 @@ enum StoryGraphRow {
         var otherRoles: [String] = []
         for contributor in list("Contributors") {
             if let open = contributor.lastIndex(of: "("), contributor.hasSuffix(")") {
-                let name = contributor[..<open].trimmingCharacters(in: .whitespaces)
+                let name = contributor[..<open].trimmed
                 let role = contributor[contributor.index(after: open)..<contributor.index(before: contributor.endIndex)]
                 if role.lowercased() == "translator", row.book.translator == nil { row.book.translator = name }
                 otherRoles.append(contributor)
@@ -97,7 +97,7 @@ enum StoryGraphRow {
         if let owned = value("Owned?")?.lowercased() { row.entry.owned = owned == "yes" }
 
         for (name, raw) in fields where !mapped.contains(name) && row.kept[name] == nil {
-            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = raw.trimmed
             if !text.isEmpty { row.kept[name] = text }
         }
         return .success(row)
@@ -105,7 +105,7 @@ enum StoryGraphRow {
 
     /// `yyyy/MM/dd`, or `M/d/yyyy` when a spreadsheet rewrote the dates.
     static func date(_ raw: String) -> LocalDate? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmed
         if let date = LocalDate(text.replacingOccurrences(of: "/", with: "-")) { return date }
         let parts = text.split(separator: "/").compactMap { Int($0) }
         guard parts.count == 3, parts[2] > 999 else { return nil }

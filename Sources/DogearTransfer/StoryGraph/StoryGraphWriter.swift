@@ -24,7 +24,7 @@ public final class StoryGraphWriter {
     }
 
     public func finish() {
-        csv.stream.write("\n", maxLength: 1)
+        _ = csv.stream.write("\n", maxLength: 1)
     }
 
     static func row(_ entry: BackupEntry) -> [String] {

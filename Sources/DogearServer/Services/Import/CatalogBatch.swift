@@ -65,14 +65,15 @@ struct CatalogBatch {
             }
         }
 
-        // 3. Title + first author → work.
+        // 3. Title + first author → work. (CROSS JOIN keeps SQLite to this order: the named
+        // authors by their index, then their works; left to itself it scanned work_authors.)
         let firstAuthors = Array(Set(books.indices.filter { result[$0] == nil }.compactMap { books[$0].authors.first }))
         var workByTitle: [String: UUID] = [:]
         for chunk in firstAuthors.chunked(into: 500) {
             let rows = try await sql.raw("""
                 SELECT wa.work_id AS work_id, w.title AS title, a.name AS name
-                FROM work_authors wa JOIN authors a ON a.id = wa.author_id JOIN works w ON w.id = wa.work_id
-                WHERE wa.position = 0 AND a.name IN (\(binds: chunk))
+                FROM authors a CROSS JOIN work_authors wa CROSS JOIN works w
+                WHERE a.name IN (\(binds: chunk)) AND wa.author_id = a.id AND wa.position = 0 AND w.id = wa.work_id
                 """).all()
             for row in rows {
                 let key = Self.titleKey(try row.decode(column: "title", as: String.self), try row.decode(column: "name", as: String.self))
@@ -116,9 +117,7 @@ struct CatalogBatch {
             newEditions[isbn.isbn13] = edition
             result[index]!.editionID = edition.id
         }
-        if !newEditions.isEmpty {
-            for chunk in Array(newEditions.values).chunked(into: 300) { try await chunk.create(on: db) }
-        }
+        try await insertEditions(Array(newEditions.values))
 
         try await addExternalIDs(books, result.map { $0! })
         return result.map { $0! }
@@ -130,6 +129,22 @@ struct CatalogBatch {
         let edition = Self.edition(book, workID: workID)
         edition.id = UUID()
         return edition
+    }
+
+    /// Editions made by `edition(_:workID:)`, with one statement.
+    func insertEditions(_ editions: [Edition]) async throws {
+        let now = Date()
+        try await BulkInsert(sql: sql).insert(into: "editions", [
+            ("id", .uuid), ("work_id", .uuid), ("isbn13", .text), ("isbn10", .text), ("isbn_display", .text),
+            ("publisher", .text), ("published_date", .text), ("page_count", .int), ("format", .text),
+            ("edition_title", .text), ("language", .text), ("cover_url", .text), ("preview_url", .text), ("info_url", .text),
+            ("created_at", .date), ("updated_at", .date),
+        ], rows: editions.map { edition in
+            [.uuid(edition.id), .uuid(edition.$work.id), .text(edition.isbn13), .text(edition.isbn10), .text(edition.isbnDisplay),
+             .text(edition.publisher), .text(edition.publishedDate), .int(edition.pageCount), .text(edition.format),
+             .text(edition.editionTitle), .text(edition.language), .text(edition.coverURL), .text(edition.previewURL),
+             .text(edition.infoURL), .date(now), .date(now)]
+        })
     }
 
     static func edition(_ book: ValidBook, workID: UUID) -> Edition {
@@ -159,38 +174,44 @@ struct CatalogBatch {
                 authorByName[try row.decode(column: "name", as: String.self)] = try row.decode(column: "id", as: UUID.self)
             }
         }
-        let missing = names.filter { authorByName[$0] == nil }.map { name -> Author in
-            let author = Author(name: name)
-            author.id = UUID()
-            authorByName[name] = author.id
-            return author
+        let now = Date()
+        let bulk = BulkInsert(sql: sql)
+        var authorRows: [[BulkInsert.Value]] = []
+        for name in names where authorByName[name] == nil {
+            let id = UUID()
+            authorByName[name] = id
+            authorRows.append([.uuid(id), .text(name), .date(now), .date(now)])
         }
-        for chunk in missing.chunked(into: 500) { try await chunk.create(on: db) }
+        try await bulk.insert(into: "authors", [("id", .uuid), ("name", .text), ("created_at", .date), ("updated_at", .date)],
+                              rows: authorRows)
 
-        var works: [Work] = []
-        var links: [WorkAuthor] = []
+        var workRows: [[BulkInsert.Value]] = []
+        var links: [[BulkInsert.Value]] = []
         for (id, book) in newWorks {
-            let work = Work(title: book.title, source: book.source)
-            work.id = id
-            work.subtitle = book.subtitle
-            work.summary = book.description
-            work.firstPublishedYear = book.firstPublishedYear
-            work.originalLanguage = book.originalLanguage
-            work.genres = book.genres
-            work.seriesName = book.series
-            work.seriesNumber = book.seriesNumber
-            work.contentWarnings = book.contentWarnings
-            work.awards = book.awards
-            work.translator = book.translator
-            work.qualityScore = book.qualityScore
-            works.append(work)
+            workRows.append([
+                .uuid(id), .text(book.title), .text(book.subtitle), .text(book.description), .int(book.firstPublishedYear),
+                .text(book.originalLanguage), .texts(book.genres), .text(book.series), .double(book.seriesNumber),
+                .texts(book.culturalThemes), .texts(book.contentWarnings), .texts(book.awards),
+                .text(book.readingDifficulty?.rawValue), .int(book.estimatedMinutes), .text(book.originCountry),
+                .text(book.translator), .text(book.translatorNationality), .text(book.source.rawValue), .int(book.qualityScore),
+                .text(ReviewStatus.verified.rawValue), .int(0), .int(0), .date(now), .date(now),
+            ])
             var seen = Set<String>()
             for (position, name) in book.authors.enumerated() where seen.insert(name).inserted {
-                links.append(WorkAuthor(workID: id, authorID: authorByName[name]!, position: position))
+                links.append([.uuid(UUID()), .uuid(id), .uuid(authorByName[name]!), .int(position), .date(now), .date(now)])
             }
         }
-        for chunk in works.chunked(into: 300) { try await chunk.create(on: db) }
-        for chunk in links.chunked(into: 500) { try await chunk.create(on: db) }
+        try await bulk.insert(into: "works", [
+            ("id", .uuid), ("title", .text), ("subtitle", .text), ("description", .text), ("first_published_year", .int),
+            ("original_language", .text), ("genres", .texts), ("series_name", .text), ("series_number", .double),
+            ("cultural_themes", .texts), ("content_warnings", .texts), ("awards", .texts), ("reading_difficulty", .text),
+            ("estimated_minutes", .int), ("origin_country", .text), ("translator", .text), ("translator_nationality", .text),
+            ("source", .text), ("quality_score", .int), ("review_status", .text), ("readers_count", .int),
+            ("ratings_count", .int), ("created_at", .date), ("updated_at", .date),
+        ], rows: workRows)
+        try await bulk.insert(into: "work_authors", [
+            ("id", .uuid), ("work_id", .uuid), ("author_id", .uuid), ("position", .int), ("created_at", .date), ("updated_at", .date),
+        ], rows: links)
     }
 
     /// External IDs the rows bring that their work (or edition) lacks.
@@ -204,17 +225,20 @@ struct CatalogBatch {
                 have.insert("\(try row.decode(column: "work_id", as: UUID.self))|\(try row.decode(column: "kind", as: String.self))|\(try row.decode(column: "value", as: String.self))")
             }
         }
-        var new: [ExternalID] = []
+        let now = Date()
+        var new: [[BulkInsert.Value]] = []
         for (index, book) in books.enumerated() {
             for (kind, values) in book.externalIds.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 // Edition-level ids (Open Library editions) need an edition; rows here rarely have them.
                 if kind.isEditionLevel { continue }
                 for value in values where have.insert("\(resolved[index].workID)|\(kind.rawValue)|\(value)").inserted {
-                    new.append(ExternalID(kind: kind, value: value, workID: resolved[index].workID))
+                    new.append([.uuid(UUID()), .uuid(resolved[index].workID), .text(kind.rawValue), .text(value), .date(now), .date(now)])
                 }
             }
         }
-        for chunk in new.chunked(into: 500) { try await chunk.create(on: db) }
+        try await BulkInsert(sql: sql).insert(into: "external_ids", [
+            ("id", .uuid), ("work_id", .uuid), ("kind", .text), ("value", .text), ("created_at", .date), ("updated_at", .date),
+        ], rows: new)
     }
 
     static func titleKey(_ title: String, _ firstAuthor: String) -> String {

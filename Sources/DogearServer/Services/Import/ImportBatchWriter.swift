@@ -12,14 +12,18 @@ struct ImportBatchWriter {
     let userID: UUID
     let format: ImportFormat
     let now: Date
+    /// Where the time goes, when a benchmark asks.
+    var phases: ImportPhases?
     var sql: any SQLDatabase { db as! any SQLDatabase }
 
     enum Outcome: Equatable { case created, merged, unchanged }
 
     func write(_ rows: [PreparedRow]) async throws -> [Outcome] {
         guard !rows.isEmpty else { return [] }
+        var lap = phases?.start()
         let catalog = CatalogBatch(db: db)
         let resolved = try await catalog.resolve(rows.map(\.book))
+        phases?.record("catalog", &lap)
 
         // The reader's entries for these works, and what they hold.
         let workIDs = Array(Set(resolved.map(\.workID)))
@@ -30,6 +34,7 @@ struct ImportBatchWriter {
             }
         }
         var existing = try await loadExisting(Array(entryByWork.values.compactMap(\.id)))
+        phases?.record("existing entries", &lap)
 
         var outcomes: [Outcome] = []
         var newEntries: [LibraryEntry] = []
@@ -63,15 +68,20 @@ struct ImportBatchWriter {
             outcomes.append(.created)
         }
 
-        for chunk in newEditions.chunked(into: 300) { try await chunk.create(on: db) }
-        for chunk in newEntries.chunked(into: 500) { try await chunk.create(on: db) }
+        phases?.record("plan", &lap)
+        try await catalog.insertEditions(newEditions)
+        try await insertEntries(newEntries)
         for entry in changedEntries.values { try await entry.save(on: db) }
+        phases?.record("entries", &lap)
         try await writeAdditions(additions)
+        phases?.record("tags, notes, kept", &lap)
 
         let touched = newEntries.compactMap(\.id) + Array(changedEntries.keys) + additions.map(\.0)
         let touchedWorks = Set(newEntries.map(\.$work.id) + changedEntries.values.map(\.$work.id))
         try await WorkAggregates(db: db).refresh(workIDs: Array(touchedWorks))
+        phases?.record("aggregates", &lap)
         try await SearchIndexer(db: db).reindex(Array(Set(touched)))
+        phases?.record("search index", &lap)
         return outcomes
     }
 
@@ -162,82 +172,125 @@ struct ImportBatchWriter {
 
     // MARK: writing what entries lack
 
+    private func insertEntries(_ entries: [LibraryEntry]) async throws {
+        let now = Date()
+        try await BulkInsert(sql: sql).insert(into: "library_entries", [
+            ("id", .uuid), ("user_id", .uuid), ("work_id", .uuid), ("edition_id", .uuid), ("status", .text), ("owned", .bool),
+            ("on_wishlist", .bool), ("favorite", .bool), ("rating", .int), ("precise_rating", .double), ("date_added", .date),
+            ("date_started", .text), ("date_finished", .text), ("current_page", .int), ("current_minutes", .int),
+            ("progress", .double), ("daily_goal_pages", .int), ("total_minutes", .int), ("read_count", .int),
+            ("recommended_by", .text), ("would_recommend", .bool), ("is_public", .bool), ("counts_toward_cultural_goal", .bool),
+            ("cultural_goal_category", .text), ("created_at", .date), ("updated_at", .date),
+        ], rows: entries.map { entry in
+            [.uuid(entry.id), .uuid(entry.$user.id), .uuid(entry.$work.id), .uuid(entry.$edition.id), .text(entry.status),
+             .bool(entry.owned), .bool(entry.onWishlist), .bool(entry.favorite), .int(entry.rating), .double(entry.preciseRating),
+             .date(entry.dateAdded), .text(entry.dateStarted), .text(entry.dateFinished), .int(entry.currentPage),
+             .int(entry.currentMinutes), .double(entry.progress), .int(entry.dailyGoalPages), .int(entry.totalMinutes),
+             .int(entry.readCount), .text(entry.recommendedBy), .bool(entry.wouldRecommend), .bool(entry.isPublic),
+             .bool(entry.countsTowardCulturalGoal), .text(entry.culturalGoalCategory), .date(now), .date(now)]
+        })
+    }
+
     private func writeAdditions(_ additions: [(UUID, EntryMerge.Additions)]) async throws {
         guard !additions.isEmpty else { return }
+        let bulk = BulkInsert(sql: sql)
+        let now = Date()
         // Tags: the reader's, found or made, then the links.
         let names = additions.flatMap { $0.1.tags }
         if !names.isEmpty {
             var tagByKey: [String: UUID] = [:]
             for chunk in Array(Set(names.map(\.key))).chunked(into: 500) {
-                for tag in try await Tag.query(on: db).filter(\.$user.$id == userID).filter(\.$key ~~ chunk).all() {
-                    tagByKey[tag.key] = tag.id
+                for row in try await sql.raw("""
+                    SELECT id, key FROM tags WHERE user_id = \(bind: userID) AND key IN (\(binds: chunk))
+                    """).all() {
+                    tagByKey[try row.decode(column: "key", as: String.self)] = try row.decode(column: "id", as: UUID.self)
                 }
             }
-            var missing: [Tag] = []
+            var missing: [[BulkInsert.Value]] = []
             for name in names where tagByKey[name.key] == nil {
-                let tag = Tag(userID: userID, key: name.key, display: name.display)
-                tag.id = UUID()
-                tagByKey[name.key] = tag.id
-                missing.append(tag)
+                let id = UUID()
+                tagByKey[name.key] = id
+                missing.append([.uuid(id), .uuid(userID), .text(name.key), .text(name.display), .date(now), .date(now)])
             }
-            for chunk in missing.chunked(into: 500) { try await chunk.create(on: db) }
-            let links = additions.flatMap { entryID, add in add.tags.map { EntryTag(entryID: entryID, tagID: tagByKey[$0.key]!) } }
-            for chunk in links.chunked(into: 500) { try await chunk.create(on: db) }
+            try await bulk.insert(into: "tags", [("id", .uuid), ("user_id", .uuid), ("key", .text), ("display", .text),
+                                                 ("created_at", .date), ("updated_at", .date)], rows: missing)
+            let links = additions.flatMap { entryID, add in
+                add.tags.map { [BulkInsert.Value.uuid(UUID()), .uuid(entryID), .uuid(tagByKey[$0.key]!), .date(now), .date(now)] }
+            }
+            try await bulk.insert(into: "entry_tags", [("id", .uuid), ("entry_id", .uuid), ("tag_id", .uuid),
+                                                       ("created_at", .date), ("updated_at", .date)], rows: links)
         }
 
-        let notes = additions.flatMap { entryID, add in
-            add.notes.map { Note(entryID: entryID, userID: userID, content: $0.content, isDiscussion: $0.isDiscussion) }
-        }
-        for chunk in notes.chunked(into: 500) { try await chunk.create(on: db) }
-        let quotes = additions.flatMap { entryID, add in
-            add.quotes.map { Quote(entryID: entryID, userID: userID, text: $0.text, page: $0.page) }
-        }
-        for chunk in quotes.chunked(into: 500) { try await chunk.create(on: db) }
-        // A backup's notes and quotes keep the moment they were written (Fluent stamps "now" on create).
-        let stamped = zip(notes, additions.flatMap { $0.1.notes }).compactMap { note, source in source.createdAt.map { (note.id!, $0) } }
-        for (id, date) in stamped {
-            try await sql.update("notes").set("created_at", to: date).set("updated_at", to: date).where("id", .equal, id).run()
-        }
-        let stampedQuotes = zip(quotes, additions.flatMap { $0.1.quotes }).compactMap { quote, source in source.createdAt.map { (quote.id!, $0) } }
-        for (id, date) in stampedQuotes {
-            try await sql.update("quotes").set("created_at", to: date).set("updated_at", to: date).where("id", .equal, id).run()
-        }
-
-        let reads = additions.flatMap { entryID, add in
-            add.readThroughs.map {
-                ReadThrough(entryID: entryID, startedOn: $0.started?.description, finishedOn: $0.finished?.description,
-                            outcome: $0.outcome.rawValue)
-            }
-        }
-        for chunk in reads.chunked(into: 500) { try await chunk.create(on: db) }
-        let sessions = additions.flatMap { entryID, add in
-            add.sessions.map { source -> ReadingSession in
-                let session = ReadingSession()
-                session.$entry.id = entryID
-                session.date = source.date
-                session.minutes = source.minutes
-                session.pagesRead = source.pagesRead
-                session.startPage = source.startPage
-                session.endPage = source.endPage
-                return session
-            }
-        }
-        for chunk in sessions.chunked(into: 500) { try await chunk.create(on: db) }
+        // Notes and quotes keep the moment a backup says they were written.
+        try await bulk.insert(into: "notes", [
+            ("id", .uuid), ("entry_id", .uuid), ("user_id", .uuid), ("content", .text), ("is_discussion", .bool),
+            ("created_at", .date), ("updated_at", .date),
+        ], rows: additions.flatMap { entryID, add in
+            add.notes.map { [.uuid(UUID()), .uuid(entryID), .uuid(userID), .text($0.content), .bool($0.isDiscussion),
+                             .date($0.createdAt ?? now), .date($0.createdAt ?? now)] }
+        })
+        try await bulk.insert(into: "quotes", [
+            ("id", .uuid), ("entry_id", .uuid), ("user_id", .uuid), ("text", .text), ("page", .int),
+            ("created_at", .date), ("updated_at", .date),
+        ], rows: additions.flatMap { entryID, add in
+            add.quotes.map { [.uuid(UUID()), .uuid(entryID), .uuid(userID), .text($0.text), .int($0.page),
+                              .date($0.createdAt ?? now), .date($0.createdAt ?? now)] }
+        })
+        try await bulk.insert(into: "read_throughs", [
+            ("id", .uuid), ("entry_id", .uuid), ("started_on", .text), ("finished_on", .text), ("outcome", .text),
+            ("created_at", .date), ("updated_at", .date),
+        ], rows: additions.flatMap { entryID, add in
+            add.readThroughs.map { [.uuid(UUID()), .uuid(entryID), .text($0.started?.description), .text($0.finished?.description),
+                                    .text($0.outcome.rawValue), .date(now), .date(now)] }
+        })
+        try await bulk.insert(into: "reading_sessions", [
+            ("id", .uuid), ("entry_id", .uuid), ("date", .text), ("minutes", .int), ("pages_read", .int), ("start_page", .int),
+            ("end_page", .int), ("created_at", .date), ("updated_at", .date),
+        ], rows: additions.flatMap { entryID, add in
+            add.sessions.map { [.uuid(UUID()), .uuid(entryID), .text($0.date), .int($0.minutes), .int($0.pagesRead),
+                                .int($0.startPage), .int($0.endPage), .date(now), .date(now)] }
+        })
 
         // Kept columns: one row per entry and format, replaced whole when it grows.
-        var keptRows: [ImportedFields] = []
-        var replaced: [UUID: Set<String>] = [:]
+        // Two rows of one batch for the same entry: the later, fuller set is the one written.
+        var keptByKey: [String: (UUID, String, [String: String])] = [:]
+        var keptOrder: [String] = []
         for (entryID, add) in additions {
-            for (name, fields) in add.kept {
-                keptRows.append(ImportedFields(entryID: entryID, format: name, fields: fields))
+            for (name, fields) in add.kept.sorted(by: { $0.key < $1.key }) {
+                let key = "\(entryID)|\(name)"
+                if keptByKey[key] == nil { keptOrder.append(key) }
+                keptByKey[key] = (entryID, name, fields)
             }
-            if !add.replacedKept.isEmpty { replaced[entryID, default: []].formUnion(add.replacedKept) }
-        }
-        if !keptRows.isEmpty {
-            for (entryID, formats) in replaced {
-                try await ImportedFields.query(on: db).filter(\.$entry.$id == entryID).filter(\.$format ~~ Array(formats)).delete()
+            if !add.replacedKept.isEmpty {
+                try await sql.raw("""
+                    DELETE FROM imported_fields WHERE entry_id = \(bind: entryID) AND format IN (\(binds: Array(add.replacedKept)))
+                    """).run()
             }
-            for chunk in keptRows.chunked(into: 500) { try await chunk.create(on: db) }
         }
+        let kept = keptOrder.map { key -> [BulkInsert.Value] in
+            let (entryID, name, fields) = keptByKey[key]!
+            return [.uuid(UUID()), .uuid(entryID), .text(name), .text(ImportedFields.encode(fields)), .date(now), .date(now)]
+        }
+        try await bulk.insert(into: "imported_fields", [
+            ("id", .uuid), ("entry_id", .uuid), ("format", .text), ("fields", .text), ("created_at", .date), ("updated_at", .date),
+        ], rows: kept)
+    }
+}
+
+/// Time spent in each step of the import batches, summed (for `dogear bench import`).
+final class ImportPhases: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var totals: [String: Duration] = [:]
+    private let clock = ContinuousClock()
+
+    func start() -> ContinuousClock.Instant { clock.now }
+
+    func record(_ name: String, _ since: inout ContinuousClock.Instant?) {
+        guard let started = since else { return }
+        let now = clock.now
+        lock.lock()
+        totals[name, default: .zero] += now - started
+        lock.unlock()
+        since = now
     }
 }

@@ -17,13 +17,14 @@ struct ImportRunner {
     let logger: Logger
     let now: @Sendable () -> Date
     var batchSize = 500
+    /// Set by the benchmark to see where the time goes.
+    var phases: ImportPhases?
 
     /// Reads the file once (format, rows, checksum) and records a queued job. A file that cannot be
     /// imported at all throws `ImportFileError` and records nothing.
     func createJob(userID: UUID, filePath: String, fileName: String?, dryRun: Bool) async throws -> ImportJob {
         let reader = try ExportReader(path: filePath)
-        var total = 0
-        while reader.next() != nil { total += 1 }
+        let total = reader.countRemaining()
         let job = ImportJob(userID: userID, format: reader.format.rawValue, dryRun: dryRun, fileName: fileName,
                             filePath: filePath, fileSHA256: try Self.sha256(of: filePath), total: total)
         job.warnings = Self.json(reader.warnings)
@@ -74,7 +75,10 @@ struct ImportRunner {
             batch.removeAll(keepingCapacity: true)
             await onProgress?(job)
         }
+        var lap = phases?.start()
         while let result = reader.next() {
+            phases?.record("read file", &lap)
+            defer { lap = phases?.start() }
             // Rows a stopped run already committed are read past, not written again.
             if Self.line(of: result) <= job.lastLine { continue }
             batch.append(result)
@@ -92,10 +96,14 @@ struct ImportRunner {
     /// fault fails.
     private func commit(_ batch: [Result<ImportedRow, ImportRowError>], of job: ImportJob, format: ImportFormat,
                         mappings: [Mapping]) async throws {
+        var lap = phases?.start()
         let (prepared, failures) = Self.prepare(batch)
+        phases?.record("validate", &lap)
         do {
             try await db.transaction { db in
-                let outcomes = try await ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now()).write(prepared)
+                var writer = ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now())
+                writer.phases = phases
+                let outcomes = try await writer.write(prepared)
                 try await record(job, outcomes: outcomes, failures: failures, prepared: prepared, batch: batch,
                                  mappings: mappings, on: db)
             }
