@@ -60,7 +60,6 @@ struct BulkInsert {
     /// JSONEncoder spent as long boxing these scalars as the database spent inserting them.
     private func encode(_ rows: [[Value]]) throws -> String {
         let postgres = isPostgres
-        let iso = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         var out = "["
         out.reserveCapacity(rows.count * 256)
         for (rowIndex, row) in rows.enumerated() {
@@ -77,7 +76,7 @@ struct BulkInsert {
                 case .bool(let flag): out += postgres ? (flag ? "true" : "false") : (flag ? "1" : "0")
                 case .uuid(let id): out += "\"\(id.uuidString)\""
                 case .date(let date):
-                    if postgres { Self.appendString(iso.format(date), to: &out) } else { out += "\(date.timeIntervalSince1970)" }
+                    if postgres { out += "\"\(Self.timestamp(date))\"" } else { out += "\(date.timeIntervalSince1970)" }
                 case .texts(let list):
                     out += "["
                     for (item, text) in list.enumerated() {
@@ -91,6 +90,16 @@ struct BulkInsert {
         }
         out += "]"
         return out
+    }
+
+    /// `2024-09-02T23:59:58.985000Z`: to the microsecond, as timestamptz keeps it, rounded (a
+    /// formatter truncates, so 58.985 stored as 58.98499… would come back a millisecond early).
+    static func timestamp(_ date: Date) -> String {
+        let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
+        let whole = fraction < 0 ? seconds - 1 : seconds
+        let text = Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: TimeInterval(whole)))
+        return text.dropLast() + String(format: ".%06dZ", (fraction + 1_000_000) % 1_000_000)
     }
 
     /// A JSON string (RFC 8259 §7): quote, backslash and control characters escaped.
