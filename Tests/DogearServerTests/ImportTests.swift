@@ -59,6 +59,9 @@ struct ImportTests {
             // Kept columns: nothing the file had is dropped.
             let kept = try await app.count("SELECT COUNT(*) AS n FROM imported_fields WHERE fields LIKE '%Average Rating%'")
             #expect(kept == 3)
+            // The upload is gone once its job is done.
+            let files = try FileManager.default.contentsOfDirectory(atPath: app.importsDirectory)
+            #expect(files.isEmpty)
             // Search finds imported books.
             let found = try await app.send(.GET, "/api/v1/library?q=lent", token: token)
             #expect((found["items"] as? [[String: Any]])?.count == 1)
@@ -215,6 +218,23 @@ struct ImportTests {
             #expect(finished.created == 25)
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 25)
             #expect(try await app.count("SELECT COUNT(*) AS n FROM works") == 25)
+        }
+    }
+
+    @Test("a server that starts again goes on with the imports it left unfinished")
+    func resumeAtBoot() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let path = NSTemporaryDirectory() + "boot-\(UUID().uuidString).csv"
+            try Self.threeBooks.write(to: URL(fileURLWithPath: path))
+            let runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
+            let job = try await runner.createJob(userID: try await app.userID(token), filePath: path, fileName: nil, dryRun: false)
+            let jobs = ImportJobs(resumeAtBoot: true)
+            try await jobs.didBootAsync(app)
+            await jobs.wait(for: try job.requireID())
+            let finished = try await app.send(.GET, "/api/v1/imports/\(try job.requireID())", token: token)
+            #expect(finished["status"] as? String == "done")
+            #expect(finished.int("created") == 3)
         }
     }
 

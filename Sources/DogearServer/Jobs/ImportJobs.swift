@@ -17,9 +17,18 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
 
     func start(_ jobID: UUID, app: Application) {
         let runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
-        let task = Task {
+        let uploads = app.importsDirectory
+        // Made under the lock, so a job that ends at once cannot unregister before it is registered.
+        lock.lock()
+        defer { lock.unlock() }
+        tasks[jobID] = Task {
             do {
-                try await runner.run(jobID)
+                let job = try await runner.run(jobID)
+                // An upload is kept only while its job may still need it (to go on after a restart).
+                if job.status == ImportJob.Status.done.rawValue || job.status == ImportJob.Status.failed.rawValue,
+                   job.filePath.hasPrefix(uploads) {
+                    try? FileManager.default.removeItem(atPath: job.filePath)
+                }
             } catch is CancellationError {
                 app.logger.info("import \(jobID) paused; it goes on at the next start")
             } catch {
@@ -27,7 +36,6 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
             }
             self.lock.withLock { _ = self.tasks.removeValue(forKey: jobID) }
         }
-        lock.withLock { tasks[jobID] = task }
     }
 
     /// Waits for a job's task, if it is running here (tests and the CLI).
