@@ -74,7 +74,7 @@ struct ImportBenchmark {
         guard let stream = OutputStream(toFileAtPath: path, append: false) else { throw CommandFailure("cannot write \(path)") }
         stream.open()
         defer { stream.close() }
-        let writer = try GoodreadsWriter(stream: stream)
+        let writer = try GoodreadsWriter.open(stream)
         var random = SeededRandom(seed: seed)
         var books: [BackupEntry] = []
         let statuses = ["read", "read", "wantToRead", "wantToRead", "wantToRead", "reading", "didNotFinish"]
@@ -104,7 +104,7 @@ struct ImportBenchmark {
             try writer.write(entry)
             books.append(entry)
         }
-        writer.finish()
+        try writer.finish()
         return books
     }
 

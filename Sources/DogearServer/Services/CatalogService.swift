@@ -116,19 +116,7 @@ struct CatalogService {
     }
 
     private func createEdition(_ book: ValidBook, workID: UUID) async throws -> Edition {
-        let edition = Edition(workID: workID)
-        edition.isbn13 = book.isbn?.isbn13
-        edition.isbn10 = book.isbn?.isbn10
-        edition.isbnDisplay = book.isbn?.typed
-        edition.publisher = book.publisher
-        edition.publishedDate = book.publishedDate
-        edition.pageCount = book.pageCount
-        edition.format = book.format?.rawValue
-        edition.editionTitle = book.editionTitle
-        edition.language = book.language
-        edition.coverURL = book.coverUrl
-        edition.previewURL = book.previewUrl
-        edition.infoURL = book.infoUrl
+        let edition = CatalogBatch.edition(book, workID: workID)
         try await edition.create(on: db)
         return edition
     }

@@ -1,4 +1,3 @@
-import CSV
 import DogearCore
 import Foundation
 
@@ -7,7 +6,7 @@ import Foundation
 /// Columns Dogear has no field for (Average Rating, Author l-f, Spoiler, …) are given back from what
 /// a Goodreads import kept. Notes go to Private Notes, separated by a blank line: My Review is read
 /// as HTML by Goodreads and by Dogear, which would eat a note's `<` and `>`.
-public final class GoodreadsWriter {
+public enum GoodreadsWriter {
     public static let header = [
         "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
         "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year",
@@ -15,19 +14,9 @@ public final class GoodreadsWriter {
         "Spoiler", "Private Notes", "Read Count", "Owned Copies",
     ]
 
-    private let csv: CSVWriter
-
-    public init(stream: OutputStream) throws {
-        csv = try CSVWriter(stream: stream)
-        try csv.write(row: Self.header)
-    }
-
-    public func write(_ entry: BackupEntry) throws {
-        try csv.write(row: Self.row(entry))
-    }
-
-    public func finish() {
-        _ = csv.stream.write("\n", maxLength: 1)
+    /// A writer of this CSV to `stream`; `finish()` it at the end.
+    public static func open(_ stream: OutputStream) throws -> CSVExportWriter {
+        try CSVExportWriter(stream: stream, header: header, row: row)
     }
 
     static func row(_ entry: BackupEntry) -> [String] {

@@ -1,10 +1,9 @@
-import CSV
 import DogearCore
 import Foundation
 
 /// Writes a CSV shaped like The StoryGraph's export (its 23 columns), a row at a time. Moods, pace
 /// and the character questions are given back from what a StoryGraph import kept.
-public final class StoryGraphWriter {
+public enum StoryGraphWriter {
     public static let header = [
         "Title", "Authors", "Contributors", "ISBN/UID", "Format", "Read Status", "Date Added", "Last Date Read",
         "Dates Read", "Read Count", "Moods", "Pace", "Character- or Plot-Driven?", "Strong Character Development?",
@@ -12,19 +11,9 @@ public final class StoryGraphWriter {
         "Content Warnings", "Content Warning Description", "Tags", "Owned?",
     ]
 
-    private let csv: CSVWriter
-
-    public init(stream: OutputStream) throws {
-        csv = try CSVWriter(stream: stream)
-        try csv.write(row: Self.header)
-    }
-
-    public func write(_ entry: BackupEntry) throws {
-        try csv.write(row: Self.row(entry))
-    }
-
-    public func finish() {
-        _ = csv.stream.write("\n", maxLength: 1)
+    /// A writer of this CSV to `stream`; `finish()` it at the end.
+    public static func open(_ stream: OutputStream) throws -> CSVExportWriter {
+        try CSVExportWriter(stream: stream, header: header, row: row)
     }
 
     static func row(_ entry: BackupEntry) -> [String] {

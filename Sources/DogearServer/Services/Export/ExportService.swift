@@ -35,13 +35,13 @@ struct ExportService {
         let userID = try user.requireID()
         switch format {
         case .goodreads:
-            let writer = try GoodreadsWriter(stream: stream)
+            let writer = try GoodreadsWriter.open(stream)
             try await forEachPage(userID) { try $0.forEach(writer.write) }
-            writer.finish()
+            try writer.finish()
         case .storygraph:
-            let writer = try StoryGraphWriter(stream: stream)
+            let writer = try StoryGraphWriter.open(stream)
             try await forEachPage(userID) { try $0.forEach(writer.write) }
-            writer.finish()
+            try writer.finish()
         case .json:
             let profile = BackupProfile(displayName: user.displayName, photoUrl: user.photoURL, timeZone: user.timeZone,
                                         genrePreferences: user.genrePreferences, onboardingDone: user.onboardingDone)
