@@ -63,42 +63,64 @@ struct ImportRunner {
     // MARK: the run
 
     private func importRows(_ job: ImportJob, onProgress: (@Sendable (ImportJob) async -> Void)?) async throws {
-        let reader = try ExportReader(path: job.filePath)
+        let source = BatchSource(reader: try ExportReader(path: job.filePath), size: batchSize, after: job.lastLine)
         guard let format = ImportFormat(rawValue: job.format) else { throw ImportFileError.unreadable("unknown format \(job.format)") }
         var mappings = Self.decodeMappings(job.mappings)
-        var batch: [Result<ImportedRow, ImportRowError>] = []
-        func flush() async throws {
-            guard !batch.isEmpty else { return }
+        var lap = phases?.start()
+        var batch = source.next()
+        phases?.record("read and validate (not overlapped)", &lap)
+        while let current = batch {
             try Task.checkCancellation()
-            for result in batch { if case .success(let row) = result { Self.count(row, into: &mappings) } }
-            try await commit(batch, of: job, format: format, mappings: mappings)
-            batch.removeAll(keepingCapacity: true)
+            // The next batch is read and validated on the other core while this one is written.
+            async let following = source.next()
+            for result in current.rows { if case .success(let row) = result { Self.count(row, into: &mappings) } }
+            try await commit(current, of: job, format: format, mappings: mappings)
+            lap = phases?.start()
+            batch = await following
+            phases?.record("read and validate (not overlapped)", &lap)
             await onProgress?(job)
         }
-        var lap = phases?.start()
-        while let result = reader.next() {
-            phases?.record("read file", &lap)
-            defer { lap = phases?.start() }
-            // Rows a stopped run already committed are read past, not written again.
-            if Self.line(of: result) <= job.lastLine { continue }
-            batch.append(result)
-            if batch.count >= batchSize { try await flush() }
-        }
-        try await flush()
-        if let profile = reader.backupProfile { try await applyProfile(profile, userID: job.$user.id) }
+        if let profile = source.reader.backupProfile { try await applyProfile(profile, userID: job.$user.id) }
         job.status = ImportJob.Status.done.rawValue
         job.finishedAt = now()
         try await job.save(on: db)
     }
 
+    /// Batches of rows read from the file and validated, one at a time (never two at once).
+    final class BatchSource: @unchecked Sendable {
+        struct Batch: Sendable {
+            let rows: [Result<ImportedRow, ImportRowError>]
+            let prepared: [PreparedRow]
+            let failures: [ImportRowError]
+        }
+
+        let reader: ExportReader
+        let size: Int
+        /// Rows a stopped run already committed are read past, not written again.
+        let after: Int
+
+        init(reader: ExportReader, size: Int, after: Int) {
+            self.reader = reader
+            self.size = size
+            self.after = after
+        }
+
+        func next() -> Batch? {
+            var rows: [Result<ImportedRow, ImportRowError>] = []
+            while rows.count < size, let result = reader.next() {
+                if ImportRunner.line(of: result) > after { rows.append(result) }
+            }
+            guard !rows.isEmpty else { return nil }
+            let (prepared, failures) = ImportRunner.prepare(rows)
+            return Batch(rows: rows, prepared: prepared, failures: failures)
+        }
+    }
+
     /// One batch in one transaction; if the batch as a whole cannot be written (another import
     /// made the same edition meanwhile, say), its rows are written one by one so only the row at
     /// fault fails.
-    private func commit(_ batch: [Result<ImportedRow, ImportRowError>], of job: ImportJob, format: ImportFormat,
-                        mappings: [Mapping]) async throws {
-        var lap = phases?.start()
-        let (prepared, failures) = Self.prepare(batch)
-        phases?.record("validate", &lap)
+    private func commit(_ source: BatchSource.Batch, of job: ImportJob, format: ImportFormat, mappings: [Mapping]) async throws {
+        let (batch, prepared, failures) = (source.rows, source.prepared, source.failures)
         do {
             try await db.transaction { db in
                 var writer = ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now())
