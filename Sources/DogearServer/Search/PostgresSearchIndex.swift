@@ -6,9 +6,9 @@ import SQLKit
 /// on SQLite) in a GIN index; words are prefix-matched with `:*`. Folding happens in Swift, so no
 /// extension (unaccent) is needed and both databases fold alike.
 struct PostgresSearchIndex: SearchIndex {
-    func write(_ documents: [SearchDocument], on db: any SQLDatabase) async throws {
+    func write(_ documents: [SearchDocument], replacing: Bool, on db: any SQLDatabase) async throws {
         guard !documents.isEmpty else { return }
-        try await remove(entryIDs: documents.map(\.entryID), on: db)
+        if replacing { try await remove(entryIDs: documents.map(\.entryID), on: db) }
         for batch in documents.chunked(into: 200) {
             var values: [SQLQueryString] = []
             for doc in batch {

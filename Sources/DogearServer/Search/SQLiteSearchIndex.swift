@@ -15,17 +15,19 @@ struct SQLiteSearchIndex: SearchIndex {
 
     static let columns = "title, authors, isbn, tags, notes, quotes"
 
-    func write(_ documents: [SearchDocument], on db: any SQLDatabase) async throws {
+    func write(_ documents: [SearchDocument], replacing: Bool, on db: any SQLDatabase) async throws {
         guard !documents.isEmpty else { return }
-        try await remove(entryIDs: documents.map(\.entryID), on: db)
+        if replacing { try await remove(entryIDs: documents.map(\.entryID), on: db) }
         for batch in documents.chunked(into: 1000) {
             // Free slots next to each document's base rowid, one query for the batch.
             let bases = Array(Set(batch.map { Self.baseRowid($0.dateAdded) }))
             var taken = Set<Int64>()
-            // One statement for all the ranges (SQLite answers ORed rowid ranges from the table's own b-tree).
-            let ranges = bases.map { base -> SQLQueryString in "(rowid >= \(bind: base) AND rowid < \(bind: base + 1024))" }
-            let condition = ranges.dropFirst().reduce(ranges[0]) { $0 + " OR " + $1 }
-            for row in try await db.raw("SELECT rowid FROM entry_search_docs WHERE " + condition).all() {
+            // One statement for all the ranges: the bases travel as one JSON array, each a rowid range.
+            let list = "[" + bases.map(String.init).joined(separator: ",") + "]"
+            for row in try await db.raw("""
+                SELECT d.rowid AS rowid FROM json_each(\(bind: list)) AS b
+                JOIN entry_search_docs AS d ON d.rowid >= b.value AND d.rowid < b.value + 1024
+                """).all() {
                 taken.insert(try row.decode(column: "rowid", as: Int64.self))
             }
             var rows: [[BulkInsert.Value]] = []
@@ -42,11 +44,11 @@ struct SQLiteSearchIndex: SearchIndex {
                 ("rowid", .int), ("entry_id", .text), ("owner", .text), ("title", .text), ("authors", .text), ("isbn", .text),
                 ("tags", .text), ("notes", .text), ("quotes", .text),
             ], rows: rows)
-            try await db.raw("""
-                INSERT INTO entry_search (rowid, \(unsafeRaw: Self.columns))
-                SELECT rowid, \(unsafeRaw: Self.columns) FROM entry_search_docs
-                WHERE entry_id IN (\(binds: batch.map(\.entryID.uuidString)))
-                """).run()
+            // External content: the full-text index is told the same texts, straight from the same rows.
+            try await BulkInsert(sql: db).insert(into: "entry_search", [
+                ("rowid", .int), ("title", .text), ("authors", .text), ("isbn", .text), ("tags", .text), ("notes", .text),
+                ("quotes", .text),
+            ], rows: rows.map { [$0[0]] + $0[3...] })
         }
     }
 

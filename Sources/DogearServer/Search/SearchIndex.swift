@@ -58,8 +58,9 @@ struct SearchDocument: Sendable, Equatable {
 
 /// The search index of one database dialect. Writes happen in the caller's transaction.
 protocol SearchIndex: Sendable {
-    /// Replaces the rows of these documents' entries.
-    func write(_ documents: [SearchDocument], on db: any SQLDatabase) async throws
+    /// Replaces the rows of these documents' entries; `replacing: false` when the entries are new
+    /// (an import's), so there is nothing to look for and remove first.
+    func write(_ documents: [SearchDocument], replacing: Bool, on db: any SQLDatabase) async throws
     func remove(entryIDs: [UUID], on db: any SQLDatabase) async throws
     /// A condition on `e.id` (the library_entries alias) that keeps the user's entries matching every word.
     func condition(_ terms: SearchTerms, userID: UUID) -> SQLQueryString

@@ -10,9 +10,10 @@ struct SearchIndexer {
     var sql: any SQLDatabase { db as! any SQLDatabase }
     var index: any SearchIndex { SearchIndexes.forDatabase(sql) }
 
-    func reindex(_ entryIDs: [UUID]) async throws {
+    /// Writes the documents of these entries; `new: true` for entries never indexed (an import's).
+    func reindex(_ entryIDs: [UUID], new: Bool = false) async throws {
         guard !entryIDs.isEmpty else { return }
-        try await index.write(try await documents(for: entryIDs), on: sql)
+        try await index.write(try await documents(for: entryIDs), replacing: !new, on: sql)
     }
 
     func remove(_ entryIDs: [UUID]) async throws {

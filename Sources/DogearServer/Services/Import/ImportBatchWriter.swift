@@ -76,11 +76,13 @@ struct ImportBatchWriter {
         try await writeAdditions(additions)
         phases?.record("tags, notes, kept", &lap)
 
-        let touched = newEntries.compactMap(\.id) + Array(changedEntries.keys) + additions.map(\.0)
+        let created = newEntries.compactMap(\.id)
+        let touched = Set(Array(changedEntries.keys) + additions.map(\.0)).subtracting(created)
         let touchedWorks = Set(newEntries.map(\.$work.id) + changedEntries.values.map(\.$work.id))
         try await WorkAggregates(db: db).refresh(workIDs: Array(touchedWorks))
         phases?.record("aggregates", &lap)
-        try await SearchIndexer(db: db).reindex(Array(Set(touched)))
+        try await SearchIndexer(db: db).reindex(created, new: true)
+        try await SearchIndexer(db: db).reindex(Array(touched))
         phases?.record("search index", &lap)
         return outcomes
     }
