@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
+        .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
     ],
     targets: [
         // The rules: pure Swift, no I/O.
@@ -29,12 +30,15 @@ let package = Package(
             name: "DogearTransfer",
             dependencies: ["DogearCore", .product(name: "CSV", package: "CSV.swift")]
         ),
+        // Every HTML page as Model + View (Plot). No Vapor, no Fluent: a view cannot query.
+        .target(name: "DogearViews", dependencies: ["DogearCore", .product(name: "Plot", package: "Plot")]),
         .target(
             name: "DogearServer",
             dependencies: [
                 "DogearCore",
                 "DogearSources",
                 "DogearTransfer",
+                "DogearViews",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -53,6 +57,7 @@ let package = Package(
         ),
         .testTarget(name: "DogearSourcesTests", dependencies: ["DogearSources", "DogearTestSupport"]),
         .testTarget(name: "DogearTransferTests", dependencies: ["DogearTransfer", "DogearTestSupport"]),
+        .testTarget(name: "DogearViewsTests", dependencies: ["DogearViews"]),
         .testTarget(
             name: "DogearServerTests",
             dependencies: [

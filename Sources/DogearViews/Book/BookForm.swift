@@ -1,0 +1,109 @@
+import DogearCore
+import Foundation
+import Plot
+
+/// `/add` and `/books/{id}/edit`: the book form. A form with an error comes back with everything
+/// the reader typed and the message beside the field it is about.
+public enum BookForm {
+    public struct Model: Sendable, Equatable {
+        /// nil when adding.
+        public var entryID: UUID?
+        public var title = FieldState()
+        /// Comma-separated, as typed.
+        public var authors = FieldState()
+        public var isbn = FieldState()
+        public var pageCount = FieldState()
+        public var status = FieldState(ReadingStatus.wantToRead.rawValue)
+        public var rating = FieldState()
+        public var dateStarted = FieldState()
+        public var dateFinished = FieldState()
+        /// Comma-separated, as typed (the case typed is the case shown).
+        public var tags = FieldState()
+        public var note = FieldState()
+        /// A message about the whole form (the book is already in the library, say).
+        public var error: String?
+        public var knownAuthors: [String] = []
+        public var knownTags: [String] = []
+        public var session: PageSession
+
+        public init(entryID: UUID? = nil, session: PageSession) {
+            self.entryID = entryID
+            self.session = session
+        }
+
+        var isEdit: Bool { entryID != nil }
+    }
+
+    public enum View {
+        public static func render(_ model: Model) -> HTML {
+            let action = model.entryID.map { SiteURL.editBook($0).path } ?? SiteURL.add.path
+            let heading = model.isEdit ? "Edit book" : "Add a book"
+            return PageLayout.page(title: heading, session: model.session, csrfToken: model.session.csrfToken,
+                                   active: model.isEdit ? nil : .add, .div(
+                .class("card"),
+                .h1(.text(heading)),
+                .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
+                .form(
+                    .action(action), .method(.post), .class("book-form"), .attribute(named: "novalidate"),
+                    .csrf(model.session.csrfToken),
+                    .if(!model.isEdit, .group(
+                        .field("ISBN", name: "isbn", state: model.isbn, autocomplete: "off",
+                               hint: "Type it, or scan the barcode where your browser can", extra: [.attribute(named: "inputmode", value: "numeric")]),
+                        .div(.class("isbn-tools"),
+                             .button(.type(.button), .attribute(named: "data-lookup", value: "#field-isbn"), .text("Look up")),
+                             .button(.type(.button), .class("scan"), .attribute(named: "data-scan", value: "#field-isbn"),
+                                     .attribute(named: "hidden"), .text("Scan barcode")))
+                    )),
+                    .field("Title", name: "title", state: model.title, required: true),
+                    .field("Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
+                           hint: "Separate several with commas", list: "known-authors"),
+                    .field("Pages", name: "pageCount", type: .number, state: model.pageCount,
+                           extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
+                    select("Status", name: "status", state: model.status,
+                           options: ReadingStatus.allCases.map { ($0.rawValue, $0.label) }),
+                    select("Rating", name: "rating", state: model.rating,
+                           options: [("", "Not rated")] + (1...5).map { (String($0), String(repeating: "★", count: $0)) }),
+                    .field("Started", name: "dateStarted", type: .date, state: model.dateStarted),
+                    .field("Finished", name: "dateFinished", type: .date, state: model.dateFinished),
+                    .field("Tags", name: "tags", state: model.tags, autocomplete: "off", hint: "Separate several with commas",
+                           list: "known-tags"),
+                    .if(!model.isEdit, textArea("First note", name: "note", state: model.note)),
+                    .element(named: "datalist", nodes: [.id("known-authors")] + model.knownAuthors.map { author in
+                        .element(named: "option", nodes: [.userAttribute("value", author)])
+                    }),
+                    .element(named: "datalist", nodes: [.id("known-tags")] + model.knownTags.map { tag in
+                        .element(named: "option", nodes: [.userAttribute("value", tag)])
+                    }),
+                    .button(.type(.submit), .class("primary"), .text(model.isEdit ? "Save" : "Add to library"))
+                )
+            ))
+        }
+
+        static func select(_ label: String, name: String, state: FieldState, options: [(String, String)]) -> Node<HTML.FormContext> {
+            let id = "field-\(name)"
+            return .div(
+                .class(state.error == nil ? "field" : "field has-error"),
+                .label(.for(id), .text(label)),
+                .select(
+                    .id(id), .attribute(named: "name", value: name),
+                    .forEach(options) { value, text in
+                        .element(named: "option", nodes: [
+                            .userAttribute("value", value), .if(value == state.value, .attribute(named: "selected")), .userText(text),
+                        ])
+                    }
+                ),
+                .unwrap(state.error) { .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0)) }
+            )
+        }
+
+        static func textArea(_ label: String, name: String, state: FieldState) -> Node<HTML.FormContext> {
+            let id = "field-\(name)"
+            return .div(
+                .class(state.error == nil ? "field" : "field has-error"),
+                .label(.for(id), .text(label)),
+                .textarea(.id(id), .name(name), .attribute(named: "rows", value: "4"), .userText(state.value)),
+                .unwrap(state.error) { .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0)) }
+            )
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import DogearCore
+import Foundation
+import Plot
+
+/// `/books/{id}`: everything about one book in the reader's library.
+public enum BookShow {
+    public struct Note: Sendable, Equatable {
+        public let id: UUID
+        public let content: String
+        public let createdAt: String
+
+        public init(id: UUID, content: String, createdAt: String) {
+            self.id = id
+            self.content = content
+            self.createdAt = createdAt
+        }
+    }
+
+    public struct Session: Sendable, Equatable {
+        public let date: String
+        public let minutes: Int
+        public let pages: Int?
+
+        public init(date: String, minutes: Int, pages: Int?) {
+            self.date = date
+            self.minutes = minutes
+            self.pages = pages
+        }
+    }
+
+    public struct Model: Sendable, Equatable {
+        public var book: BookSummary
+        public var isbn: String?
+        public var dateStarted: String?
+        public var pagesPerDay: Double?
+        public var estimatedFinish: String?
+        public var sessions: [Session]
+        public var notes: [Note]
+        public var quotes: [String]
+        public var session: PageSession
+
+        public init(book: BookSummary, isbn: String? = nil, dateStarted: String? = nil, pagesPerDay: Double? = nil,
+                    estimatedFinish: String? = nil, sessions: [Session] = [], notes: [Note] = [], quotes: [String] = [],
+                    session: PageSession) {
+            self.book = book
+            self.isbn = isbn
+            self.dateStarted = dateStarted
+            self.pagesPerDay = pagesPerDay
+            self.estimatedFinish = estimatedFinish
+            self.sessions = sessions
+            self.notes = notes
+            self.quotes = quotes
+            self.session = session
+        }
+    }
+
+    public enum View {
+        public static func render(_ model: Model) -> HTML {
+            let book = model.book
+            let csrf = model.session.csrfToken
+            return PageLayout.page(title: book.title, session: model.session, csrfToken: csrf, .article(
+                .class("book"),
+                .div(
+                    .class("book-head card"),
+                    .cover(book.coverURL, title: book.title, size: "large"),
+                    .div(
+                        .h1(.userText(book.title)),
+                        .authorsLine(book.authors),
+                        .unwrap(model.isbn) { .p(.class("meta"), .userText("ISBN \($0)")) },
+                        .div(.class("meta"), .statusBadge(book.status)),
+                        ratingForm(book, csrf: csrf),
+                        .tagChips(book.tags),
+                        .dl(
+                            .class("dates"),
+                            .unwrap(model.dateStarted) { .group(.dt("Started"), .dd(.userText($0))) },
+                            .unwrap(book.dateFinished) { .group(.dt("Finished"), .dd(.userText($0))) }
+                        ),
+                        .if(book.status == .reading, .group(
+                            .progressBar(book.progress, label: "Progress"),
+                            .p(.class("meta"), .text(book.pageCount.map { "Page \(book.currentPage ?? 0) of \($0)" }
+                                                    ?? "Page \(book.currentPage ?? 0)"))
+                        )),
+                        .p(.a(.class("button"), .href(SiteURL.editBook(book.id).path), "Edit"), " ",
+                           .a(.class("danger"), .href(SiteURL.deleteBook(book.id).path), "Delete"))
+                    )
+                ),
+                .section(
+                    .h2("Reading sessions"),
+                    .unwrap(model.pagesPerDay) { pace in
+                        .p(.class("meta"), .text("\(String(format: "%.1f", pace)) pages a day"),
+                           .unwrap(model.estimatedFinish) { .text(" · estimated finish \($0)") })
+                    },
+                    model.sessions.isEmpty ? .p(.class("empty"), "No sessions logged yet.")
+                        : .ul(.class("list"), .forEach(model.sessions) { session in
+                            .li(.text("\(session.date): \(session.minutes) min" + (session.pages.map { ", \($0) pages" } ?? "")))
+                        })
+                ),
+                .section(
+                    .h2("Notes"),
+                    model.notes.isEmpty ? .p(.class("empty"), "No notes yet.")
+                        : .ul(.class("list notes"), .forEach(model.notes) { note in
+                            .li(.class("note"),
+                                .p(.class("note-text"), .userText(note.content)),
+                                .p(.class("meta"), .element(named: "time", nodes: [.text(note.createdAt)])))
+                        })
+                ),
+                .section(
+                    .h2("Quotes"),
+                    model.quotes.isEmpty ? .p(.class("empty"), "No quotes yet.")
+                        : .ul(.class("list quotes"), .forEach(model.quotes) { .li(.blockquote(.userText($0))) })
+                )
+            ))
+        }
+
+        /// Five buttons, one per star: a tap sets the rating (a form each, so no script is needed).
+        static func ratingForm(_ book: BookSummary, csrf: String) -> Node<HTML.BodyContext> {
+            .form(
+                .action(SiteURL.book(book.id).path + "/rating"), .method(.post), .class("rating"),
+                .attribute(named: "aria-label", value: "Rating"),
+                .csrf(csrf),
+                .forEach(1...5) { star in
+                    .button(.type(.submit), .name("rating"), .value(String(star)),
+                            .class(star <= (book.rating ?? 0) ? "star on" : "star"),
+                            .attribute(named: "aria-label", value: "\(star) star\(star == 1 ? "" : "s")"),
+                            .attribute(named: "aria-pressed", value: star == book.rating ? "true" : "false"),
+                            .text(star <= (book.rating ?? 0) ? "★" : "☆"))
+                }
+            )
+        }
+    }
+}
+
+/// `/books/{id}/delete`: the question asked before a book leaves the library.
+public enum DeleteConfirm {
+    public struct Model: Sendable, Equatable {
+        public var id: UUID
+        public var title: String
+        public var session: PageSession
+
+        public init(id: UUID, title: String, session: PageSession) {
+            self.id = id
+            self.title = title
+            self.session = session
+        }
+    }
+
+    public enum View {
+        public static func render(_ model: Model) -> HTML {
+            PageLayout.page(title: "Delete \(model.title)", session: model.session, csrfToken: model.session.csrfToken, .div(
+                .class("card narrow"),
+                .h1(.userText("Delete “\(model.title)”?")),
+                .p("It leaves your library with its notes, quotes and reading sessions. This cannot be undone."),
+                .form(
+                    .action(SiteURL.deleteBook(model.id).path), .method(.post),
+                    .csrf(model.session.csrfToken),
+                    .button(.type(.submit), .class("danger"), .text("Delete")),
+                    .text(" "),
+                    .a(.href(SiteURL.book(model.id).path), "Cancel")
+                )
+            ))
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Plot
+
+/// Who is signed in, as a page needs it: a name for the header and the token every form carries.
+public struct PageSession: Sendable, Equatable {
+    public let displayName: String
+    public let csrfToken: String
+
+    public init(displayName: String, csrfToken: String) {
+        self.displayName = displayName
+        self.csrfToken = csrfToken
+    }
+}
+
+/// The shell of every page: head (one stylesheet, one script module, no inline code, so the
+/// Content-Security-Policy can forbid everything else), the header with its navigation, and the page.
+public enum PageLayout {
+    public static func page(title: String, session: PageSession?, csrfToken: String, active: SiteURL? = nil,
+                            _ content: Node<HTML.BodyContext>) -> HTML {
+        HTML(
+            .lang(.english),
+            .head(
+                .meta(.charset(.utf8)),
+                .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
+                .meta(.name("color-scheme"), .content("light dark")),
+                .meta(.name("csrf-token"), .userAttribute("content", csrfToken)),
+                .element(named: "title", nodes: [.userText(title == "Dogear" ? title : "\(title) · Dogear")]),
+                .link(.rel(.stylesheet), .href("/css/app.css")),
+                .script(.src("/js/app.js"), .attribute(named: "type", value: "module"))
+            ),
+            .body(
+                .header(
+                    .class("site-header"),
+                    .a(.class("brand"), .href(SiteURL.home.path), .text("Dogear")),
+                    .unwrap(session) { session in
+                        .nav(
+                            .attribute(named: "aria-label", value: "Main"),
+                            .ul(
+                                navItem("Home", .home, active),
+                                navItem("Library", .library, active),
+                                navItem("Add", .add, active),
+                                navItem("Import", .importFile, active),
+                                navItem("Export", .export, active),
+                                navItem("Profile", .profile, active),
+                                .li(.form(
+                                    .action(SiteURL.signOut.path), .method(.post), .class("inline"),
+                                    .csrf(session.csrfToken),
+                                    .button(.type(.submit), .class("link"), .text("Sign out"))
+                                ))
+                            )
+                        )
+                    }
+                ),
+                .main(.id("main"), content)
+            )
+        )
+    }
+
+    private static func navItem(_ label: String, _ url: SiteURL, _ active: SiteURL?) -> Node<HTML.ListContext> {
+        .li(.a(.href(url.path), .if(url == active, .attribute(named: "aria-current", value: "page")), .text(label)))
+    }
+}
+
+extension Node where Context == HTML.FormContext {
+    /// The hidden field every state-changing form carries.
+    static func csrf(_ token: String) -> Node {
+        .input(.type(.hidden), .name("_csrf"), .userAttribute("value", token))
+    }
+}

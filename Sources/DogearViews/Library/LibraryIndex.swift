@@ -1,0 +1,172 @@
+import DogearCore
+import Plot
+
+/// `/library`: search as you type (the form works without a script), filters that fold away,
+/// the sorts, and each book with its status, tags, rating, a quick status change and delete.
+public enum LibraryIndex {
+    public struct Model: Sendable, Equatable {
+        public var query: String
+        public var statuses: [ReadingStatus]
+        public var tag: String?
+        public var sort: String
+        public var items: [BookSummary]
+        public var allTags: [String]
+        public var nextCursor: String?
+        /// Whether the reader has any book at all (to tell "empty library" from "no match").
+        public var libraryIsEmpty: Bool
+        public var session: PageSession
+
+        public init(query: String = "", statuses: [ReadingStatus] = [], tag: String? = nil, sort: String = "added",
+                    items: [BookSummary], allTags: [String] = [], nextCursor: String? = nil, libraryIsEmpty: Bool,
+                    session: PageSession) {
+            self.query = query
+            self.statuses = statuses
+            self.tag = tag
+            self.sort = sort
+            self.items = items
+            self.allTags = allTags
+            self.nextCursor = nextCursor
+            self.libraryIsEmpty = libraryIsEmpty
+            self.session = session
+        }
+
+        var filtering: Bool { !statuses.isEmpty || tag != nil }
+    }
+
+    public static let sorts: [(String, String)] = [
+        ("added", "Recently added"), ("title", "Title"), ("author", "Author"), ("finished", "Recently finished"), ("rating", "Rating"),
+    ]
+
+    public enum View {
+        public static func render(_ model: Model) -> HTML {
+            PageLayout.page(title: "Library", session: model.session, csrfToken: model.session.csrfToken, active: .library, .group(
+                .h1("Your library"),
+                searchForm(model),
+                .div(.id("results"), .attribute(named: "aria-live", value: "polite"), results(model))
+            ))
+        }
+
+        /// The part live search replaces (the script asks for `/library?…&partial=1`).
+        public static func resultsFragment(_ model: Model) -> String {
+            Node<HTML.BodyContext>.div(results(model)).render()
+        }
+
+        static func searchForm(_ model: Model) -> Node<HTML.BodyContext> {
+            .form(
+                .action(SiteURL.library.path), .method(.get), .class("search"), .attribute(named: "role", value: "search"),
+                .attribute(named: "data-live-search", value: "#results"),
+                .div(
+                    .class("search-row"),
+                    .label(.for("q"), .class("visually-hidden"), "Search your library"),
+                    .input(.type(.search), .id("q"), .name("q"), .userAttribute("value", model.query),
+                           .placeholder("Title, author, ISBN, tag, note…"), .attribute(named: "autocomplete", value: "off")),
+                    .button(.type(.submit), .text("Search"))
+                ),
+                .details(
+                    .if(model.filtering, .attribute(named: "open")),
+                    .summary("Filters and sort"),
+                    .fieldset(
+                        .element(named: "legend", nodes: [.text("Status")]),
+                        .forEach(ReadingStatus.allCases) { status in
+                            .label(.class("check"),
+                                   .input(.type(.checkbox), .name("status"), .value(status.rawValue),
+                                          .attribute(named: "checked", value: model.statuses.contains(status) ? "checked" : nil)),
+                                   .text(status.label))
+                        }
+                    ),
+                    .div(
+                        .class("field"),
+                        .label(.for("tag"), "Tag"),
+                        .select(
+                            .id("tag"), .attribute(named: "name", value: "tag"),
+                            .element(named: "option", nodes: [.attribute(named: "value", value: ""), .text("Any tag")]),
+                            .forEach(model.allTags) { tag in
+                                .element(named: "option", nodes: [
+                                    .userAttribute("value", tag), .if(tag == model.tag, .attribute(named: "selected")), .userText(tag),
+                                ])
+                            }
+                        )
+                    ),
+                    .div(
+                        .class("field"),
+                        .label(.for("sort"), "Sort by"),
+                        .select(
+                            .id("sort"), .attribute(named: "name", value: "sort"),
+                            .forEach(LibraryIndex.sorts) { value, label in
+                                .element(named: "option", nodes: [
+                                    .attribute(named: "value", value: value), .if(value == model.sort, .attribute(named: "selected")),
+                                    .text(label),
+                                ])
+                            }
+                        )
+                    ),
+                    .button(.type(.submit), .text("Apply"))
+                )
+            )
+        }
+
+        static func results(_ model: Model) -> Node<HTML.BodyContext> {
+            if model.items.isEmpty {
+                if model.libraryIsEmpty {
+                    return .p(.class("empty"), "Your library is empty. ", .a(.href(SiteURL.add.path), "Add a book"), " or ",
+                              .a(.href(SiteURL.importFile.path), "import one from Goodreads or The StoryGraph"), ".")
+                }
+                return .p(.class("empty"), .userText(model.query.isEmpty ? "No books match these filters." : "No books match “\(model.query)”."))
+            }
+            return .group(
+                .ul(.class("list library"), .forEach(model.items) { row($0, csrf: model.session.csrfToken) }),
+                .unwrap(model.nextCursor) { cursor in
+                    .a(.class("more"), .userAttribute("href", nextPageURL(model, cursor: cursor)), "More books")
+                }
+            )
+        }
+
+        static func row(_ book: BookSummary, csrf: String) -> Node<HTML.ListContext> {
+            .li(
+                .class("row book-row"), .attribute(named: "data-entry", value: book.id.uuidString),
+                .cover(book.coverURL, title: book.title),
+                .div(
+                    .class("row-body"),
+                    .a(.href(SiteURL.book(book.id).path), .class("title"), .userText(book.title)),
+                    .authorsLine(book.authors),
+                    .div(.class("meta"), .statusBadge(book.status), .stars(book.rating)),
+                    .tagChips(book.tags),
+                    .if(!book.matches.isEmpty, .ul(.class("matches"), .forEach(book.matches) { match in
+                        .li(.class("match"), .span(.class("match-field"), .userText("Matched in \(match.field)")),
+                            .unwrap(match.passage) { .span(.class("passage"), .userText(": \($0)")) })
+                    }))
+                ),
+                .div(
+                    .class("row-actions"),
+                    .form(
+                        .action(SiteURL.bookStatus(book.id).path), .method(.post), .class("quick-status"),
+                        .csrf(csrf),
+                        .input(.type(.hidden), .name("back"), .value(SiteURL.library.path)),
+                        .label(.for("status-\(book.id.uuidString)"), .class("visually-hidden"), .userText("Status of \(book.title)")),
+                        .select(
+                            .id("status-\(book.id.uuidString)"), .attribute(named: "name", value: "status"),
+                            .forEach(ReadingStatus.allCases) { status in
+                                .element(named: "option", nodes: [
+                                    .attribute(named: "value", value: status.rawValue),
+                                    .if(status == book.status, .attribute(named: "selected")), .text(status.label),
+                                ])
+                            }
+                        ),
+                        .button(.type(.submit), .text("Change"))
+                    ),
+                    .a(.class("danger"), .href(SiteURL.deleteBook(book.id).path), .attribute(named: "data-confirm-delete", value: ""),
+                       .userAttribute("aria-label", "Delete \(book.title)"), "Delete")
+                )
+            )
+        }
+
+        static func nextPageURL(_ model: Model, cursor: String) -> String {
+            var items = [("q", model.query), ("sort", model.sort), ("cursor", cursor)]
+            items += model.statuses.map { ("status", $0.rawValue) }
+            if let tag = model.tag { items.append(("tag", tag)) }
+            let query = items.filter { !$0.1.isEmpty }
+                .map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
+            return SiteURL.library.path + "?" + query
+        }
+    }
+}

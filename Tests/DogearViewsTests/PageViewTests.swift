@@ -1,0 +1,104 @@
+import DogearCore
+import Foundation
+import Testing
+@testable import DogearViews
+
+let session = PageSession(displayName: "Ann", csrfToken: "csrf-token-1")
+let hostile = "<script>alert(\"x\")</script> & \"quoted\" 'single' &amp;"
+
+func book(_ title: String = "Piranesi", status: ReadingStatus = .reading) -> BookSummary {
+    var book = BookSummary(id: UUID(uuidString: "11111111-2222-3333-4444-555555555555")!, title: title,
+                           authors: ["Susanna Clarke"], status: status)
+    book.pageCount = 272
+    book.currentPage = 120
+    book.progress = 120.0 / 272
+    book.tags = ["Fantasy"]
+    book.rating = 4
+    return book
+}
+
+@Suite("Page views")
+struct PageViewTests {
+    @Test("no page lets a reader's text out as HTML: a <script> title, tags, notes and typed values stay text")
+    func escaping() {
+        var hostileBook = book(hostile)
+        hostileBook.tags = [hostile]
+        hostileBook.matches = [.init(field: "note", passage: hostile)]
+        hostileBook.coverURL = "https://example.com/c.jpg\" onerror=\"alert(1)"
+        var form = BookForm.Model(session: session)
+        form.title = FieldState(hostile, error: hostile)
+        form.knownTags = [hostile]
+        let pages = [
+            Home.View.render(.init(greeting: "Good morning", displayName: hostile, currentlyReading: [hostileBook],
+                                   recentlyFinished: [hostileBook], readAllTime: 1, readThisYear: 1, pagesThisYear: 1, session: session)),
+            LibraryIndex.View.render(.init(query: hostile, items: [hostileBook], allTags: [hostile], libraryIsEmpty: false, session: session)),
+            BookShow.View.render(.init(book: hostileBook, notes: [.init(id: UUID(), content: hostile, createdAt: "2026-03-14")],
+                                       quotes: [hostile], session: session)),
+            BookForm.View.render(form),
+            DeleteConfirm.View.render(.init(id: hostileBook.id, title: hostile, session: session)),
+            SignIn.View.render(.init(email: FieldState(hostile), error: hostile, csrfToken: "t")),
+        ].map { $0.render() }
+        for html in pages {
+            #expect(!html.contains("<script>alert"))
+            #expect(!html.contains("\" onerror=\""))
+            #expect(!html.contains("'single'\""))
+            #expect(html.contains("&lt;script&gt;") || html.contains("&lt;script"))
+        }
+        // What was typed is shown exactly, "&amp;" included.
+        #expect(pages[1].contains("&amp;amp;"))
+    }
+
+    @Test("home: greeting, a card per book being read with its stepper, page count and progress; empty states")
+    func home() {
+        let full = Home.View.render(.init(greeting: "Good evening", displayName: "Ann", currentlyReading: [book()],
+                                          recentlyFinished: [], readAllTime: 12, readThisYear: 3, pagesThisYear: 900,
+                                          session: session)).render()
+        #expect(full.contains("Good evening, Ann"))
+        #expect(full.contains("Page 120 of 272"))
+        #expect(full.contains("<progress"))
+        #expect(full.contains("value=\"44\""))
+        #expect(full.contains("name=\"page\" value=\"119\""))
+        #expect(full.contains("name=\"page\" value=\"121\""))
+        #expect(full.contains("name=\"_csrf\" value=\"csrf-token-1\""))
+        #expect(full.contains("Books you finish show up here."))
+        let empty = Home.View.render(.init(greeting: "Good morning", displayName: "Ann", currentlyReading: [], recentlyFinished: [],
+                                           readAllTime: 0, readThisYear: 0, pagesThisYear: 0, session: session)).render()
+        #expect(empty.contains("Nothing on the go."))
+    }
+
+    @Test("library: results with status, rating, tags and match reason; empty library and no-match are told apart")
+    func library() {
+        var found = book("A very long title that goes on and on about a house of endless halls and tides and statues", status: .read)
+        found.matches = [.init(field: "note", passage: "…the statues in the tide…")]
+        let html = LibraryIndex.View.render(.init(query: "statues", items: [found], allTags: ["Fantasy"], libraryIsEmpty: false,
+                                                  session: session)).render()
+        #expect(html.contains("A very long title that goes on and on"))
+        #expect(html.contains("status-read"))
+        #expect(html.contains("Matched in note"))
+        #expect(html.contains("…the statues in the tide…"))
+        #expect(html.contains("aria-label=\"4 of 5 stars\""))
+        #expect(html.contains("cover-placeholder"))  // no cover: the placeholder
+        let none = LibraryIndex.View.render(.init(query: "zzz", items: [], libraryIsEmpty: false, session: session)).render()
+        #expect(none.contains("No books match “zzz”."))
+        let empty = LibraryIndex.View.render(.init(items: [], libraryIsEmpty: true, session: session)).render()
+        #expect(empty.contains("Your library is empty."))
+    }
+
+    @Test("a form with an error keeps what was typed and puts the message beside its field")
+    func formErrors() {
+        var form = BookForm.Model(session: session)
+        form.title = FieldState("", error: "title: must not be empty")
+        form.authors = FieldState("Ursula K. Le Guin, Someone Else")
+        form.tags = FieldState("SciFi, Classics")
+        let html = BookForm.View.render(form).render()
+        #expect(html.contains("value=\"Ursula K. Le Guin, Someone Else\""))
+        #expect(html.contains("value=\"SciFi, Classics\""))
+        #expect(html.contains("id=\"field-title-error\""))
+        #expect(html.contains("aria-invalid=\"true\""))
+        #expect(html.contains("title: must not be empty"))
+        // Every input has a label.
+        for name in ["isbn", "title", "authors", "pageCount", "status", "rating", "dateStarted", "dateFinished", "tags", "note"] {
+            #expect(html.contains("for=\"field-\(name)\""), "\(name)")
+        }
+    }
+}
