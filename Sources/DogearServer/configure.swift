@@ -27,6 +27,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     // Our error shape replaces Vapor's; it must come first to see every error.
     app.middleware = Middlewares()
     app.middleware.use(APIErrorMiddleware())
+    // Public/css and Public/js: the web app's only stylesheet and scripts.
+    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
 
     app.configureBookSources(config)
     try routes(app, config: config)

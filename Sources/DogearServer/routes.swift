@@ -55,4 +55,35 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.on(.POST, "imports", body: .stream, use: imports.create)
     signedIn.get("imports", ":id", use: imports.show)
     signedIn.get("export", use: ExportController().export)
+
+    webRoutes(app, config: config)
+}
+
+/// The web app for readers (SPEC §2–§5, §11): pages through the same services as the API, behind a
+/// session cookie, CSRF-checked forms and a strict Content-Security-Policy.
+func webRoutes(_ app: Application, config: DogearConfig) {
+    let secure = config.baseURL.hasPrefix("https://")
+    // Outermost first: headers on every page (error pages too), then errors as pages.
+    let web = app.grouped(PageSecurityHeaders(), PageErrorMiddleware(), CSRFMiddleware(secureCookies: secure),
+                          SessionCookieAuthenticator())
+    let account = AccountPages(secureCookies: secure)
+    web.get("signin", use: account.signInPage)
+    web.post("signin", use: account.signIn)
+    web.get("signup", use: account.signUpPage)
+    web.post("signup", use: account.signUp)
+    web.post("signout", use: account.signOut)
+
+    let pages = web.grouped(RequireSignedInPage())
+    pages.get(use: HomePage().show)
+    pages.get("library", use: LibraryPages().index)
+    let books = BookPages()
+    pages.get("books", ":id", use: books.show)
+    pages.post("books", ":id", "progress", use: books.progress)
+    pages.post("books", ":id", "status", use: books.status)
+    pages.post("books", ":id", "rating", use: books.rating)
+    pages.get("books", ":id", "delete", use: books.confirmDelete)
+    pages.post("books", ":id", "delete", use: books.delete)
+    let form = BookFormPages()
+    pages.get("add", use: form.addPage)
+    pages.post("add", use: form.add)
 }

@@ -39,9 +39,6 @@ public enum PageLayout {
                                 navItem("Home", .home, active),
                                 navItem("Library", .library, active),
                                 navItem("Add", .add, active),
-                                navItem("Import", .importFile, active),
-                                navItem("Export", .export, active),
-                                navItem("Profile", .profile, active),
                                 .li(.form(
                                     .action(SiteURL.signOut.path), .method(.post), .class("inline"),
                                     .csrf(session.csrfToken),

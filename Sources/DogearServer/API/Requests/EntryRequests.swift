@@ -15,6 +15,11 @@ struct CreateEntryRequest: Decodable, Sendable {
         case book, workId, editionId, isbn
     }
 
+    init(book: BookDraft?, entryDraft: EntryDraft) {
+        self.book = book
+        self.entryDraft = entryDraft
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         book = try container.decodeIfPresent(BookDraft.self, forKey: .book)
@@ -43,6 +48,14 @@ struct UpdateEntryRequest: Decodable, Sendable {
     var isPublic: Patch<Bool>
     var countsTowardCulturalGoal: Patch<Bool>
     var culturalGoalCategory: Patch<String>
+
+    /// A patch that changes nothing, for pages to fill in a field or two.
+    static var empty: UpdateEntryRequest {
+        UpdateEntryRequest(editionId: .absent, status: .absent, owned: .absent, onWishlist: .absent, favorite: .absent,
+                           rating: .absent, preciseRating: .absent, tags: .absent, dateStarted: .absent, dateFinished: .absent,
+                           dailyGoalPages: .absent, recommendedBy: .absent, wouldRecommend: .absent, isPublic: .absent,
+                           countsTowardCulturalGoal: .absent, culturalGoalCategory: .absent)
+    }
 }
 
 struct StatusChangeRequest: Content {

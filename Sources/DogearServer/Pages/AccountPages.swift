@@ -1,0 +1,81 @@
+import DogearCore
+import DogearViews
+import Vapor
+
+/// `/signin`, `/signup`, `/signout`: the API's account service behind forms, with a session cookie.
+struct AccountPages {
+    let secureCookies: Bool
+
+    struct SignInForm: Content {
+        var email: String?
+        var password: String?
+    }
+
+    struct SignUpForm: Content {
+        var email: String?
+        var displayName: String?
+        var password: String?
+    }
+
+    func signInPage(req: Request) async throws -> Response {
+        if req.auth.has(User.self) { return .seeOther(SiteURL.home.path) }
+        return Response(html: SignIn.View.render(.init(csrfToken: req.csrfToken)))
+    }
+
+    func signIn(req: Request) async throws -> Response {
+        let form = try req.content.decode(SignInForm.self)
+        do {
+            let answer = try await AccountService(request: req).signIn(SignInRequest(email: form.email ?? "", password: form.password ?? ""))
+            return signedIn(answer.token)
+        } catch let error as APIError {
+            let model = SignIn.Model(email: FieldState(form.email ?? ""), error: error.message, csrfToken: req.csrfToken)
+            return Response(status: .unauthorized, html: SignIn.View.render(model))
+        }
+    }
+
+    func signUpPage(req: Request) async throws -> Response {
+        if req.auth.has(User.self) { return .seeOther(SiteURL.home.path) }
+        return Response(html: SignUp.View.render(.init(csrfToken: req.csrfToken)))
+    }
+
+    func signUp(req: Request) async throws -> Response {
+        let form = try req.content.decode(SignUpForm.self)
+        var model = SignUp.Model(email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
+                                 csrfToken: req.csrfToken)
+        do {
+            let answer = try await AccountService(request: req).signUp(
+                SignUpRequest(email: form.email ?? "", password: form.password ?? "", displayName: form.displayName ?? ""))
+            return signedIn(answer.token)
+        } catch let error as ValidationError {
+            model.place(error.message, field: error.field)
+        } catch let error as APIError {
+            model.place(error.message, field: error.field)
+        }
+        return Response(status: .unprocessableEntity, html: SignUp.View.render(model))
+    }
+
+    func signOut(req: Request) async throws -> Response {
+        if req.auth.has(UserToken.self) { try await AccountService(request: req).signOut() }
+        let response = Response.seeOther(SiteURL.signIn.path)
+        response.cookies[WebCookies.session] = WebCookies.cookie("", secure: secureCookies, maxAge: 0)
+        return response
+    }
+
+    private func signedIn(_ token: String) -> Response {
+        let response = Response.seeOther(SiteURL.home.path)
+        response.cookies[WebCookies.session] = WebCookies.cookie(token, secure: secureCookies)
+        return response
+    }
+}
+
+extension SignUp.Model {
+    /// A message beside the field it is about, or above the form.
+    mutating func place(_ message: String, field: String?) {
+        switch field {
+        case "email": email.error = message
+        case "displayName": displayName.error = message
+        case "password": password.error = message
+        default: error = message
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import DogearCore
+import DogearViews
+import Fluent
+import Vapor
+
+/// `/books/{id}` and what its forms do, through the same services as the API.
+struct BookPages {
+    func library(_ req: Request) throws -> LibraryService { try LibraryController().service(req) }
+
+    func show(req: Request) async throws -> Response {
+        let id = try entryID(req)
+        let entry = try await LibraryController().loader(req).loadOne(try await library(req).entry(id))
+        let content = EntryContentService(library: try library(req))
+        let notes = try await content.notes(of: id)
+        let sessions = try await content.sessions(of: id)
+        let quotes = try await content.quotes(of: id)
+        let zone = TimeZone(identifier: try req.currentUser().timeZone) ?? .gmt
+        let model = BookShow.Model(
+            book: BookSummary(entry), isbn: entry.edition?.isbn ?? entry.edition?.isbn13, dateStarted: entry.dateStarted,
+            pagesPerDay: entry.pagesPerDay, estimatedFinish: entry.estimatedFinish,
+            sessions: sessions.map { .init(date: $0.date, minutes: $0.minutes, pages: $0.pagesRead) },
+            notes: notes.map { .init(id: $0.id!, content: $0.content, createdAt: Self.day($0.createdAt, zone)) },
+            quotes: quotes.map(\.text), session: try req.requirePageSession())
+        return Response(html: BookShow.View.render(model))
+    }
+
+    struct ProgressForm: Content { var page: Int?; var back: String? }
+    struct StatusForm: Content { var status: String?; var back: String? }
+    struct RatingForm: Content { var rating: Int? }
+
+    func progress(req: Request) async throws -> Response {
+        let form = try req.content.decode(ProgressForm.self)
+        guard let page = form.page else { throw PageError(status: .badRequest, message: "Which page are you on?") }
+        _ = try await library(req).logProgress(try entryID(req), .page(page))
+        return .seeOther(Self.back(form.back, default: SiteURL.book(try entryID(req)).path))
+    }
+
+    func status(req: Request) async throws -> Response {
+        let form = try req.content.decode(StatusForm.self)
+        _ = try await library(req).changeStatus(try entryID(req), to: StatusChangeRequest(status: form.status ?? "", date: nil))
+        return .seeOther(Self.back(form.back, default: SiteURL.book(try entryID(req)).path))
+    }
+
+    func rating(req: Request) async throws -> Response {
+        let form = try req.content.decode(RatingForm.self)
+        var patch = UpdateEntryRequest.empty
+        patch.rating = form.rating.map { .value($0) } ?? .null
+        _ = try await library(req).update(try entryID(req), with: patch)
+        return .seeOther(SiteURL.book(try entryID(req)).path)
+    }
+
+    func confirmDelete(req: Request) async throws -> Response {
+        let id = try entryID(req)
+        let entry = try await library(req).entry(id)
+        let work = try await Work.find(entry.$work.id, on: req.db)
+        return Response(html: DeleteConfirm.View.render(.init(id: id, title: work?.title ?? "this book",
+                                                               session: try req.requirePageSession())))
+    }
+
+    func delete(req: Request) async throws -> Response {
+        try await library(req).delete(try entryID(req))
+        return .seeOther(SiteURL.library.path)
+    }
+
+    private func entryID(_ req: Request) throws -> UUID {
+        guard let raw = req.parameters.get("id"), let id = UUID(uuidString: raw) else {
+            throw PageError(status: .notFound, message: "Not found: that book is not in your library.")
+        }
+        return id
+    }
+
+    /// Only a path of this site: a form cannot send the reader elsewhere.
+    static func back(_ path: String?, default fallback: String) -> String {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//") else { return fallback }
+        return path
+    }
+
+    static func day(_ date: Date?, _ zone: TimeZone) -> String {
+        date.map { LocalDate($0, in: zone).description } ?? ""
+    }
+}

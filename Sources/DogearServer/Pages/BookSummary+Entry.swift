@@ -1,0 +1,21 @@
+import DogearCore
+import DogearViews
+import Foundation
+
+extension BookSummary {
+    /// The page form of an entry as the API loads it, so pages and API show the same facts.
+    init(_ entry: EntryDTO) {
+        self.init(id: entry.id, title: entry.work.title, authors: entry.work.authors.map(\.name),
+                  status: ReadingStatus(rawValue: entry.status) ?? .wantToRead)
+        coverURL = entry.edition?.coverUrl
+        progress = entry.progress
+        currentPage = entry.currentPage
+        pageCount = entry.edition?.pageCount
+        rating = entry.rating
+        tags = entry.tags
+        dateFinished = entry.dateFinished
+        matches = (entry.matches ?? []).map { match in
+            Match(field: match.field.rawValue, passage: [.note, .quote].contains(match.field) ? match.snippet : nil)
+        }
+    }
+}

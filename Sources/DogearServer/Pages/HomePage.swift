@@ -1,0 +1,15 @@
+import DogearViews
+import Vapor
+
+/// `/`: the API's home, as a page.
+struct HomePage {
+    func show(req: Request) async throws -> Response {
+        let home = try await HomeService(db: req.db, user: try req.currentUser(), now: req.now).home()
+        let model = Home.Model(
+            greeting: home.greeting, displayName: home.displayName,
+            currentlyReading: home.currentlyReading.map(BookSummary.init), recentlyFinished: home.recentlyFinished.map(BookSummary.init),
+            readAllTime: home.stats.readAllTime, readThisYear: home.stats.readThisYear, pagesThisYear: home.stats.pagesThisYear,
+            session: try req.requirePageSession())
+        return Response(html: Home.View.render(model))
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+@testable import DogearServer
+
+/// A minimal browser for page tests: keeps cookies, reads the CSRF token from the page it was given,
+/// and posts forms as a browser would (urlencoded).
+final class WebClient: @unchecked Sendable {
+    let app: Application
+    var cookies: [String: String] = [:]
+    var csrf = ""
+
+    init(_ app: Application) {
+        self.app = app
+    }
+
+    struct Page {
+        let status: HTTPStatus
+        let body: String
+        let headers: HTTPHeaders
+        var location: String? { headers.first(name: .location) }
+    }
+
+    @discardableResult
+    func get(_ path: String) async throws -> Page {
+        let page = try await send(.GET, path, body: nil)
+        if let token = Self.csrfToken(in: page.body) { csrf = token }
+        return page
+    }
+
+    /// Posts a form with the page's CSRF token unless `csrf: false`.
+    @discardableResult
+    func post(_ path: String, _ fields: [(String, String)], csrf withToken: Bool = true) async throws -> Page {
+        var all = fields
+        if withToken { all.append(("_csrf", csrf)) }
+        let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        return try await send(.POST, path, body: body)
+    }
+
+    private func send(_ method: HTTPMethod, _ path: String, body: String?) async throws -> Page {
+        var headers = HTTPHeaders()
+        if !cookies.isEmpty {
+            headers.add(name: .cookie, value: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
+        }
+        var buffer: ByteBuffer?
+        if let body {
+            headers.contentType = .urlEncodedForm
+            buffer = ByteBuffer(string: body)
+        }
+        let response = try await app.testing().sendRequest(method, path, headers: headers, body: buffer)
+        for (name, value) in response.headers.setCookie?.all ?? [:] {
+            if value.maxAge == 0 { cookies[name] = nil } else { cookies[name] = value.string }
+        }
+        return Page(status: response.status, body: response.body.string, headers: response.headers)
+    }
+
+    static func csrfToken(in html: String) -> String? {
+        guard let range = html.range(of: "name=\"csrf-token\" content=\"") else { return nil }
+        let rest = html[range.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    }
+
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
+    }
+
+    /// Signs up through the form and lands signed in.
+    func signUp(_ email: String = "ann@example.com", name: String = "Ann", password: String = "long enough") async throws {
+        try await get("/signup")
+        let page = try await post("/signup", [("email", email), ("displayName", name), ("password", password)])
+        guard page.status == .seeOther else { throw TestFailure("sign-up form: \(page.status) \(page.body.prefix(300))") }
+        try await get("/")
+    }
+
+    /// Adds a book through /add and returns its entry id.
+    func addBook(_ fields: [(String, String)]) async throws -> String {
+        try await get("/add")
+        let page = try await post("/add", fields)
+        guard page.status == .seeOther, let location = page.location, location.hasPrefix("/books/") else {
+            throw TestFailure("add form: \(page.status) \(page.body.prefix(500))")
+        }
+        return String(location.dropFirst("/books/".count))
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import Vapor
+@testable import DogearServer
+
+/// The web app through its forms, as a reader without a script would use it.
+@Suite("Web pages")
+struct WebPageTests {
+    @Test("pages carry a CSP that allows only Dogear's own scripts, a CSRF cookie, and ask for sign-in")
+    func headersAndSignIn() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            let signIn = try await web.get("/signin")
+            #expect(signIn.status == .ok)
+            #expect(signIn.headers.contentType?.subType == "html")
+            let csp = signIn.headers.first(name: "Content-Security-Policy") ?? ""
+            #expect(csp.contains("script-src 'self'"))
+            #expect(csp.contains("frame-ancestors 'none'"))
+            #expect(web.cookies["dogear_csrf"] != nil)
+            #expect(!signIn.body.contains("<script>"))   // no inline script anywhere
+            let home = try await web.get("/")
+            #expect(home.status == .seeOther)
+            #expect(home.location == "/signin")
+        }
+    }
+
+    @Test("a form without the CSRF token is refused and changes nothing")
+    func csrf() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.get("/signup")
+            let refused = try await web.post("/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")],
+                                             csrf: false)
+            #expect(refused.status == .forbidden)
+            #expect(refused.body.contains("This form has expired"))
+            web.csrf = "made-up"
+            let forged = try await web.post("/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")])
+            #expect(forged.status == .forbidden)
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM users") == 0)
+        }
+    }
+
+    @Test("sign up lands on home with a greeting; the session cookie is HttpOnly and SameSite=Lax; sign out ends it")
+    func signUpAndOut() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.get("/signup")
+            let created = try await web.post("/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")])
+            #expect(created.status == .seeOther)
+            #expect(created.location == "/")
+            let cookie = created.headers[.setCookie].first { $0.hasPrefix("dogear_session=") } ?? ""
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Lax"))
+            let home = try await web.get("/")
+            #expect(home.status == .ok)
+            #expect(home.body.contains("Good morning, Ann"))   // the test clock is 10:30 UTC
+            #expect(home.body.contains("Nothing on the go."))
+            let out = try await web.post("/signout", [])
+            #expect(out.location == "/signin")
+            #expect(try await web.get("/").status == .seeOther)
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM user_tokens") == 0)
+        }
+    }
+
+    @Test("a refused sign-up keeps what was typed (not the password) and says what was wrong beside the field")
+    func signUpErrors() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.get("/signup")
+            let page = try await web.post("/signup", [("email", "not an email"), ("displayName", "Ann <b>"), ("password", "secret-pw")])
+            #expect(page.status == .unprocessableEntity)
+            #expect(page.body.contains("value=\"not an email\""))
+            #expect(page.body.contains("value=\"Ann &lt;b&gt;\""))
+            #expect(page.body.contains("id=\"field-email-error\""))
+            #expect(!page.body.contains("secret-pw"))
+            let wrong = try await web.post("/signin", [("email", "nobody@example.com"), ("password", "whatever1")])
+            #expect(wrong.status == .unauthorized)
+            #expect(wrong.body.contains("email or password is wrong"))
+            #expect(wrong.body.contains("value=\"nobody@example.com\""))
+        }
+    }
+
+    @Test("add a book by hand with two authors and tags; step its page to the end and it moves to Recently finished")
+    func addAndFinish() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            let id = try await web.addBook([
+                ("title", "Good Omens"), ("authors", "Terry Pratchett, Neil Gaiman"), ("pageCount", "3"),
+                ("status", "reading"), ("tags", "Funny, Fantasy"), ("note", "The ducks in the park"),
+            ])
+            let book = try await web.get("/books/\(id)")
+            #expect(book.body.contains("Good Omens"))
+            #expect(book.body.contains("Terry Pratchett, Neil Gaiman"))
+            #expect(book.body.contains("<li class=\"chip\">Funny</li>"))
+            #expect(book.body.contains("The ducks in the park"))
+            var home = try await web.get("/")
+            #expect(home.body.contains("Page 0 of 3"))
+            for page in 1...3 {
+                let step = try await web.post("/books/\(id)/progress", [("page", String(page)), ("back", "/")])
+                #expect(step.status == .seeOther)
+            }
+            home = try await web.get("/")
+            #expect(home.body.contains("Nothing on the go."))
+            let finished = home.body.components(separatedBy: "id=\"recently-finished\"").last ?? ""
+            #expect(finished.contains("Good Omens"))
+        }
+    }
+
+    @Test("the add form keeps everything typed when it is refused, with the message beside the field")
+    func addErrors() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            try await web.get("/add")
+            let page = try await web.post("/add", [("title", ""), ("authors", "Ursula K. Le Guin"), ("tags", "SciFi, Classics"),
+                                                   ("pageCount", "lots"), ("status", "reading")])
+            #expect(page.status == .unprocessableEntity)
+            #expect(page.body.contains("value=\"Ursula K. Le Guin\""))
+            #expect(page.body.contains("value=\"SciFi, Classics\""))
+            #expect(page.body.contains("id=\"field-pageCount-error\""))
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 0)
+        }
+    }
+
+    @Test("library: search by a word from a note shows the match reason; filter by tag; quick status change; delete after confirming")
+    func library() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            let kept = try await web.addBook([("title", "Piranesi"), ("authors", "Susanna Clarke"), ("tags", "Fantasy"),
+                                              ("note", "The statues and the tides")])
+            let other = try await web.addBook([("title", "Middlemarch"), ("authors", "George Eliot"), ("tags", "Classics")])
+            let found = try await web.get("/library?q=tides")
+            #expect(found.body.contains("Piranesi"))
+            #expect(!found.body.contains("Middlemarch"))
+            #expect(found.body.contains("Matched in note"))
+            let partial = try await web.get("/library?q=tides&partial=1")
+            #expect(!partial.body.contains("<html"))
+            #expect(partial.body.contains("Piranesi"))
+            let tagged = try await web.get("/library?tag=Classics")
+            #expect(tagged.body.contains("Middlemarch"))
+            #expect(!tagged.body.contains("Piranesi</a>"))
+            let changed = try await web.post("/books/\(kept)/status", [("status", "read"), ("back", "/library")])
+            #expect(changed.location == "/library")
+            #expect(try await web.get("/books/\(kept)").body.contains("status-read"))
+            let confirm = try await web.get("/books/\(other)/delete")
+            #expect(confirm.body.contains("Delete “Middlemarch”?"))
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 2)
+            let deleted = try await web.post("/books/\(other)/delete", [])
+            #expect(deleted.location == "/library")
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 1)
+        }
+    }
+
+    @Test("another reader's book address is not found, as a page")
+    func privacy() async throws {
+        try await withDogear { app in
+            let ann = WebClient(app)
+            try await ann.signUp("ann@example.com")
+            let id = try await ann.addBook([("title", "Piranesi"), ("authors", "Susanna Clarke")])
+            let bob = WebClient(app)
+            try await bob.signUp("bob@example.com", name: "Bob")
+            let page = try await bob.get("/books/\(id)")
+            #expect(page.status == .notFound)
+            #expect(page.body.contains("not in your library"))
+            #expect(try await bob.get("/books/not-an-id").status == .notFound)
+            #expect(try await bob.post("/books/\(id)/delete", []).status == .notFound)
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 1)
+        }
+    }
+}
