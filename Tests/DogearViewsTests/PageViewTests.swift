@@ -78,6 +78,7 @@ struct PageViewTests {
         #expect(html.contains("…the statues in the tide…"))
         #expect(html.contains("aria-label=\"4 of 5 stars\""))
         #expect(html.contains("cover-placeholder"))  // no cover: the placeholder
+        #expect(html.contains("<option value>Any tag</option>"))  // sends "", not its label
         let none = LibraryIndex.View.render(.init(query: "zzz", items: [], libraryIsEmpty: false, session: session)).render()
         #expect(none.contains("No books match “zzz”."))
         let empty = LibraryIndex.View.render(.init(items: [], libraryIsEmpty: true, session: session)).render()
@@ -96,6 +97,8 @@ struct PageViewTests {
         #expect(html.contains("id=\"field-title-error\""))
         #expect(html.contains("aria-invalid=\"true\""))
         #expect(html.contains("title: must not be empty"))
+        // "Not rated" must send an empty value (a bare `value` is the empty string), not its label.
+        #expect(html.contains("<option value selected>Not rated</option>"))
         // Every input has a label.
         for name in ["isbn", "title", "authors", "pageCount", "status", "rating", "dateStarted", "dateFinished", "tags", "note"] {
             #expect(html.contains("for=\"field-\(name)\""), "\(name)")

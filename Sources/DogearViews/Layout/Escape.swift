@@ -20,15 +20,16 @@ extension Node {
     /// A reader's text, shown exactly as typed.
     static func userText(_ text: String) -> Node { .raw(Escape.text(text)) }
 
-    /// An attribute whose value may hold a reader's text.
+    /// An attribute whose value may hold a reader's text. An empty value is written (`value=""`):
+    /// an option without one would send its label instead. nil leaves the attribute out.
     static func userAttribute(_ name: String, _ value: String?) -> Node {
-        .attribute(named: name, value: value.map(Escape.attribute))
+        .attribute(named: name, value: value.map(Escape.attribute), ignoreIfValueIsEmpty: value == nil)
     }
 }
 
 extension Attribute {
     /// An attribute whose value may hold a reader's text (inputs take attributes, not nodes).
     static func userAttribute(_ name: String, _ value: String?) -> Attribute {
-        .attribute(named: name, value: value.map(Escape.attribute))
+        Attribute(name: name, value: value.map(Escape.attribute), ignoreIfValueIsEmpty: value == nil)
     }
 }

@@ -79,7 +79,7 @@ public enum LibraryIndex {
                         .label(.for("tag"), "Tag"),
                         .select(
                             .id("tag"), .attribute(named: "name", value: "tag"),
-                            .element(named: "option", nodes: [.attribute(named: "value", value: ""), .text("Any tag")]),
+                            .element(named: "option", nodes: [.userAttribute("value", ""), .text("Any tag")]),
                             .forEach(model.allTags) { tag in
                                 .element(named: "option", nodes: [
                                     .userAttribute("value", tag), .if(tag == model.tag, .attribute(named: "selected")), .userText(tag),
@@ -154,7 +154,7 @@ public enum LibraryIndex {
                         ),
                         .button(.type(.submit), .text("Change"))
                     ),
-                    .a(.class("danger"), .href(SiteURL.deleteBook(book.id).path), .attribute(named: "data-confirm-delete", value: ""),
+                    .a(.class("danger"), .href(SiteURL.deleteBook(book.id).path), .attribute(named: "data-confirm-delete", value: "true"),
                        .userAttribute("aria-label", "Delete \(book.title)"), "Delete")
                 )
             )

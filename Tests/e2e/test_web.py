@@ -1,0 +1,195 @@
+"""Dogear in a real browser (Debian's Chromium, headless, through Selenium), as a new reader would use it.
+
+Run by scripts/test-e2e.sh, which starts `dogear serve` and sets DOGEAR_URL, E2E_OUTPUT and FIXTURES.
+Each test signs up a reader of its own. A failing test leaves a screenshot in E2E_OUTPUT.
+"""
+import os
+import time
+import unittest
+import uuid
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+BASE = os.environ.get("DOGEAR_URL", "http://127.0.0.1:8080")
+OUTPUT = os.environ.get("E2E_OUTPUT", "/tmp/e2e-output")
+FIXTURES = os.environ.get("FIXTURES", "../shared/fixtures")
+
+
+def new_driver(width=1280, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={width},{height}"):
+        options.add_argument(flag)
+    # The driver is named explicitly, or Selenium's manager would try the network.
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+class ReaderTestCase(unittest.TestCase):
+    width = 1280
+
+    def setUp(self):
+        self.driver = new_driver(self.width)
+        self.wait = WebDriverWait(self.driver, 10)
+        self.email = f"reader-{uuid.uuid4().hex[:10]}@example.com"
+
+    def tearDown(self):
+        outcome = getattr(self, "_outcome", None)
+        failed = outcome is not None and any(
+            error for _, error in getattr(getattr(outcome, "result", None), "errors", []) + getattr(getattr(outcome, "result", None), "failures", [])
+            if _ is self
+        )
+        if failed or (outcome is not None and not getattr(outcome, "success", True)):
+            self.driver.save_screenshot(os.path.join(OUTPUT, f"failed-{self._testMethodName}.png"))
+        self.driver.quit()
+
+    # what a reader does
+
+    def go(self, path):
+        self.driver.get(BASE + path)
+
+    def fill(self, name, value):
+        field = self.driver.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+
+    def submit(self, form_selector="main form"):
+        self.driver.find_element(By.CSS_SELECTOR, f"{form_selector} button[type=submit]").click()
+
+    def sign_up(self, name="Ann"):
+        self.go("/signup")
+        self.fill("email", self.email)
+        self.fill("displayName", name)
+        self.fill("password", "long enough password")
+        self.submit()
+        self.wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+
+    def add_book(self, title, authors, tags="", pages="", status="wantToRead", note=""):
+        self.go("/add")
+        self.fill("title", title)
+        self.fill("authors", authors)
+        if pages:
+            self.fill("pageCount", pages)
+        if tags:
+            self.fill("tags", tags)
+        if note:
+            self.fill("note", note)
+        Select(self.driver.find_element(By.NAME, "status")).select_by_value(status)
+        self.submit("form.book-form")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.book")))
+        return self.driver.current_url.rsplit("/", 1)[-1]
+
+    def text(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector).text
+
+
+class WebAppTests(ReaderTestCase):
+    def test_sign_up_lands_on_home_with_a_greeting(self):
+        self.sign_up("Ann")
+        self.assertIn("Ann", self.text("h1"))
+        self.assertRegex(self.text("h1"), r"^Good (morning|afternoon|evening), Ann$")
+        self.assertIn("Nothing on the go", self.text("#currently-reading"))
+
+    def test_add_by_hand_start_and_step_to_the_end(self):
+        self.sign_up()
+        entry = self.add_book("Good Omens", "Terry Pratchett, Neil Gaiman", tags="Funny, Fantasy", pages="3", status="reading")
+        self.assertIn("Terry Pratchett, Neil Gaiman", self.text(".authors"))
+        chips = [chip.text for chip in self.driver.find_elements(By.CSS_SELECTOR, ".chip")]
+        self.assertEqual(sorted(chips), ["Fantasy", "Funny"])
+        self.go("/")
+        card = f'li[data-entry="{entry.upper()}"]'
+        self.assertIn("Page 0 of 3", self.text(card))
+        for page in (1, 2, 3):
+            self.driver.find_element(By.CSS_SELECTOR, f'{card} button[aria-label="One page on"]').click()
+            if page < 3:
+                self.wait.until(lambda d: f"Page {page} of 3" in d.find_element(By.CSS_SELECTOR, card).text)
+        # At the last page the book is finished: it leaves Currently reading for Recently finished.
+        self.wait.until(lambda d: "Good Omens" in d.find_element(By.ID, "recently-finished").text)
+        self.assertNotIn("Good Omens", self.text("#currently-reading"))
+
+    def test_search_by_a_note_word_shows_why_and_filter_by_tag(self):
+        self.sign_up()
+        self.add_book("Piranesi", "Susanna Clarke", tags="Fantasy", note="The statues and the tides of the House")
+        self.add_book("Middlemarch", "George Eliot", tags="Classics")
+        self.go("/library")
+        box = self.driver.find_element(By.ID, "q")
+        box.send_keys("tides")
+        # Results update as you type (no submit).
+        self.wait.until(lambda d: "Middlemarch" not in d.find_element(By.ID, "results").text)
+        results = self.text("#results")
+        self.assertIn("Piranesi", results, self.driver.current_url)
+        self.assertIn("Matched in note", results)
+        self.go("/library")
+        self.driver.find_element(By.CSS_SELECTOR, "details summary").click()
+        Select(self.driver.find_element(By.ID, "tag")).select_by_visible_text("Classics")
+        self.driver.find_element(By.CSS_SELECTOR, "details button[type=submit]").click()
+        self.wait.until(EC.url_contains("tag=Classics"))
+        results = self.text("#results")
+        self.assertIn("Middlemarch", results)
+        self.assertNotIn("Piranesi", results)
+
+    def test_delete_after_confirming(self):
+        self.sign_up()
+        self.add_book("Kindred", "Octavia E. Butler")
+        self.go("/library")
+        self.driver.find_element(By.CSS_SELECTOR, "a[data-confirm-delete]").click()
+        self.assertIn("Delete “Kindred”?", self.text("h1"))
+        self.submit()
+        self.wait.until(EC.url_to_be(BASE + "/library"))
+        self.assertIn("Your library is empty", self.text("#results"))
+
+    def test_a_refused_form_keeps_what_was_typed(self):
+        self.sign_up()
+        self.go("/add")
+        # No title: the form comes back with everything else as typed and the message beside Title.
+        self.fill("authors", "Ursula K. Le Guin")
+        self.fill("tags", "SciFi, Classics")
+        self.fill("pageCount", "387")
+        self.fill("note", "Anarres first")
+        Select(self.driver.find_element(By.NAME, "status")).select_by_value("reading")
+        self.submit("form.book-form")
+        self.wait.until(EC.presence_of_element_located((By.ID, "field-title-error")))
+        self.assertTrue(self.text("#field-title-error"))
+        self.assertEqual(self.driver.find_element(By.NAME, "authors").get_attribute("value"), "Ursula K. Le Guin")
+        self.assertEqual(self.driver.find_element(By.NAME, "tags").get_attribute("value"), "SciFi, Classics")
+        self.assertEqual(self.driver.find_element(By.NAME, "pageCount").get_attribute("value"), "387")
+        self.assertEqual(self.driver.find_element(By.NAME, "note").get_attribute("value"), "Anarres first")
+        self.assertEqual(Select(self.driver.find_element(By.NAME, "status")).first_selected_option.get_attribute("value"), "reading")
+
+    def test_another_readers_book_is_not_found(self):
+        self.sign_up()
+        entry = self.add_book("Piranesi", "Susanna Clarke")
+        self.driver.delete_all_cookies()
+        self.email = f"other-{uuid.uuid4().hex[:10]}@example.com"
+        self.sign_up("Bob")
+        self.go(f"/books/{entry}")
+        self.assertEqual(self.text("h1"), "Not found")
+        self.assertNotIn("Piranesi", self.driver.page_source)
+
+
+class PhoneScreenshots(ReaderTestCase):
+    """Home and Library at 375 px wide, saved on every run for a person to look at."""
+    width = 375
+
+    def test_phone_width_home_and_library(self):
+        self.driver.set_window_size(375, 812)
+        self.sign_up("Ann")
+        self.add_book("Piranesi", "Susanna Clarke", tags="Fantasy, Comfort", pages="272", status="reading",
+                      note="The statues and the tides")
+        self.add_book("A Very Long Title About Houses, Halls, Tides and Statues That Wraps on a Phone", "Someone Else",
+                      tags="Long", status="read")
+        self.go("/")
+        self.driver.save_screenshot(os.path.join(OUTPUT, "home-375.png"))
+        # Nothing spills sideways at phone width.
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
+        self.go("/library")
+        self.driver.save_screenshot(os.path.join(OUTPUT, "library-375.png"))
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
+
+
+if __name__ == "__main__":
+    unittest.main()

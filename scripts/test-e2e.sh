@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Browser tests: Debian's Chromium, headless, driven by Selenium (Tests/e2e), against `dogear serve`
+# started here on a free local port with a fresh data directory. Installs chromium,
+# chromium-driver and selenium when missing. Screenshots go to $E2E_OUTPUT (default
+# .build/e2e-output): phone-width Home and Library on every run, and one per failing test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+python3 -c "import selenium" 2>/dev/null || pip install -q selenium
+
+BIN=${DOGEAR_BIN:-.build/debug/dogear}
+if [ ! -x "$BIN" ]; then swift build --product dogear; fi
+
+OUTPUT=${E2E_OUTPUT:-$PWD/.build/e2e-output}
+rm -rf "$OUTPUT" && mkdir -p "$OUTPUT"
+DATA=$(mktemp -d)
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+
+DOGEAR_DATA_DIR="$DATA" DOGEAR_PORT="$PORT" DOGEAR_ENRICH=false DOGEAR_OFFLINE=true "$BIN" serve >"$OUTPUT/server.log" 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
+for _ in $(seq 1 100); do
+  if curl -sf "http://127.0.0.1:$PORT/health" >/dev/null; then break; fi
+  sleep 0.1
+done
+
+DOGEAR_URL="http://127.0.0.1:$PORT" E2E_OUTPUT="$OUTPUT" FIXTURES="$PWD/../shared/fixtures" \
+  python3 -m unittest discover -s Tests/e2e -p 'test_*.py' -v
+echo "e2e: screenshots in $OUTPUT"
