@@ -86,4 +86,12 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     let form = BookFormPages()
     pages.get("add", use: form.addPage)
     pages.post("add", use: form.add)
+    let transfer = TransferPages()
+    pages.get("import", use: transfer.uploadPage)
+    // Streamed to disk like the API's upload (the form's CSRF token is in its address).
+    pages.on(.POST, "import", body: .stream, use: transfer.upload)
+    pages.get("import", ":id", use: transfer.show)
+    pages.post("import", ":id", "run", use: transfer.run)
+    pages.get("export", use: transfer.exportPage)
+    pages.get("export", ":format", use: transfer.download)
 }

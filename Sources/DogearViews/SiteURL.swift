@@ -4,6 +4,7 @@ import Foundation
 public enum SiteURL: Equatable, Sendable {
     case home, signIn, signUp, signOut, library, add, importFile, export, profile
     case book(UUID), editBook(UUID), deleteBook(UUID), bookProgress(UUID), bookStatus(UUID)
+    case importJob(UUID), runImport(UUID), exportFile(String)
 
     public var path: String {
         switch self {
@@ -21,6 +22,9 @@ public enum SiteURL: Equatable, Sendable {
         case .deleteBook(let id): return "/books/\(id.uuidString)/delete"
         case .bookProgress(let id): return "/books/\(id.uuidString)/progress"
         case .bookStatus(let id): return "/books/\(id.uuidString)/status"
+        case .importJob(let id): return "/import/\(id.uuidString)"
+        case .runImport(let id): return "/import/\(id.uuidString)/run"
+        case .exportFile(let format): return "/export/\(format)"
         }
     }
 }

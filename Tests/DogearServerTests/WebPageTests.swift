@@ -169,4 +169,41 @@ struct WebPageTests {
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 1)
         }
     }
+
+    @Test("import through pages: upload, the preview (nothing saved yet, how shelves map), then the run; export downloads")
+    func importAndExport() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            try await web.get("/import")
+            let uploaded = try await web.upload("/import", ImportTests.threeBooks, fileName: "goodreads.csv")
+            #expect(uploaded.status == .seeOther)
+            let previewPath = try #require(uploaded.location)
+            await app.importJobs.wait(for: UUID(uuidString: String(previewPath.dropFirst("/import/".count)))!)
+            let preview = try await web.get(previewPath)
+            #expect(preview.body.contains("Import preview"))
+            #expect(preview.body.contains("<td>dropped</td><td>didNotFinish</td>"))
+            #expect(preview.body.contains("Line 4: "))
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 0)
+            let run = try await web.post(previewPath + "/run", [])
+            #expect(run.status == .seeOther)
+            let runPath = try #require(run.location)
+            await app.importJobs.wait(for: UUID(uuidString: String(runPath.dropFirst("/import/".count)))!)
+            let finished = try await web.get(runPath)
+            #expect(finished.body.contains("Import finished"))
+            #expect(finished.body.contains("<progress class=\"progress import-progress\" max=\"4\" value=\"4\""))
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 3)
+            // A file that is not an export says so on the upload page.
+            let bad = try await web.upload("/import", Data("name,email\nAnn,a@b.c\n".utf8), fileName: "contacts.csv")
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.body.contains("unrecognised format"))
+            // Without the token in the address the upload is refused.
+            web.csrf = "wrong"
+            #expect(try await web.upload("/import", ImportTests.threeBooks, fileName: "goodreads.csv").status == .forbidden)
+            let export = try await web.get("/export/goodreads")
+            #expect(export.status == .ok)
+            #expect(export.body.hasPrefix("Book Id,Title,Author"))
+            #expect(export.body.contains("Piranesi"))
+        }
+    }
 }

@@ -9,7 +9,7 @@ import unittest
 import uuid
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -34,7 +34,8 @@ class ReaderTestCase(unittest.TestCase):
 
     def setUp(self):
         self.driver = new_driver(self.width)
-        self.wait = WebDriverWait(self.driver, 10)
+        # Scripts replace parts of pages while a test looks at them: a stale element is looked up again.
+        self.wait = WebDriverWait(self.driver, 10, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException))
         self.email = f"reader-{uuid.uuid4().hex[:10]}@example.com"
 
     def tearDown(self):
@@ -169,6 +170,35 @@ class WebAppTests(ReaderTestCase):
         self.go(f"/books/{entry}")
         self.assertEqual(self.text("h1"), "Not found")
         self.assertNotIn("Piranesi", self.driver.page_source)
+
+
+    @unittest.skipUnless(os.path.exists(os.path.join(FIXTURES, "goodreads", "romneyda-619rows-31col.csv")),
+                         "../shared/fixtures is not here")
+    def test_import_a_goodreads_file_and_watch_it_finish(self):
+        self.sign_up()
+        self.go("/import")
+        path = os.path.abspath(os.path.join(FIXTURES, "goodreads", "romneyda-619rows-31col.csv"))
+        self.driver.find_element(By.NAME, "file").send_keys(path)
+        self.submit()
+        # The preview: how the file's shelves map, nothing saved yet.
+        self.wait.until(lambda d: "Import preview" in d.find_element(By.TAG_NAME, "h1").text
+                        and d.find_elements(By.CSS_SELECTOR, "button.primary"))
+        self.assertIn("How your shelves map", self.text("#import-job"))
+        self.driver.find_element(By.CSS_SELECTOR, "#import-job button.primary").click()
+        # The run: the bar fills while the page stays (the script refreshes it in place).
+        seen = set()
+        def finished(driver):
+            bar = driver.find_element(By.CSS_SELECTOR, "progress.import-progress")
+            seen.add(bar.get_attribute("value"))
+            return "Import finished" in driver.find_element(By.TAG_NAME, "h1").text
+        WebDriverWait(self.driver, 60, poll_frequency=0.05,
+                      ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(finished)
+        bar = self.driver.find_element(By.CSS_SELECTOR, "progress.import-progress")
+        self.assertEqual(bar.get_attribute("value"), bar.get_attribute("max"))
+        self.assertEqual(bar.get_attribute("max"), "619")
+        self.assertIn("619 of 619 rows", self.text("#import-count"))
+        self.go("/library")
+        self.assertGreater(len(self.driver.find_elements(By.CSS_SELECTOR, ".book-row")), 10)
 
 
 class PhoneScreenshots(ReaderTestCase):

@@ -25,7 +25,8 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
             do {
                 let job = try await runner.run(jobID)
                 // An upload is kept only while its job may still need it (to go on after a restart).
-                if job.status == ImportJob.Status.done.rawValue || job.status == ImportJob.Status.failed.rawValue,
+                // A dry run's file waits for the run the reader may confirm (the web app does not upload twice).
+                if !job.dryRun, job.status == ImportJob.Status.done.rawValue || job.status == ImportJob.Status.failed.rawValue,
                    job.filePath.hasPrefix(uploads) {
                     try? FileManager.default.removeItem(atPath: job.filePath)
                 }
@@ -46,12 +47,27 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
 
     func didBootAsync(_ application: Application) async throws {
         guard resumeAtBoot else { return }
+        try await removeStaleUploads(application)
         let unfinished = try await ImportJob.query(on: application.db)
             .filter(\.$status ~~ [ImportJob.Status.queued.rawValue, ImportJob.Status.running.rawValue])
             .all()
         for job in unfinished {
             application.logger.info("import \(job.id!) was not finished; going on from line \(job.lastLine)")
             start(try job.requireID(), app: application)
+        }
+    }
+
+    /// Uploads older than a day that no unfinished job needs (previews nobody confirmed).
+    private func removeStaleUploads(_ application: Application) async throws {
+        let directory = application.importsDirectory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let needed = Set(try await ImportJob.query(on: application.db)
+            .filter(\.$status ~~ [ImportJob.Status.queued.rawValue, ImportJob.Status.running.rawValue]).all().map(\.filePath))
+        let dayAgo = Date().addingTimeInterval(-86_400)
+        for name in names {
+            let path = (directory as NSString).appendingPathComponent(name)
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+            if modified < dayAgo, !needed.contains(path) { try? FileManager.default.removeItem(atPath: path) }
         }
     }
 

@@ -41,7 +41,9 @@ struct CSRFMiddleware: AsyncMiddleware {
         let token = existing.flatMap { $0.isEmpty ? nil : $0 } ?? TokenHashing.newToken()
         request.storage[CSRFTokenKey.self] = token
         if request.method == .POST {
-            let sent = request.headers.first(name: "X-CSRF-Token") ?? (try? request.content.get(String.self, at: "_csrf"))
+            // Header (scripts), address (a streamed upload, whose body is not read here), or form field.
+            let sent = request.headers.first(name: "X-CSRF-Token") ?? request.query["_csrf"]
+                ?? (try? request.content.get(String.self, at: "_csrf"))
             guard let existing, let sent, !existing.isEmpty, sent == existing else {
                 throw PageError(status: .forbidden, message: "This form has expired. Go back, reload the page and try again.")
             }

@@ -15,8 +15,9 @@ public struct PageSession: Sendable, Equatable {
 /// The shell of every page: head (one stylesheet, one script module, no inline code, so the
 /// Content-Security-Policy can forbid everything else), the header with its navigation, and the page.
 public enum PageLayout {
+    /// `refreshEvery`: seconds after which the page reloads itself (a running import, without a script).
     public static func page(title: String, session: PageSession?, csrfToken: String, active: SiteURL? = nil,
-                            _ content: Node<HTML.BodyContext>) -> HTML {
+                            refreshEvery: Int? = nil, _ content: Node<HTML.BodyContext>) -> HTML {
         HTML(
             .lang(.english),
             .head(
@@ -24,6 +25,12 @@ public enum PageLayout {
                 .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
                 .meta(.name("color-scheme"), .content("light dark")),
                 .meta(.name("csrf-token"), .userAttribute("content", csrfToken)),
+                // Without a script the page reloads itself; with one, the script refreshes just the part that moves.
+                .unwrap(refreshEvery) { seconds in
+                    .element(named: "noscript", nodes: [
+                        .meta(.attribute(named: "http-equiv", value: "refresh"), .content(String(seconds))),
+                    ])
+                },
                 .element(named: "title", nodes: [.userText(title == "Dogear" ? title : "\(title) · Dogear")]),
                 .link(.rel(.stylesheet), .href("/css/app.css")),
                 .script(.src("/js/app.js"), .attribute(named: "type", value: "module"))
@@ -39,6 +46,8 @@ public enum PageLayout {
                                 navItem("Home", .home, active),
                                 navItem("Library", .library, active),
                                 navItem("Add", .add, active),
+                                navItem("Import", .importFile, active),
+                                navItem("Export", .export, active),
                                 .li(.form(
                                     .action(SiteURL.signOut.path), .method(.post), .class("inline"),
                                     .csrf(session.csrfToken),

@@ -38,7 +38,21 @@ final class WebClient: @unchecked Sendable {
         return try await send(.POST, path, body: body)
     }
 
-    private func send(_ method: HTTPMethod, _ path: String, body: String?) async throws -> Page {
+    /// Uploads a file as the form `name="file"` would, the CSRF token in the address as the page puts it.
+    @discardableResult
+    func upload(_ path: String, _ data: Data, fileName: String) async throws -> Page {
+        let boundary = "web-\(UUID().uuidString)"
+        var body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\n"
+        body += "Content-Type: text/csv\r\n\r\n"
+        var bytes = Data(body.utf8)
+        bytes.append(data)
+        bytes.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        return try await send(.POST, "\(path)?_csrf=\(Self.encode(csrf))", body: nil, raw: bytes,
+                              contentType: "multipart/form-data; boundary=\(boundary)")
+    }
+
+    private func send(_ method: HTTPMethod, _ path: String, body: String?, raw: Data? = nil,
+                      contentType: String? = nil) async throws -> Page {
         var headers = HTTPHeaders()
         if !cookies.isEmpty {
             headers.add(name: .cookie, value: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
@@ -47,6 +61,10 @@ final class WebClient: @unchecked Sendable {
         if let body {
             headers.contentType = .urlEncodedForm
             buffer = ByteBuffer(string: body)
+        }
+        if let raw, let contentType {
+            headers.replaceOrAdd(name: .contentType, value: contentType)
+            buffer = ByteBuffer(data: raw)
         }
         let response = try await app.testing().sendRequest(method, path, headers: headers, body: buffer)
         for (name, value) in response.headers.setCookie?.all ?? [:] {

@@ -1,0 +1,84 @@
+import DogearTransfer
+import DogearViews
+import Fluent
+import Vapor
+
+/// `/import`, `/import/{id}`, `/export`: the API's import jobs and export behind pages. The web
+/// flow is always a preview first (a dry run), then the run from the same stored file.
+struct TransferPages {
+    func uploadPage(req: Request) async throws -> Response {
+        Response(html: ImportUpload.View.render(.init(session: try req.requirePageSession())))
+    }
+
+    func upload(req: Request) async throws -> Response {
+        let received = try await UploadReceiver(directory: req.application.importsDirectory).receive(req)
+        let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
+        do {
+            let job = try await runner.createJob(userID: try req.currentUser().requireID(), filePath: received.path,
+                                                 fileName: received.fileName, dryRun: true)
+            req.application.importJobs.start(try job.requireID(), app: req.application)
+            return .seeOther(SiteURL.importJob(try job.requireID()).path)
+        } catch let error as ImportFileError {
+            try? FileManager.default.removeItem(atPath: received.path)
+            let model = ImportUpload.Model(error: error.description, session: try req.requirePageSession())
+            return Response(status: .unprocessableEntity, html: ImportUpload.View.render(model))
+        }
+    }
+
+    func show(req: Request) async throws -> Response {
+        let job = try await ownJob(req)
+        let rows = try await ImportRowRecord.query(on: req.db).filter(\.$job.$id == (try job.requireID()))
+            .filter(\.$outcome == ImportRowRecord.Outcome.failed.rawValue).sort(\.$line).limit(200).all()
+        let dto = try ImportJobDTO(job, rows: rows)
+        let model = ImportJobPage.Model(
+            id: dto.id, status: dto.status, dryRun: dto.dryRun, format: dto.format, fileName: dto.fileName, total: dto.total,
+            processed: dto.processed, created: dto.created, merged: dto.merged, unchanged: dto.unchanged, failed: dto.failed,
+            message: dto.message, mappings: dto.mappings.map { .init(from: $0.from, to: $0.to, rows: $0.rows) },
+            errors: dto.errors.map { .init(line: $0.line, reason: $0.reason) }, fileWarnings: dto.fileWarnings,
+            session: try req.requirePageSession())
+        if req.query["partial"] == "1" {
+            return Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: ImportJobPage.View.fragment(model)))
+        }
+        return Response(html: ImportJobPage.View.render(model))
+    }
+
+    /// The reader confirmed the preview: the same file, for real.
+    func run(req: Request) async throws -> Response {
+        let preview = try await ownJob(req)
+        guard preview.dryRun, preview.status == ImportJob.Status.done.rawValue,
+              FileManager.default.fileExists(atPath: preview.filePath) else {
+            throw PageError(status: .conflict, message: "This preview cannot be imported any more; upload the file again.")
+        }
+        let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
+        let job = try await runner.createJob(userID: preview.$user.id, filePath: preview.filePath, fileName: preview.fileName,
+                                             dryRun: false)
+        req.application.importJobs.start(try job.requireID(), app: req.application)
+        return .seeOther(SiteURL.importJob(try job.requireID()).path)
+    }
+
+    func exportPage(req: Request) async throws -> Response {
+        Response(html: ExportPage.View.render(session: try req.requirePageSession()))
+    }
+
+    func download(req: Request) async throws -> Response {
+        guard let format = req.parameters.get("format").flatMap(ExportService.Format.init(rawValue:)) else {
+            throw PageError(status: .notFound, message: "There is no such export.")
+        }
+        let user = try req.currentUser()
+        let path = try await ExportService(db: req.db).writeFile(for: user, format: format)
+        let response = try await req.fileio.asyncStreamFile(at: path) { _ in try? FileManager.default.removeItem(atPath: path) }
+        response.headers.replaceOrAdd(name: .contentType, value: format.contentType + "; charset=utf-8")
+        response.headers.replaceOrAdd(name: .contentDisposition,
+                                      value: "attachment; filename=\"dogear-\(format.rawValue).\(format.fileExtension)\"")
+        return response
+    }
+
+    private func ownJob(_ req: Request) async throws -> ImportJob {
+        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)),
+              let job = try await ImportJob.query(on: req.db).filter(\.$id == id)
+                .filter(\.$user.$id == (try req.currentUser().requireID())).first() else {
+            throw PageError(status: .notFound, message: "Not found: there is no such import.")
+        }
+        return job
+    }
+}
