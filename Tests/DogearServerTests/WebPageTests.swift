@@ -206,4 +206,78 @@ struct WebPageTests {
             #expect(export.body.contains("Piranesi"))
         }
     }
+
+    @Test("edit changes the reader's own fields and keeps the catalog's; notes are added and deleted from the book page")
+    func editAndNotes() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            let id = try await web.addBook([("title", "Piranesi"), ("authors", "Susanna Clarke"), ("tags", "Fantasy")])
+            let form = try await web.get("/books/\(id)/edit")
+            #expect(form.body.contains("<strong>Piranesi</strong> by Susanna Clarke"))
+            #expect(form.body.contains("value=\"Fantasy\""))
+            #expect(!form.body.contains("name=\"title\""))
+            let bad = try await web.post("/books/\(id)/edit", [("status", "read"), ("rating", "9"), ("tags", "Fantasy, Comfort")])
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.body.contains("id=\"field-rating-error\""))
+            #expect(bad.body.contains("value=\"Fantasy, Comfort\""))
+            let saved = try await web.post("/books/\(id)/edit", [("status", "read"), ("rating", "5"), ("tags", "Fantasy, Comfort"),
+                                                                  ("dateStarted", ""), ("dateFinished", "")])
+            #expect(saved.location == "/books/\(id)")
+            let book = try await web.get("/books/\(id)")
+            #expect(book.body.contains("status-read"))
+            #expect(book.body.contains("<dt>Finished</dt><dd>2026-03-14</dd>"))   // a status change dates itself
+            #expect(book.body.contains("<li class=\"chip\">Comfort</li>"))
+            #expect(book.body.contains("aria-label=\"5 stars\" aria-pressed=\"true\""))
+            try await web.post("/books/\(id)/notes", [("content", "Beauty & the house <3")])
+            let withNote = try await web.get("/books/\(id)")
+            #expect(withNote.body.contains("Beauty &amp; the house &lt;3"))
+            let noteID = try #require(withNote.body.components(separatedBy: "action=\"/notes/").dropFirst().first?.prefix(36))
+            let deleted = try await web.post("/notes/\(noteID)/delete", [])
+            #expect(deleted.location == "/books/\(id)#notes")
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM notes") == 0)
+        }
+    }
+
+    @Test("Look up fills the add form from the ISBN without a script (catalog first), saving nothing; a bad ISBN says why")
+    func lookUp() async throws {
+        try await withDogear { app in
+            let first = WebClient(app)
+            try await first.signUp("ann@example.com")
+            _ = try await first.addBook([("title", "Piranesi"), ("authors", "Susanna Clarke"), ("isbn", "9781635575637"),
+                                         ("pageCount", "272")])
+            let web = WebClient(app)
+            try await web.signUp("bob@example.com", name: "Bob")
+            try await web.get("/add")
+            let filled = try await web.post("/add", [("isbn", "978-1-63557-563-7"), ("lookup", "1"), ("title", ""), ("authors", "")])
+            #expect(filled.status == .ok)
+            #expect(filled.body.contains("value=\"Piranesi\""))
+            #expect(filled.body.contains("value=\"Susanna Clarke\""))
+            #expect(filled.body.contains("value=\"272\""))
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 1)
+            let bad = try await web.post("/add", [("isbn", "12345"), ("lookup", "1")])
+            #expect(bad.body.contains("id=\"field-isbn-error\""))
+            let json = try await web.get("/lookup?isbn=9781635575637")
+            #expect(json.body.contains("\"title\":\"Piranesi\""))
+        }
+    }
+
+    @Test("profile: name and time zone change; a bad time zone is refused beside its field with what was typed kept")
+    func profile() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            let page = try await web.get("/profile")
+            #expect(page.body.contains("value=\"ann@example.com\""))
+            let bad = try await web.post("/profile", [("displayName", "Ann B."), ("email", "ann@example.com"), ("timeZone", "Mars/Olympus")])
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.body.contains("id=\"field-timeZone-error\""))
+            #expect(bad.body.contains("value=\"Mars/Olympus\""))
+            let saved = try await web.post("/profile", [("displayName", "Ann B."), ("email", "ann@example.com"),
+                                                        ("timeZone", "America/Los_Angeles")])
+            #expect(saved.location == "/profile?saved=1")
+            let home = try await web.get("/")
+            #expect(home.body.contains("Good evening, Ann B."))   // 10:30 UTC is 02:30 in Los Angeles
+        }
+    }
 }

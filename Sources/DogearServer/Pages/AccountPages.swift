@@ -79,3 +79,47 @@ extension SignUp.Model {
         }
     }
 }
+
+/// `/profile`: the account service's profile update behind a form.
+struct ProfilePage {
+    struct Form: Content {
+        var displayName: String?
+        var email: String?
+        var timeZone: String?
+    }
+
+    func show(req: Request) async throws -> Response {
+        let user = try req.currentUser()
+        let model = Profile.Model(email: FieldState(user.email), displayName: FieldState(user.displayName),
+                                  timeZone: FieldState(user.timeZone), saved: req.query["saved"] == "1",
+                                  session: try req.requirePageSession())
+        return Response(html: Profile.View.render(model))
+    }
+
+    func save(req: Request) async throws -> Response {
+        let user = try req.currentUser()
+        let form = try req.content.decode(Form.self)
+        var model = Profile.Model(email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
+                                  timeZone: FieldState(form.timeZone ?? ""), session: try req.requirePageSession())
+        do {
+            _ = try await AccountService(request: req).updateProfile(user, ProfileUpdateRequest(
+                displayName: .value(form.displayName ?? ""), timeZone: .value(form.timeZone ?? ""), email: .value(form.email ?? "")))
+            return .seeOther(SiteURL.profile.path + "?saved=1")
+        } catch let error as ValidationError {
+            model.place(error.message, field: error.field)
+        } catch let error as APIError {
+            model.place(error.message, field: error.field)
+        }
+        return Response(status: .unprocessableEntity, html: Profile.View.render(model))
+    }
+}
+
+extension Profile.Model {
+    mutating func place(_ message: String, field: String?) {
+        switch field {
+        case "email": email.error = message
+        case "timeZone": timeZone.error = message
+        default: displayName.error = message
+        }
+    }
+}

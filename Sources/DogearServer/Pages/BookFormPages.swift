@@ -1,6 +1,7 @@
 import DogearCore
 import DogearViews
 import Fluent
+import SQLKit
 import Vapor
 
 /// `/add` and `/books/{id}/edit`: the book form through the API's services. A refused form comes
@@ -17,6 +18,29 @@ struct BookFormPages {
         var dateFinished: String?
         var tags: String?
         var note: String?
+        /// "Look up" without a script: fill the form from the ISBN, save nothing.
+        var lookup: String?
+    }
+
+    /// `GET /lookup?isbn=`: the book an ISBN names, for the add form's script (catalog first, then
+    /// Open Library and Google Books, as the API's lookup).
+    struct LookupAnswer: Content {
+        let title: String
+        let authors: [String]
+        let pageCount: Int?
+    }
+
+    func lookupJSON(req: Request) async throws -> LookupAnswer {
+        let found = try await lookUp(req.query["isbn"], req)
+        return found
+    }
+
+    private func lookUp(_ raw: String?, _ req: Request) async throws -> LookupAnswer {
+        let isbn = try BookLookupService.parseISBN(raw)
+        let outcome = try await BookLookupService(db: req.db, chain: req.application.lookupChain).lookup(isbn)
+        let authors = try await CatalogRows(sql: req.db as! any SQLDatabase).authorsByWork([try outcome.work.requireID()])
+        return LookupAnswer(title: outcome.work.title, authors: (authors[try outcome.work.requireID()] ?? []).map(\.name),
+                            pageCount: outcome.edition?.pageCount)
     }
 
     func addPage(req: Request) async throws -> Response {
@@ -27,6 +51,19 @@ struct BookFormPages {
         let form = try req.content.decode(Form.self)
         var model = try await model(req, entryID: nil)
         model.fill(form)
+        if form.lookup != nil {
+            do {
+                let found = try await lookUp(form.isbn, req)
+                model.title.value = found.title
+                model.authors.value = found.authors.joined(separator: ", ")
+                model.pageCount.value = found.pageCount.map(String.init) ?? model.pageCount.value
+            } catch let error as ValidationError {
+                model.isbn.error = error.message
+            } catch let error as APIError {
+                model.isbn.error = error.message
+            }
+            return Response(html: BookForm.View.render(model))
+        }
         do {
             var book = BookDraft()
             book.title = form.title
@@ -54,7 +91,7 @@ struct BookFormPages {
         return Response(status: .unprocessableEntity, html: BookForm.View.render(model))
     }
 
-    private func model(_ req: Request, entryID: UUID?) async throws -> BookForm.Model {
+    func model(_ req: Request, entryID: UUID?) async throws -> BookForm.Model {
         let userID = try req.currentUser().requireID()
         var model = BookForm.Model(entryID: entryID, session: try req.requirePageSession())
         model.knownTags = try await Tag.query(on: req.db).filter(\.$user.$id == userID).sort(\.$key).all().map(\.display)
@@ -103,5 +140,60 @@ extension BookForm.Model {
         case "content", "note": note.error = message
         default: error = message
         }
+    }
+}
+
+extension BookFormPages {
+    func editPage(req: Request) async throws -> Response {
+        let (id, entry) = try await loadEntry(req)
+        var model = try await model(req, entryID: id)
+        model.title.value = entry.work.title
+        model.authors.value = entry.work.authors.map(\.name).joined(separator: ", ")
+        model.status.value = entry.status
+        model.rating.value = entry.rating.map(String.init) ?? ""
+        model.dateStarted.value = entry.dateStarted ?? ""
+        model.dateFinished.value = entry.dateFinished ?? ""
+        model.tags.value = entry.tags.joined(separator: ", ")
+        return Response(html: BookForm.View.render(model))
+    }
+
+    func edit(req: Request) async throws -> Response {
+        let (id, entry) = try await loadEntry(req)
+        let form = try req.content.decode(Form.self)
+        var model = try await model(req, entryID: id)
+        model.fill(form)
+        model.title.value = entry.work.title
+        model.authors.value = entry.work.authors.map(\.name).joined(separator: ", ")
+        do {
+            var patch = UpdateEntryRequest.empty
+            if let status = form.status, status != entry.status { patch.status = .value(status) }
+            // Only what the reader changed: an untouched blank date lets a status change date itself.
+            let rating = try Self.number(form.rating, field: "rating")
+            if rating != entry.rating { patch.rating = rating.map { .value($0) } ?? .null }
+            let started = Self.text(form.dateStarted)
+            if started != entry.dateStarted { patch.dateStarted = started.map { .value($0) } ?? .null }
+            let finished = Self.text(form.dateFinished)
+            if finished != entry.dateFinished { patch.dateFinished = finished.map { .value($0) } ?? .null }
+            patch.tags = .value(Self.list(form.tags))
+            _ = try await LibraryController().service(req).update(id, with: patch)
+            return .seeOther(SiteURL.book(id).path)
+        } catch let error as ValidationError {
+            model.place(error.message, field: error.field)
+        }
+        return Response(status: .unprocessableEntity, html: BookForm.View.render(model))
+    }
+
+    private func loadEntry(_ req: Request) async throws -> (UUID, EntryDTO) {
+        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+            throw PageError(status: .notFound, message: "Not found: that book is not in your library.")
+        }
+        let controller = LibraryController()
+        let entry = try await controller.loader(req).loadOne(try await controller.service(req).entry(id))
+        return (id, entry)
+    }
+
+    static func text(_ value: String?) -> String? {
+        guard let value = value?.trimmed, !value.isEmpty else { return nil }
+        return value
     }
 }

@@ -62,6 +62,29 @@ struct BookPages {
         return .seeOther(SiteURL.library.path)
     }
 
+    struct NoteForm: Content { var content: String? }
+
+    func addNote(req: Request) async throws -> Response {
+        let id = try entryID(req)
+        let form = try req.content.decode(NoteForm.self)
+        do {
+            _ = try await EntryContentService(library: try library(req)).addNote(to: id, NoteRequest(content: form.content ?? "", discussion: false))
+        } catch let error as ValidationError {
+            throw PageError(status: .unprocessableEntity, message: "The note was not saved: \(error.message).")
+        }
+        return .seeOther(SiteURL.book(id).path + "#notes")
+    }
+
+    func deleteNote(req: Request) async throws -> Response {
+        guard let noteID = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+            throw PageError(status: .notFound, message: "Not found: there is no such note.")
+        }
+        let content = EntryContentService(library: try library(req))
+        let note = try await content.note(noteID)
+        try await content.deleteNote(noteID)
+        return .seeOther(SiteURL.book(note.$entry.id).path + "#notes")
+    }
+
     private func entryID(_ req: Request) throws -> UUID {
         guard let raw = req.parameters.get("id"), let id = UUID(uuidString: raw) else {
             throw PageError(status: .notFound, message: "Not found: that book is not in your library.")

@@ -50,15 +50,22 @@ public enum BookForm {
                         .field("ISBN", name: "isbn", state: model.isbn, autocomplete: "off",
                                hint: "Type it, or scan the barcode where your browser can", extra: [.attribute(named: "inputmode", value: "numeric")]),
                         .div(.class("isbn-tools"),
-                             .button(.type(.button), .attribute(named: "data-lookup", value: "#field-isbn"), .text("Look up")),
+                             // A submit button, so it works without a script; the script looks up in place.
+                             .button(.type(.submit), .name("lookup"), .value("1"), .attribute(named: "formnovalidate"),
+                                     .attribute(named: "data-lookup", value: "#field-isbn"), .text("Look up")),
                              .button(.type(.button), .class("scan"), .attribute(named: "data-scan", value: "#field-isbn"),
                                      .attribute(named: "hidden"), .text("Scan barcode")))
                     )),
-                    .field("Title", name: "title", state: model.title, required: true),
-                    .field("Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
-                           hint: "Separate several with commas", list: "known-authors"),
-                    .field("Pages", name: "pageCount", type: .number, state: model.pageCount,
-                           extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
+                    // Title, authors and pages belong to the catalog, shared by every reader: set when adding only.
+                    model.isEdit
+                        ? .p(.class("editing"), .strong(.userText(model.title.value)), .userText(" by \(model.authors.value)"))
+                        : .group(
+                            .field("Title", name: "title", state: model.title, required: true),
+                            .field("Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
+                                   hint: "Separate several with commas", list: "known-authors"),
+                            .field("Pages", name: "pageCount", type: .number, state: model.pageCount,
+                                   extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")])
+                        ),
                     select("Status", name: "status", state: model.status,
                            options: ReadingStatus.allCases.map { ($0.rawValue, $0.label) }),
                     select("Rating", name: "rating", state: model.rating,

@@ -96,13 +96,28 @@ public enum BookShow {
                         })
                 ),
                 .section(
+                    .id("notes"),
                     .h2("Notes"),
                     model.notes.isEmpty ? .p(.class("empty"), "No notes yet.")
                         : .ul(.class("list notes"), .forEach(model.notes) { note in
                             .li(.class("note"),
                                 .p(.class("note-text"), .userText(note.content)),
-                                .p(.class("meta"), .element(named: "time", nodes: [.text(note.createdAt)])))
-                        })
+                                .div(.class("meta note-meta"),
+                                     .element(named: "time", nodes: [.text(note.createdAt)]),
+                                     .form(.action("/notes/\(note.id.uuidString)/delete"), .method(.post), .class("inline"),
+                                           .csrf(csrf),
+                                           .button(.type(.submit), .class("link danger"), .attribute(named: "data-confirm", value: "Delete this note?"),
+                                                   .text("Delete note")))))
+                        }),
+                    .form(
+                        .action(SiteURL.book(book.id).path + "/notes"), .method(.post), .class("add-note"),
+                        .csrf(csrf),
+                        .div(.class("field"),
+                             .label(.for("field-note"), "Add a note"),
+                             .textarea(.id("field-note"), .name("content"), .attribute(named: "rows", value: "3"),
+                                       .attribute(named: "required"))),
+                        .button(.type(.submit), .text("Save note"))
+                    )
                 ),
                 .section(
                     .h2("Quotes"),

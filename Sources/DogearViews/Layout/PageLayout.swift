@@ -48,6 +48,7 @@ public enum PageLayout {
                                 navItem("Add", .add, active),
                                 navItem("Import", .importFile, active),
                                 navItem("Export", .export, active),
+                                navItem("Profile", .profile, active),
                                 .li(.form(
                                     .action(SiteURL.signOut.path), .method(.post), .class("inline"),
                                     .csrf(session.csrfToken),

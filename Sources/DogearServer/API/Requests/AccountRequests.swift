@@ -19,4 +19,13 @@ struct ProfileUpdateRequest: Decodable, Sendable {
     var genrePreferences: Patch<[String]>
     var timeZone: Patch<String>
     var email: Patch<String>
+
+    init(displayName: Patch<String> = .absent, timeZone: Patch<String> = .absent, email: Patch<String> = .absent) {
+        self.displayName = displayName
+        photoUrl = .absent
+        onboardingDone = .absent
+        genrePreferences = .absent
+        self.timeZone = timeZone
+        self.email = email
+    }
 }

@@ -1,0 +1,39 @@
+import Plot
+
+/// `/profile`: the reader's name, email and time zone (the day "today" is, for dates and greetings).
+public enum Profile {
+    public struct Model: Sendable, Equatable {
+        public var email: FieldState
+        public var displayName: FieldState
+        public var timeZone: FieldState
+        public var saved: Bool
+        public var session: PageSession
+
+        public init(email: FieldState, displayName: FieldState, timeZone: FieldState, saved: Bool = false, session: PageSession) {
+            self.email = email
+            self.displayName = displayName
+            self.timeZone = timeZone
+            self.saved = saved
+            self.session = session
+        }
+    }
+
+    public enum View {
+        public static func render(_ model: Model) -> HTML {
+            PageLayout.page(title: "Profile", session: model.session, csrfToken: model.session.csrfToken, active: .profile, .div(
+                .class("card narrow"),
+                .h1("Profile"),
+                .if(model.saved, .p(.class("saved"), .attribute(named: "role", value: "status"), "Saved.")),
+                .form(
+                    .action(SiteURL.profile.path), .method(.post),
+                    .csrf(model.session.csrfToken),
+                    .field("Your name", name: "displayName", state: model.displayName, required: true, autocomplete: "name"),
+                    .field("Email", name: "email", type: .email, state: model.email, required: true, autocomplete: "email"),
+                    .field("Time zone", name: "timeZone", state: model.timeZone, required: true,
+                           hint: "Like Europe/Paris or America/New_York: it decides which day “today” is"),
+                    .button(.type(.submit), .class("primary"), .text("Save"))
+                )
+            ))
+        }
+    }
+}
