@@ -59,7 +59,12 @@ class ReaderTestCase(unittest.TestCase):
         field.send_keys(value)
 
     def submit(self, form_selector="main form"):
-        self.driver.find_element(By.CSS_SELECTOR, f"{form_selector} button[type=submit]").click()
+        """Clicks the form's main button (the primary one where there are several)."""
+        buttons = self.driver.find_elements(By.CSS_SELECTOR, f"{form_selector} button.primary")
+        if buttons:
+            buttons[0].click()
+        else:
+            self.driver.find_element(By.CSS_SELECTOR, f"{form_selector} button[type=submit]").click()
 
     def sign_up(self, name="Ann"):
         self.go("/signup")
@@ -132,6 +137,14 @@ class WebAppTests(ReaderTestCase):
         results = self.text("#results")
         self.assertIn("Middlemarch", results)
         self.assertNotIn("Piranesi", results)
+
+    def test_enter_in_a_field_adds_the_book(self):
+        self.sign_up()
+        self.go("/add")
+        self.fill("authors", "Octavia E. Butler")
+        self.fill("title", "Kindred\n")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.book")))
+        self.assertEqual(self.text("h1"), "Kindred")
 
     def test_delete_after_confirming(self):
         self.sign_up()

@@ -46,6 +46,9 @@ public enum BookForm {
                 .form(
                     .action(action), .method(.post), .class("book-form"), .attribute(named: "novalidate"),
                     .csrf(model.session.csrfToken),
+                    // Enter in a field sends the form with its first submit button: make that one "Add", not "Look up".
+                    .if(!model.isEdit, .button(.type(.submit), .class("visually-hidden"), .attribute(named: "tabindex", value: "-1"),
+                                               .attribute(named: "aria-hidden", value: "true"), .text("Add to library"))),
                     .if(!model.isEdit, .group(
                         .field("ISBN", name: "isbn", state: model.isbn, autocomplete: "off",
                                hint: "Type it, or scan the barcode where your browser can", extra: [.attribute(named: "inputmode", value: "numeric")]),
