@@ -105,3 +105,63 @@ struct PageViewTests {
         }
     }
 }
+
+@Suite("Page views: import, export, profile, errors")
+struct TransferAndAccountViewTests {
+    func job(status: String, dryRun: Bool, processed: Int = 4) -> ImportJobPage.Model {
+        ImportJobPage.Model(
+            id: UUID(uuidString: "AAAAAAAA-2222-3333-4444-555555555555")!, status: status, dryRun: dryRun, format: "goodreads",
+            fileName: hostile, total: 4, processed: processed, created: 3, merged: 0, unchanged: 0, failed: 1, message: nil,
+            mappings: [.init(from: hostile, to: "didNotFinish", rows: 1)], errors: [.init(line: 4, reason: "the row has no title")],
+            fileWarnings: ["the file is not UTF-8"], session: session)
+    }
+
+    @Test("a running import shows its bar and count, marks itself for the script and reloads itself without one")
+    func running() {
+        let html = ImportJobPage.View.render(job(status: "running", dryRun: false, processed: 2)).render()
+        #expect(html.contains("<progress class=\"progress import-progress\" max=\"4\" value=\"2\""))
+        #expect(html.contains("2 of 4 rows"))
+        #expect(html.contains("data-import-job=\"AAAAAAAA-2222-3333-4444-555555555555\""))
+        #expect(html.contains("<noscript><meta http-equiv=\"refresh\" content=\"1\"/></noscript>"))
+        #expect(!html.contains("How your shelves map"))
+    }
+
+    @Test("a finished preview shows the counts, the shelf mapping, failed lines and the button to run it")
+    func preview() {
+        let html = ImportJobPage.View.render(job(status: "done", dryRun: true)).render()
+        #expect(html.contains("Import preview"))
+        #expect(html.contains("How your shelves map"))
+        #expect(html.contains("Line 4: </strong>the row has no title"))
+        #expect(html.contains("action=\"/import/AAAAAAAA-2222-3333-4444-555555555555/run\""))
+        #expect(html.contains("Import 3 rows"))
+        #expect(html.contains("the file is not UTF-8"))
+        #expect(!html.contains("data-import-job"))
+        #expect(!html.contains("http-equiv"))
+        #expect(!html.contains("<script>alert"))
+        let done = ImportJobPage.View.render(job(status: "done", dryRun: false)).render()
+        #expect(done.contains("Import finished"))
+        #expect(done.contains("See your library"))
+    }
+
+    @Test("upload form: the CSRF token travels in the address (the body streams to disk), a file input with a label")
+    func upload() {
+        let html = ImportUpload.View.render(.init(error: "unrecognised format", session: session)).render()
+        #expect(html.contains("action=\"/import?_csrf=csrf-token-1\""))
+        #expect(html.contains("enctype=\"multipart/form-data\""))
+        #expect(html.contains("<label for=\"field-file\">"))
+        #expect(html.contains("unrecognised format"))
+    }
+
+    @Test("export offers the three formats; profile keeps typed values and errors; error pages say what happened")
+    func exportProfileErrors() {
+        let export = ExportPage.View.render(session: session).render()
+        for format in ["goodreads", "storygraph", "json"] { #expect(export.contains("href=\"/export/\(format)\"")) }
+        let profile = Profile.View.render(.init(email: FieldState("ann@example.com"), displayName: FieldState("Ann"),
+                                                timeZone: FieldState("Mars/Olympus", error: "not a time zone"), session: session)).render()
+        #expect(profile.contains("value=\"Mars/Olympus\""))
+        #expect(profile.contains("id=\"field-timeZone-error\""))
+        let missing = ErrorPage.View.render(.init(status: 404, message: "Not found: that book is not in your library.", session: nil)).render()
+        #expect(missing.contains("<h1>Not found</h1>"))
+        #expect(!missing.contains("Sign out"))   // no session: no navigation
+    }
+}
