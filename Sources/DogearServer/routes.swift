@@ -87,6 +87,8 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     pages.get("books", ":id", "delete", use: books.confirmDelete)
     pages.post("books", ":id", "delete", use: books.delete)
     pages.post("books", ":id", "notes", use: books.addNote)
+    pages.post("books", ":id", "sessions", use: books.addSession)
+    pages.post("books", ":id", "quotes", use: books.addQuote)
     pages.post("notes", ":id", "delete", use: books.deleteNote)
     let form = BookFormPages()
     pages.get("add", use: form.addPage)

@@ -280,4 +280,28 @@ struct WebPageTests {
             #expect(home.body.contains("Good evening, Ann B."))   // 10:30 UTC is 02:30 in Los Angeles
         }
     }
+
+    @Test("the book page logs a reading session (moving the page on) and saves a quote; a bad number is refused")
+    func sessionsAndQuotes() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            let id = try await web.addBook([("title", "Piranesi"), ("authors", "Susanna Clarke"), ("pageCount", "272"),
+                                            ("status", "reading")])
+            let page = try await web.get("/books/\(id)")
+            #expect(page.body.contains("name=\"date\" value=\"2026-03-14\""))
+            let logged = try await web.post("/books/\(id)/sessions", [("date", "2026-03-14"), ("minutes", "30"), ("endPage", "40")])
+            #expect(logged.location == "/books/\(id)")
+            let quoted = try await web.post("/books/\(id)/quotes", [("text", "The Beauty of the House is immeasurable"), ("page", "5")])
+            #expect(quoted.location == "/books/\(id)")
+            let book = try await web.get("/books/\(id)")
+            #expect(book.body.contains("2026-03-14: 30 min"))
+            #expect(book.body.contains("Page 40 of 272"))
+            #expect(book.body.contains("<blockquote>The Beauty of the House is immeasurable</blockquote>"))
+            let bad = try await web.post("/books/\(id)/sessions", [("date", "2026-03-14"), ("minutes", "half an hour")])
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.body.contains("The session was not saved"))
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM reading_sessions") == 1)
+        }
+    }
 }

@@ -20,7 +20,8 @@ struct BookPages {
             pagesPerDay: entry.pagesPerDay, estimatedFinish: entry.estimatedFinish,
             sessions: sessions.map { .init(date: $0.date, minutes: $0.minutes, pages: $0.pagesRead) },
             notes: notes.map { .init(id: $0.id!, content: $0.content, createdAt: Self.day($0.createdAt, zone)) },
-            quotes: quotes.map(\.text), session: try req.requirePageSession())
+            quotes: quotes.map(\.text), today: req.today(for: try req.currentUser()).description,
+            session: try req.requirePageSession())
         return Response(html: BookShow.View.render(model))
     }
 
@@ -73,6 +74,37 @@ struct BookPages {
             throw PageError(status: .unprocessableEntity, message: "The note was not saved: \(error.message).")
         }
         return .seeOther(SiteURL.book(id).path + "#notes")
+    }
+
+    struct SessionForm: Content { var date: String?; var minutes: String?; var endPage: String? }
+    struct QuoteForm: Content { var text: String?; var page: String? }
+
+    func addSession(req: Request) async throws -> Response {
+        let id = try entryID(req)
+        let form = try req.content.decode(SessionForm.self)
+        do {
+            let minutes = try BookFormPages.number(form.minutes, field: "minutes") ?? 0
+            let end = try BookFormPages.number(form.endPage, field: "endPage")
+            // The session starts where the reader is: the form asks only where they got to.
+            let start = end == nil ? nil : (try await library(req).entry(id).currentPage ?? 0)
+            _ = try await EntryContentService(library: try library(req)).addSession(
+                to: id, SessionRequest(date: form.date ?? "", minutes: minutes, pagesRead: nil, startPage: start, endPage: end))
+        } catch let error as ValidationError {
+            throw PageError(status: .unprocessableEntity, message: "The session was not saved: \(error.field) \(error.message).")
+        }
+        return .seeOther(SiteURL.book(id).path)
+    }
+
+    func addQuote(req: Request) async throws -> Response {
+        let id = try entryID(req)
+        let form = try req.content.decode(QuoteForm.self)
+        do {
+            let page = try BookFormPages.number(form.page, field: "page")
+            _ = try await EntryContentService(library: try library(req)).addQuote(to: id, QuoteRequest(text: form.text ?? "", page: page))
+        } catch let error as ValidationError {
+            throw PageError(status: .unprocessableEntity, message: "The quote was not saved: \(error.field) \(error.message).")
+        }
+        return .seeOther(SiteURL.book(id).path)
     }
 
     func deleteNote(req: Request) async throws -> Response {

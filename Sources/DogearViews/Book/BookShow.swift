@@ -37,11 +37,13 @@ public enum BookShow {
         public var sessions: [Session]
         public var notes: [Note]
         public var quotes: [String]
+        /// The reader's today (`yyyy-MM-dd`), the session form's default date.
+        public var today: String
         public var session: PageSession
 
         public init(book: BookSummary, isbn: String? = nil, dateStarted: String? = nil, pagesPerDay: Double? = nil,
                     estimatedFinish: String? = nil, sessions: [Session] = [], notes: [Note] = [], quotes: [String] = [],
-                    session: PageSession) {
+                    today: String = "", session: PageSession) {
             self.book = book
             self.isbn = isbn
             self.dateStarted = dateStarted
@@ -50,6 +52,7 @@ public enum BookShow {
             self.sessions = sessions
             self.notes = notes
             self.quotes = quotes
+            self.today = today
             self.session = session
         }
     }
@@ -93,7 +96,17 @@ public enum BookShow {
                     model.sessions.isEmpty ? .p(.class("empty"), "No sessions logged yet.")
                         : .ul(.class("list"), .forEach(model.sessions) { session in
                             .li(.text("\(session.date): \(session.minutes) min" + (session.pages.map { ", \($0) pages" } ?? "")))
-                        })
+                        }),
+                    .form(
+                        .action(SiteURL.book(book.id).path + "/sessions"), .method(.post), .class("log-session"),
+                        .csrf(csrf),
+                        .field("Date", name: "date", type: .date, state: FieldState(model.today), required: true),
+                        .field("Minutes", name: "minutes", type: .number, required: true,
+                               extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
+                        .field("To page", name: "endPage", type: .number,
+                               extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
+                        .button(.type(.submit), .text("Log session"))
+                    )
                 ),
                 .section(
                     .id("notes"),
@@ -122,7 +135,18 @@ public enum BookShow {
                 .section(
                     .h2("Quotes"),
                     model.quotes.isEmpty ? .p(.class("empty"), "No quotes yet.")
-                        : .ul(.class("list quotes"), .forEach(model.quotes) { .li(.blockquote(.userText($0))) })
+                        : .ul(.class("list quotes"), .forEach(model.quotes) { .li(.blockquote(.userText($0))) }),
+                    .form(
+                        .action(SiteURL.book(book.id).path + "/quotes"), .method(.post), .class("add-quote"),
+                        .csrf(csrf),
+                        .div(.class("field"),
+                             .label(.for("field-quote"), "Add a quote"),
+                             .textarea(.id("field-quote"), .name("text"), .attribute(named: "rows", value: "2"),
+                                       .attribute(named: "required"))),
+                        .field("Page", name: "page", type: .number,
+                               extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
+                        .button(.type(.submit), .text("Save quote"))
+                    )
                 )
             ))
         }
