@@ -11,14 +11,6 @@ struct ExportController {
             throw APIError(status: .unprocessableEntity, code: "invalidData",
                            message: "'\(raw)' is not an export format; use one of \(allowed)", field: "format")
         }
-        let path = try await ExportService(db: req.db).writeFile(for: user, format: format)
-        let response = try await req.fileio.asyncStreamFile(at: path, mediaType: nil) { _ in
-            try? FileManager.default.removeItem(atPath: path)
-        }
-        let day = LocalDate(req.now, in: TimeZone(identifier: user.timeZone) ?? .gmt)
-        response.headers.replaceOrAdd(name: .contentType, value: format.contentType + "; charset=utf-8")
-        response.headers.replaceOrAdd(name: .contentDisposition,
-                                      value: "attachment; filename=\"dogear-\(format.rawValue)-\(day).\(format.fileExtension)\"")
-        return response
+        return try await ExportService.download(format, for: user, on: req)
     }
 }

@@ -6,19 +6,13 @@ import Vapor
 struct ImportController {
     /// Stores the upload, checks it can be read, and queues the job: 202 with the job.
     func create(req: Request) async throws -> Response {
-        let user = try req.currentUser()
         let dryRun = (try? req.query.get(Bool.self, at: "dryRun")) ?? false
-        let received = try await UploadReceiver(directory: req.application.importsDirectory).receive(req)
-        let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
         let job: ImportJob
         do {
-            job = try await runner.createJob(userID: try user.requireID(), filePath: received.path,
-                                             fileName: received.fileName, dryRun: dryRun)
+            job = try await UploadReceiver.startImport(req, dryRun: dryRun)
         } catch let error as ImportFileError {
-            try? FileManager.default.removeItem(atPath: received.path)
             throw APIError(status: .unprocessableEntity, code: "unreadableFile", message: error.description, field: "file")
         }
-        req.application.importJobs.start(try job.requireID(), app: req.application)
         let response = Response(status: .accepted)
         try response.content.encode(try ImportJobDTO(job, rows: []))
         response.headers.replaceOrAdd(name: .location, value: "/api/v1/imports/\(try job.requireID())")

@@ -11,15 +11,10 @@ struct TransferPages {
     }
 
     func upload(req: Request) async throws -> Response {
-        let received = try await UploadReceiver(directory: req.application.importsDirectory).receive(req)
-        let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
         do {
-            let job = try await runner.createJob(userID: try req.currentUser().requireID(), filePath: received.path,
-                                                 fileName: received.fileName, dryRun: true)
-            req.application.importJobs.start(try job.requireID(), app: req.application)
+            let job = try await UploadReceiver.startImport(req, dryRun: true)
             return .seeOther(SiteURL.importJob(try job.requireID()).path)
         } catch let error as ImportFileError {
-            try? FileManager.default.removeItem(atPath: received.path)
             let model = ImportUpload.Model(error: error.description, session: try req.requirePageSession())
             return Response(status: .unprocessableEntity, html: ImportUpload.View.render(model))
         }
@@ -64,13 +59,7 @@ struct TransferPages {
         guard let format = req.parameters.get("format").flatMap(ExportService.Format.init(rawValue:)) else {
             throw PageError(status: .notFound, message: "There is no such export.")
         }
-        let user = try req.currentUser()
-        let path = try await ExportService(db: req.db).writeFile(for: user, format: format)
-        let response = try await req.fileio.asyncStreamFile(at: path) { _ in try? FileManager.default.removeItem(atPath: path) }
-        response.headers.replaceOrAdd(name: .contentType, value: format.contentType + "; charset=utf-8")
-        response.headers.replaceOrAdd(name: .contentDisposition,
-                                      value: "attachment; filename=\"dogear-\(format.rawValue).\(format.fileExtension)\"")
-        return response
+        return try await ExportService.download(format, for: try req.currentUser(), on: req)
     }
 
     private func ownJob(_ req: Request) async throws -> ImportJob {

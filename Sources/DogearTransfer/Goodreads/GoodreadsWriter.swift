@@ -106,9 +106,6 @@ public enum ExportFormatting {
 
     /// The day of an instant in UTC, `yyyy-MM-dd`.
     public static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        LocalDate(date, in: .gmt).description
     }
 }

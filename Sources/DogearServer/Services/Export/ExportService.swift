@@ -3,6 +3,7 @@ import DogearTransfer
 import Fluent
 import Foundation
 import SQLKit
+import Vapor
 
 /// Writes a reader's whole library as a Goodreads CSV, a StoryGraph CSV or a Dogear JSON backup
 /// (SPEC §5), newest first, 500 entries at a time with a fixed number of queries each, straight
@@ -29,6 +30,20 @@ struct ExportService {
         defer { stream.close() }
         try await write(for: user, format: format, to: stream)
         return path
+    }
+
+    /// The export as a download (for the API and the web page alike): written to a temporary file,
+    /// streamed, then removed; named `dogear-<format>-<the reader's today>.<ext>`.
+    static func download(_ format: Format, for user: User, on req: Request) async throws -> Response {
+        let path = try await ExportService(db: req.db).writeFile(for: user, format: format)
+        let response = try await req.fileio.asyncStreamFile(at: path, mediaType: nil) { _ in
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        let day = req.today(for: user)
+        response.headers.replaceOrAdd(name: .contentType, value: format.contentType + "; charset=utf-8")
+        response.headers.replaceOrAdd(name: .contentDisposition,
+                                      value: "attachment; filename=\"dogear-\(format.rawValue)-\(day).\(format.fileExtension)\"")
+        return response
     }
 
     func write(for user: User, format: Format, to stream: OutputStream) async throws {

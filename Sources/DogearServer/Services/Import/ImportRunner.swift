@@ -161,12 +161,7 @@ struct ImportRunner {
                         prepared: [PreparedRow], batch: [Result<ImportedRow, ImportRowError>], mappings: [Mapping],
                         on db: any Database) async throws {
         guard let jobID = job.id else { return }
-        var records = failures.map { ImportRowRecord(jobID: jobID, line: $0.line, outcome: .failed, reason: $0.reason) }
-        for row in prepared {
-            for warning in row.source.warnings {
-                records.append(ImportRowRecord(jobID: jobID, line: row.source.line, outcome: .warning, reason: warning))
-            }
-        }
+        let records = Self.rowRecords(jobID: jobID, failures: failures, prepared: prepared)
         for chunk in records.chunked(into: 500) { try await chunk.create(on: db) }
         job.processed += batch.count
         job.created += outcomes.filter { $0 == .created }.count
@@ -207,59 +202,50 @@ struct ImportRunner {
 
     /// What a dry run found, filled inside the transaction that is then rolled back.
     private final class Tally: @unchecked Sendable {
-        var created = 0, merged = 0, unchanged = 0, processed = 0
-        var failures: [ImportRowError] = []
-        var warnings: [(Int, String)] = []
+        var outcomes: [ImportBatchWriter.Outcome] = []
+        var processed = 0
+        var records: [ImportRowRecord] = []
         var mappings: [Mapping] = []
     }
 
     private func preview(_ job: ImportJob) async throws {
         let tally = Tally()
-        let userID = job.$user.id
-        let (path, formatName, size, clock) = (job.filePath, job.format, batchSize, now)
+        let (userID, jobID) = (job.$user.id, try job.requireID())
+        guard let format = ImportFormat(rawValue: job.format) else { throw ImportFileError.unreadable("unknown format \(job.format)") }
+        let source = BatchSource(reader: try ExportReader(path: job.filePath), size: batchSize, after: 1)
+        let clock = now
         do {
             try await db.transaction { db in
-                let reader = try ExportReader(path: path)
-                guard let format = ImportFormat(rawValue: formatName) else { throw ImportFileError.unreadable("unknown format") }
-                var batch: [Result<ImportedRow, ImportRowError>] = []
-                func flush() async throws {
-                    let (prepared, failed) = Self.prepare(batch)
-                    let outcomes = try await ImportBatchWriter(db: db, userID: userID, format: format, now: clock()).write(prepared)
-                    tally.created += outcomes.filter { $0 == .created }.count
-                    tally.merged += outcomes.filter { $0 == .merged }.count
-                    tally.unchanged += outcomes.filter { $0 == .unchanged }.count
-                    tally.processed += batch.count
-                    tally.failures += failed
-                    for row in prepared {
-                        Self.count(row.source, into: &tally.mappings)
-                        tally.warnings += row.source.warnings.map { (row.source.line, $0) }
-                    }
-                    batch.removeAll(keepingCapacity: true)
+                while let batch = source.next() {
+                    tally.outcomes += try await ImportBatchWriter(db: db, userID: userID, format: format, now: clock()).write(batch.prepared)
+                    tally.processed += batch.rows.count
+                    tally.records += Self.rowRecords(jobID: jobID, failures: batch.failures, prepared: batch.prepared)
+                    for result in batch.rows { if case .success(let row) = result { Self.count(row, into: &tally.mappings) } }
                 }
-                while let result = reader.next() {
-                    batch.append(result)
-                    if batch.count >= size { try await flush() }
-                }
-                try await flush()
                 throw Rollback()
             }
         } catch is Rollback {}
-        job.created = tally.created
-        job.merged = tally.merged
-        job.unchanged = tally.unchanged
-        job.failed = tally.failures.count
+        job.created = tally.outcomes.filter { $0 == .created }.count
+        job.merged = tally.outcomes.filter { $0 == .merged }.count
+        job.unchanged = tally.outcomes.filter { $0 == .unchanged }.count
+        job.failed = tally.records.filter { $0.outcome == ImportRowRecord.Outcome.failed.rawValue }.count
         job.processed = tally.processed
         job.mappings = Self.encodeMappings(tally.mappings)
         job.status = ImportJob.Status.done.rawValue
         job.finishedAt = now()
-        let jobID = try job.requireID()
-        var records = tally.failures.map { ImportRowRecord(jobID: jobID, line: $0.line, outcome: .failed, reason: $0.reason) }
-        records += tally.warnings.map { ImportRowRecord(jobID: jobID, line: $0.0, outcome: .warning, reason: $0.1) }
-        let toSave = records
+        let records = tally.records
         try await db.transaction { db in
-            for chunk in toSave.chunked(into: 500) { try await chunk.create(on: db) }
+            for chunk in records.chunked(into: 500) { try await chunk.create(on: db) }
             try await job.save(on: db)
         }
+    }
+
+    /// A failed row's reason, and each warning of the rows that were imported.
+    static func rowRecords(jobID: UUID, failures: [ImportRowError], prepared: [PreparedRow]) -> [ImportRowRecord] {
+        failures.map { ImportRowRecord(jobID: jobID, line: $0.line, outcome: .failed, reason: $0.reason) }
+            + prepared.flatMap { row in
+                row.source.warnings.map { ImportRowRecord(jobID: jobID, line: row.source.line, outcome: .warning, reason: $0) }
+            }
     }
 
     // MARK: helpers

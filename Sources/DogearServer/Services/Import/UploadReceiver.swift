@@ -1,3 +1,4 @@
+import DogearTransfer
 import Vapor
 
 /// Streams an uploaded export to a file under the imports directory, never holding it in memory:
@@ -70,6 +71,23 @@ struct UploadReceiver {
             throw error
         }
         return Received(path: path, fileName: fileName)
+    }
+
+    /// The upload stored, checked and its job started (the API and the web page share this). A file
+    /// that cannot be imported is removed and its `ImportFileError` thrown.
+    static func startImport(_ req: Request, dryRun: Bool) async throws -> ImportJob {
+        let received = try await UploadReceiver(directory: req.application.importsDirectory).receive(req)
+        let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
+        let job: ImportJob
+        do {
+            job = try await runner.createJob(userID: try req.currentUser().requireID(), filePath: received.path,
+                                             fileName: received.fileName, dryRun: dryRun)
+        } catch {
+            try? FileManager.default.removeItem(atPath: received.path)
+            throw error
+        }
+        req.application.importJobs.start(try job.requireID(), app: req.application)
+        return job
     }
 
     static let tooLarge = APIError(status: .payloadTooLarge, code: "fileTooLarge",
