@@ -35,8 +35,10 @@ stop() {
 trap stop EXIT
 
 as_pg "$PG_BIN/initdb" -D "$WORK/data" -U postgres --auth=trust -E UTF8 >/dev/null
+# Every test runs its own app (and import tests their background jobs) in parallel: 300 connections
+# ran out once the suite reached 94 tests ("sorry, too many clients already").
 as_pg "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/server.log" -w \
-  -o "-p $PORT -k $WORK -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null
+  -o "-p $PORT -k $WORK -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=1000" start >/dev/null
 as_pg "$PG_BIN/psql" -q -h 127.0.0.1 -p "$PORT" -U postgres -c "CREATE DATABASE dogear_test" >/dev/null
 
 echo "test-postgres: PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT" >&2
