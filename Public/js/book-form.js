@@ -5,7 +5,7 @@ const setField = (name, value) => {
 };
 const lookUp = async (button) => {
   const isbn = document.querySelector(button.dataset.lookup)?.value ?? "";
-  const response = await fetch(`/lookup?isbn=${encodeURIComponent(isbn)}`, { credentials: "same-origin" });
+  const response = await fetch(`${button.dataset.lookupUrl}?isbn=${encodeURIComponent(isbn)}`, { credentials: "same-origin" });
   const answer = await response.json().catch(() => ({}));
   const hint = document.querySelector(button.dataset.lookup)?.parentElement.querySelector(".hint");
   if (!response.ok) {

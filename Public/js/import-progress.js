@@ -3,7 +3,7 @@ const job = document.querySelector("[data-import-job]");
 if (job) {
   const holder = document.getElementById("import-job");
   const poll = async () => {
-    const response = await fetch(`/import/${job.dataset.importJob}?partial=1`, { credentials: "same-origin" });
+    const response = await fetch(job.dataset.importJob, { credentials: "same-origin" });
     if (!response.ok) return;
     holder.innerHTML = await response.text();
     if (holder.querySelector("[data-import-job]")) setTimeout(poll, 400);

@@ -36,7 +36,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     // Only a server migrates on its own; `dogear migrate --revert` and `dogear routes` must not.
     let command = app.environment.arguments.dropFirst().first
     if config.autoMigrate, command == nil || command == "serve" {
-        try await app.autoMigrate()
+        try await app.prepareDatabase()
     }
     app.asyncCommands.use(EnrichCommand(), as: "enrich")
     app.asyncCommands.use(BenchCommand(), as: "bench")
@@ -52,7 +52,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     }
     if case .sqliteFile = config.database {
         // WAL lets readers go on while one request writes.
-        _ = try await (app.db as! any SQLDatabase).raw("PRAGMA journal_mode=WAL").all()
+        _ = try await app.db.sql.raw("PRAGMA journal_mode=WAL").all()
     }
 }
 
@@ -72,5 +72,15 @@ private func configureDatabase(_ app: Application, config: DogearConfig) throws 
             postgres.searchPath = searchPath
         }
         app.databases.use(.postgres(configuration: postgres), as: .psql)
+    }
+}
+
+extension Application {
+    /// Applies pending migrations, then the data steps that follow them and that a migration may
+    /// not do itself (it must not call the app's code): entries without a search document are indexed.
+    func prepareDatabase() async throws {
+        try await autoMigrate()
+        let indexed = try await SearchIndexer(db: db).indexMissing()
+        if indexed > 0 { logger.info("search index: indexed \(indexed) entries that had no document") }
     }
 }

@@ -1,3 +1,4 @@
+import DogearViews
 import Vapor
 
 /// The whole route table, grouped by area. Every /api route is described in openapi.yaml (a test
@@ -59,51 +60,56 @@ func routes(_ app: Application, config: DogearConfig) throws {
     webRoutes(app, config: config)
 }
 
-/// The web app for readers (SPEC §2–§5, §11): pages through the same services as the API, behind a
-/// session cookie, CSRF-checked forms and a strict Content-Security-Policy.
+/// The web app for readers: pages through the same services as the API, behind a session cookie,
+/// CSRF-checked forms and a strict Content-Security-Policy. Every path comes from `SiteURL`.
 func webRoutes(_ app: Application, config: DogearConfig) {
     let secure = config.baseURL.hasPrefix("https://")
+    let any = SiteURL.anyID
     // Outermost first: headers on every page (error pages too), then errors as pages.
-    let web = app.grouped(PageSecurityHeaders(), PageErrorMiddleware(), CSRFMiddleware(secureCookies: secure),
-                          SessionCookieAuthenticator())
+    let web = app.grouped(
+        PageSecurityHeaders(), PageErrorMiddleware(), CSRFMiddleware(secureCookies: secure), SessionCookieAuthenticator())
     let account = AccountPages(secureCookies: secure)
-    web.get("signin", use: account.signInPage)
-    web.post("signin", use: account.signIn)
-    web.get("signup", use: account.signUpPage)
-    web.post("signup", use: account.signUp)
-    web.post("signout", use: account.signOut)
+    web.get(.signIn, use: account.signInPage)
+    web.post(.signIn, use: account.signIn)
+    web.get(.signUp, use: account.signUpPage)
+    web.post(.signUp, use: account.signUp)
+    web.post(.signOut, use: account.signOut)
 
     let pages = web.grouped(RequireSignedInPage())
-    pages.get(use: HomePage().show)
-    pages.get("library", use: LibraryPages().index)
+    pages.get(.home, use: HomePage().show)
+    pages.get(.library, use: LibraryPages().index)
     let profile = ProfilePage()
-    pages.get("profile", use: profile.show)
-    pages.post("profile", use: profile.save)
+    pages.get(.profile, use: profile.show)
+    pages.post(.profile, use: profile.save)
+
     let books = BookPages()
-    pages.get("books", ":id", use: books.show)
-    pages.post("books", ":id", "progress", use: books.progress)
-    pages.post("books", ":id", "status", use: books.status)
-    pages.post("books", ":id", "rating", use: books.rating)
-    pages.get("books", ":id", "delete", use: books.confirmDelete)
-    pages.post("books", ":id", "delete", use: books.delete)
-    pages.post("books", ":id", "notes", use: books.addNote)
-    pages.post("books", ":id", "sessions", use: books.addSession)
-    pages.post("books", ":id", "quotes", use: books.addQuote)
-    pages.post("notes", ":id", "delete", use: books.deleteNote)
+    pages.get(.book(any), use: books.show)
+    pages.post(.bookProgress(any), use: books.progress)
+    pages.post(.bookStatus(any), use: books.status)
+    pages.post(.bookRating(any), use: books.rating)
+    pages.get(.deleteBook(any), use: books.confirmDelete)
+    pages.post(.deleteBook(any), use: books.delete)
+    pages.post(.bookNotes(any), use: books.addNote)
+    pages.post(.bookSessions(any), use: books.addSession)
+    pages.post(.bookQuotes(any), use: books.addQuote)
+    pages.post(.deleteNote(any), use: books.deleteNote)
+
     let form = BookFormPages()
-    pages.get("add", use: form.addPage)
-    pages.post("add", use: form.add)
-    pages.get("books", ":id", "edit", use: form.editPage)
-    pages.post("books", ":id", "edit", use: form.edit)
+    pages.get(.add, use: form.addPage)
+    pages.post(.add, use: form.add)
+    pages.get(.editBook(any), use: form.editPage)
+    pages.post(.editBook(any), use: form.edit)
     // JSON for the add form's script: the API's error shape, not an error page.
-    app.grouped(PageSecurityHeaders(), CSRFMiddleware(secureCookies: secure), SessionCookieAuthenticator(), RequireUserMiddleware())
-        .get("lookup", use: form.lookupJSON)
+    app.grouped(PageSecurityHeaders(), CSRFMiddleware(secureCookies: secure), SessionCookieAuthenticator(),
+                RequireUserMiddleware())
+        .get(.lookup, use: form.lookupJSON)
+
     let transfer = TransferPages()
-    pages.get("import", use: transfer.uploadPage)
+    pages.get(.importFile, use: transfer.uploadPage)
     // Streamed to disk like the API's upload (the form's CSRF token is in its address).
-    pages.on(.POST, "import", body: .stream, use: transfer.upload)
-    pages.get("import", ":id", use: transfer.show)
-    pages.post("import", ":id", "run", use: transfer.run)
-    pages.get("export", use: transfer.exportPage)
-    pages.get("export", ":format", use: transfer.download)
+    pages.post(.importFile, body: .stream, use: transfer.upload)
+    pages.get(.importJob(any), use: transfer.show)
+    pages.post(.runImport(any), use: transfer.run)
+    pages.get(.export, use: transfer.exportPage)
+    pages.get(.exportFile(SiteURL.anyFormat), use: transfer.download)
 }

@@ -1,30 +1,78 @@
 import Foundation
 
-/// Every page's address, typed, so a link cannot point at a page that does not exist.
+/// Every page's address, typed: the one table of the web app's paths. Views build every link and
+/// form action from it, and the server registers every page route from it (`SiteURL.route`), so a
+/// link cannot point at a page that does not exist and a path is written once.
 public enum SiteURL: Equatable, Sendable {
-    case home, signIn, signUp, signOut, library, add, importFile, export, profile
-    case book(UUID), editBook(UUID), deleteBook(UUID), bookProgress(UUID), bookStatus(UUID)
+    case home, signIn, signUp, signOut, library, add, lookup, importFile, export, profile
+    case book(UUID), editBook(UUID), deleteBook(UUID)
+    case bookProgress(UUID), bookStatus(UUID), bookRating(UUID), bookNotes(UUID), bookSessions(UUID), bookQuotes(UUID)
+    case deleteNote(UUID)
     case importJob(UUID), runImport(UUID), exportFile(String)
+    /// The stylesheet and the script module (files under `Public/`).
+    case stylesheet, script
 
-    public var path: String {
+    /// One piece of a path: fixed text, or a value that the route reads back by its name.
+    public enum Segment: Equatable, Sendable {
+        case literal(String)
+        case parameter(name: String, value: String)
+    }
+
+    /// Stands for "any id" when a route is registered: `SiteURL.book(SiteURL.anyID)`.
+    public static let anyID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    /// Stands for "any export format" when a route is registered.
+    public static let anyFormat = ""
+
+    public var segments: [Segment] {
+        func id(_ value: UUID) -> Segment { .parameter(name: "id", value: value.uuidString) }
         switch self {
-        case .home: return "/"
-        case .signIn: return "/signin"
-        case .signUp: return "/signup"
-        case .signOut: return "/signout"
-        case .library: return "/library"
-        case .add: return "/add"
-        case .importFile: return "/import"
-        case .export: return "/export"
-        case .profile: return "/profile"
-        case .book(let id): return "/books/\(id.uuidString)"
-        case .editBook(let id): return "/books/\(id.uuidString)/edit"
-        case .deleteBook(let id): return "/books/\(id.uuidString)/delete"
-        case .bookProgress(let id): return "/books/\(id.uuidString)/progress"
-        case .bookStatus(let id): return "/books/\(id.uuidString)/status"
-        case .importJob(let id): return "/import/\(id.uuidString)"
-        case .runImport(let id): return "/import/\(id.uuidString)/run"
-        case .exportFile(let format): return "/export/\(format)"
+        case .home: return []
+        case .signIn: return [.literal("signin")]
+        case .signUp: return [.literal("signup")]
+        case .signOut: return [.literal("signout")]
+        case .library: return [.literal("library")]
+        case .add: return [.literal("add")]
+        case .lookup: return [.literal("lookup")]
+        case .importFile: return [.literal("import")]
+        case .export: return [.literal("export")]
+        case .profile: return [.literal("profile")]
+        case .book(let value): return [.literal("books"), id(value)]
+        case .editBook(let value): return [.literal("books"), id(value), .literal("edit")]
+        case .deleteBook(let value): return [.literal("books"), id(value), .literal("delete")]
+        case .bookProgress(let value): return [.literal("books"), id(value), .literal("progress")]
+        case .bookStatus(let value): return [.literal("books"), id(value), .literal("status")]
+        case .bookRating(let value): return [.literal("books"), id(value), .literal("rating")]
+        case .bookNotes(let value): return [.literal("books"), id(value), .literal("notes")]
+        case .bookSessions(let value): return [.literal("books"), id(value), .literal("sessions")]
+        case .bookQuotes(let value): return [.literal("books"), id(value), .literal("quotes")]
+        case .deleteNote(let value): return [.literal("notes"), id(value), .literal("delete")]
+        case .importJob(let value): return [.literal("import"), id(value)]
+        case .runImport(let value): return [.literal("import"), id(value), .literal("run")]
+        case .exportFile(let format): return [.literal("export"), .parameter(name: "format", value: format)]
+        case .stylesheet: return [.literal("css"), .literal("app.css")]
+        case .script: return [.literal("js"), .literal("app.js")]
         }
     }
+
+    public var path: String {
+        "/"
+            + segments.map { segment in
+                switch segment {
+                case .literal(let text): return text
+                case .parameter(_, let value): return value
+                }
+            }.joined(separator: "/")
+    }
+
+    /// The path with a query string, each value percent-encoded: `library?q=…&tag=…`.
+    public func with(query items: [(String, String)]) -> String {
+        guard !items.isEmpty else { return path }
+        // Only the unreserved characters stay as they are: "+", "&" and "=" in a value stay a value.
+        let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }
+        return path + "?" + items.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
+    }
+
+    /// The path to a part of the page: `books/…#notes`.
+    public func with(fragment: String) -> String { path + "#" + fragment }
 }

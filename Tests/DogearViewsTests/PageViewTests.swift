@@ -121,7 +121,7 @@ struct TransferAndAccountViewTests {
         let html = ImportJobPage.View.render(job(status: "running", dryRun: false, processed: 2)).render()
         #expect(html.contains("<progress class=\"progress import-progress\" max=\"4\" value=\"2\""))
         #expect(html.contains("2 of 4 rows"))
-        #expect(html.contains("data-import-job=\"AAAAAAAA-2222-3333-4444-555555555555\""))
+        #expect(html.contains("data-import-job=\"/import/AAAAAAAA-2222-3333-4444-555555555555?partial=1\""))
         #expect(html.contains("<noscript><meta http-equiv=\"refresh\" content=\"1\"/></noscript>"))
         #expect(!html.contains("How your shelves map"))
     }

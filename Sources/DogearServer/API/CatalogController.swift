@@ -8,7 +8,7 @@ struct CatalogController {
     func lookup(req: Request) async throws -> LookupDTO {
         // The ISBN is checked before anything else: a bad one never reaches the network.
         let isbn = try BookLookupService.parseISBN(req.query[String.self, at: "isbn"])
-        let outcome = try await BookLookupService(db: req.db, chain: req.application.lookupChain).lookup(isbn)
+        let outcome = try await req.bookLookup().lookup(isbn)
         let entry = try await LibraryEntry.query(on: req.db)
             .filter(\.$user.$id == req.currentUserID()).filter(\.$work.$id == outcome.work.requireID()).first()
         return LookupDTO(
@@ -26,7 +26,7 @@ struct CatalogController {
 
     func work(req: Request) async throws -> WorkPageDTO {
         let id = try req.uuidParameter("id")
-        guard let work = try await Work.find(id, on: req.db) else { throw APIError.bookNotFound }
+        guard let work = try await Work.find(id, on: req.db) else { throw DomainError.bookNotFound }
         let loader = CatalogLoader(db: req.db)
         let entry = try await LibraryEntry.query(on: req.db)
             .filter(\.$user.$id == req.currentUserID()).filter(\.$work.$id == id).first()
@@ -39,7 +39,7 @@ struct CatalogController {
     func edition(req: Request) async throws -> EditionPageDTO {
         let id = try req.uuidParameter("id")
         guard let edition = try await Edition.find(id, on: req.db),
-              let work = try await Work.find(edition.$work.id, on: req.db) else { throw APIError.bookNotFound }
+              let work = try await Work.find(edition.$work.id, on: req.db) else { throw DomainError.bookNotFound }
         let book = try await CatalogLoader(db: req.db).book(work: work, edition: edition)
         return EditionPageDTO(edition: book.edition!, work: book.work)
     }
@@ -47,7 +47,7 @@ struct CatalogController {
     func author(req: Request) async throws -> AuthorDTO {
         let id = try req.uuidParameter("id")
         guard let author = try await Author.find(id, on: req.db) else {
-            throw APIError.notFound("authorNotFound", "no such author")
+            throw DomainError.authorNotFound
         }
         let links = try await WorkAuthor.query(on: req.db).filter(\.$author.$id == id)
             .join(Work.self, on: \WorkAuthor.$work.$id == \Work.$id).sort(Work.self, \.$title).all()
@@ -60,7 +60,7 @@ struct CatalogController {
     static func limit(_ req: Request) throws -> Int {
         guard let raw = req.query[String.self, at: "limit"], !raw.isEmpty else { return 20 }
         guard let limit = Int(raw), (1...40).contains(limit) else {
-            throw APIError.badRequest("must be a whole number from 1 to 40", field: "limit")
+            throw DomainError.badRequest("must be a whole number from 1 to 40", field: "limit")
         }
         return limit
     }

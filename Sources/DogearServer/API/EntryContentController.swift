@@ -2,10 +2,7 @@ import Vapor
 
 /// Sessions, notes and quotes of an entry, and /notes/{id}, /quotes/{id}.
 struct EntryContentController {
-    func service(_ req: Request) throws -> EntryContentService {
-        let user = try req.currentUser()
-        return EntryContentService(library: LibraryService(db: req.db, user: user, today: req.today(for: user), now: req.now))
-    }
+    func service(_ req: Request) throws -> EntryContentService { try req.entryContent() }
 
     func addSession(req: Request) async throws -> Response {
         let body = try req.content.decode(SessionRequest.self)

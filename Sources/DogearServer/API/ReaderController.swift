@@ -13,7 +13,7 @@ struct ReaderController {
     }
 
     func home(req: Request) async throws -> HomeDTO {
-        try await HomeService(db: req.db, user: try req.currentUser(), now: req.now).home()
+        try await req.homeService().home()
     }
 }
 

@@ -15,7 +15,7 @@ struct SystemController {
 
     /// Reads the applied migrations, so a database that is not migrated (or not reachable) shows.
     func health(req: Request) async throws -> Health {
-        let names = try await (req.db as! any SQLDatabase).select()
+        let names = try await req.db.sql.select()
             .column("name").from("_fluent_migrations").all()
             .map { try $0.decode(column: "name", as: String.self) }
         let version = names.compactMap { Int($0.prefix(3)) }.max() ?? 0

@@ -36,7 +36,7 @@ enum TokenHashing {
 /// Refuses a request with no signed-in user, in the API's error shape.
 struct RequireUserMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard request.auth.has(User.self) else { throw APIError.notAuthenticated }
+        guard request.auth.has(User.self) else { throw DomainError.notAuthenticated }
         return try await next.respond(to: request)
     }
 }
@@ -44,7 +44,7 @@ struct RequireUserMiddleware: AsyncMiddleware {
 extension Request {
     /// The signed-in user; routes behind `RequireUserMiddleware` always have one.
     func currentUser() throws -> User {
-        guard let user = auth.get(User.self) else { throw APIError.notAuthenticated }
+        guard let user = auth.get(User.self) else { throw DomainError.notAuthenticated }
         return user
     }
 
@@ -54,9 +54,9 @@ extension Request {
 
     /// A UUID path parameter; a malformed one is a 400 naming the parameter.
     func uuidParameter(_ name: String) throws -> UUID {
-        guard let raw = parameters.get(name) else { throw APIError.badRequest("missing \(name)", field: name) }
+        guard let raw = parameters.get(name) else { throw DomainError.badRequest("missing \(name)", field: name) }
         guard let id = UUID(uuidString: raw) else {
-            throw APIError.badRequest("'\(raw)' is not a valid id (a UUID)", field: name)
+            throw DomainError.badRequest("'\(raw)' is not a valid id (a UUID)", field: name)
         }
         return id
     }

@@ -42,14 +42,14 @@ struct ImportBenchmark {
         ])
 
         // The floor: the same rows as plain INSERTs into one table, 500 to a statement, one transaction.
-        let sql = app.db as! any SQLDatabase
+        let sql = app.db.sql
         try await sql.raw("""
             CREATE TABLE bench_raw_rows (id TEXT PRIMARY KEY, title TEXT, author TEXT, isbn TEXT, rating INTEGER,
             shelf TEXT, shelves TEXT, date_added TEXT, review TEXT)
             """).run()
         started = clock.now
         try await app.db.transaction { db in
-            let sql = db as! any SQLDatabase
+            let sql = db.sql
             for chunk in books.chunked(into: 500) {
                 var values: [SQLQueryString] = []
                 for book in chunk {

@@ -41,7 +41,7 @@ struct SyntheticLibrary {
 
     func build() async throws -> Built {
         var random = SeededRandom(seed: seed)
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let userID = UUID()
         let now = Date()
         try await sql.raw("""
@@ -129,7 +129,7 @@ struct SyntheticLibrary {
     private func flush(works: [SQLQueryString], links: [SQLQueryString], editions: [SQLQueryString],
                        entries: [SQLQueryString], entryTags: [SQLQueryString]) async throws {
         try await db.transaction { db in
-            let sql = db as! any SQLDatabase
+            let sql = db.sql
             try await insert(sql, "works (id, title, genres, cultural_themes, content_warnings, awards, source, quality_score, review_status, readers_count, ratings_count, created_at, updated_at)", works)
             try await insert(sql, "work_authors (id, work_id, author_id, position, created_at, updated_at)", links)
             try await insert(sql, "editions (id, work_id, isbn13, isbn10, page_count, format, created_at, updated_at)", editions)

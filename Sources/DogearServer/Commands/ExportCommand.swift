@@ -15,7 +15,7 @@ struct ExportCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
-        try await app.autoMigrate()
+        try await app.prepareDatabase()
         let user = try await CommandUser.find(signature.user, on: app.db)
         guard let format = ExportService.Format(rawValue: (signature.format ?? "json").lowercased()) else {
             throw CommandFailure("--format must be one of \(ExportService.Format.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -18,7 +18,7 @@ struct ImportCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
-        try await app.autoMigrate()
+        try await app.prepareDatabase()
         let user = try await CommandUser.find(signature.user, on: app.db)
         let path = URL(fileURLWithPath: signature.file).standardizedFileURL.path
         let runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)

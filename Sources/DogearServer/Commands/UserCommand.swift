@@ -22,7 +22,7 @@ struct UserCommand: AsyncCommand {
     func run(using context: CommandContext, signature: Signature) async throws {
         guard signature.action == "add" else { throw CommandFailure("unknown action '\(signature.action)'; use `dogear user add EMAIL`") }
         let app = context.application
-        try await app.autoMigrate()
+        try await app.prepareDatabase()
         do {
             let email = try AccountService.validEmail(signature.email)
             let password = signature.password ?? [UInt8].random(count: 12).base64.replacingOccurrences(of: "/", with: "-")

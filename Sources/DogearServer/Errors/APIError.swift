@@ -1,8 +1,9 @@
 import DogearCore
 import Vapor
 
-/// The one error shape of the API: `{"error": {"code", "message", "field"?}}` with a stable code
-/// (SPEC §9) and the right HTTP status.
+/// The one error shape of the API on the wire: `{"error": {"code", "message", "field"?}}` with a
+/// stable code and the right HTTP status. Only `APIErrorMiddleware` makes these, from whatever was
+/// thrown; services throw `DomainError`.
 struct APIError: Error, Sendable {
     let status: HTTPResponseStatus
     let code: String
@@ -13,9 +14,6 @@ struct APIError: Error, Sendable {
     /// For `bookNotFound` after a lookup: what each online source said.
     var sources: [SourceAttemptDTO]?
 
-    static let notAuthenticated = APIError(status: .unauthorized, code: "notAuthenticated",
-                                           message: "sign in first: send Authorization: Bearer <token>")
-
     static func invalidData(_ error: ValidationError) -> APIError {
         APIError(status: .unprocessableEntity, code: "invalidData", message: error.message, field: error.field)
     }
@@ -23,13 +21,6 @@ struct APIError: Error, Sendable {
     static func badRequest(_ message: String, field: String? = nil) -> APIError {
         APIError(status: .badRequest, code: "invalidData", message: message, field: field)
     }
-
-    static func notFound(_ code: String, _ message: String) -> APIError {
-        APIError(status: .notFound, code: code, message: message)
-    }
-
-    static let entryNotFound = APIError.notFound("entryNotFound", "no such book in your library")
-    static let bookNotFound = APIError.notFound("bookNotFound", "no such book in the catalog")
 }
 
 /// The JSON body of every error response.

@@ -29,6 +29,10 @@ struct APIErrorMiddleware: AsyncMiddleware {
         switch error {
         case let error as APIError:
             return error
+        case let error as DomainError:
+            return APIError(status: status(for: error.kind), code: error.code, message: error.message, field: error.field,
+                            details: error.details,
+                            sources: error.sourceAttempts.isEmpty ? nil : error.sourceAttempts.map(SourceAttemptDTO.init))
         case let error as ValidationError:
             return .invalidData(error)
         case let error as DecodingError:
@@ -43,6 +47,21 @@ struct APIErrorMiddleware: AsyncMiddleware {
         default:
             return APIError(status: .internalServerError, code: "internalError",
                             message: "something went wrong on the server; nothing was changed")
+        }
+    }
+
+    /// The HTTP status of each kind of domain error: the API's one mapping table.
+    static func status(for kind: DomainError.Kind) -> HTTPResponseStatus {
+        switch kind {
+        case .notFound: return .notFound
+        case .badRequest: return .badRequest
+        case .unprocessable: return .unprocessableEntity
+        case .conflict: return .conflict
+        case .notAuthenticated: return .unauthorized
+        case .forbidden: return .forbidden
+        case .premiumRequired: return .forbidden
+        case .tooLarge: return .payloadTooLarge
+        case .storageFailed: return .internalServerError
         }
     }
 

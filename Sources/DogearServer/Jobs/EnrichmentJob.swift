@@ -13,7 +13,7 @@ struct EnrichmentJob {
     let db: any Database
     let chain: LookupChain
     let logger: Logger
-    var now: @Sendable () -> Date = { Date() }
+    var now: @Sendable () -> Date = DogearClock.system.now
 
     struct Report: Equatable {
         var tried = 0

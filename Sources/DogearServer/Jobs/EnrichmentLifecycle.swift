@@ -16,10 +16,11 @@ final class EnrichmentLifecycle: LifecycleHandler, @unchecked Sendable {
         let logger = application.logger
         let pause = idlePause
         let db = application.db
+        let now = application.clock.now
         task = Task {
             while !Task.isCancelled {
                 do {
-                    let report = try await EnrichmentJob(db: db, chain: chain, logger: logger).runOnce()
+                    let report = try await EnrichmentJob(db: db, chain: chain, logger: logger, now: now).runOnce()
                     if report.tried > 0 {
                         logger.info("enrichment: \(report.enriched) enriched, \(report.notFound) not found")
                     } else {

@@ -27,7 +27,7 @@ struct AccountPages {
         do {
             let answer = try await AccountService(request: req).signIn(SignInRequest(email: form.email ?? "", password: form.password ?? ""))
             return signedIn(answer.token)
-        } catch let error as APIError {
+        } catch let error as DomainError {
             let model = SignIn.Model(email: FieldState(form.email ?? ""), error: error.message, csrfToken: req.csrfToken)
             return Response(status: .unauthorized, html: SignIn.View.render(model))
         }
@@ -48,7 +48,7 @@ struct AccountPages {
             return signedIn(answer.token)
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)
-        } catch let error as APIError {
+        } catch let error as DomainError {
             model.place(error.message, field: error.field)
         }
         return Response(status: .unprocessableEntity, html: SignUp.View.render(model))
@@ -104,10 +104,10 @@ struct ProfilePage {
         do {
             _ = try await AccountService(request: req).updateProfile(user, ProfileUpdateRequest(
                 displayName: .value(form.displayName ?? ""), timeZone: .value(form.timeZone ?? ""), email: .value(form.email ?? "")))
-            return .seeOther(SiteURL.profile.path + "?saved=1")
+            return .seeOther(SiteURL.profile.with(query: [("saved", "1")]))
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)
-        } catch let error as APIError {
+        } catch let error as DomainError {
             model.place(error.message, field: error.field)
         }
         return Response(status: .unprocessableEntity, html: Profile.View.render(model))

@@ -37,8 +37,8 @@ struct BookFormPages {
 
     private func lookUp(_ raw: String?, _ req: Request) async throws -> LookupAnswer {
         let isbn = try BookLookupService.parseISBN(raw)
-        let outcome = try await BookLookupService(db: req.db, chain: req.application.lookupChain).lookup(isbn)
-        let authors = try await CatalogRows(sql: req.db as! any SQLDatabase).authorsByWork([try outcome.work.requireID()])
+        let outcome = try await req.bookLookup().lookup(isbn)
+        let authors = try await CatalogRows(sql: req.db.sql).authorsByWork([try outcome.work.requireID()])
         return LookupAnswer(title: outcome.work.title, authors: (authors[try outcome.work.requireID()] ?? []).map(\.name),
                             pageCount: outcome.edition?.pageCount)
     }
@@ -59,7 +59,7 @@ struct BookFormPages {
                 model.pageCount.value = found.pageCount.map(String.init) ?? model.pageCount.value
             } catch let error as ValidationError {
                 model.isbn.error = error.message
-            } catch let error as APIError {
+            } catch let error as DomainError {
                 model.isbn.error = error.message
             }
             return Response(html: BookForm.View.render(model))
@@ -76,7 +76,7 @@ struct BookFormPages {
             entry.dateStarted = form.dateStarted
             entry.dateFinished = form.dateFinished
             entry.tags = Self.list(form.tags)
-            let library = try LibraryController().service(req)
+            let library = try req.libraryService()
             let created = try await library.add(CreateEntryRequest(book: book, entryDraft: entry))
             let id = try created.requireID()
             if let note = form.note, !note.trimmed.isEmpty {
@@ -85,17 +85,17 @@ struct BookFormPages {
             return .seeOther(SiteURL.book(id).path)
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)
-        } catch let error as APIError where error.status == .conflict || error.status == .unprocessableEntity {
+        } catch let error as DomainError where error.kind == .conflict || error.kind == .unprocessable {
             model.place(error.message, field: error.field)
         }
         return Response(status: .unprocessableEntity, html: BookForm.View.render(model))
     }
 
     func model(_ req: Request, entryID: UUID?) async throws -> BookForm.Model {
-        let userID = try req.currentUser().requireID()
+        let library = try req.libraryQuery()
         var model = BookForm.Model(entryID: entryID, session: try req.requirePageSession())
-        model.knownTags = try await Tag.query(on: req.db).filter(\.$user.$id == userID).sort(\.$key).all().map(\.display)
-        model.knownAuthors = try await AutocompleteQuery(db: req.db, userID: userID).authors(prefix: "").filter(\.inLibrary).map(\.name)
+        model.knownTags = try await library.tagNames()
+        model.knownAuthors = try await library.authorNames()
         return model
     }
 
@@ -175,7 +175,7 @@ extension BookFormPages {
             let finished = Self.text(form.dateFinished)
             if finished != entry.dateFinished { patch.dateFinished = finished.map { .value($0) } ?? .null }
             patch.tags = .value(Self.list(form.tags))
-            _ = try await LibraryController().service(req).update(id, with: patch)
+            _ = try await req.libraryService().update(id, with: patch)
             return .seeOther(SiteURL.book(id).path)
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)
@@ -184,12 +184,8 @@ extension BookFormPages {
     }
 
     private func loadEntry(_ req: Request) async throws -> (UUID, EntryDTO) {
-        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
-            throw PageError(status: .notFound, message: "Not found: that book is not in your library.")
-        }
-        let controller = LibraryController()
-        let entry = try await controller.loader(req).loadOne(try await controller.service(req).entry(id))
-        return (id, entry)
+        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw DomainError.entryNotFound }
+        return (id, try await req.libraryQuery().entry(id))
     }
 
     static func text(_ value: String?) -> String? {

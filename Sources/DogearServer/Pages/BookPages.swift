@@ -5,12 +5,12 @@ import Vapor
 
 /// `/books/{id}` and what its forms do, through the same services as the API.
 struct BookPages {
-    func library(_ req: Request) throws -> LibraryService { try LibraryController().service(req) }
+    func library(_ req: Request) throws -> LibraryService { try req.libraryService() }
 
     func show(req: Request) async throws -> Response {
         let id = try entryID(req)
-        let entry = try await LibraryController().loader(req).loadOne(try await library(req).entry(id))
-        let content = EntryContentService(library: try library(req))
+        let entry = try await req.libraryQuery().entry(id)
+        let content = try req.entryContent()
         let notes = try await content.notes(of: id)
         let sessions = try await content.sessions(of: id)
         let quotes = try await content.quotes(of: id)
@@ -52,9 +52,8 @@ struct BookPages {
 
     func confirmDelete(req: Request) async throws -> Response {
         let id = try entryID(req)
-        let entry = try await library(req).entry(id)
-        let work = try await Work.find(entry.$work.id, on: req.db)
-        return Response(html: DeleteConfirm.View.render(.init(id: id, title: work?.title ?? "this book",
+        let entry = try await req.libraryQuery().entry(id)
+        return Response(html: DeleteConfirm.View.render(.init(id: id, title: entry.work.title,
                                                                session: try req.requirePageSession())))
     }
 
@@ -69,11 +68,11 @@ struct BookPages {
         let id = try entryID(req)
         let form = try req.content.decode(NoteForm.self)
         do {
-            _ = try await EntryContentService(library: try library(req)).addNote(to: id, NoteRequest(content: form.content ?? "", discussion: false))
+            _ = try await req.entryContent().addNote(to: id, NoteRequest(content: form.content ?? "", discussion: false))
         } catch let error as ValidationError {
             throw PageError(status: .unprocessableEntity, message: "The note was not saved: \(error.message).")
         }
-        return .seeOther(SiteURL.book(id).path + "#notes")
+        return .seeOther(SiteURL.book(id).with(fragment: "notes"))
     }
 
     struct SessionForm: Content { var date: String?; var minutes: String?; var endPage: String? }
@@ -87,7 +86,7 @@ struct BookPages {
             let end = try BookFormPages.number(form.endPage, field: "endPage")
             // The session starts where the reader is: the form asks only where they got to.
             let start = end == nil ? nil : (try await library(req).entry(id).currentPage ?? 0)
-            _ = try await EntryContentService(library: try library(req)).addSession(
+            _ = try await req.entryContent().addSession(
                 to: id, SessionRequest(date: form.date ?? "", minutes: minutes, pagesRead: nil, startPage: start, endPage: end))
         } catch let error as ValidationError {
             throw PageError(status: .unprocessableEntity, message: "The session was not saved: \(error.field) \(error.message).")
@@ -100,7 +99,7 @@ struct BookPages {
         let form = try req.content.decode(QuoteForm.self)
         do {
             let page = try BookFormPages.number(form.page, field: "page")
-            _ = try await EntryContentService(library: try library(req)).addQuote(to: id, QuoteRequest(text: form.text ?? "", page: page))
+            _ = try await req.entryContent().addQuote(to: id, QuoteRequest(text: form.text ?? "", page: page))
         } catch let error as ValidationError {
             throw PageError(status: .unprocessableEntity, message: "The quote was not saved: \(error.field) \(error.message).")
         }
@@ -109,18 +108,16 @@ struct BookPages {
 
     func deleteNote(req: Request) async throws -> Response {
         guard let noteID = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
-            throw PageError(status: .notFound, message: "Not found: there is no such note.")
+            throw DomainError.noteNotFound
         }
-        let content = EntryContentService(library: try library(req))
+        let content = try req.entryContent()
         let note = try await content.note(noteID)
         try await content.deleteNote(noteID)
-        return .seeOther(SiteURL.book(note.$entry.id).path + "#notes")
+        return .seeOther(SiteURL.book(note.$entry.id).with(fragment: "notes"))
     }
 
     private func entryID(_ req: Request) throws -> UUID {
-        guard let raw = req.parameters.get("id"), let id = UUID(uuidString: raw) else {
-            throw PageError(status: .notFound, message: "Not found: that book is not in your library.")
-        }
+        guard let raw = req.parameters.get("id"), let id = UUID(uuidString: raw) else { throw DomainError.entryNotFound }
         return id
     }
 

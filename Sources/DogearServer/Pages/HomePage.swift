@@ -4,7 +4,7 @@ import Vapor
 /// `/`: the API's home, as a page.
 struct HomePage {
     func show(req: Request) async throws -> Response {
-        let home = try await HomeService(db: req.db, user: try req.currentUser(), now: req.now).home()
+        let home = try await req.homeService().home()
         let model = Home.Model(
             greeting: home.greeting, displayName: home.displayName,
             currentlyReading: home.currentlyReading.map(BookSummary.init), recentlyFinished: home.recentlyFinished.map(BookSummary.init),

@@ -14,16 +14,16 @@ struct TransferPages {
         do {
             let job = try await UploadReceiver.startImport(req, dryRun: true)
             return .seeOther(SiteURL.importJob(try job.requireID()).path)
-        } catch let error as ImportFileError {
-            let model = ImportUpload.Model(error: error.description, session: try req.requirePageSession())
+        } catch let error as DomainError where error.field == "file" {
+            let model = ImportUpload.Model(error: error.message, session: try req.requirePageSession())
             return Response(status: .unprocessableEntity, html: ImportUpload.View.render(model))
         }
     }
 
     func show(req: Request) async throws -> Response {
+        let jobs = try req.importJobs()
         let job = try await ownJob(req)
-        let rows = try await ImportRowRecord.query(on: req.db).filter(\.$job.$id == (try job.requireID()))
-            .filter(\.$outcome == ImportRowRecord.Outcome.failed.rawValue).sort(\.$line).limit(200).all()
+        let rows = try await jobs.rows(of: job, onlyFailed: true, limit: 200)
         let dto = try ImportJobDTO(job, rows: rows)
         let model = ImportJobPage.Model(
             id: dto.id, status: dto.status, dryRun: dto.dryRun, format: dto.format, fileName: dto.fileName, total: dto.total,
@@ -32,7 +32,7 @@ struct TransferPages {
             errors: dto.errors.map { .init(line: $0.line, reason: $0.reason) }, fileWarnings: dto.fileWarnings,
             session: try req.requirePageSession())
         if req.query["partial"] == "1" {
-            return Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: ImportJobPage.View.fragment(model)))
+            return Response(htmlFragment: ImportJobPage.View.fragment(model))
         }
         return Response(html: ImportJobPage.View.render(model))
     }
@@ -63,11 +63,7 @@ struct TransferPages {
     }
 
     private func ownJob(_ req: Request) async throws -> ImportJob {
-        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)),
-              let job = try await ImportJob.query(on: req.db).filter(\.$id == id)
-                .filter(\.$user.$id == (try req.currentUser().requireID())).first() else {
-            throw PageError(status: .notFound, message: "Not found: there is no such import.")
-        }
-        return job
+        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw DomainError.importNotFound }
+        return try await req.importJobs().job(id)
     }
 }

@@ -82,36 +82,6 @@ struct RequireSignedInPage: AsyncMiddleware {
     }
 }
 
-/// An error a page shows as a page (not the API's JSON).
-struct PageError: Error {
-    let status: HTTPResponseStatus
-    let message: String
-}
-
-/// Turns any error below it into an HTML page with the right status; the API keeps its JSON shape.
-struct PageErrorMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        do {
-            return try await next.respond(to: request)
-        } catch let error as PageError {
-            return page(error.status, error.message, request)
-        } catch let error as APIError {
-            let message = error.status == .notFound ? "Not found: that book is not in your library." : error.message
-            return page(error.status, message, request)
-        } catch let error as AbortError {
-            return page(error.status, error.status == .notFound ? "Not found." : error.reason, request)
-        } catch {
-            request.logger.report(error: error)
-            return page(.internalServerError, "Something went wrong on our side.", request)
-        }
-    }
-
-    private func page(_ status: HTTPResponseStatus, _ message: String, _ request: Request) -> Response {
-        let html = ErrorPage.View.render(.init(status: Int(status.code), message: message, session: request.pageSession))
-        return Response(status: status, html: html)
-    }
-}
-
 extension Request {
     var csrfToken: String { storage[CSRFTokenKey.self] ?? "" }
 
@@ -134,6 +104,13 @@ extension Response {
     }
 
     /// After a form: 303, so reloading the next page does not send the form again.
+    /// A piece of a page, for a script to put in place (live search, import progress).
+    convenience init(htmlFragment: String) {
+        self.init(headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: htmlFragment))
+    }
+
+    static func seeOther(_ url: SiteURL) -> Response { seeOther(url.path) }
+
     static func seeOther(_ path: String) -> Response {
         Response(status: .seeOther, headers: ["Location": path])
     }

@@ -22,7 +22,7 @@ struct AutocompleteQuery {
 
     /// The user's tags starting with `prefix` (any case), most used first.
     func tags(prefix: String) async throws -> [TagSuggestion] {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let pattern = Self.likePattern(prefix.lowercased())
         let rows = try await sql.raw("""
             SELECT t.display AS name, COUNT(et.id) AS uses
@@ -39,7 +39,7 @@ struct AutocompleteQuery {
     /// Authors whose name, or any word of it, starts with `prefix`: first those in the user's
     /// library, then the rest of the catalog.
     func authors(prefix: String) async throws -> [AuthorSuggestion] {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let lowered = prefix.lowercased()
         let start = Self.likePattern(lowered)
         let word = "% " + Self.likePattern(lowered)

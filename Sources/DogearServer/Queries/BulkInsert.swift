@@ -25,7 +25,7 @@ struct BulkInsert {
     }
 
     let sql: any SQLDatabase
-    private var isPostgres: Bool { sql.dialect.name == "postgresql" }
+    private var isPostgres: Bool { sql.kind == .postgres }
 
     func insert(into table: String, _ columns: [(String, Kind)], rows: [[Value]]) async throws {
         guard !rows.isEmpty else { return }

@@ -8,7 +8,7 @@ import Vapor
 struct CatalogLoader {
     let db: any Database
 
-    private var rows: CatalogRows { CatalogRows(sql: db as! any SQLDatabase) }
+    private var rows: CatalogRows { CatalogRows(sql: db.sql) }
 
     /// One work as the catalog routes show it.
     func work(_ work: Work) async throws -> WorkDTO {
@@ -25,7 +25,7 @@ struct CatalogLoader {
         let authors = try await rows.authorsByWork([workID])
         let external = try await rows.externalIDs(workIDs: [workID], editionIDs: editionIDs)
         guard let work = try await rows.works([workID], authors: authors, externalIds: external)[workID] else {
-            throw APIError.bookNotFound
+            throw DomainError.bookNotFound
         }
         let edition = try await rows.editions(editionIDs, externalIds: external).values.first
         return CatalogBookDTO(work: work, edition: edition)
@@ -40,10 +40,10 @@ struct CatalogLoader {
     }
 
     func authorsByWork(_ workIDs: [UUID]) async throws -> [UUID: [AuthorRef]] {
-        try await CatalogRows(sql: db as! any SQLDatabase).authorsByWork(workIDs)
+        try await CatalogRows(sql: db.sql).authorsByWork(workIDs)
     }
 
     func externalIDs(workIDs: [UUID], editionIDs: [UUID]) async throws -> [UUID: [String: [String]]] {
-        try await CatalogRows(sql: db as! any SQLDatabase).externalIDs(workIDs: workIDs, editionIDs: editionIDs)
+        try await CatalogRows(sql: db.sql).externalIDs(workIDs: workIDs, editionIDs: editionIDs)
     }
 }

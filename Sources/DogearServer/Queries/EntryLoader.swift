@@ -15,7 +15,7 @@ struct EntryLoader {
         let workIDs = Array(Set(entries.map { $0.$work.id }))
         let editionIDs = Array(Set(entries.compactMap { $0.$edition.id }))
 
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let rows = CatalogRows(sql: sql)
         let authors = try await rows.authorsByWork(workIDs)
         let external = try await rows.externalIDs(workIDs: workIDs, editionIDs: editionIDs)

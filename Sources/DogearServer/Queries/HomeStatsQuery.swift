@@ -17,7 +17,7 @@ struct HomeStatsQuery {
     }
 
     func stats(userID: UUID, year: Int) async throws -> Stats {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let readAllTime = try await sql.select()
             .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
             .from(LibraryEntry.schema)

@@ -8,7 +8,8 @@ struct SessionTotalsQuery {
     let db: any Database
 
     func totals(for entryIDs: [UUID]) async throws -> [UUID: SessionTotals] {
-        guard !entryIDs.isEmpty, let sql = db as? any SQLDatabase else { return [:] }
+        guard !entryIDs.isEmpty else { return [:] }
+        let sql = db.sql
         let rows = try await sql.select()
             .column("entry_id")
             .column(Self.sumAsBigInt("pages_read"), as: "pages")

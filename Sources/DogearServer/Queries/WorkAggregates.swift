@@ -11,7 +11,7 @@ struct WorkAggregates {
     let db: any Database
 
     func refresh(workID: UUID) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let rating = "COALESCE(precise_rating, CAST(rating AS DOUBLE PRECISION))"
         try await sql.raw("""
             UPDATE works SET
@@ -26,7 +26,7 @@ struct WorkAggregates {
 
     /// The same for many works in one statement (an import batch).
     func refresh(workIDs: [UUID]) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let rating = "COALESCE(e.precise_rating, CAST(e.rating AS DOUBLE PRECISION))"
         for chunk in workIDs.chunked(into: 500) {
             try await sql.raw("""

@@ -71,13 +71,13 @@ struct LibraryFilter: Sendable {
         }
         if let raw = single("limit") {
             guard let limit = Int(raw), Limits.pageSize.contains(limit) else {
-                throw APIError.badRequest("must be a whole number from 1 to \(Limits.pageSize.upperBound)", field: "limit")
+                throw DomainError.badRequest("must be a whole number from 1 to \(Limits.pageSize.upperBound)", field: "limit")
             }
             self.limit = limit
         }
         if let raw = single("cursor") {
             guard let id = Self.decodeCursor(raw) else {
-                throw APIError.badRequest("this cursor is not valid; start again without one", field: "cursor")
+                throw DomainError.badRequest("this cursor is not valid; start again without one", field: "cursor")
             }
             cursor = id
         }

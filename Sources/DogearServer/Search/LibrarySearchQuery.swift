@@ -8,6 +8,7 @@ import SQLKit
 /// entry (rows after it in the same order), so pages never repeat or skip.
 struct LibrarySearchQuery {
     let db: any SQLDatabase
+    let index: any SearchIndex
     let userID: UUID
     let timeZone: TimeZone
 
@@ -18,14 +19,16 @@ struct LibrarySearchQuery {
     }
 
     func run(_ filter: LibraryFilter) async throws -> Page {
-        if filter.sort == .added, !filter.terms.isEmpty, db.dialect.name == "sqlite" {
-            return try await newestMatchesFirst(filter)
+        if filter.sort == .added, !filter.terms.isEmpty,
+            let newest = index.newestFirst(filter.terms, userID: userID, after: filter.cursor)
+        {
+            return try await newestMatchesFirst(newest, filter)
         }
         let order = Self.order(filter.sort)
         let keys = order.keys.joined(separator: ", ")
         var conditions = filterConditions(filter)
         if !filter.terms.isEmpty {
-            conditions.append(SearchIndexes.forDatabase(db).condition(filter.terms, userID: userID))
+            conditions.append(index.condition(filter.terms, userID: userID))
         }
         if let cursor = filter.cursor {
             conditions.append("""
@@ -39,21 +42,14 @@ struct LibrarySearchQuery {
                               + " ORDER BY \(unsafeRaw: orderBy) LIMIT \(unsafeRaw: String(filter.limit + 1))", limit: filter.limit)
     }
 
-    /// The default sort with a query on SQLite: the full-text index is read in its rowid order,
-    /// which is date added (SQLiteSearchIndex), and stops after one page, however many books match.
-    private func newestMatchesFirst(_ filter: LibraryFilter) async throws -> Page {
-        var conditions = filterConditions(filter)
-        conditions.append("entry_search MATCH \(bind: SQLiteSearchIndex.match(filter.terms))")
-        conditions.append("d.owner = \(bind: userID.uuidString)")
-        if let cursor = filter.cursor {
-            conditions.append("entry_search.rowid < (SELECT rowid FROM entry_search_docs WHERE entry_id = \(bind: cursor.uuidString))")
-        }
-        let from = """
-            FROM entry_search JOIN entry_search_docs d ON d.rowid = entry_search.rowid \
-            JOIN library_entries e ON e.id = d.entry_id LEFT JOIN editions ed ON ed.id = e.edition_id
-            """
-        return try await page("SELECT e.* \(unsafeRaw: from) WHERE " + Self.and(conditions)
-                              + " ORDER BY entry_search.rowid DESC LIMIT \(unsafeRaw: String(filter.limit + 1))", limit: filter.limit)
+    /// The default sort with a query, on an index kept in date-added order (SQLite's): the index is
+    /// read in its own order and stops after one page, however many books match.
+    private func newestMatchesFirst(_ newest: NewestFirstMatches, _ filter: LibraryFilter) async throws -> Page {
+        let conditions = filterConditions(filter) + newest.conditions
+        return try await page(
+            "SELECT e.* " + newest.from + " WHERE " + Self.and(conditions)
+                + " ORDER BY \(unsafeRaw: newest.order) DESC LIMIT \(unsafeRaw: String(filter.limit + 1))",
+            limit: filter.limit)
     }
 
     /// The page's entries come with the ids, decoded as models: no second query for them.

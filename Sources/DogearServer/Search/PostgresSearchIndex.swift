@@ -41,6 +41,16 @@ struct PostgresSearchIndex: SearchIndex {
             """
     }
 
+    func entriesWithoutDocument(limit: Int, on db: any SQLDatabase) async throws -> [UUID] {
+        try await db.raw("""
+            SELECT e.id AS id FROM library_entries e \
+            WHERE NOT EXISTS (SELECT 1 FROM entry_search s WHERE s.entry_id = e.id) LIMIT \(unsafeRaw: String(limit))
+            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+    }
+
+    /// A GIN index has no order of its own: the general query sorts the matches.
+    func newestFirst(_ terms: SearchTerms, userID: UUID, after cursor: UUID?) -> NewestFirstMatches? { nil }
+
     func documents(_ entryIDs: [UUID], on db: any SQLDatabase) async throws -> [UUID: SearchDocument] {
         guard !entryIDs.isEmpty else { return [:] }
         let rows = try await db.raw("""

@@ -77,6 +77,30 @@ struct SQLiteSearchIndex: SearchIndex {
         """
     }
 
+    func entriesWithoutDocument(limit: Int, on db: any SQLDatabase) async throws -> [UUID] {
+        try await db.raw("""
+            SELECT e.id AS id FROM library_entries e \
+            WHERE NOT EXISTS (SELECT 1 FROM entry_search_docs d WHERE d.entry_id = e.id) LIMIT \(unsafeRaw: String(limit))
+            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+    }
+
+    /// The index's rowid order is date added, so newest first is its own order and stops after a page.
+    func newestFirst(_ terms: SearchTerms, userID: UUID, after cursor: UUID?) -> NewestFirstMatches? {
+        var conditions: [SQLQueryString] = [
+            "entry_search MATCH \(bind: Self.match(terms))", "d.owner = \(bind: userID.uuidString)",
+        ]
+        if let cursor {
+            conditions.append(
+                "entry_search.rowid < (SELECT rowid FROM entry_search_docs WHERE entry_id = \(bind: cursor.uuidString))")
+        }
+        return NewestFirstMatches(
+            from: """
+                FROM entry_search JOIN entry_search_docs d ON d.rowid = entry_search.rowid \
+                JOIN library_entries e ON e.id = d.entry_id LEFT JOIN editions ed ON ed.id = e.edition_id
+                """,
+            conditions: conditions, order: "entry_search.rowid")
+    }
+
     func documents(_ entryIDs: [UUID], on db: any SQLDatabase) async throws -> [UUID: SearchDocument] {
         guard !entryIDs.isEmpty else { return [:] }
         let rows = try await db.raw("""

@@ -66,10 +66,28 @@ protocol SearchIndex: Sendable {
     func condition(_ terms: SearchTerms, userID: UUID) -> SQLQueryString
     /// The indexed texts of these entries, for match reasons.
     func documents(_ entryIDs: [UUID], on db: any SQLDatabase) async throws -> [UUID: SearchDocument]
+    /// For an index kept in date-added order: the matches newest first read straight off the index,
+    /// as joins and conditions on `e` (library_entries) and `ed` (editions), after the cursor entry.
+    /// Nil when the index has no such order and the general query sorts instead.
+    func newestFirst(_ terms: SearchTerms, userID: UUID, after cursor: UUID?) -> NewestFirstMatches?
+    /// Up to `limit` entries the index holds no document for.
+    func entriesWithoutDocument(limit: Int, on db: any SQLDatabase) async throws -> [UUID]
+}
+
+/// The pieces of a newest-first search that an index ordered by date added reads in its own order.
+struct NewestFirstMatches {
+    /// `FROM …` joining the index to `library_entries e` and `editions ed`.
+    let from: SQLQueryString
+    let conditions: [SQLQueryString]
+    /// The ORDER BY expression (descending) that is the index's own order.
+    let order: String
 }
 
 enum SearchIndexes {
     static func forDatabase(_ db: any SQLDatabase) -> any SearchIndex {
-        db.dialect.name == "sqlite" ? SQLiteSearchIndex() : PostgresSearchIndex()
+        switch db.kind {
+        case .sqlite: return SQLiteSearchIndex()
+        case .postgres: return PostgresSearchIndex()
+        }
     }
 }

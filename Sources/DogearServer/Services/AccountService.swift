@@ -7,16 +7,12 @@ struct AccountService {
     let request: Request
     var db: any Database { request.db }
 
-    static let wrongCredentials = APIError(status: .unauthorized, code: "notAuthenticated",
-                                           message: "email or password is wrong")
-
     func signUp(_ body: SignUpRequest) async throws -> AuthResponse {
         let email = try Self.validEmail(body.email)
         let displayName = try Validate.text(body.displayName, field: "displayName", length: Limits.displayNameLength)
         try Self.validatePassword(body.password)
         if try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
-            throw APIError(status: .conflict, code: "emailTaken", message: "an account with this email already exists",
-                           field: "email")
+            throw DomainError.emailTaken
         }
         let hash = try await request.password.async.hash(body.password)
         let user = User(email: email, passwordHash: hash, displayName: displayName)
@@ -33,16 +29,16 @@ struct AccountService {
         guard let user = try await User.query(on: db).filter(\.$emailKey == key).first() else {
             // Spend the time a real check would, so timing does not tell either.
             _ = try? await request.password.async.hash(body.password)
-            throw Self.wrongCredentials
+            throw DomainError.wrongCredentials
         }
         guard try await request.password.async.verify(body.password, created: user.passwordHash) else {
-            throw Self.wrongCredentials
+            throw DomainError.wrongCredentials
         }
         return try await issueToken(for: user, on: db)
     }
 
     func signOut() async throws {
-        guard let token = request.auth.get(UserToken.self) else { throw APIError.notAuthenticated }
+        guard let token = request.auth.get(UserToken.self) else { throw DomainError.notAuthenticated }
         try await token.delete(on: db)
         request.auth.logout(UserToken.self)
         request.auth.logout(User.self)
@@ -68,8 +64,7 @@ struct AccountService {
             let email = try Self.validEmail(change ?? "")
             if email.lowercased() != user.emailKey,
                try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
-                throw APIError(status: .conflict, code: "emailTaken", message: "an account with this email already exists",
-                               field: "email")
+                throw DomainError.emailTaken
             }
             user.email = email
             user.emailKey = email.lowercased()

@@ -8,6 +8,8 @@ import Vapor
 struct BookLookupService {
     let db: any Database
     let chain: LookupChain
+    /// When a found book is marked enriched (it came straight from a source).
+    let now: @Sendable () -> Date
 
     struct Outcome {
         let work: Work
@@ -32,15 +34,15 @@ struct BookLookupService {
             do { _ = try book.draft.validated(source: book.source); return nil } catch { return "\(error)" }
         }
         guard let found = result.book else {
-            var error = APIError.notFound("bookNotFound", Self.notFoundMessage(isbn, result.attempts))
-            error.sources = result.attempts.map(SourceAttemptDTO.init)
+            var error = DomainError.notFound("bookNotFound", Self.notFoundMessage(isbn, result.attempts))
+            error.sourceAttempts = result.attempts
             throw error
         }
         let book = try found.draft.validated(source: found.source)
         do {
             let resolved = try await db.transaction { db in
                 let resolved = try await CatalogService(db: db).findOrCreate(book)
-                resolved.work.lastEnrichedAt = Date()
+                resolved.work.lastEnrichedAt = now()
                 try await resolved.work.save(on: db)
                 return resolved
             }

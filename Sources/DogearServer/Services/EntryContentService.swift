@@ -98,7 +98,7 @@ struct EntryContentService {
 
     func note(_ id: UUID) async throws -> Note {
         guard let note = try await Note.query(on: db).filter(\.$id == id).filter(\.$user.$id == userID).first() else {
-            throw APIError.notFound("noteNotFound", "no such note")
+            throw DomainError.noteNotFound
         }
         return note
     }
@@ -144,7 +144,7 @@ struct EntryContentService {
 
     func deleteQuote(_ id: UUID) async throws {
         guard let quote = try await Quote.query(on: db).filter(\.$id == id).filter(\.$user.$id == userID).first() else {
-            throw APIError.notFound("quoteNotFound", "no such quote")
+            throw DomainError.quoteNotFound
         }
         try await db.transaction { db in
             try await quote.delete(on: db)

@@ -13,10 +13,14 @@ struct LibraryService {
 
     /// The user's entry with this id; another user's id is "not found", never "forbidden".
     func entry(_ id: UUID, on db: (any Database)? = nil) async throws -> LibraryEntry {
-        guard let entry = try await LibraryEntry.query(on: db ?? self.db)
-            .filter(\.$id == id)
-            .filter(\.$user.$id == user.requireID())
-            .first() else { throw APIError.entryNotFound }
+        try await Self.ownEntry(id, of: user, on: db ?? self.db)
+    }
+
+    static func ownEntry(_ id: UUID, of user: User, on db: any Database) async throws -> LibraryEntry {
+        guard
+            let entry = try await LibraryEntry.query(on: db).filter(\.$id == id).filter(\.$user.$id == user.requireID())
+                .first()
+        else { throw DomainError.entryNotFound }
         return entry
     }
 
@@ -38,8 +42,7 @@ struct LibraryService {
             let workID = try work.requireID()
             if let existing = try await LibraryEntry.query(on: db)
                 .filter(\.$user.$id == userID).filter(\.$work.$id == workID).first() {
-                throw APIError(status: .conflict, code: "alreadyInLibrary",
-                               message: "this book is already in your library",
+                throw DomainError(.conflict, code: "alreadyInLibrary", "this book is already in your library",
                                details: ["entryId": try existing.requireID().uuidString])
             }
             let entry = LibraryEntry(userID: userID, workID: workID, editionID: try edition?.requireID(), dateAdded: now)
@@ -68,14 +71,14 @@ struct LibraryService {
     private func resolveBook(book: ValidBook?, workID: UUID?, editionID: UUID?, on db: any Database) async throws -> (Work, Edition?) {
         if let editionID {
             guard let edition = try await Edition.find(editionID, on: db) else {
-                throw APIError.notFound("bookNotFound", "no edition with id \(editionID)")
+                throw DomainError.notFound("bookNotFound", "no edition with id \(editionID)")
             }
             let work = try await Work.find(edition.$work.id, on: db)!
             return (work, edition)
         }
         if let workID {
             guard let work = try await Work.find(workID, on: db) else {
-                throw APIError.notFound("bookNotFound", "no work with id \(workID)")
+                throw DomainError.notFound("bookNotFound", "no work with id \(workID)")
             }
             return (work, nil)
         }

@@ -55,7 +55,8 @@ public enum BookForm {
                         .div(.class("isbn-tools"),
                              // A submit button, so it works without a script; the script looks up in place.
                              .button(.type(.submit), .name("lookup"), .value("1"), .attribute(named: "formnovalidate"),
-                                     .attribute(named: "data-lookup", value: "#field-isbn"), .text("Look up")),
+                                     .attribute(named: "data-lookup", value: "#field-isbn"),
+                                     .attribute(named: "data-lookup-url", value: SiteURL.lookup.path), .text("Look up")),
                              .button(.type(.button), .class("scan"), .attribute(named: "data-scan", value: "#field-isbn"),
                                      .attribute(named: "hidden"), .text("Scan barcode")))
                     )),

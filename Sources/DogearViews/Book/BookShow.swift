@@ -98,7 +98,7 @@ public enum BookShow {
                             .li(.text("\(session.date): \(session.minutes) min" + (session.pages.map { ", \($0) pages" } ?? "")))
                         }),
                     .form(
-                        .action(SiteURL.book(book.id).path + "/sessions"), .method(.post), .class("log-session"),
+                        .action(SiteURL.bookSessions(book.id).path), .method(.post), .class("log-session"),
                         .csrf(csrf),
                         .field("Date", name: "date", type: .date, state: FieldState(model.today), required: true),
                         .field("Minutes", name: "minutes", type: .number, required: true,
@@ -117,13 +117,13 @@ public enum BookShow {
                                 .p(.class("note-text"), .userText(note.content)),
                                 .div(.class("meta note-meta"),
                                      .element(named: "time", nodes: [.text(note.createdAt)]),
-                                     .form(.action("/notes/\(note.id.uuidString)/delete"), .method(.post), .class("inline"),
+                                     .form(.action(SiteURL.deleteNote(note.id).path), .method(.post), .class("inline"),
                                            .csrf(csrf),
                                            .button(.type(.submit), .class("link danger"), .attribute(named: "data-confirm", value: "Delete this note?"),
                                                    .text("Delete note")))))
                         }),
                     .form(
-                        .action(SiteURL.book(book.id).path + "/notes"), .method(.post), .class("add-note"),
+                        .action(SiteURL.bookNotes(book.id).path), .method(.post), .class("add-note"),
                         .csrf(csrf),
                         .div(.class("field"),
                              .label(.for("field-note"), "Add a note"),
@@ -137,7 +137,7 @@ public enum BookShow {
                     model.quotes.isEmpty ? .p(.class("empty"), "No quotes yet.")
                         : .ul(.class("list quotes"), .forEach(model.quotes) { .li(.blockquote(.userText($0))) }),
                     .form(
-                        .action(SiteURL.book(book.id).path + "/quotes"), .method(.post), .class("add-quote"),
+                        .action(SiteURL.bookQuotes(book.id).path), .method(.post), .class("add-quote"),
                         .csrf(csrf),
                         .div(.class("field"),
                              .label(.for("field-quote"), "Add a quote"),
@@ -154,7 +154,7 @@ public enum BookShow {
         /// Five buttons, one per star: a tap sets the rating (a form each, so no script is needed).
         static func ratingForm(_ book: BookSummary, csrf: String) -> Node<HTML.BodyContext> {
             .form(
-                .action(SiteURL.book(book.id).path + "/rating"), .method(.post), .class("rating"),
+                .action(SiteURL.bookRating(book.id).path), .method(.post), .class("rating"),
                 .attribute(named: "aria-label", value: "Rating"),
                 .csrf(csrf),
                 .forEach(1...5) { star in

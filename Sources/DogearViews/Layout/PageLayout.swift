@@ -32,8 +32,8 @@ public enum PageLayout {
                     ])
                 },
                 .element(named: "title", nodes: [.userText(title == "Dogear" ? title : "\(title) · Dogear")]),
-                .link(.rel(.stylesheet), .href("/css/app.css")),
-                .script(.src("/js/app.js"), .attribute(named: "type", value: "module"))
+                .link(.rel(.stylesheet), .href(SiteURL.stylesheet.path)),
+                .script(.src(SiteURL.script.path), .attribute(named: "type", value: "module"))
             ),
             .body(
                 .header(

@@ -164,9 +164,7 @@ public enum LibraryIndex {
             var items = [("q", model.query), ("sort", model.sort), ("cursor", cursor)]
             items += model.statuses.map { ("status", $0.rawValue) }
             if let tag = model.tag { items.append(("tag", tag)) }
-            let query = items.filter { !$0.1.isEmpty }
-                .map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
-            return SiteURL.library.path + "?" + query
+            return SiteURL.library.with(query: items.filter { !$0.1.isEmpty })
         }
     }
 }

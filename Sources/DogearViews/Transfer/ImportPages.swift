@@ -23,7 +23,7 @@ public enum ImportUpload {
                 .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
                 // The upload streams to disk, so the form's token travels in the address.
                 .form(
-                    .userAttribute("action", SiteURL.importFile.path + "?_csrf=" + model.session.csrfToken),
+                    .userAttribute("action", SiteURL.importFile.with(query: [("_csrf", model.session.csrfToken)])),
                     .method(.post), .enctype(.multipartData),
                     .div(.class("field"),
                          .label(.for("field-file"), "Export file"),
@@ -120,7 +120,7 @@ public enum ImportJobPage {
         static func body(_ model: Model) -> Node<HTML.BodyContext> {
             let done = model.total == 0 ? 1 : Double(model.processed) / Double(model.total)
             return .div(
-                .class("card"), .attribute(named: "data-import-job", value: model.running ? model.id.uuidString : nil),
+                .class("card"), .attribute(named: "data-import-job", value: model.running ? SiteURL.importJob(model.id).with(query: [("partial", "1")]) : nil),
                 .h1(.text(model.dryRun ? "Import preview" : model.running ? "Importing…" : "Import finished")),
                 .p(.class("meta"), .userText("\(model.formatName) export" + (model.fileName.map { ": \($0)" } ?? ""))),
                 .element(named: "progress", nodes: [

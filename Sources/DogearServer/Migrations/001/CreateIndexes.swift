@@ -22,7 +22,7 @@ struct CreateIndexes: NumberedMigration {
     ]
 
     func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         for index in Self.indexes {
             var builder = sql.create(index: index.name).on(index.table)
             for column in index.columns { builder = builder.column(column) }
@@ -31,7 +31,7 @@ struct CreateIndexes: NumberedMigration {
     }
 
     func revert(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         for index in Self.indexes.reversed() {
             try await sql.drop(index: index.name).run()
         }

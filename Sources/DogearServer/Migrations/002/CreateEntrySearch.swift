@@ -4,13 +4,15 @@ import SQLKit
 
 /// The library search index (SPEC §3), one row per entry. This is the one place the two databases
 /// differ, so it is raw SQL by dialect: an FTS5 table on SQLite, a table with a GIN-indexed
-/// tsvector on PostgreSQL. Existing entries are indexed as part of the migration.
+/// tsvector on PostgreSQL. Only the tables: a migration is fixed history and must not call the
+/// app's code, so entries that were there before are indexed after migrating
+/// (`Application.prepareDatabase`, `SearchIndexer.indexMissing`).
 struct CreateEntrySearch: NumberedMigration {
     static let folder = 2
 
     func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
-        if sql.dialect.name == "sqlite" {
+        let sql = database.sql
+        if sql.kind == .sqlite {
             // The texts live in an ordinary table keyed by an integer that follows date added
             // (see SQLiteSearchIndex.rowid), and FTS5 indexes them as external content: no second
             // copy of every note, lookups by entry id through a real index, and "newest first"
@@ -39,12 +41,11 @@ struct CreateEntrySearch: NumberedMigration {
             try await sql.raw("CREATE INDEX idx_entry_search_document ON entry_search USING GIN (document)").run()
             try await sql.raw("CREATE INDEX idx_entry_search_user ON entry_search (user_id)").run()
         }
-        try await SearchIndexer(db: database).rebuildAll()
     }
 
     func revert(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("DROP TABLE entry_search").run()
-        if sql.dialect.name == "sqlite" { try await sql.raw("DROP TABLE entry_search_docs").run() }
+        if sql.kind == .sqlite { try await sql.raw("DROP TABLE entry_search_docs").run() }
     }
 }

@@ -17,13 +17,13 @@ struct CreateImportedFields: NumberedMigration {
             .field("updated_at", .datetime)
             .unique(on: "entry_id", "format")
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.create(index: "idx_imports_user").on("imports").column("user_id").run()
         try await sql.create(index: "idx_import_rows_import").on("import_rows").column("import_id").column("line").run()
     }
 
     func revert(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.drop(index: "idx_import_rows_import").run()
         try await sql.drop(index: "idx_imports_user").run()
         try await database.schema("imported_fields").delete()

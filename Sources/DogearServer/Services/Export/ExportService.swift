@@ -17,14 +17,14 @@ struct ExportService {
     }
 
     let db: any Database
-    var sql: any SQLDatabase { db as! any SQLDatabase }
+    var sql: any SQLDatabase { db.sql }
     static let pageSize = 500
 
     /// Writes the export into a new file and returns its path (the caller streams and removes it).
     func writeFile(for user: User, format: Format, directory: String = NSTemporaryDirectory()) async throws -> String {
         let path = (directory as NSString).appendingPathComponent("dogear-export-\(UUID().uuidString).\(format.fileExtension)")
         guard let stream = OutputStream(toFileAtPath: path, append: false) else {
-            throw APIError(status: .internalServerError, code: "storageFailed", message: "the export could not be written")
+            throw DomainError(.storageFailed, code: "storageFailed", "the export could not be written")
         }
         stream.open()
         defer { stream.close() }

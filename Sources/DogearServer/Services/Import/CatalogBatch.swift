@@ -13,7 +13,9 @@ import SQLKit
 /// re-import never adds editions; see `editionWithoutISBN`.
 struct CatalogBatch {
     let db: any Database
-    var sql: any SQLDatabase { db as! any SQLDatabase }
+    /// The batch's created/updated time, from the import's clock.
+    let now: Date
+    var sql: any SQLDatabase { db.sql }
 
     struct Resolved {
         var workID: UUID
@@ -133,7 +135,6 @@ struct CatalogBatch {
 
     /// Editions made by `edition(_:workID:)`, with one statement.
     func insertEditions(_ editions: [Edition]) async throws {
-        let now = Date()
         try await BulkInsert(sql: sql).insert(into: "editions", [
             ("id", .uuid), ("work_id", .uuid), ("isbn13", .text), ("isbn10", .text), ("isbn_display", .text),
             ("publisher", .text), ("published_date", .text), ("page_count", .int), ("format", .text),
@@ -174,7 +175,6 @@ struct CatalogBatch {
                 authorByName[try row.decode(column: "name", as: String.self)] = try row.decode(column: "id", as: UUID.self)
             }
         }
-        let now = Date()
         let bulk = BulkInsert(sql: sql)
         var authorRows: [[BulkInsert.Value]] = []
         for name in names where authorByName[name] == nil {
@@ -225,7 +225,6 @@ struct CatalogBatch {
                 have.insert("\(try row.decode(column: "work_id", as: UUID.self))|\(try row.decode(column: "kind", as: String.self))|\(try row.decode(column: "value", as: String.self))")
             }
         }
-        let now = Date()
         var new: [[BulkInsert.Value]] = []
         for (index, book) in books.enumerated() {
             for (kind, values) in book.externalIds.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

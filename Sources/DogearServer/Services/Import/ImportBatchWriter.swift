@@ -14,14 +14,14 @@ struct ImportBatchWriter {
     let now: Date
     /// Where the time goes, when a benchmark asks.
     var phases: ImportPhases?
-    var sql: any SQLDatabase { db as! any SQLDatabase }
+    var sql: any SQLDatabase { db.sql }
 
     enum Outcome: Equatable { case created, merged, unchanged }
 
     func write(_ rows: [PreparedRow]) async throws -> [Outcome] {
         guard !rows.isEmpty else { return [] }
         var lap = phases?.start()
-        let catalog = CatalogBatch(db: db)
+        let catalog = CatalogBatch(db: db, now: now)
         let resolved = try await catalog.resolve(rows.map(\.book))
         phases?.record("catalog", &lap)
 
@@ -173,7 +173,6 @@ struct ImportBatchWriter {
     // MARK: writing what entries lack
 
     private func insertEntries(_ entries: [LibraryEntry]) async throws {
-        let now = Date()
         try await BulkInsert(sql: sql).insert(into: "library_entries", [
             ("id", .uuid), ("user_id", .uuid), ("work_id", .uuid), ("edition_id", .uuid), ("status", .text), ("owned", .bool),
             ("on_wishlist", .bool), ("favorite", .bool), ("rating", .int), ("precise_rating", .double), ("date_added", .date),
@@ -194,7 +193,6 @@ struct ImportBatchWriter {
     private func writeAdditions(_ additions: [(UUID, EntryMerge.Additions)]) async throws {
         guard !additions.isEmpty else { return }
         let bulk = BulkInsert(sql: sql)
-        let now = Date()
         // Tags: the reader's, found or made, then the links.
         let names = additions.flatMap { $0.1.tags }
         if !names.isEmpty {

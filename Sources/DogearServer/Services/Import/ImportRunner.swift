@@ -35,7 +35,7 @@ struct ImportRunner {
     /// Runs a queued job, or goes on with one that was stopped, to the end. Returns the finished job.
     @discardableResult
     func run(_ jobID: UUID, onProgress: (@Sendable (ImportJob) async -> Void)? = nil) async throws -> ImportJob {
-        guard let job = try await ImportJob.find(jobID, on: db) else { throw APIError.notFound("importNotFound", "no import \(jobID)") }
+        guard let job = try await ImportJob.find(jobID, on: db) else { throw DomainError.notFound("importNotFound", "no import \(jobID)") }
         guard job.status == ImportJob.Status.queued.rawValue || job.status == ImportJob.Status.running.rawValue else { return job }
         job.status = ImportJob.Status.running.rawValue
         try await job.save(on: db)

@@ -21,7 +21,7 @@ struct UploadReceiver {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = (directory as NSString).appendingPathComponent("\(UUID().uuidString).upload")
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw APIError(status: .internalServerError, code: "storageFailed", message: "the upload could not be stored")
+            throw DomainError.storageFailed("the upload")
         }
         var fileName: String?
         do {
@@ -34,7 +34,7 @@ struct UploadReceiver {
             }
             if let type = req.headers.contentType, type.type == "multipart", type.subType == "form-data" {
                 guard let boundary = type.parameters["boundary"] else {
-                    throw APIError.badRequest("multipart/form-data without a boundary", field: "file")
+                    throw DomainError.badRequest("multipart/form-data without a boundary", field: "file")
                 }
                 let parser = MultipartParser(boundary: boundary)
                 var partName: String?
@@ -58,15 +58,15 @@ struct UploadReceiver {
                     try parser.execute(chunk)
                     if let failure { throw failure }
                 }
-                guard sawFile else { throw APIError.badRequest("the form has no part named 'file'", field: "file") }
+                guard sawFile else { throw DomainError.badRequest("the form has no part named 'file'", field: "file") }
             } else {
                 for try await chunk in req.body { try write(chunk) }
             }
-            guard written > 0 else { throw APIError(status: .unprocessableEntity, code: "emptyFile", message: "the file is empty", field: "file") }
+            guard written > 0 else { throw DomainError(.unprocessable, code: "emptyFile", "the file is empty", field: "file") }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             if let error = error as? MultipartError {
-                throw APIError.badRequest("the multipart body could not be read: \(error)", field: "file")
+                throw DomainError.badRequest("the multipart body could not be read: \(error)", field: "file")
             }
             throw error
         }
@@ -74,7 +74,7 @@ struct UploadReceiver {
     }
 
     /// The upload stored, checked and its job started (the API and the web page share this). A file
-    /// that cannot be imported is removed and its `ImportFileError` thrown.
+    /// that cannot be imported is removed and `unreadableFile` thrown with the reader's reason.
     static func startImport(_ req: Request, dryRun: Bool) async throws -> ImportJob {
         let received = try await UploadReceiver(directory: req.application.importsDirectory).receive(req)
         let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
@@ -84,14 +84,17 @@ struct UploadReceiver {
                                              fileName: received.fileName, dryRun: dryRun)
         } catch {
             try? FileManager.default.removeItem(atPath: received.path)
+            if let error = error as? ImportFileError {
+                throw DomainError(.unprocessable, code: "unreadableFile", error.description, field: "file")
+            }
             throw error
         }
         req.application.importJobs.start(try job.requireID(), app: req.application)
         return job
     }
 
-    static let tooLarge = APIError(status: .payloadTooLarge, code: "fileTooLarge",
-                                   message: "the file is over \(limit / 1024 / 1024) MB; split it, or import it with `dogear import`",
+    static let tooLarge = DomainError(.tooLarge, code: "fileTooLarge",
+                                   "the file is over \(limit / 1024 / 1024) MB; split it, or import it with `dogear import`",
                                    field: "file")
 
     /// `name="file"; filename="x.csv"` → the value of one parameter.

@@ -1,0 +1,75 @@
+import DogearSources
+import Foundation
+
+/// What a service says went wrong, in the domain's words and without HTTP: services, queries and
+/// jobs throw this (or Core's `ValidationError` for a field that breaks a rule). The API's error
+/// middleware turns it into `{"error": {code, message, field}}` and the page error middleware into
+/// an error page, each through one table keyed by `kind` (`APIErrorMiddleware.status(for:)`,
+/// `PageErrorMiddleware.page(for:)`).
+struct DomainError: Error, Sendable {
+    enum Kind: Sendable, CaseIterable {
+        /// The thing does not exist, or the actor may not know it does (never "forbidden" for those).
+        case notFound
+        /// The request itself is malformed (a parameter that cannot be read), before any rule.
+        case badRequest
+        /// The request is readable but cannot be done as asked (an empty file, an unknown format).
+        case unprocessable
+        /// It collides with what is there already (the book is in the library, the email is taken).
+        case conflict
+        /// Nobody is signed in, or the credentials are wrong.
+        case notAuthenticated
+        /// The actor is known and may see the thing but not do this to it.
+        case forbidden
+        /// The account's tier does not include this (only when tiers are on).
+        case premiumRequired
+        /// More than Dogear accepts at once (an upload over the limit).
+        case tooLarge
+        /// Dogear could not store or read its own files; nothing the user can change.
+        case storageFailed
+    }
+
+    let kind: Kind
+    /// A stable machine-readable code (`entryNotFound`, `emailTaken`, …) clients may switch on.
+    let code: String
+    /// One sentence for a person, lower case, no trailing period (pages capitalise it).
+    let message: String
+    /// The request field it is about, in the API's JSON path form (`book.title`, `file`).
+    var field: String?
+    /// Extra facts a client can act on, such as the id of the entry a conflict collided with.
+    var details: [String: String] = [:]
+    /// For `bookNotFound` after a lookup: what each online source said.
+    var sourceAttempts: [LookupChain.Attempt] = []
+
+    init(_ kind: Kind, code: String, _ message: String, field: String? = nil, details: [String: String] = [:]) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+        self.field = field
+        self.details = details
+    }
+
+    static func notFound(_ code: String, _ message: String) -> DomainError {
+        DomainError(.notFound, code: code, message)
+    }
+
+    /// A parameter that cannot be read at all (a malformed id, limit or cursor): code `invalidData`.
+    static func badRequest(_ message: String, field: String? = nil) -> DomainError {
+        DomainError(.badRequest, code: "invalidData", message, field: field)
+    }
+
+    static let notAuthenticated = DomainError(
+        .notAuthenticated, code: "notAuthenticated", "sign in first: send Authorization: Bearer <token>")
+    static let wrongCredentials = DomainError(.notAuthenticated, code: "notAuthenticated", "email or password is wrong")
+    static let entryNotFound = DomainError.notFound("entryNotFound", "no such book in your library")
+    static let bookNotFound = DomainError.notFound("bookNotFound", "no such book in the catalog")
+    static let noteNotFound = DomainError.notFound("noteNotFound", "no such note")
+    static let quoteNotFound = DomainError.notFound("quoteNotFound", "no such quote")
+    static let importNotFound = DomainError.notFound("importNotFound", "no such import")
+    static let authorNotFound = DomainError.notFound("authorNotFound", "no such author")
+    static let emailTaken = DomainError(
+        .conflict, code: "emailTaken", "an account with this email already exists", field: "email")
+
+    static func storageFailed(_ what: String) -> DomainError {
+        DomainError(.storageFailed, code: "storageFailed", "\(what) could not be stored")
+    }
+}

@@ -1,0 +1,73 @@
+import DogearCore
+import DogearViews
+import Vapor
+
+/// An error only a page flow has (an expired form, a question the form left unanswered), shown as
+/// a page.
+struct PageError: Error {
+    let status: HTTPResponseStatus
+    let message: String
+}
+
+/// Turns any error below it into an HTML page with the right status; the API keeps its JSON shape.
+struct PageErrorMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch let error as PageError {
+            return page(error.status, error.message, request)
+        } catch let error as DomainError {
+            let (status, message) = Self.page(for: error)
+            if status == .internalServerError { request.logger.report(error: error) }
+            return page(status, message, request)
+        } catch let error as ValidationError {
+            return page(.unprocessableEntity, Self.sentence(error.message), request)
+        } catch let error as AbortError {
+            return page(error.status, error.status == .notFound ? "Not found." : error.reason, request)
+        } catch {
+            request.logger.report(error: error)
+            return page(.internalServerError, "Something went wrong on our side.", request)
+        }
+    }
+
+    /// The status and the sentence a page shows for each kind of domain error: the pages' one
+    /// mapping table (the API's is `APIErrorMiddleware.status(for:)`).
+    static func page(for error: DomainError) -> (HTTPResponseStatus, String) {
+        switch error.kind {
+        case .notFound: return (.notFound, notFoundSentence(error.code))
+        case .badRequest: return (.badRequest, sentence(error.message))
+        case .unprocessable: return (.unprocessableEntity, sentence(error.message))
+        case .conflict: return (.conflict, sentence(error.message))
+        case .notAuthenticated: return (.unauthorized, "Sign in first.")
+        case .forbidden: return (.forbidden, "You cannot do that here.")
+        case .premiumRequired: return (.forbidden, sentence(error.message))
+        case .tooLarge: return (.payloadTooLarge, sentence(error.message))
+        case .storageFailed: return (.internalServerError, "Something went wrong on our side; nothing was changed.")
+        }
+    }
+
+    /// What a missing thing is called on a page: the reader learns what was not found, never
+    /// whether it belongs to someone else.
+    static func notFoundSentence(_ code: String) -> String {
+        switch code {
+        case "entryNotFound": return "Not found: that book is not in your library."
+        case "noteNotFound": return "Not found: there is no such note."
+        case "quoteNotFound": return "Not found: there is no such quote."
+        case "importNotFound": return "Not found: there is no such import."
+        case "bookNotFound": return "Not found: there is no such book in the catalog."
+        default: return "Not found."
+        }
+    }
+
+    /// A domain message ("this book is already in your library") as a sentence on a page.
+    static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let capitalised = first.uppercased() + message.dropFirst()
+        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+    }
+
+    private func page(_ status: HTTPResponseStatus, _ message: String, _ request: Request) -> Response {
+        let html = ErrorPage.View.render(.init(status: Int(status.code), message: message, session: request.pageSession))
+        return Response(status: status, html: html)
+    }
+}

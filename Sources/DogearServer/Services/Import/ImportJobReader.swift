@@ -1,0 +1,23 @@
+import Fluent
+import Foundation
+
+/// A reader's import jobs as the API and the import page show them: another reader's job is
+/// "not found", like one that does not exist.
+struct ImportJobReader {
+    let db: any Database
+    let userID: UUID
+
+    func job(_ id: UUID) async throws -> ImportJob {
+        guard let job = try await ImportJob.query(on: db).filter(\.$id == id).filter(\.$user.$id == userID).first() else {
+            throw DomainError.importNotFound
+        }
+        return job
+    }
+
+    /// The job's recorded rows in file order (only the failed ones when asked), at most `limit`.
+    func rows(of job: ImportJob, onlyFailed: Bool, limit: Int) async throws -> [ImportRowRecord] {
+        var query = ImportRowRecord.query(on: db).filter(\.$job.$id == (try job.requireID()))
+        if onlyFailed { query = query.filter(\.$outcome == ImportRowRecord.Outcome.failed.rawValue) }
+        return try await query.sort(\.$line).limit(limit).all()
+    }
+}

@@ -1,0 +1,62 @@
+import DogearCore
+import Fluent
+import Foundation
+
+/// Reading a reader's library: a page of search, filters and sorts with the reasons each book
+/// matched, one entry as the API shows it, and the facts the library page needs around them. The
+/// API's controller and the web pages both call this, so they always show the same books.
+struct LibraryQueryService {
+    let db: any Database
+    let user: User
+    let today: LocalDate
+
+    private var loader: EntryLoader { EntryLoader(db: db, today: today) }
+
+    /// Keyset-paginated: the cursor is the last entry's id, so a page never repeats or skips entries
+    /// when others are added meanwhile. Newest first by default.
+    func page(_ filter: LibraryFilter) async throws -> Page<EntryDTO> {
+        let userID = try user.requireID()
+        if let cursor = filter.cursor,
+            try await LibraryEntry.query(on: db).filter(\.$id == cursor).filter(\.$user.$id == userID).first() == nil
+        {
+            throw DomainError.badRequest("this cursor is not valid; start again without one", field: "cursor")
+        }
+        let sql = db.sql
+        let index = SearchIndexes.forDatabase(sql)
+        let zone = TimeZone(identifier: user.timeZone) ?? .gmt
+        let page = try await LibrarySearchQuery(db: sql, index: index, userID: userID, timeZone: zone).run(filter)
+        var items = try await loader.load(page.entries)
+        if !filter.terms.isEmpty {
+            let documents = try await index.documents(page.ids, on: sql)
+            for position in items.indices {
+                let fields = documents[items[position].id]?.fields ?? []
+                items[position].matches = MatchReasons.find(filter.terms, in: fields)
+            }
+        }
+        return Page(items: items, nextCursor: page.nextCursor.map(LibraryFilter.encodeCursor))
+    }
+
+    /// One of the reader's entries as the API shows it; another reader's is "not found".
+    func entry(_ id: UUID) async throws -> EntryDTO {
+        try await loader.loadOne(try await LibraryService.ownEntry(id, of: user, on: db))
+    }
+
+    /// An entry the caller already holds (just written), as the API shows it.
+    func dto(_ entry: LibraryEntry) async throws -> EntryDTO {
+        try await loader.loadOne(entry)
+    }
+
+    /// The reader's tags as they typed them, A–Z, for filters and autocomplete.
+    func tagNames() async throws -> [String] {
+        try await Tag.query(on: db).filter(\.$user.$id == user.requireID()).sort(\.$key).all().map(\.display)
+    }
+
+    /// The authors of the reader's books, for the add form's autocomplete.
+    func authorNames() async throws -> [String] {
+        try await AutocompleteQuery(db: db, userID: user.requireID()).authors(prefix: "").filter(\.inLibrary).map(\.name)
+    }
+
+    func isEmpty() async throws -> Bool {
+        try await LibraryEntry.query(on: db).filter(\.$user.$id == user.requireID()).count() == 0
+    }
+}

@@ -1,0 +1,31 @@
+import Vapor
+
+/// The services for the signed-in reader of a request, built one way for the API's controllers and
+/// the web pages alike (the database, the reader, and "today" and "now" from the injected clock).
+extension Request {
+    func libraryService() throws -> LibraryService {
+        let user = try currentUser()
+        return LibraryService(db: db, user: user, today: today(for: user), now: now)
+    }
+
+    func libraryQuery() throws -> LibraryQueryService {
+        let user = try currentUser()
+        return LibraryQueryService(db: db, user: user, today: today(for: user))
+    }
+
+    func entryContent() throws -> EntryContentService {
+        EntryContentService(library: try libraryService())
+    }
+
+    func homeService() throws -> HomeService {
+        HomeService(db: db, user: try currentUser(), now: now)
+    }
+
+    func importJobs() throws -> ImportJobReader {
+        ImportJobReader(db: db, userID: try currentUserID())
+    }
+
+    func bookLookup() -> BookLookupService {
+        BookLookupService(db: db, chain: application.lookupChain, now: application.clock.now)
+    }
+}
