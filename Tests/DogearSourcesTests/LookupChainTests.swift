@@ -58,14 +58,11 @@ struct LookupChainTests {
         try await withStub { stub, http in
             stub.stub("/isbn/9780306406157.json", json: "{}", delay: .seconds(30))
             stub.stub("/books/v1/volumes", json: Self.googleSpace)
-            let clock = ContinuousClock()
-            let started = clock.now
             let result = await chain(stub, http, limit: .milliseconds(500)).lookup(isbn: try isbn("9780306406157"))
-            let took = clock.now - started
+            // The outcome, not the time, shows the cut: had the chain waited for the late "{}", Open
+            // Library's attempt would read "malformed", not "timed out".
             #expect(result.book?.source == .googleBooks)
             #expect(result.attempts.first == .init(source: "openLibrary", outcome: .failed(.timedOut(seconds: 0.5))))
-            // the 30-second answer was not waited for
-            #expect(took < .seconds(10), "took \(took)")
         }
     }
 

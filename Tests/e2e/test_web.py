@@ -8,10 +8,12 @@ import time
 import unittest
 import uuid
 
+from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -52,6 +54,24 @@ class ReaderTestCase(unittest.TestCase):
 
     def go(self, path):
         self.driver.get(BASE + path)
+        self.assert_accessible()
+
+    def assert_accessible(self, dark=False):
+        """axe-core over the page as it is now (every rule axe runs by default: contrast, labels,
+        landmarks, …); any violation fails the test and names the rule, the element and the page."""
+        if dark:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                        {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        try:
+            axe = Axe(self.driver)
+            axe.inject()
+            violations = axe.run()["violations"]
+        finally:
+            if dark:
+                self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        where = f"{self.driver.current_url} ({'dark' if dark else 'light'})"
+        details = "\n".join(f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in violations)
+        self.assertEqual(len(violations), 0, f"axe on {where}:\n{details}")
 
     def fill(self, name, value):
         field = self.driver.find_element(By.NAME, name)
@@ -73,6 +93,7 @@ class ReaderTestCase(unittest.TestCase):
         self.fill("password", "long enough password")
         self.submit()
         self.wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+        self.assert_accessible()
 
     def add_book(self, title, authors, tags="", pages="", status="wantToRead", note=""):
         self.go("/add")
@@ -87,6 +108,7 @@ class ReaderTestCase(unittest.TestCase):
         Select(self.driver.find_element(By.NAME, "status")).select_by_value(status)
         self.submit("form.book-form")
         self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.book")))
+        self.assert_accessible()
         return self.driver.current_url.rsplit("/", 1)[-1]
 
     def text(self, selector):
@@ -130,9 +152,9 @@ class WebAppTests(ReaderTestCase):
         self.assertIn("Piranesi", results, self.driver.current_url)
         self.assertIn("Matched in note", results)
         self.go("/library")
-        self.driver.find_element(By.CSS_SELECTOR, "details summary").click()
+        self.driver.find_element(By.CSS_SELECTOR, "form.search details summary").click()
         Select(self.driver.find_element(By.ID, "tag")).select_by_visible_text("Classics")
-        self.driver.find_element(By.CSS_SELECTOR, "details button[type=submit]").click()
+        self.driver.find_element(By.CSS_SELECTOR, "form.search details button[type=submit]").click()
         self.wait.until(EC.url_contains("tag=Classics"))
         results = self.text("#results")
         self.assertIn("Middlemarch", results)
@@ -214,6 +236,48 @@ class WebAppTests(ReaderTestCase):
         self.assertGreater(len(self.driver.find_elements(By.CSS_SELECTOR, ".book-row")), 10)
 
 
+class EveryPageIsAccessible(ReaderTestCase):
+    """Every page a reader can reach, as a new reader first sees it and with a book in it, passes
+    axe-core in light and in dark mode."""
+
+    def check(self, path=None):
+        if path is not None:
+            self.driver.get(BASE + path)
+        self.assert_accessible()
+        self.assert_accessible(dark=True)
+
+    def test_every_page_light_and_dark(self):
+        for path in ("/signin", "/signup"):
+            self.check(path)
+        self.sign_up("Ann")
+        for path in ("/", "/library", "/add", "/import", "/export", "/profile", "/books/00000000-0000-0000-0000-000000000001"):
+            self.check(path)
+        entry = self.add_book("Piranesi", "Susanna Clarke", tags="Fantasy", pages="272", status="reading",
+                              note="The statues and the tides")
+        for path in ("/", "/library", "/library?q=tides", f"/books/{entry}", f"/books/{entry}/edit",
+                     f"/books/{entry}/delete"):
+            self.check(path)
+        # A refused form, with its messages beside the fields.
+        self.driver.get(BASE + "/add")
+        self.submit("form.book-form")
+        self.wait.until(EC.presence_of_element_located((By.ID, "field-title-error")))
+        self.check()
+        # An import preview and a finished import.
+        csv = os.path.join(OUTPUT, "tiny-goodreads.csv")
+        with open(csv, "w", encoding="utf-8") as file:
+            file.write("Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf,Bookshelves,Date Read,Date Added\n"
+                       "1,Kindred,Octavia E. Butler,,4,read,,2024/01/02,2024/01/01\n"
+                       ",,,,,to-read,,,\n")
+        self.driver.get(BASE + "/import")
+        self.driver.find_element(By.NAME, "file").send_keys(csv)
+        self.submit()
+        self.wait.until(lambda d: "Import preview" in d.find_element(By.TAG_NAME, "h1").text)
+        self.check()
+        self.driver.find_element(By.CSS_SELECTOR, "#import-job button.primary").click()
+        self.wait.until(lambda d: "Import finished" in d.find_element(By.TAG_NAME, "h1").text)
+        self.check()
+
+
 class PhoneScreenshots(ReaderTestCase):
     """Home and Library at 375 px wide, saved on every run for a person to look at."""
     width = 375
@@ -229,6 +293,18 @@ class PhoneScreenshots(ReaderTestCase):
         self.driver.save_screenshot(os.path.join(OUTPUT, "home-375.png"))
         # Nothing spills sideways at phone width.
         self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
+        # The main sections are a tab bar along the bottom; the header is one line.
+        tabs = self.driver.find_element(By.CSS_SELECTOR, "nav.tabs")
+        self.assertEqual([a.text for a in tabs.find_elements(By.TAG_NAME, "a")], ["Home", "Library", "Add"])
+        self.assertGreater(tabs.location["y"], 600)
+        header = self.driver.find_element(By.CSS_SELECTOR, ".site-header")
+        self.assertLess(header.size["height"], 70)
+        # The rest is behind More, which opens with the keyboard (no script needed).
+        summary = self.driver.find_element(By.CSS_SELECTOR, ".more-menu summary")
+        summary.send_keys(Keys.ENTER)
+        self.wait.until(lambda d: d.find_element(By.LINK_TEXT, "Profile").is_displayed())
+        self.driver.save_screenshot(os.path.join(OUTPUT, "home-375-more.png"))
+        self.assert_accessible()
         self.go("/library")
         self.driver.save_screenshot(os.path.join(OUTPUT, "library-375.png"))
         self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)

@@ -40,21 +40,32 @@ public enum PageLayout {
                     .class("site-header"),
                     .a(.class("brand"), .href(SiteURL.home.path), .text("Dogear")),
                     .unwrap(session) { session in
-                        .nav(
-                            .attribute(named: "aria-label", value: "Main"),
-                            .ul(
-                                navItem("Home", .home, active),
-                                navItem("Library", .library, active),
-                                navItem("Add", .add, active),
-                                navItem("Import", .importFile, active),
-                                navItem("Export", .export, active),
-                                navItem("Profile", .profile, active),
-                                .li(.form(
-                                    .action(SiteURL.signOut.path), .method(.post), .class("inline"),
-                                    .csrf(session.csrfToken),
-                                    .button(.type(.submit), .class("link"), .text("Sign out"))
-                                ))
-                            )
+                        .group(
+                            // The main sections: in the header on a wide screen, a tab bar along the
+                            // bottom on a phone (one line of header, however many sections come).
+                            .nav(
+                                .class("tabs"), .attribute(named: "aria-label", value: "Main"),
+                                .ul(.forEach(mainSections) { navItem($0.label, $0.url, active) })
+                            ),
+                            // The rest behind "More": a <details>, so it opens without a script and
+                            // with the keyboard.
+                            .element(named: "details", nodes: [
+                                .class("more-menu"),
+                                .element(named: "summary", nodes: [
+                                    .if(moreSections.contains { $0.url == active }, .class("current")), .text("More"),
+                                ]),
+                                .nav(
+                                    .attribute(named: "aria-label", value: "More"),
+                                    .ul(
+                                        .forEach(moreSections) { navItem($0.label, $0.url, active) },
+                                        .li(.form(
+                                            .action(SiteURL.signOut.path), .method(.post), .class("inline"),
+                                            .csrf(session.csrfToken),
+                                            .button(.type(.submit), .class("link"), .text("Sign out"))
+                                        ))
+                                    )
+                                ),
+                            ]),
                         )
                     }
                 ),
@@ -62,6 +73,13 @@ public enum PageLayout {
             )
         )
     }
+
+    /// The tabs: what a reader goes to every day.
+    static let mainSections: [(label: String, url: SiteURL)] = [("Home", .home), ("Library", .library), ("Add", .add)]
+    /// The menu: what a reader goes to now and then.
+    static let moreSections: [(label: String, url: SiteURL)] = [
+        ("Import", .importFile), ("Export", .export), ("Profile", .profile),
+    ]
 
     private static func navItem(_ label: String, _ url: SiteURL, _ active: SiteURL?) -> Node<HTML.ListContext> {
         .li(.a(.href(url.path), .if(url == active, .attribute(named: "aria-current", value: "page")), .text(label)))
