@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser tests: Debian's Chromium, headless, driven by Selenium (Tests/e2e), against `dogear serve`
-# started here on a free local port with a fresh data directory. Installs chromium,
-# chromium-driver and selenium when missing. Screenshots go to $E2E_OUTPUT (default
+# started here on a free local port with a fresh data directory; axe-core (bundled by the PyPI
+# package axe-selenium-python) checks every page a test opens. Installs chromium, chromium-driver,
+# selenium and axe-selenium-python when missing. Screenshots go to $E2E_OUTPUT (default
 # .build/e2e-output): phone-width Home and Library on every run, and one per failing test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +12,7 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   apt-get update -qq >/dev/null
   apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
-python3 -c "import selenium" 2>/dev/null || pip install -q selenium
+python3 -c "import selenium, axe_selenium_python" 2>/dev/null || pip install -q selenium axe-selenium-python
 
 BIN=${DOGEAR_BIN:-.build/debug/dogear}
 if [ ! -x "$BIN" ]; then swift build --product dogear; fi
@@ -29,6 +30,8 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
-DOGEAR_URL="http://127.0.0.1:$PORT" E2E_OUTPUT="$OUTPUT" FIXTURES="$PWD/../shared/fixtures" \
+FIXTURES="$PWD/../shared/fixtures"
+[ -d "$FIXTURES" ] || FIXTURES="$PWD/Tests/Fixtures"   # a clone alone has the subset the tests need
+DOGEAR_URL="http://127.0.0.1:$PORT" E2E_OUTPUT="$OUTPUT" FIXTURES="$FIXTURES" \
   python3 -m unittest discover -s Tests/e2e -p 'test_*.py' -v
 echo "e2e: screenshots in $OUTPUT"
