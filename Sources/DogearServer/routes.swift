@@ -100,9 +100,11 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     pages.get(.editBook(any), use: form.editPage)
     pages.post(.editBook(any), use: form.edit)
     // JSON for the add form's script: the API's error shape, not an error page.
-    app.grouped(PageSecurityHeaders(), CSRFMiddleware(secureCookies: secure), SessionCookieAuthenticator(),
-                RequireUserMiddleware())
-        .get(.lookup, use: form.lookupJSON)
+    app.grouped(
+        PageSecurityHeaders(), CSRFMiddleware(secureCookies: secure), SessionCookieAuthenticator(),
+        RequireUserMiddleware()
+    )
+    .get(.lookup, use: form.lookupJSON)
 
     let transfer = TransferPages()
     pages.get(.importFile, use: transfer.uploadPage)

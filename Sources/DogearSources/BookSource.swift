@@ -1,5 +1,5 @@
-import Foundation
 import DogearCore
+import Foundation
 
 /// A book as an online source describes it, mapped to Core's draft shape so it can be validated and
 /// saved like any other book.

@@ -90,7 +90,8 @@ public struct LookupChain: Sendable {
         for (index, outcome) in outcomes {
             switch outcome {
             case .success(let books):
-                attempts.append(Attempt(source: sources[index].name, outcome: books.isEmpty ? .notFound : .found(count: books.count)))
+                attempts.append(
+                    Attempt(source: sources[index].name, outcome: books.isEmpty ? .notFound : .found(count: books.count)))
                 lists.append(books)
             case .failure(let error):
                 attempts.append(Attempt(source: sources[index].name, outcome: .failed(error)))
@@ -105,7 +106,9 @@ public struct LookupChain: Sendable {
 
     /// Runs `work`, or gives up with `.timedOut` when the time limit passes first; the loser is
     /// cancelled (AsyncHTTPClient cancels the request).
-    private func withinTimeLimit<T: Sendable>(_ work: @escaping @Sendable () async throws(SourceError) -> T) async throws(SourceError) -> T {
+    private func withinTimeLimit<T: Sendable>(_ work: @escaping @Sendable () async throws(SourceError) -> T)
+        async throws(SourceError) -> T
+    {
         let limit = timeLimit
         let result: Result<T, SourceError> = await withTaskGroup(of: Result<T, SourceError>?.self) { group in
             group.addTask {
@@ -113,12 +116,19 @@ public struct LookupChain: Sendable {
             }
             group.addTask {
                 try? await Task.sleep(for: limit)
-                return Task.isCancelled ? nil : .failure(.timedOut(seconds: Double(limit.components.seconds)
-                    + Double(limit.components.attoseconds) / 1e18))
+                return Task.isCancelled
+                    ? nil
+                    : .failure(
+                        .timedOut(
+                            seconds: Double(limit.components.seconds)
+                                + Double(limit.components.attoseconds) / 1e18))
             }
             var first: Result<T, SourceError>?
             for await outcome in group {
-                if let outcome { first = outcome; break }
+                if let outcome {
+                    first = outcome
+                    break
+                }
             }
             group.cancelAll()
             return first ?? .failure(.timedOut(seconds: 0))
@@ -167,7 +177,9 @@ enum SearchMerge {
         if draft.description == nil { draft.description = other.description }
         if draft.publisher == nil { draft.publisher = other.publisher }
         var ids = draft.externalIds ?? [:]
-        for (kind, values) in other.externalIds ?? [:] { ids[kind, default: []] += values.filter { !(ids[kind] ?? []).contains($0) } }
+        for (kind, values) in other.externalIds ?? [:] {
+            ids[kind, default: []] += values.filter { !(ids[kind] ?? []).contains($0) }
+        }
         draft.externalIds = ids
         return draft
     }

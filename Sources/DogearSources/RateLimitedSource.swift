@@ -1,5 +1,5 @@
-import Foundation
 import DogearCore
+import Foundation
 
 /// Spaces the calls made to one source, so background work (enrichment, imports) stays within what
 /// Open Library and Google Books ask of clients. Interactive lookups use the plain source.

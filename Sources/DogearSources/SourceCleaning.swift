@@ -1,5 +1,5 @@
-import Foundation
 import DogearCore
+import Foundation
 
 /// What sources send is messier than what the catalog accepts: this trims it to SPEC §1's limits
 /// (so a long description or a hundred subjects never makes a whole lookup fail) and maps their
@@ -17,8 +17,9 @@ enum SourceCleaning {
         }
         draft.publisher = draft.publisher.map { clip($0, Limits.publisherMaxLength) }
         draft.description = draft.description.map {
-            clip($0.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines),
-                 Limits.descriptionMaxLength)
+            clip(
+                $0.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines),
+                Limits.descriptionMaxLength)
         }
         draft.genres = draft.genres.map(genres)
         draft.series = draft.series.map { clip($0, Limits.seriesNameMaxLength) }
@@ -43,7 +44,8 @@ enum SourceCleaning {
         for subject in raw.flatMap({ $0.components(separatedBy: " / ") }) {
             let name = subject.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.count <= Limits.genreMaxLength, name.lowercased() != "general",
-                  seen.insert(name.lowercased()).inserted else { continue }
+                seen.insert(name.lowercased()).inserted
+            else { continue }
             result.append(name)
             if result.count == Limits.genresPerWork { break }
         }
@@ -57,7 +59,9 @@ enum SourceCleaning {
     static func format(_ raw: String) -> String? {
         let text = raw.lowercased()
         if text.contains("mass market") { return EditionFormat.massMarket.rawValue }
-        if text.contains("paper") || text.contains("softcover") || text.contains("trade") { return EditionFormat.paperback.rawValue }
+        if text.contains("paper") || text.contains("softcover") || text.contains("trade") {
+            return EditionFormat.paperback.rawValue
+        }
         if text.contains("hard") || text.contains("library binding") { return EditionFormat.hardcover.rawValue }
         if text.contains("audio") || text.contains("mp3") { return EditionFormat.audiobook.rawValue }
         if text.contains("ebook") || text.contains("e-book") || text.contains("kindle") || text.contains("epub") {
@@ -68,10 +72,12 @@ enum SourceCleaning {
 
     /// Open Library uses MARC language codes; Dogear stores BCP 47.
     static func language(marc code: String) -> String? {
-        let map = ["eng": "en", "fre": "fr", "fra": "fr", "ger": "de", "deu": "de", "spa": "es", "ita": "it",
-                   "por": "pt", "dut": "nl", "nld": "nl", "jpn": "ja", "rus": "ru", "chi": "zh", "zho": "zh",
-                   "swe": "sv", "nor": "no", "dan": "da", "fin": "fi", "pol": "pl", "cze": "cs", "gre": "el",
-                   "heb": "he", "ara": "ar", "kor": "ko", "tur": "tr", "hun": "hu", "lat": "la", "ukr": "uk"]
+        let map = [
+            "eng": "en", "fre": "fr", "fra": "fr", "ger": "de", "deu": "de", "spa": "es", "ita": "it",
+            "por": "pt", "dut": "nl", "nld": "nl", "jpn": "ja", "rus": "ru", "chi": "zh", "zho": "zh",
+            "swe": "sv", "nor": "no", "dan": "da", "fin": "fi", "pol": "pl", "cze": "cs", "gre": "el",
+            "heb": "he", "ara": "ar", "kor": "ko", "tur": "tr", "hun": "hu", "lat": "la", "ukr": "uk",
+        ]
         guard !code.isEmpty else { return nil }
         return map[code] ?? code
     }

@@ -5,10 +5,19 @@ import Foundation
 /// link cannot point at a page that does not exist and a path is written once.
 public enum SiteURL: Equatable, Sendable {
     case home, signIn, signUp, signOut, library, add, lookup, importFile, export, profile
-    case book(UUID), editBook(UUID), deleteBook(UUID)
-    case bookProgress(UUID), bookStatus(UUID), bookRating(UUID), bookNotes(UUID), bookSessions(UUID), bookQuotes(UUID)
+    case book(UUID)
+    case editBook(UUID)
+    case deleteBook(UUID)
+    case bookProgress(UUID)
+    case bookStatus(UUID)
+    case bookRating(UUID)
+    case bookNotes(UUID)
+    case bookSessions(UUID)
+    case bookQuotes(UUID)
     case deleteNote(UUID)
-    case importJob(UUID), runImport(UUID), exportFile(String)
+    case importJob(UUID)
+    case runImport(UUID)
+    case exportFile(String)
     /// The stylesheet and the script module (files under `Public/`).
     case stylesheet, script
 

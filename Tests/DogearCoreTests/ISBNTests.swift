@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DogearCore
 
 @Suite("ISBN parsing, check digits and conversion")
@@ -50,7 +51,9 @@ struct ISBNTests {
             ("4006381333931", "EAN-13 product code"),
         ]
         for (input, kind) in cases {
-            #expect(throws: ISBNError.notABookBarcode(kind: kind + (kind.hasPrefix("EAN-13") ? "" : " barcode"))) { try ISBN(input) }
+            #expect(throws: ISBNError.notABookBarcode(kind: kind + (kind.hasPrefix("EAN-13") ? "" : " barcode"))) {
+                try ISBN(input)
+            }
         }
         do { _ = try ISBN("96385074") } catch { #expect(error.description.contains("not a book")) }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DogearCore
 
 @Suite("Progress (SPEC §2)")
@@ -46,7 +47,9 @@ struct ProgressRulesTests {
         #expect(half.progress == 0.5)
         let done = try ProgressRules.update(reading, with: .percent(100), length: book, today: today).state
         #expect(done.status == .read)
-        #expect(throws: ValidationError.self) { try ProgressRules.update(reading, with: .percent(100.5), length: book, today: today) }
+        #expect(throws: ValidationError.self) {
+            try ProgressRules.update(reading, with: .percent(100.5), length: book, today: today)
+        }
     }
 
     @Test("minutes for audiobooks use the listening time when known")
@@ -84,8 +87,10 @@ struct PaceTests {
     @Test("pace is session pages over the days from first to last session")
     func pace() {
         // 60 pages over 2026-03-10 … 2026-03-12 (3 days) = 20 pages a day; 100 pages left = 5 days.
-        let totals = SessionTotals(pagesRead: 60, minutes: 90, firstDate: LocalDate("2026-03-10"), lastDate: LocalDate("2026-03-12"))
-        let pace = Pace.compute(sessions: totals, status: .reading, currentPage: 100, pageCount: 200, dailyGoalPages: nil, today: today)
+        let totals = SessionTotals(
+            pagesRead: 60, minutes: 90, firstDate: LocalDate("2026-03-10"), lastDate: LocalDate("2026-03-12"))
+        let pace = Pace.compute(
+            sessions: totals, status: .reading, currentPage: 100, pageCount: 200, dailyGoalPages: nil, today: today)
         #expect(pace.pagesPerDay == 20)
         #expect(pace.estimatedFinish == LocalDate("2026-03-19"))
     }
@@ -93,13 +98,15 @@ struct PaceTests {
     @Test("part days round the finish up")
     func roundsUp() {
         let totals = SessionTotals(pagesRead: 30, firstDate: today, lastDate: today)
-        let pace = Pace.compute(sessions: totals, status: .reading, currentPage: 0, pageCount: 100, dailyGoalPages: nil, today: today)
-        #expect(pace.estimatedFinish == LocalDate("2026-03-18")) // 100/30 = 3.33 → 4 days
+        let pace = Pace.compute(
+            sessions: totals, status: .reading, currentPage: 0, pageCount: 100, dailyGoalPages: nil, today: today)
+        #expect(pace.estimatedFinish == LocalDate("2026-03-18"))  // 100/30 = 3.33 → 4 days
     }
 
     @Test("with no sessions the daily goal gives the estimate")
     func dailyGoal() {
-        let pace = Pace.compute(sessions: SessionTotals(), status: .reading, currentPage: 50, pageCount: 100, dailyGoalPages: 25, today: today)
+        let pace = Pace.compute(
+            sessions: SessionTotals(), status: .reading, currentPage: 50, pageCount: 100, dailyGoalPages: 25, today: today)
         #expect(pace.pagesPerDay == nil)
         #expect(pace.estimatedFinish == LocalDate("2026-03-16"))
     }
@@ -107,15 +114,23 @@ struct PaceTests {
     @Test("no estimate without a page count, a pace, or while not reading")
     func noEstimate() {
         let totals = SessionTotals(pagesRead: 30, firstDate: today, lastDate: today)
-        #expect(Pace.compute(sessions: totals, status: .reading, currentPage: 0, pageCount: nil, dailyGoalPages: nil, today: today).estimatedFinish == nil)
-        #expect(Pace.compute(sessions: SessionTotals(), status: .reading, currentPage: 0, pageCount: 100, dailyGoalPages: nil, today: today).estimatedFinish == nil)
-        #expect(Pace.compute(sessions: totals, status: .onHold, currentPage: 0, pageCount: 100, dailyGoalPages: nil, today: today).estimatedFinish == nil)
+        #expect(
+            Pace.compute(sessions: totals, status: .reading, currentPage: 0, pageCount: nil, dailyGoalPages: nil, today: today)
+                .estimatedFinish == nil)
+        #expect(
+            Pace.compute(
+                sessions: SessionTotals(), status: .reading, currentPage: 0, pageCount: 100, dailyGoalPages: nil, today: today
+            ).estimatedFinish == nil)
+        #expect(
+            Pace.compute(sessions: totals, status: .onHold, currentPage: 0, pageCount: 100, dailyGoalPages: nil, today: today)
+                .estimatedFinish == nil)
     }
 }
 
 @Suite("Calendar dates")
 struct LocalDateTests {
-    @Test("strict yyyy-MM-dd, real days only", arguments: ["2026-02-30", "2026-13-01", "26-01-01", "2026-1-01", "2026/01/01", ""])
+    @Test(
+        "strict yyyy-MM-dd, real days only", arguments: ["2026-02-30", "2026-13-01", "26-01-01", "2026-1-01", "2026/01/01", ""])
     func invalid(_ text: String) {
         #expect(LocalDate(text) == nil)
     }

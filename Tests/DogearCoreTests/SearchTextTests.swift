@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DogearCore
 
 @Suite("Search terms and match reasons")
@@ -16,9 +17,12 @@ struct SearchTextTests {
         #expect(SearchTerms("1984").words == ["1984"])
     }
 
-    @Test("query syntax and odd input are only separators", arguments: [
-        "\"unterminated", "light*", "a NEAR b", "-negated", "title:piranesi", "((()))", "🙂📚", "\u{0}\u{1}", "'; DROP TABLE x; --",
-    ])
+    @Test(
+        "query syntax and odd input are only separators",
+        arguments: [
+            "\"unterminated", "light*", "a NEAR b", "-negated", "title:piranesi", "((()))", "🙂📚", "\u{0}\u{1}",
+            "'; DROP TABLE x; --",
+        ])
     func oddInput(_ query: String) {
         let words = SearchTerms(query).words
         #expect(words.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber } })
@@ -35,12 +39,20 @@ struct SearchTextTests {
     @Test("reasons name each field that holds a word starting with a query word, with the passage")
     func reasons() {
         let terms = SearchTerms("lightho")
-        let matches = MatchReasons.find(terms, in: [
-            (.title, ["To the Lighthouse"]),
-            (.author, ["Virginia Woolf"]),
-            (.note, ["A short note.", "We walked for hours along the cliffs until at last the lighthouse came into view over the dunes at dusk"]),
-            (.quote, ["Nothing here"]),
-        ])
+        let matches = MatchReasons.find(
+            terms,
+            in: [
+                (.title, ["To the Lighthouse"]),
+                (.author, ["Virginia Woolf"]),
+                (
+                    .note,
+                    [
+                        "A short note.",
+                        "We walked for hours along the cliffs until at last the lighthouse came into view over the dunes at dusk",
+                    ]
+                ),
+                (.quote, ["Nothing here"]),
+            ])
         #expect(matches.map(\.field) == [.title, .note])
         #expect(matches[0].snippet == "To the Lighthouse")
         #expect(matches[1].snippet == "…the cliffs until at last the lighthouse came into view over the dunes…")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DogearCore
 
 @Suite("Status rules (SPEC §2)")
@@ -42,9 +43,11 @@ struct StatusRulesTests {
     @Test("dates the request gives are kept, never replaced, and not cross-checked")
     func givenDates() {
         let finished = LocalDate("2025-12-31")!
-        let started = LocalDate("2026-02-01")! // after the finish: allowed
-        let next = StatusRules.change(ReadingState(status: .wantToRead), to: .read, length: book, today: today,
-                                      givenStarted: started, givenFinished: finished).state
+        let started = LocalDate("2026-02-01")!  // after the finish: allowed
+        let next = StatusRules.change(
+            ReadingState(status: .wantToRead), to: .read, length: book, today: today,
+            givenStarted: started, givenFinished: finished
+        ).state
         #expect(next.dateFinished == finished)
         #expect(next.dateStarted == started)
         #expect(next.readCount == 1)
@@ -53,8 +56,10 @@ struct StatusRulesTests {
     @Test("a request that gives only a finish date gets no automatic start date")
     func onlyFinishGiven() {
         let finished = LocalDate("2025-12-31")!
-        let next = StatusRules.change(ReadingState(status: .wantToRead), to: .read, length: book, today: today,
-                                      givenFinished: finished).state
+        let next = StatusRules.change(
+            ReadingState(status: .wantToRead), to: .read, length: book, today: today,
+            givenFinished: finished
+        ).state
         #expect(next.dateFinished == finished)
         #expect(next.dateStarted == nil)
     }
@@ -68,10 +73,13 @@ struct StatusRulesTests {
 
     @Test("re-reading a finished book keeps the old read-through in history")
     func reread() {
-        let state = ReadingState(status: .read, dateStarted: LocalDate("2025-01-01"), dateFinished: LocalDate("2025-02-01"),
-                                 currentPage: 300, progress: 1, readCount: 1)
+        let state = ReadingState(
+            status: .read, dateStarted: LocalDate("2025-01-01"), dateFinished: LocalDate("2025-02-01"),
+            currentPage: 300, progress: 1, readCount: 1)
         let result = StatusRules.change(state, to: .reading, length: book, today: today)
-        #expect(result.archived == PastReadThrough(started: LocalDate("2025-01-01"), finished: LocalDate("2025-02-01"), outcome: .read))
+        #expect(
+            result.archived
+                == PastReadThrough(started: LocalDate("2025-01-01"), finished: LocalDate("2025-02-01"), outcome: .read))
         #expect(result.state.dateStarted == today)
         #expect(result.state.dateFinished == nil)
         #expect(result.state.progress == 0)
@@ -101,14 +109,16 @@ struct StatusRulesTests {
 
 @Suite("Status spellings")
 struct StatusSpellingTests {
-    @Test("the usual spellings from other apps", arguments: [
-        ("to-read", ReadingStatus.wantToRead, false), ("Want to Read", .wantToRead, false), ("TBR", .wantToRead, false),
-        ("to be read", .wantToRead, false), ("unread", .wantToRead, false), ("currently-reading", .reading, false),
-        ("currently reading", .reading, false), ("read", .read, false), ("Finished", .read, false),
-        ("paused", .onHold, false), ("on hold", .onHold, false), ("on-hold", .onHold, false),
-        ("did-not-finish", .didNotFinish, false), ("DNF", .didNotFinish, false), ("abandoned", .didNotFinish, false),
-        ("wishlist", .wantToRead, true), ("wantToRead", .wantToRead, false), ("didNotFinish", .didNotFinish, false),
-    ])
+    @Test(
+        "the usual spellings from other apps",
+        arguments: [
+            ("to-read", ReadingStatus.wantToRead, false), ("Want to Read", .wantToRead, false), ("TBR", .wantToRead, false),
+            ("to be read", .wantToRead, false), ("unread", .wantToRead, false), ("currently-reading", .reading, false),
+            ("currently reading", .reading, false), ("read", .read, false), ("Finished", .read, false),
+            ("paused", .onHold, false), ("on hold", .onHold, false), ("on-hold", .onHold, false),
+            ("did-not-finish", .didNotFinish, false), ("DNF", .didNotFinish, false), ("abandoned", .didNotFinish, false),
+            ("wishlist", .wantToRead, true), ("wantToRead", .wantToRead, false), ("didNotFinish", .didNotFinish, false),
+        ])
     func spellings(_ raw: String, _ status: ReadingStatus, _ wishlist: Bool) {
         #expect(ReadingStatus.parse(spelling: raw) == ParsedStatus(status: status, onWishlist: wishlist))
     }

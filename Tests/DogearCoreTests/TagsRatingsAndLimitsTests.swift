@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DogearCore
 
 @Suite("Tags")
@@ -61,7 +62,10 @@ struct BookDraftTests {
     }
 
     func field(of draft: BookDraft) -> String? {
-        do { _ = try draft.validated(); return nil } catch let error as ValidationError { return error.field } catch { return "?" }
+        do {
+            _ = try draft.validated()
+            return nil
+        } catch let error as ValidationError { return error.field } catch { return "?" }
     }
 
     @Test("title: trimmed, 1 to 512 characters")
@@ -94,10 +98,12 @@ struct BookDraftTests {
         #expect(field(of: draft { $0.pageCount = -5 }) == "pageCount")
     }
 
-    @Test("publication dates as yyyy, yyyy-MM or yyyy-MM-dd", arguments: [
-        ("1999", true), ("1999-07", true), ("1999-07-31", true), ("1999-7", false), ("1999-13", false),
-        ("1999-02-30", false), ("July 1999", false),
-    ])
+    @Test(
+        "publication dates as yyyy, yyyy-MM or yyyy-MM-dd",
+        arguments: [
+            ("1999", true), ("1999-07", true), ("1999-07-31", true), ("1999-7", false), ("1999-13", false),
+            ("1999-02-30", false), ("July 1999", false),
+        ])
     func publishedDate(_ value: String, _ ok: Bool) {
         #expect((field(of: draft { $0.publishedDate = value }) == nil) == ok)
     }

@@ -1,5 +1,6 @@
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 @Suite("Access: a user sees and changes only their own library")
@@ -11,9 +12,12 @@ struct AccessTests {
             let bob = try await app.signUp("bob@example.com")
             let entry = try await app.addBook(ann, extra: ["tags": ["Private"], "rating": 4])
             let id = try #require(entry["id"] as? String)
-            let noteID = try #require(try await app.send(.POST, "/api/v1/library/\(id)/notes", token: ann, json: ["content": "mine"])["id"] as? String)
-            let quoteID = try #require(try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: ann, json: ["text": "mine"])["id"] as? String)
-            _ = try await app.send(.POST, "/api/v1/library/\(id)/sessions", token: ann, json: ["date": "2026-03-13", "minutes": 10])
+            let noteID = try #require(
+                try await app.send(.POST, "/api/v1/library/\(id)/notes", token: ann, json: ["content": "mine"])["id"] as? String)
+            let quoteID = try #require(
+                try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: ann, json: ["text": "mine"])["id"] as? String)
+            _ = try await app.send(
+                .POST, "/api/v1/library/\(id)/sessions", token: ann, json: ["date": "2026-03-13", "minutes": 10])
 
             let attempts: [(HTTPMethod, String, [String: Any]?)] = [
                 (.GET, "/api/v1/library/\(id)", nil),
@@ -47,7 +51,8 @@ struct AccessTests {
             #expect(mine["rating"] as? Int == 4)
             #expect(mine["status"] as? String == "wantToRead")
             #expect(mine["totalMinutes"] as? Int == 10)
-            #expect(try await app.send(.GET, "/api/v1/library/\(id)/notes", token: ann).array.first?["content"] as? String == "mine")
+            #expect(
+                try await app.send(.GET, "/api/v1/library/\(id)/notes", token: ann).array.first?["content"] as? String == "mine")
             #expect(try await app.send(.GET, "/api/v1/library/\(id)/quotes", token: ann).array.count == 1)
             #expect(try await app.send(.GET, "/api/v1/library/\(id)/sessions", token: ann).array.count == 1)
         }

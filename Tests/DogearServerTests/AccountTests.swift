@@ -1,5 +1,6 @@
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 @Suite("Accounts: sign up, sign in, sign out, profile")
@@ -7,8 +8,9 @@ struct AccountTests {
     @Test("sign up answers 201 with a token that works, and the profile")
     func signUp() async throws {
         try await withDogear { app in
-            let reply = try await app.send(.POST, "/api/v1/auth/signup",
-                                           json: ["email": "Ann@Example.com", "password": "correct horse", "displayName": "Ann"])
+            let reply = try await app.send(
+                .POST, "/api/v1/auth/signup",
+                json: ["email": "Ann@Example.com", "password": "correct horse", "displayName": "Ann"])
             #expect(reply.status == .created)
             let token = try #require(reply["token"] as? String)
             let user = try #require(reply["user"] as? [String: Any])
@@ -25,12 +27,14 @@ struct AccountTests {
     func uniqueEmail() async throws {
         try await withDogear { app in
             _ = try await app.signUp("ann@example.com")
-            let again = try await app.send(.POST, "/api/v1/auth/signup",
-                                           json: ["email": "ANN@example.COM", "password": "another one", "displayName": "Ann 2"])
+            let again = try await app.send(
+                .POST, "/api/v1/auth/signup",
+                json: ["email": "ANN@example.COM", "password": "another one", "displayName": "Ann 2"])
             #expect(again.status == .conflict)
             #expect(again.errorField == "email")
             // and sign-in ignores case too
-            let signIn = try await app.send(.POST, "/api/v1/auth/signin", json: ["email": "Ann@Example.com", "password": "long enough"])
+            let signIn = try await app.send(
+                .POST, "/api/v1/auth/signin", json: ["email": "Ann@Example.com", "password": "long enough"])
             #expect(signIn.status == .ok)
         }
     }
@@ -39,8 +43,10 @@ struct AccountTests {
     func sameAnswer() async throws {
         try await withDogear { app in
             _ = try await app.signUp("ann@example.com")
-            let wrong = try await app.send(.POST, "/api/v1/auth/signin", json: ["email": "ann@example.com", "password": "not the one"])
-            let unknown = try await app.send(.POST, "/api/v1/auth/signin", json: ["email": "bob@example.com", "password": "not the one"])
+            let wrong = try await app.send(
+                .POST, "/api/v1/auth/signin", json: ["email": "ann@example.com", "password": "not the one"])
+            let unknown = try await app.send(
+                .POST, "/api/v1/auth/signin", json: ["email": "bob@example.com", "password": "not the one"])
             #expect(wrong.status == .unauthorized)
             #expect(wrong.status == unknown.status)
             #expect(wrong.body == unknown.body)
@@ -74,7 +80,8 @@ struct AccountTests {
     func signUpValidation() async throws {
         try await withDogear { app in
             let signUp: (String, String, String) async throws -> Reply = { email, password, name in
-                try await app.send(.POST, "/api/v1/auth/signup", json: ["email": email, "password": password, "displayName": name])
+                try await app.send(
+                    .POST, "/api/v1/auth/signup", json: ["email": email, "password": password, "displayName": name])
             }
             let badEmail = try await signUp("not-an-email", "long enough", "A")
             #expect(badEmail.errorField == "email")
@@ -93,15 +100,18 @@ struct AccountTests {
     func profile() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let updated = try await app.send(.PATCH, "/api/v1/me", token: token, json: [
-                "displayName": "Reader Two", "photoUrl": "https://example.com/me.png", "onboardingDone": true,
-                "genrePreferences": ["Fantasy", "History"], "timeZone": "Europe/Paris",
-            ])
+            let updated = try await app.send(
+                .PATCH, "/api/v1/me", token: token,
+                json: [
+                    "displayName": "Reader Two", "photoUrl": "https://example.com/me.png", "onboardingDone": true,
+                    "genrePreferences": ["Fantasy", "History"], "timeZone": "Europe/Paris",
+                ])
             #expect(updated.status == .ok)
             #expect(updated["displayName"] as? String == "Reader Two")
             #expect(updated["timeZone"] as? String == "Europe/Paris")
             #expect(updated["genrePreferences"] as? [String] == ["Fantasy", "History"])
-            let bad = try await app.send(.PATCH, "/api/v1/me", token: token, json: ["displayName": "Three", "timeZone": "Mars/Olympus"])
+            let bad = try await app.send(
+                .PATCH, "/api/v1/me", token: token, json: ["displayName": "Three", "timeZone": "Mars/Olympus"])
             #expect(bad.status == .unprocessableEntity)
             #expect(bad.errorField == "timeZone")
             let photo = try await app.send(.PATCH, "/api/v1/me", token: token, json: ["photoUrl": "javascript:alert(1)"])

@@ -1,5 +1,6 @@
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 @Suite("Bad input: 4xx in the error shape, never 500, nothing changed")
@@ -11,25 +12,50 @@ struct BadInputTests {
             let token = try await app.signUp()
             let entry = try await app.addBook(token, extra: ["tags": ["keep"]])
             let id = try #require(entry["id"] as? String)
-            let noteID = try #require(try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "keep"])["id"] as? String)
+            let noteID = try #require(
+                try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "keep"])["id"] as? String
+            )
             let huge = String(repeating: "x", count: 20_000)
             let routes: [(HTTPMethod, String, [Any])] = [
-                (.POST, "/api/v1/auth/signup", [["email": 5, "password": "12345678", "displayName": "A"], ["email": "a@b.co"],
-                                               ["email": huge + "@b.co", "password": "12345678", "displayName": "A"]]),
+                (
+                    .POST, "/api/v1/auth/signup",
+                    [
+                        ["email": 5, "password": "12345678", "displayName": "A"], ["email": "a@b.co"],
+                        ["email": huge + "@b.co", "password": "12345678", "displayName": "A"],
+                    ]
+                ),
                 (.POST, "/api/v1/auth/signin", [["email": ["a"], "password": "x"], ["password": "x"]]),
                 (.PATCH, "/api/v1/me", [["displayName": 7], ["displayName": huge], ["onboardingDone": "yes"]]),
-                (.POST, "/api/v1/library", [["book": ["title": 12]], ["book": ["title": huge, "authors": ["A"]]],
-                                            ["book": ["title": "T", "authors": "not a list"]], [:], ["workId": "not-a-uuid"],
-                                            ["workId": UUID().uuidString], ["book": ["title": "T"], "status": "skimmed"],
-                                            ["book": ["title": "T", "description": String(repeating: "d", count: 10_001)]],
-                                            ["book": ["title": "T", "pageCount": "many"]], ["book": ["title": "T", "isbn": "0306406153"]],
-                                            ["book": ["title": "T"], "dateStarted": "14/03/2026"]]),
-                (.PATCH, "/api/v1/library/\(id)", [["rating": "five"], ["status": "nope"], ["tags": "keep"], ["owned": NSNull()],
-                                                   ["recommendedBy": huge], ["editionId": UUID().uuidString], ["dateFinished": "2026-02-30"]]),
+                (
+                    .POST, "/api/v1/library",
+                    [
+                        ["book": ["title": 12]], ["book": ["title": huge, "authors": ["A"]]],
+                        ["book": ["title": "T", "authors": "not a list"]], [:], ["workId": "not-a-uuid"],
+                        ["workId": UUID().uuidString], ["book": ["title": "T"], "status": "skimmed"],
+                        ["book": ["title": "T", "description": String(repeating: "d", count: 10_001)]],
+                        ["book": ["title": "T", "pageCount": "many"]], ["book": ["title": "T", "isbn": "0306406153"]],
+                        ["book": ["title": "T"], "dateStarted": "14/03/2026"],
+                    ]
+                ),
+                (
+                    .PATCH, "/api/v1/library/\(id)",
+                    [
+                        ["rating": "five"], ["status": "nope"], ["tags": "keep"], ["owned": NSNull()],
+                        ["recommendedBy": huge], ["editionId": UUID().uuidString], ["dateFinished": "2026-02-30"],
+                    ]
+                ),
                 (.POST, "/api/v1/library/\(id)/status", [["status": 3], [:], ["status": "read", "date": "soon"]]),
-                (.POST, "/api/v1/library/\(id)/progress", [["page": "ten"], [:], ["page": -1], ["percent": 101], ["minutes": -5]]),
-                (.POST, "/api/v1/library/\(id)/sessions", [["date": "2026-03-13"], ["minutes": 5], ["date": "2026-03-13", "minutes": "five"],
-                                                           ["date": "2026-03-13", "minutes": -1]]),
+                (
+                    .POST, "/api/v1/library/\(id)/progress",
+                    [["page": "ten"], [:], ["page": -1], ["percent": 101], ["minutes": -5]]
+                ),
+                (
+                    .POST, "/api/v1/library/\(id)/sessions",
+                    [
+                        ["date": "2026-03-13"], ["minutes": 5], ["date": "2026-03-13", "minutes": "five"],
+                        ["date": "2026-03-13", "minutes": -1],
+                    ]
+                ),
                 (.POST, "/api/v1/library/\(id)/notes", [["content": 5], [:], ["content": huge]]),
                 (.PATCH, "/api/v1/notes/\(noteID)", [["content": false], ["content": huge]]),
                 (.POST, "/api/v1/library/\(id)/quotes", [["text": []], ["page": 3], ["text": huge]]),
@@ -60,13 +86,15 @@ struct BadInputTests {
     func fieldPaths() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let reply = try await app.send(.POST, "/api/v1/library", token: token, json: ["book": ["title": "T", "authors": ["A", 5]]])
+            let reply = try await app.send(
+                .POST, "/api/v1/library", token: token, json: ["book": ["title": "T", "authors": ["A", 5]]])
             #expect(reply.status == .badRequest)
             #expect(reply.errorField == "book.authors[1]")
             let missing = try await app.send(.POST, "/api/v1/library/\(UUID())/notes", token: token, json: [:])
             #expect(missing.errorField == "content")
-            let oversize = try await app.send(.POST, "/api/v1/library", token: token,
-                                              json: ["book": ["title": "T", "authors": [String(repeating: "a", count: 257)]]])
+            let oversize = try await app.send(
+                .POST, "/api/v1/library", token: token,
+                json: ["book": ["title": "T", "authors": [String(repeating: "a", count: 257)]]])
             #expect(oversize.status == .unprocessableEntity)
             #expect(oversize.errorField == "book.authors[0]")
         }

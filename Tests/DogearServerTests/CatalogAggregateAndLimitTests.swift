@@ -1,5 +1,6 @@
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 @Suite("Catalog aggregates and the remaining limits")
@@ -14,11 +15,12 @@ struct CatalogAggregateAndLimitTests {
             _ = try await app.addBook(bob, isbn: "9780306406157", extra: ["status": "reading", "preciseRating": 2.5])
             let wanting = try await app.addBook(carol, isbn: "9780306406157")
             var work = try #require(wanting["work"] as? [String: Any])
-            #expect(work["readersCount"] as? Int == 2) // Carol only wants to read it
+            #expect(work["readersCount"] as? Int == 2)  // Carol only wants to read it
             #expect(work["ratingsCount"] as? Int == 2)
             #expect(work["averageRating"] as? Double == 3.25)
             _ = try await app.send(.DELETE, "/api/v1/library/\(first["id"]!)", token: ann)
-            work = try #require(try await app.send(.GET, "/api/v1/library/\(wanting["id"]!)", token: carol)["work"] as? [String: Any])
+            work = try #require(
+                try await app.send(.GET, "/api/v1/library/\(wanting["id"]!)", token: carol)["work"] as? [String: Any])
             #expect(work["readersCount"] as? Int == 1)
             #expect(work["ratingsCount"] as? Int == 1)
             #expect(work["averageRating"] as? Double == 2.5)
@@ -26,10 +28,12 @@ struct CatalogAggregateAndLimitTests {
     }
 
     /// Each limit accepted at its maximum and refused one past it, through the API a client uses.
-    @Test("limits at n and n+1", arguments: [
-        ("quote text", 5_000), ("author name", 256), ("subtitle", 512), ("publisher", 256),
-        ("daily goal", 10_000), ("session minutes", 1_440), ("email", 254),
-    ])
+    @Test(
+        "limits at n and n+1",
+        arguments: [
+            ("quote text", 5_000), ("author name", 256), ("subtitle", 512), ("publisher", 256),
+            ("daily goal", 10_000), ("session minutes", 1_440), ("email", 254),
+        ])
     func limit(_ what: String, _ n: Int) async throws {
         try await withDogear { app in
             let token = try await app.signUp()
@@ -41,18 +45,23 @@ struct CatalogAggregateAndLimitTests {
                 case "quote text":
                     return try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: token, json: ["text": text])
                 case "author name":
-                    return try await app.send(.POST, "/api/v1/library", token: token, json: ["book": ["title": "T\(index)", "authors": [text]]])
+                    return try await app.send(
+                        .POST, "/api/v1/library", token: token, json: ["book": ["title": "T\(index)", "authors": [text]]])
                 case "subtitle":
-                    return try await app.send(.POST, "/api/v1/library", token: token, json: ["book": ["title": "T\(index)", "subtitle": text]])
+                    return try await app.send(
+                        .POST, "/api/v1/library", token: token, json: ["book": ["title": "T\(index)", "subtitle": text]])
                 case "publisher":
-                    return try await app.send(.POST, "/api/v1/library", token: token, json: ["book": ["title": "T\(index)", "publisher": text]])
+                    return try await app.send(
+                        .POST, "/api/v1/library", token: token, json: ["book": ["title": "T\(index)", "publisher": text]])
                 case "daily goal":
                     return try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: ["dailyGoalPages": size])
                 case "session minutes":
-                    return try await app.send(.POST, "/api/v1/library/\(id)/sessions", token: token, json: ["date": "2026-03-13", "minutes": size])
+                    return try await app.send(
+                        .POST, "/api/v1/library/\(id)/sessions", token: token, json: ["date": "2026-03-13", "minutes": size])
                 default:
                     let email = String(repeating: "e", count: size - "@example.com".count) + "@example.com"
-                    return try await app.send(.POST, "/api/v1/auth/signup", json: ["email": email, "password": "12345678", "displayName": "E\(index)"])
+                    return try await app.send(
+                        .POST, "/api/v1/auth/signup", json: ["email": email, "password": "12345678", "displayName": "E\(index)"])
                 }
             }
             let atLimit = try await attempt(n, 1)
@@ -71,11 +80,18 @@ struct ExternalIDTests {
         try await withDogear { app in
             let ann = try await app.signUp("ann@example.com")
             let bob = try await app.signUp("bob@example.com")
-            let first = try await app.send(.POST, "/api/v1/library", token: ann, json: ["book": [
-                "title": "The Left Hand of Darkness", "authors": ["Ursula K. Le Guin"],
-                "externalIds": ["openLibraryWork": ["OL59863W"], "goodreads": ["18423", "18423"], "openLibraryEdition": ["OL7283431M"]],
-                "pageCount": 304, "infoUrl": "https://openlibrary.org/works/OL59863W",
-            ]])
+            let first = try await app.send(
+                .POST, "/api/v1/library", token: ann,
+                json: [
+                    "book": [
+                        "title": "The Left Hand of Darkness", "authors": ["Ursula K. Le Guin"],
+                        "externalIds": [
+                            "openLibraryWork": ["OL59863W"], "goodreads": ["18423", "18423"],
+                            "openLibraryEdition": ["OL7283431M"],
+                        ],
+                        "pageCount": 304, "infoUrl": "https://openlibrary.org/works/OL59863W",
+                    ]
+                ])
             #expect(first.status == .created)
             let work = try #require(first["work"] as? [String: Any])
             #expect(work["externalIds"] as? [String: [String]] == ["openLibraryWork": ["OL59863W"], "goodreads": ["18423"]])
@@ -83,15 +99,22 @@ struct ExternalIDTests {
             #expect(edition["externalIds"] as? [String: [String]] == ["openLibraryEdition": ["OL7283431M"]])
             #expect(edition["infoUrl"] as? String == "https://openlibrary.org/works/OL59863W")
             // Bob's copy is spelled differently but carries the same Open Library work ID
-            let second = try await app.send(.POST, "/api/v1/library", token: bob, json: ["book": [
-                "title": "Left Hand of Darkness, The", "authors": ["Ursula Le Guin"],
-                "externalIds": ["openLibraryWork": ["OL59863W"], "amazonASIN": ["B000FC0PBC"]],
-            ]])
+            let second = try await app.send(
+                .POST, "/api/v1/library", token: bob,
+                json: [
+                    "book": [
+                        "title": "Left Hand of Darkness, The", "authors": ["Ursula Le Guin"],
+                        "externalIds": ["openLibraryWork": ["OL59863W"], "amazonASIN": ["B000FC0PBC"]],
+                    ]
+                ])
             let secondWork = try #require(second["work"] as? [String: Any])
             #expect(secondWork["id"] as? String == work["id"] as? String)
-            #expect(secondWork["externalIds"] as? [String: [String]] ==
-                    ["openLibraryWork": ["OL59863W"], "goodreads": ["18423"], "amazonASIN": ["B000FC0PBC"]])
-            let bad = try await app.send(.POST, "/api/v1/library", token: bob, json: ["book": ["title": "X", "externalIds": ["myspace": ["1"]]]])
+            #expect(
+                secondWork["externalIds"] as? [String: [String]] == [
+                    "openLibraryWork": ["OL59863W"], "goodreads": ["18423"], "amazonASIN": ["B000FC0PBC"],
+                ])
+            let bad = try await app.send(
+                .POST, "/api/v1/library", token: bob, json: ["book": ["title": "X", "externalIds": ["myspace": ["1"]]]])
             #expect(bad.status == .unprocessableEntity)
             #expect(bad.errorField == "book.externalIds.myspace")
         }

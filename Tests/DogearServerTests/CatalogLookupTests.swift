@@ -2,29 +2,30 @@ import DogearTestSupport
 import Foundation
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 /// Small answers in the shapes Open Library and Google Books send, so these tests always run.
 enum Recorded {
     static let olEdition = #"""
-    {"key": "/books/OL7353617M", "title": "Fantastic Mr. Fox", "publishers": ["Puffin"], "publish_date": "October 1, 1988",
-     "number_of_pages": 96, "isbn_10": ["0140328726"], "isbn_13": ["9780140328721"], "covers": [8739161],
-     "physical_format": "Paperback", "works": [{"key": "/works/OL45804W"}], "authors": [{"key": "/authors/OL34184A"}],
-     "identifiers": {"goodreads": ["1507552"]}}
-    """#
+        {"key": "/books/OL7353617M", "title": "Fantastic Mr. Fox", "publishers": ["Puffin"], "publish_date": "October 1, 1988",
+         "number_of_pages": 96, "isbn_10": ["0140328726"], "isbn_13": ["9780140328721"], "covers": [8739161],
+         "physical_format": "Paperback", "works": [{"key": "/works/OL45804W"}], "authors": [{"key": "/authors/OL34184A"}],
+         "identifiers": {"goodreads": ["1507552"]}}
+        """#
     static let olWork = #"""
-    {"key": "/works/OL45804W", "title": "Fantastic Mr Fox", "first_publish_date": "1970",
-     "description": {"type": "/type/text", "value": "The main character is a fox."}, "subjects": ["Foxes", "Juvenile fiction"]}
-    """#
+        {"key": "/works/OL45804W", "title": "Fantastic Mr Fox", "first_publish_date": "1970",
+         "description": {"type": "/type/text", "value": "The main character is a fox."}, "subjects": ["Foxes", "Juvenile fiction"]}
+        """#
     static let olAuthor = #"{"name": "Roald Dahl"}"#
     static let google = #"""
-    {"totalItems": 1, "items": [{"id": "wrOQLV6xB-wC", "volumeInfo": {"title": "Harry Potter and the Sorcerer's Stone",
-     "authors": ["J.K. Rowling"], "publisher": "Pottermore", "publishedDate": "2015-12-08",
-     "description": "<p>Turning the envelope over, <b>his hand trembling</b>&hellip;</p>",
-     "industryIdentifiers": [{"type": "ISBN_13", "identifier": "9781781100486"}, {"type": "ISBN_10", "identifier": "1781100489"}],
-     "pageCount": 309, "printType": "BOOK", "categories": ["Juvenile Fiction / Fantasy & Magic"], "language": "en",
-     "imageLinks": {"thumbnail": "http://books.google.com/books/content?id=wrOQLV6xB-wC&img=1&zoom=1&edge=curl"}}}]}
-    """#
+        {"totalItems": 1, "items": [{"id": "wrOQLV6xB-wC", "volumeInfo": {"title": "Harry Potter and the Sorcerer's Stone",
+         "authors": ["J.K. Rowling"], "publisher": "Pottermore", "publishedDate": "2015-12-08",
+         "description": "<p>Turning the envelope over, <b>his hand trembling</b>&hellip;</p>",
+         "industryIdentifiers": [{"type": "ISBN_13", "identifier": "9781781100486"}, {"type": "ISBN_10", "identifier": "1781100489"}],
+         "pageCount": 309, "printType": "BOOK", "categories": ["Juvenile Fiction / Fantasy & Magic"], "language": "en",
+         "imageLinks": {"thumbnail": "http://books.google.com/books/content?id=wrOQLV6xB-wC&img=1&zoom=1&edge=curl"}}}]}
+        """#
 
     static func mrFox(_ stub: StubServer) {
         stub.redirect("/isbn/9780140328721.json", to: "/books/OL7353617M.json")
@@ -34,17 +35,21 @@ enum Recorded {
     }
 }
 
-func withStubbedDogear(timeLimit: Double = 5, offline: Bool = false,
-                       _ body: (Application, StubServer) async throws -> Void) async throws {
+func withStubbedDogear(
+    timeLimit: Double = 5, offline: Bool = false,
+    _ body: (Application, StubServer) async throws -> Void
+) async throws {
     let stub = try await StubServer.start()
     do {
-        try await withDogear(adjust: {
-            $0.openLibraryBaseURL = stub.baseURL
-            $0.googleBooksBaseURL = stub.baseURL
-            $0.openLibraryCoversBaseURL = "https://covers.example"
-            $0.sourceTimeLimitSeconds = timeLimit
-            $0.offline = offline
-        }) { app in try await body(app, stub) }
+        try await withDogear(
+            adjust: {
+                $0.openLibraryBaseURL = stub.baseURL
+                $0.googleBooksBaseURL = stub.baseURL
+                $0.openLibraryCoversBaseURL = "https://covers.example"
+                $0.sourceTimeLimitSeconds = timeLimit
+                $0.offline = offline
+            },
+            { app in try await body(app, stub) })
     } catch {
         await stub.shutdown()
         throw error
@@ -77,7 +82,7 @@ struct CatalogLookupTests {
             #expect(edition["coverUrl"] as? String == "https://covers.example/b/id/8739161-L.jpg")
             #expect((first["sources"] as? [[String: Any]])?.first?["outcome"] as? String == "found")
             let requests = stub.requestCount
-            #expect(requests == 4) // isbn redirect, edition, work, author
+            #expect(requests == 4)  // isbn redirect, edition, work, author
 
             let second = try await app.send(.GET, "/api/v1/books/lookup?isbn=9780140328721", token: token)
             #expect(second["foundIn"] as? String == "catalog")
@@ -110,8 +115,9 @@ struct CatalogLookupTests {
     func bothFail() async throws {
         try await withStubbedDogear { app, stub in
             stub.stub("/isbn/9780306406157.json", status: 500, json: "{}")
-            stub.stub("/books/v1/volumes", status: 429,
-                      json: #"{"error": {"code": 429, "message": "Quota exceeded", "status": "RESOURCE_EXHAUSTED"}}"#)
+            stub.stub(
+                "/books/v1/volumes", status: 429,
+                json: #"{"error": {"code": 429, "message": "Quota exceeded", "status": "RESOURCE_EXHAUSTED"}}"#)
             let token = try await app.signUp()
             let reply = try await app.send(.GET, "/api/v1/books/lookup?isbn=9780306406157", token: token)
             #expect(reply.status == .notFound)
@@ -139,7 +145,9 @@ struct CatalogLookupTests {
         }
     }
 
-    @Test("invalid ISBNs get a clear 422 and make no request", arguments: ["9780140328722", "96385074", "ABC123", "", "4006381333931"])
+    @Test(
+        "invalid ISBNs get a clear 422 and make no request",
+        arguments: ["9780140328722", "96385074", "ABC123", "", "4006381333931"])
     func invalid(_ isbn: String) async throws {
         try await withStubbedDogear { app, stub in
             let token = try await app.signUp()
@@ -174,7 +182,8 @@ struct CatalogLookupTests {
         try await withStubbedDogear { app, stub in
             Recorded.mrFox(stub)
             let token = try await app.signUp()
-            let added = try await app.send(.POST, "/api/v1/library", token: token, json: ["isbn": "9780140328721", "status": "reading"])
+            let added = try await app.send(
+                .POST, "/api/v1/library", token: token, json: ["isbn": "9780140328721", "status": "reading"])
             #expect(added.status == .created)
             #expect((added["work"] as? [String: Any])?["title"] as? String == "Fantastic Mr. Fox")
             #expect((added["edition"] as? [String: Any])?["pageCount"] as? Int == 96)
@@ -182,7 +191,8 @@ struct CatalogLookupTests {
             let again = try await app.send(.POST, "/api/v1/library", token: token, json: ["isbn": "0140328726"])
             #expect(again.status == .conflict)
             #expect((again["error"] as? [String: Any])?["entryId"] as? String == added["id"] as? String)
-            let badField = try await app.send(.POST, "/api/v1/library", token: token, json: ["isbn": "9781781100486", "rating": 9])
+            let badField = try await app.send(
+                .POST, "/api/v1/library", token: token, json: ["isbn": "9781781100486", "rating": 9])
             #expect(badField.errorField == "rating")
             #expect(!stub.requests.contains { $0.contains("9781781100486") })
             let unknown = try await app.send(.POST, "/api/v1/library", token: token, json: ["isbn": "9780306406157"])
@@ -197,14 +207,17 @@ struct CatalogSearchTests {
     @Test("search merges the catalog and both sources, drops duplicates and marks what the reader has")
     func search() async throws {
         try await withStubbedDogear { app, stub in
-            stub.stub("/search.json", json: #"""
-            {"docs": [{"key": "/works/OL82563W", "title": "Harry Potter and the Philosopher's Stone", "author_name": ["J. K. Rowling"],
-                       "isbn": ["9780747532699"], "cover_i": 10521270, "first_publish_year": 1997},
-                      {"key": "/works/OL1W", "title": "Sorcerer's Stone (dup by ISBN)", "author_name": ["J.K. Rowling"], "isbn": ["9781781100486"]}]}
-            """#)
+            stub.stub(
+                "/search.json",
+                json: #"""
+                    {"docs": [{"key": "/works/OL82563W", "title": "Harry Potter and the Philosopher's Stone", "author_name": ["J. K. Rowling"],
+                               "isbn": ["9780747532699"], "cover_i": 10521270, "first_publish_year": 1997},
+                              {"key": "/works/OL1W", "title": "Sorcerer's Stone (dup by ISBN)", "author_name": ["J.K. Rowling"], "isbn": ["9781781100486"]}]}
+                    """#)
             stub.stub("/books/v1/volumes", json: Recorded.google)
             let token = try await app.signUp()
-            _ = try await app.addBook(token, title: "Harry Potter and the Chamber of Secrets", authors: ["J.K. Rowling"], isbn: "9780747538493")
+            _ = try await app.addBook(
+                token, title: "Harry Potter and the Chamber of Secrets", authors: ["J.K. Rowling"], isbn: "9780747538493")
             let reply = try await app.send(.GET, "/api/v1/books/search?q=harry+potter&limit=10", token: token)
             #expect(reply.status == .ok)
             let items = try #require(reply["items"] as? [[String: Any]])
@@ -223,7 +236,8 @@ struct CatalogSearchTests {
     func pages() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let entry = try await app.addBook(token, title: "Good Omens", authors: ["Terry Pratchett", "Neil Gaiman"], isbn: "0441172717")
+            let entry = try await app.addBook(
+                token, title: "Good Omens", authors: ["Terry Pratchett", "Neil Gaiman"], isbn: "0441172717")
             let work = try #require(entry["work"] as? [String: Any])
             let workID = try #require(work["id"] as? String)
             let editionID = try #require((entry["edition"] as? [String: Any])?["id"] as? String)

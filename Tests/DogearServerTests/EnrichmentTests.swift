@@ -2,6 +2,7 @@ import DogearTestSupport
 import Foundation
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 @Suite("Background enrichment")
@@ -11,9 +12,14 @@ struct EnrichmentTests {
         try await withStubbedDogear { app, stub in
             Recorded.mrFox(stub)
             let token = try await app.signUp()
-            let entry = try await app.send(.POST, "/api/v1/library", token: token, json: [
-                "book": ["title": "Fantastic Mr Fox", "authors": ["Roald Dahl"], "isbn": "9780140328721", "publisher": "My Own Press"],
-            ])
+            let entry = try await app.send(
+                .POST, "/api/v1/library", token: token,
+                json: [
+                    "book": [
+                        "title": "Fantastic Mr Fox", "authors": ["Roald Dahl"], "isbn": "9780140328721",
+                        "publisher": "My Own Press",
+                    ]
+                ])
             // and one no source knows
             _ = try await app.addBook(token, title: "Unknown", authors: ["Nobody"], isbn: "9780306406157")
             // and one with no ISBN, which enrichment cannot look up
@@ -28,7 +34,7 @@ struct EnrichmentTests {
             let work = try #require(after["work"] as? [String: Any])
             #expect(edition["coverUrl"] as? String == "https://covers.example/b/id/8739161-L.jpg")
             #expect(edition["pageCount"] as? Int == 96)
-            #expect(edition["publisher"] as? String == "My Own Press") // never overwritten
+            #expect(edition["publisher"] as? String == "My Own Press")  // never overwritten
             #expect(work["title"] as? String == "Fantastic Mr Fox")
             #expect(work["description"] as? String == "The main character is a fox.")
             #expect((work["externalIds"] as? [String: [String]])?["openLibraryWork"] == ["OL45804W"])

@@ -2,47 +2,63 @@ import DogearTestSupport
 import Foundation
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 @Suite("Export")
 struct ExportTests {
     /// A library with a bit of everything: statuses, a re-read, tags, notes, quotes, sessions.
     func fillLibrary(_ app: Application, _ token: String) async throws {
-        let piranesi = try await app.addBook(token, title: "Piranesi", authors: ["Susanna Clarke"], pageCount: 272,
-                                             isbn: "9781635575637", extra: ["status": "read", "rating": 5,
-                                                                            "dateStarted": "2021-02-01", "dateFinished": "2021-02-20",
-                                                                            "tags": ["Fantasy", "comfort"]])
+        let piranesi = try await app.addBook(
+            token, title: "Piranesi", authors: ["Susanna Clarke"], pageCount: 272,
+            isbn: "9781635575637",
+            extra: [
+                "status": "read", "rating": 5,
+                "dateStarted": "2021-02-01", "dateFinished": "2021-02-20",
+                "tags": ["Fantasy", "comfort"],
+            ])
         let id = piranesi["id"] as! String
-        try await app.send(.POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "reading", "date": "2026-03-01"])
-        try await app.send(.POST, "/api/v1/library/\(id)/sessions", token: token,
-                           json: ["date": "2026-03-02", "minutes": 30, "startPage": 1, "endPage": 40])
-        try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "The statues, the tides; a < b > c"])
-        try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: token, json: ["text": "The Beauty of the House is immeasurable", "page": 5])
-        _ = try await app.addBook(token, title: "The Dispossessed", authors: ["Ursula K. Le Guin"], pageCount: 387,
-                                  extra: ["status": "didNotFinish", "favorite": true, "preciseRating": 3.5])
-        _ = try await app.addBook(token, title: "Kindred", authors: ["Octavia E. Butler"], pageCount: nil,
-                                  extra: ["status": "wantToRead", "onWishlist": true, "recommendedBy": "Sam"])
+        try await app.send(
+            .POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "reading", "date": "2026-03-01"])
+        try await app.send(
+            .POST, "/api/v1/library/\(id)/sessions", token: token,
+            json: ["date": "2026-03-02", "minutes": 30, "startPage": 1, "endPage": 40])
+        try await app.send(
+            .POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "The statues, the tides; a < b > c"])
+        try await app.send(
+            .POST, "/api/v1/library/\(id)/quotes", token: token,
+            json: ["text": "The Beauty of the House is immeasurable", "page": 5])
+        _ = try await app.addBook(
+            token, title: "The Dispossessed", authors: ["Ursula K. Le Guin"], pageCount: 387,
+            extra: ["status": "didNotFinish", "favorite": true, "preciseRating": 3.5])
+        _ = try await app.addBook(
+            token, title: "Kindred", authors: ["Octavia E. Butler"], pageCount: nil,
+            extra: ["status": "wantToRead", "onWishlist": true, "recommendedBy": "Sam"])
     }
 
     func export(_ app: Application, _ token: String, _ format: String) async throws -> Reply {
         try await app.send(.GET, "/api/v1/export?format=\(format)", token: token)
     }
 
-    @Test("each format downloads as a file; the Goodreads CSV has the 24-column header, =\"…\" ISBNs and shelves",
-          arguments: ["goodreads", "storygraph", "json"])
+    @Test(
+        "each format downloads as a file; the Goodreads CSV has the 24-column header, =\"…\" ISBNs and shelves",
+        arguments: ["goodreads", "storygraph", "json"])
     func formats(_ format: String) async throws {
         try await withDogear { app in
             let token = try await app.signUp()
             try await fillLibrary(app, token)
             let reply = try await export(app, token, format)
             #expect(reply.status == .ok)
-            #expect(reply.headers.first(name: .contentDisposition)?.contains("attachment; filename=\"dogear-\(format)-2026-03-14") == true)
+            #expect(
+                reply.headers.first(name: .contentDisposition)?.contains("attachment; filename=\"dogear-\(format)-2026-03-14")
+                    == true)
             let lines = reply.body.split(separator: "\n")
             switch format {
             case "goodreads":
                 #expect(reply.headers.contentType?.subType == "csv")
                 #expect(lines.first?.split(separator: ",").count == 24)
-                #expect(reply.body.contains(#"Piranesi,Susanna Clarke,"Clarke, Susanna",,"=""163557563X""","=""9781635575637""",5,"#))
+                #expect(
+                    reply.body.contains(#"Piranesi,Susanna Clarke,"Clarke, Susanna",,"=""163557563X""","=""9781635575637""",5,"#))
                 #expect(reply.body.contains("did-not-finish"))
                 #expect(reply.body.contains("\"comfort, Fantasy\""))
             case "storygraph":
@@ -80,8 +96,10 @@ struct ExportTests {
             let ann = try await app.signUp("ann@example.com")
             try await fillLibrary(app, ann)
             if let fixtures = SharedFixtures.directory {
-                _ = try await app.importFile(ann, try Data(contentsOf: fixtures.appendingPathComponent("goodreads/freizl-315rows-html-reviews.csv")))
-                _ = try await app.importFile(ann, try Data(contentsOf: fixtures.appendingPathComponent("storygraph/bsanser-193rows-crlf.csv")))
+                _ = try await app.importFile(
+                    ann, try Data(contentsOf: fixtures.appendingPathComponent("goodreads/freizl-315rows-html-reviews.csv")))
+                _ = try await app.importFile(
+                    ann, try Data(contentsOf: fixtures.appendingPathComponent("storygraph/bsanser-193rows-crlf.csv")))
             }
             let first = try await export(app, ann, format)
             let bob = try await app.signUp("bob@example.com")
@@ -91,7 +109,8 @@ struct ExportTests {
             #expect(second.body == first.body)
             if second.body != first.body {
                 try? first.body.write(toFile: NSTemporaryDirectory() + "roundtrip-\(format)-1", atomically: true, encoding: .utf8)
-                try? second.body.write(toFile: NSTemporaryDirectory() + "roundtrip-\(format)-2", atomically: true, encoding: .utf8)
+                try? second.body.write(
+                    toFile: NSTemporaryDirectory() + "roundtrip-\(format)-2", atomically: true, encoding: .utf8)
             }
             #expect(second.body.split(separator: "\n").count > 3)
         }
@@ -103,7 +122,8 @@ struct ExportTests {
         try await withDogear { app in
             let token = try await app.signUp()
             try await fillLibrary(app, token)
-            try await app.send(.PATCH, "/api/v1/me", token: token, json: ["timeZone": "Europe/Paris", "genrePreferences": ["fantasy"]])
+            try await app.send(
+                .PATCH, "/api/v1/me", token: token, json: ["timeZone": "Europe/Paris", "genrePreferences": ["fantasy"]])
             backup = try await export(app, token, "json").body
         }
         try await withDogear { app in

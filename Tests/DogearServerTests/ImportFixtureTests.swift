@@ -4,6 +4,7 @@ import Foundation
 import SQLKit
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 /// Every real export in ../shared/fixtures, imported through the API (skipped when the folder is
@@ -13,7 +14,8 @@ import Vapor
 struct ImportFixtureTests {
     static func files(_ folder: String, _ suffixes: [String]) -> [String] {
         guard let directory = SharedFixtures.directory?.appendingPathComponent(folder),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return [] }
         return names.filter { name in suffixes.contains { name.hasSuffix($0) } }.sorted().map { "\(folder)/\($0)" }
     }
 
@@ -39,17 +41,27 @@ struct ImportFixtureTests {
         func column(_ name: String) -> String { (reader[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
         while reader.next() != nil {
             expected.rows += 1
-            guard !column("Title").isEmpty else { expected.untitled += 1; continue }
+            guard !column("Title").isEmpty else {
+                expected.untitled += 1
+                continue
+            }
             let key = column("Title").lowercased() + "|" + column("Author")
             let shelf = column("Exclusive Shelf").lowercased()
-            let status = builtIn[shelf] ?? (stopped.contains(shelf) ? "didNotFinish" : paused.contains(shelf) ? "onHold"
-                : column("Date Read").isEmpty ? "wantToRead" : "read")
+            let status =
+                builtIn[shelf]
+                ?? (stopped.contains(shelf)
+                    ? "didNotFinish"
+                    : paused.contains(shelf)
+                        ? "onHold"
+                        : column("Date Read").isEmpty ? "wantToRead" : "read")
             // A second row of the same book moves it on from want-to-read, nothing else.
             if expected.status[key] == nil || expected.status[key] == "wantToRead" { expected.status[key] = status }
             if Int(column("My Rating")) ?? 0 > 0 { expected.rated.insert(key) }
             let shelves = column("Bookshelves").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
                 .filter { !$0.isEmpty && builtIn[$0] == nil && $0 != shelf }
-            if !shelves.isEmpty || (builtIn[shelf] == nil && !stopped.contains(shelf) && !paused.contains(shelf) && !shelf.isEmpty) {
+            if !shelves.isEmpty
+                || (builtIn[shelf] == nil && !stopped.contains(shelf) && !paused.contains(shelf) && !shelf.isEmpty)
+            {
                 expected.tagged.insert(key)
             }
             expected.notes += (column("My Review").isEmpty ? 0 : 1) + (column("Private Notes").isEmpty ? 0 : 1)
@@ -59,8 +71,9 @@ struct ImportFixtureTests {
         return expected
     }
 
-    @Test("Goodreads: no failed rows, and statuses, ratings, tags, notes and read counts equal the file's",
-          .enabled(if: !goodreads.isEmpty), arguments: goodreads)
+    @Test(
+        "Goodreads: no failed rows, and statuses, ratings, tags, notes and read counts equal the file's",
+        .enabled(if: !goodreads.isEmpty), arguments: goodreads)
     func goodreadsFile(_ name: String) async throws {
         let url = SharedFixtures.directory!.appendingPathComponent(name)
         let expected = try Self.expectedGoodreads(url.path)
@@ -81,20 +94,25 @@ struct ImportFixtureTests {
             #expect(try await count("rating IS NOT NULL") == expected.rated.count)
             #expect(try await count("id IN (SELECT entry_id FROM entry_tags)") == expected.tagged.count)
             #expect(try await app.count("SELECT COUNT(*) AS n FROM notes WHERE user_id = ?", [user]) == expected.notes)
-            let readCounts = try await app.count("SELECT CAST(COALESCE(SUM(read_count), 0) AS BIGINT) AS n FROM library_entries WHERE user_id = ?", [user])
+            let readCounts = try await app.count(
+                "SELECT CAST(COALESCE(SUM(read_count), 0) AS BIGINT) AS n FROM library_entries WHERE user_id = ?", [user])
             #expect(readCounts == expected.readCounts.values.reduce(0, +))
         }
     }
 
-    @Test("StoryGraph: no failed rows, statuses and star ratings equal the file's", .enabled(if: !storyGraph.isEmpty),
-          arguments: storyGraph)
+    @Test(
+        "StoryGraph: no failed rows, statuses and star ratings equal the file's", .enabled(if: !storyGraph.isEmpty),
+        arguments: storyGraph)
     func storyGraphFile(_ name: String) async throws {
         let url = SharedFixtures.directory!.appendingPathComponent(name)
         let reader = try CSVReader(stream: InputStream(url: url)!, hasHeaderRow: true)
-        var rows = 0, rated = 0
+        var rows = 0
+        var rated = 0
         var statuses: [String: Int] = [:]
-        let names = ["read": "read", "to-read": "wantToRead", "currently-reading": "reading", "did-not-finish": "didNotFinish",
-                     "paused": "onHold"]
+        let names = [
+            "read": "read", "to-read": "wantToRead", "currently-reading": "reading", "did-not-finish": "didNotFinish",
+            "paused": "onHold",
+        ]
         while reader.next() != nil {
             rows += 1
             statuses[names[(reader["Read Status"] ?? "").trimmingCharacters(in: .whitespaces)] ?? "wantToRead", default: 0] += 1
@@ -107,14 +125,21 @@ struct ImportFixtureTests {
             #expect(job.int("created") == rows)
             let user = try await app.userID(token)
             for (status, expected) in statuses {
-                #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries WHERE user_id = ? AND status = '\(status)'", [user]) == expected, "\(status)")
+                #expect(
+                    try await app.count(
+                        "SELECT COUNT(*) AS n FROM library_entries WHERE user_id = ? AND status = '\(status)'", [user])
+                        == expected, "\(status)")
             }
-            #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries WHERE user_id = ? AND precise_rating IS NOT NULL", [user]) == rated)
+            #expect(
+                try await app.count(
+                    "SELECT COUNT(*) AS n FROM library_entries WHERE user_id = ? AND precise_rating IS NOT NULL", [user]) == rated
+            )
         }
     }
 
-    @Test("LibraryThing (CSV, TSV, JSON): no failed rows, one entry per book", .enabled(if: !libraryThing.isEmpty),
-          arguments: libraryThing)
+    @Test(
+        "LibraryThing (CSV, TSV, JSON): no failed rows, one entry per book", .enabled(if: !libraryThing.isEmpty),
+        arguments: libraryThing)
     func libraryThingFile(_ name: String) async throws {
         let url = SharedFixtures.directory!.appendingPathComponent(name)
         let data = try Data(contentsOf: url)
@@ -123,7 +148,8 @@ struct ImportFixtureTests {
             books = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?.count ?? 0
         } else {
             // Lines that start with a book id, the header aside (no field in these files spans lines).
-            books = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).dropFirst()
+            books =
+                String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).dropFirst()
                 .filter { $0.first?.isNumber == true }.count
         }
         try await withDogear { app in
@@ -140,8 +166,9 @@ struct ImportFixtureTests {
         }
     }
 
-    @Test("the Goodreads and StoryGraph exports of one reader (bsanser) merge: books in both are one entry",
-          .enabled(if: goodreads.contains("goodreads/bsanser-358rows-pairs-with-storygraph.csv")))
+    @Test(
+        "the Goodreads and StoryGraph exports of one reader (bsanser) merge: books in both are one entry",
+        .enabled(if: goodreads.contains("goodreads/bsanser-358rows-pairs-with-storygraph.csv")))
     func pair() async throws {
         let directory = SharedFixtures.directory!
         let goodreads = directory.appendingPathComponent("goodreads/bsanser-358rows-pairs-with-storygraph.csv")
@@ -149,9 +176,12 @@ struct ImportFixtureTests {
         // Books in both files, by ISBN-13, counted from the files.
         let grReader = try CSVReader(stream: InputStream(url: goodreads)!, hasHeaderRow: true)
         var grISBNs = Set<String>()
-        while grReader.next() != nil { grISBNs.insert((grReader["ISBN13"] ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "=\""))) }
+        while grReader.next() != nil {
+            grISBNs.insert((grReader["ISBN13"] ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "=\"")))
+        }
         let sgReader = try CSVReader(stream: InputStream(url: storyGraph)!, hasHeaderRow: true)
-        var shared = 0, sgRows = 0
+        var shared = 0
+        var sgRows = 0
         while sgReader.next() != nil {
             sgRows += 1
             if grISBNs.contains(sgReader["ISBN/UID"] ?? "-") { shared += 1 }

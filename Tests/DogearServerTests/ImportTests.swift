@@ -3,21 +3,24 @@ import Foundation
 import SQLKit
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 /// Small files written here, one behaviour each (SPEC §5).
 @Suite("Import jobs")
 struct ImportTests {
-    static let header = "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
+    static let header =
+        "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
 
-    static let threeBooks = Data(#"""
-    \#(header)
-    1,Piranesi,Susanna Clarke,"Clarke, Susanna",,"=""1635575632""","=""9781635575637""",5,4.2,Bloomsbury,Hardcover,272,2020,2020,2021/02/20,2021/01/01,"fantasy, comfort",,read,<p>Loved it</p>,,Lent to Sam,2,1
-    2,"The Fifth Season (The Broken Earth, #1)",N.K. Jemisin,"Jemisin, N.K.",,"=""""","=""""",0,4.3,Orbit,Paperback,468,2015,2015,,2024/03/01,dropped,,dropped,,,,,0
-    3,,Nobody,,,,,0,,,,,,,,2024/03/01,,,to-read,,,,,0
-    4,Middlemarch,George Eliot,"Eliot, George",,"=""""","=""9.78014E+12""",0,3.9,Penguin,Paperback,880,2003,1871,,2024/03/02,classics,,to-read,,,,,0
+    static let threeBooks = Data(
+        #"""
+        \#(header)
+        1,Piranesi,Susanna Clarke,"Clarke, Susanna",,"=""1635575632""","=""9781635575637""",5,4.2,Bloomsbury,Hardcover,272,2020,2020,2021/02/20,2021/01/01,"fantasy, comfort",,read,<p>Loved it</p>,,Lent to Sam,2,1
+        2,"The Fifth Season (The Broken Earth, #1)",N.K. Jemisin,"Jemisin, N.K.",,"=""""","=""""",0,4.3,Orbit,Paperback,468,2015,2015,,2024/03/01,dropped,,dropped,,,,,0
+        3,,Nobody,,,,,0,,,,,,,,2024/03/01,,,to-read,,,,,0
+        4,Middlemarch,George Eliot,"Eliot, George",,"=""""","=""9.78014E+12""",0,3.9,Penguin,Paperback,880,2003,1871,,2024/03/02,classics,,to-read,,,,,0
 
-    """#.utf8)
+        """#.utf8)
 
     @Test("an upload runs to the end: rows created, the untitled one failed with its line, warnings kept, nothing else lost")
     func importsAFile() async throws {
@@ -96,7 +99,10 @@ struct ImportTests {
             #expect(preview.int("failed") == 1)
             #expect(preview.errors.first?["line"] as? Int == 4)
             let mappings = preview["mappings"] as? [[String: Any]] ?? []
-            #expect(mappings.contains { $0["from"] as? String == "dropped" && $0["to"] as? String == "didNotFinish" && $0["rows"] as? Int == 1 })
+            #expect(
+                mappings.contains {
+                    $0["from"] as? String == "dropped" && $0["to"] as? String == "didNotFinish" && $0["rows"] as? Int == 1
+                })
             #expect(mappings.contains { $0["from"] as? String == "to-read" && $0["to"] as? String == "wantToRead" })
             #expect(try await tableCounts(app) == before)
             let real = try await app.importFile(token, Self.threeBooks)
@@ -162,13 +168,14 @@ struct ImportTests {
 
     @Test("a StoryGraph export after a Goodreads one of the same library merges into the same entries")
     func goodreadsThenStoryGraph() async throws {
-        let storyGraph = Data("""
-        Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?
-        Piranesi,Susanna Clarke,,9781635575637,hardcover,read,2021/01/01,2021/02/20,"2019/01/01-2019/02/01, 2021/02/01-2021/02/20",2,"mysterious, reflective",slow,,,,,,4.75,,,,"fantasy, labyrinths",Yes
-        Middlemarch,George Eliot,,,paperback,currently-reading,2024/03/02,,,0,,,,,,,,,,,,,No
-        Kindred,Octavia E. Butler,,9780807083697,paperback,to-read,2024/05/05,,,0,,,,,,,,,,,,,No
+        let storyGraph = Data(
+            """
+            Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?
+            Piranesi,Susanna Clarke,,9781635575637,hardcover,read,2021/01/01,2021/02/20,"2019/01/01-2019/02/01, 2021/02/01-2021/02/20",2,"mysterious, reflective",slow,,,,,,4.75,,,,"fantasy, labyrinths",Yes
+            Middlemarch,George Eliot,,,paperback,currently-reading,2024/03/02,,,0,,,,,,,,,,,,,No
+            Kindred,Octavia E. Butler,,9780807083697,paperback,to-read,2024/05/05,,,0,,,,,,,,,,,,,No
 
-        """.utf8)
+            """.utf8)
         try await withDogear { app in
             let token = try await app.signUp()
             _ = try await app.importFile(token, Self.threeBooks)
@@ -179,11 +186,12 @@ struct ImportTests {
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 4)
             let library = try await app.send(.GET, "/api/v1/library?q=piranesi", token: token)
             let piranesi = try #require((library["items"] as? [[String: Any]])?.first)
-            #expect(piranesi["rating"] as? Int == 5)            // Goodreads' rating stays
-            #expect(piranesi["preciseRating"] as? Double == 4.75) // StoryGraph adds its quarter stars
+            #expect(piranesi["rating"] as? Int == 5)  // Goodreads' rating stays
+            #expect(piranesi["preciseRating"] as? Double == 4.75)  // StoryGraph adds its quarter stars
             #expect((piranesi["tags"] as? [String])?.sorted() == ["comfort", "fantasy", "labyrinths"])
             #expect((piranesi["readThroughs"] as? [[String: Any]])?.first?["finishedOn"] as? String == "2019-02-01")
-            let moods = try await app.count("SELECT COUNT(*) AS n FROM imported_fields WHERE format = 'storyGraph' AND fields LIKE '%reflective%'")
+            let moods = try await app.count(
+                "SELECT COUNT(*) AS n FROM imported_fields WHERE format = 'storyGraph' AND fields LIKE '%reflective%'")
             #expect(moods == 1)
             // Middlemarch moves on from want-to-read; the same file again changes nothing.
             let middlemarch = try await app.send(.GET, "/api/v1/library?q=middlemarch", token: token)
@@ -228,7 +236,8 @@ struct ImportTests {
             let path = NSTemporaryDirectory() + "boot-\(UUID().uuidString).csv"
             try Self.threeBooks.write(to: URL(fileURLWithPath: path))
             let runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
-            let job = try await runner.createJob(userID: try await app.userID(token), filePath: path, fileName: nil, dryRun: false)
+            let job = try await runner.createJob(
+                userID: try await app.userID(token), filePath: path, fileName: nil, dryRun: false)
             let jobs = ImportJobs(resumeAtBoot: true)
             try await jobs.didBootAsync(app)
             await jobs.wait(for: try job.requireID())
@@ -241,8 +250,10 @@ struct ImportTests {
     /// Rows in every table an import writes to.
     func tableCounts(_ app: Application) async throws -> [Int] {
         var counts: [Int] = []
-        for table in ["works", "editions", "authors", "external_ids", "library_entries", "tags", "entry_tags", "notes",
-                      "read_throughs", "imported_fields"] {
+        for table in [
+            "works", "editions", "authors", "external_ids", "library_entries", "tags", "entry_tags", "notes",
+            "read_throughs", "imported_fields",
+        ] {
             counts.append(try await app.count("SELECT COUNT(*) AS n FROM \(table)"))
         }
         return counts

@@ -1,5 +1,6 @@
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 @Suite("Library entries: adding, duplicates, fields")
@@ -8,12 +9,16 @@ struct LibraryEntryTests {
     func add() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let reply = try await app.send(.POST, "/api/v1/library", token: token, json: [
-                "book": ["title": "Good Omens", "authors": ["Terry Pratchett", "Neil Gaiman"], "isbn": "0-441-17271-7",
-                         "pageCount": 412, "publisher": "Ace", "publishedDate": "1990-05", "format": "paperback",
-                         "genres": ["Fantasy", "Humour"], "series": "None", "language": "en"],
-                "rating": 5, "preciseRating": 4.75, "favorite": true, "tags": ["Funny"],
-            ])
+            let reply = try await app.send(
+                .POST, "/api/v1/library", token: token,
+                json: [
+                    "book": [
+                        "title": "Good Omens", "authors": ["Terry Pratchett", "Neil Gaiman"], "isbn": "0-441-17271-7",
+                        "pageCount": 412, "publisher": "Ace", "publishedDate": "1990-05", "format": "paperback",
+                        "genres": ["Fantasy", "Humour"], "series": "None", "language": "en",
+                    ],
+                    "rating": 5, "preciseRating": 4.75, "favorite": true, "tags": ["Funny"],
+                ])
             #expect(reply.status == .created)
             let entry = try reply.decode(EntryDTO.self)
             #expect(entry.work.title == "Good Omens")
@@ -42,14 +47,16 @@ struct LibraryEntryTests {
             let token = try await app.signUp()
             let first = try await app.addBook(token, isbn: "9780306406157")
             // same ISBN typed as ISBN-10 with hyphens
-            let again = try await app.send(.POST, "/api/v1/library", token: token,
-                                           json: ["book": ["title": "Piranesi", "authors": ["Susanna Clarke"], "isbn": "0-306-40615-2"]])
+            let again = try await app.send(
+                .POST, "/api/v1/library", token: token,
+                json: ["book": ["title": "Piranesi", "authors": ["Susanna Clarke"], "isbn": "0-306-40615-2"]])
             #expect(again.status == .conflict)
             #expect(again.errorCode == "alreadyInLibrary")
             #expect((again["error"] as? [String: Any])?["entryId"] as? String == first["id"] as? String)
             // same title and first author, no ISBN
-            let byTitle = try await app.send(.POST, "/api/v1/library", token: token,
-                                             json: ["book": ["title": "piranesi", "authors": ["Susanna Clarke"]]])
+            let byTitle = try await app.send(
+                .POST, "/api/v1/library", token: token,
+                json: ["book": ["title": "piranesi", "authors": ["Susanna Clarke"]]])
             #expect(byTitle.status == .conflict)
             let list = try await app.send(.GET, "/api/v1/library", token: token)
             #expect((list["items"] as? [Any])?.count == 1)
@@ -94,8 +101,9 @@ struct LibraryEntryTests {
             #expect(entry["readCount"] as? Int == 1)
             #expect(entry["progress"] as? Double == 1)
             #expect(entry["currentPage"] as? Int == 272)
-            let dated = try await app.addBook(token, title: "Jonathan Strange & Mr Norrell", pageCount: 1006,
-                                              extra: ["status": "read", "dateStarted": "2020-02-01", "dateFinished": "2019-12-24"])
+            let dated = try await app.addBook(
+                token, title: "Jonathan Strange & Mr Norrell", pageCount: 1006,
+                extra: ["status": "read", "dateStarted": "2020-02-01", "dateFinished": "2019-12-24"])
             #expect(dated["dateStarted"] as? String == "2020-02-01")
             #expect(dated["dateFinished"] as? String == "2019-12-24")
         }
@@ -107,9 +115,11 @@ struct LibraryEntryTests {
             let token = try await app.signUp()
             let entry = try await app.addBook(token, extra: ["rating": 3, "recommendedBy": "Sam"])
             let id = try #require(entry["id"] as? String)
-            let reply = try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: [
-                "rating": NSNull(), "preciseRating": 3.25, "favorite": true, "wouldRecommend": true, "dailyGoalPages": 30,
-            ])
+            let reply = try await app.send(
+                .PATCH, "/api/v1/library/\(id)", token: token,
+                json: [
+                    "rating": NSNull(), "preciseRating": 3.25, "favorite": true, "wouldRecommend": true, "dailyGoalPages": 30,
+                ])
             #expect(reply.status == .ok)
             #expect(reply["rating"] is NSNull)
             #expect(reply["preciseRating"] as? Double == 3.25)
@@ -125,8 +135,10 @@ struct LibraryEntryTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let id = try #require(try await app.addBook(token)["id"] as? String)
-            for (body, ok) in [(["rating": 5], true), (["rating": 6], false), (["rating": 0], false),
-                               (["preciseRating": 5.0], true), (["preciseRating": 5.25], false), (["preciseRating": 2.1], false)] as [([String: Any], Bool)] {
+            for (body, ok) in [
+                (["rating": 5], true), (["rating": 6], false), (["rating": 0], false),
+                (["preciseRating": 5.0], true), (["preciseRating": 5.25], false), (["preciseRating": 2.1], false),
+            ] as [([String: Any], Bool)] {
                 let reply = try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: body)
                 #expect((reply.status == .ok) == ok, "\(body)")
                 if !ok { #expect(reply.errorField == body.keys.first) }
@@ -141,13 +153,19 @@ struct LibraryEntryTests {
             let entry = try await app.addBook(token)
             let id = try #require(entry["id"] as? String)
             let workID = try #require((entry["work"] as? [String: Any])?["id"] as? String)
-            let note = try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "Beautiful halls"])
+            let note = try await app.send(
+                .POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "Beautiful halls"])
             let noteID = try #require(note["id"] as? String)
-            _ = try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: token, json: ["text": "The Beauty of the House is immeasurable", "page": 5])
-            _ = try await app.send(.POST, "/api/v1/library/\(id)/sessions", token: token, json: ["date": "2026-03-13", "minutes": 30, "pagesRead": 20])
+            _ = try await app.send(
+                .POST, "/api/v1/library/\(id)/quotes", token: token,
+                json: ["text": "The Beauty of the House is immeasurable", "page": 5])
+            _ = try await app.send(
+                .POST, "/api/v1/library/\(id)/sessions", token: token,
+                json: ["date": "2026-03-13", "minutes": 30, "pagesRead": 20])
             #expect(try await app.send(.DELETE, "/api/v1/library/\(id)", token: token).status == .noContent)
             #expect(try await app.send(.GET, "/api/v1/library/\(id)", token: token).status == .notFound)
-            #expect(try await app.send(.PATCH, "/api/v1/notes/\(noteID)", token: token, json: ["content": "x"]).status == .notFound)
+            #expect(
+                try await app.send(.PATCH, "/api/v1/notes/\(noteID)", token: token, json: ["content": "x"]).status == .notFound)
             #expect(try await Note.query(on: app.db).count() == 0)
             #expect(try await Quote.query(on: app.db).count() == 0)
             #expect(try await ReadingSession.query(on: app.db).count() == 0)
@@ -163,8 +181,9 @@ struct LibraryEntryTests {
             let token = try await app.signUp()
             var ids: [String] = []
             for number in 1...7 {
-                let entry = try await app.addBook(token, title: "Book \(number)", authors: ["Author \(number)"],
-                                                  extra: ["status": number % 2 == 0 ? "reading" : "to-read"])
+                let entry = try await app.addBook(
+                    token, title: "Book \(number)", authors: ["Author \(number)"],
+                    extra: ["status": number % 2 == 0 ? "reading" : "to-read"])
                 ids.append(entry["id"] as! String)
             }
             var seen: [String] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 /// A small library with something in every searchable field.
@@ -11,31 +12,45 @@ private struct Shelf {
     static func make(_ app: Application, email: String = "reader@example.com") async throws -> Shelf {
         var shelf = Shelf(token: try await app.signUp(email))
         let books: [(String, [String], String?, [String: Any])] = [
-            ("To the Lighthouse", ["Virginia Woolf"], "9780156907392",
-             ["status": "read", "dateFinished": "2025-06-01", "rating": 5, "tags": ["Classics", "Modernism"]]),
-            ("One Hundred Years of Solitude", ["Gabriel García Márquez"], "0-06-088328-6",
-             ["status": "read", "dateFinished": "2024-01-10", "rating": 4, "tags": ["Magic Realism"], "favorite": true]),
-            ("The Left Hand of Darkness", ["Ursula K. Le Guin"], nil,
-             ["status": "reading", "dateStarted": "2026-03-01", "tags": ["Sci-Fi"], "owned": false]),
-            ("Piranesi", ["Susanna Clarke"], "9781635575637",
-             ["status": "wishlist", "tags": ["Fantasy"]]),
+            (
+                "To the Lighthouse", ["Virginia Woolf"], "9780156907392",
+                ["status": "read", "dateFinished": "2025-06-01", "rating": 5, "tags": ["Classics", "Modernism"]]
+            ),
+            (
+                "One Hundred Years of Solitude", ["Gabriel García Márquez"], "0-06-088328-6",
+                ["status": "read", "dateFinished": "2024-01-10", "rating": 4, "tags": ["Magic Realism"], "favorite": true]
+            ),
+            (
+                "The Left Hand of Darkness", ["Ursula K. Le Guin"], nil,
+                ["status": "reading", "dateStarted": "2026-03-01", "tags": ["Sci-Fi"], "owned": false]
+            ),
+            (
+                "Piranesi", ["Susanna Clarke"], "9781635575637",
+                ["status": "wishlist", "tags": ["Fantasy"]]
+            ),
             ("Anonymous Tales", [], nil, ["status": "didNotFinish", "rating": 2]),
         ]
         for (title, authors, isbn, extra) in books {
-            var book: [String: Any] = ["title": title, "authors": authors, "pageCount": 300,
-                                       "format": title == "Piranesi" ? "ebook" : "paperback"]
+            var book: [String: Any] = [
+                "title": title, "authors": authors, "pageCount": 300,
+                "format": title == "Piranesi" ? "ebook" : "paperback",
+            ]
             if let isbn { book["isbn"] = isbn }
             var body = extra
             body["book"] = book
             let reply = try await app.send(.POST, "/api/v1/library", token: shelf.token, json: body)
-            guard reply.status == .created, let id = reply["id"] as? String else { throw TestFailure("add \(title): \(reply.body)") }
+            guard reply.status == .created, let id = reply["id"] as? String else {
+                throw TestFailure("add \(title): \(reply.body)")
+            }
             shelf.ids[title] = id
         }
         let lighthouse = shelf.ids["To the Lighthouse"]!
-        _ = try await app.send(.POST, "/api/v1/library/\(lighthouse)/notes", token: shelf.token,
-                               json: ["content": "Read it on the ferry. The dinner party scene with the boeuf en daube is the heart of it."])
-        _ = try await app.send(.POST, "/api/v1/library/\(shelf.ids["Piranesi"]!)/quotes", token: shelf.token,
-                               json: ["text": "The Beauty of the House is immeasurable; its Kindness infinite."])
+        _ = try await app.send(
+            .POST, "/api/v1/library/\(lighthouse)/notes", token: shelf.token,
+            json: ["content": "Read it on the ferry. The dinner party scene with the boeuf en daube is the heart of it."])
+        _ = try await app.send(
+            .POST, "/api/v1/library/\(shelf.ids["Piranesi"]!)/quotes", token: shelf.token,
+            json: ["text": "The Beauty of the House is immeasurable; its Kindness infinite."])
         return shelf
     }
 
@@ -56,14 +71,16 @@ extension Reply {
 
 @Suite("Library search: full text with match reasons")
 struct LibrarySearchTests {
-    @Test("each field matches and says why", arguments: [
-        ("q=lighthouse", "To the Lighthouse", "title", "To the Lighthouse"),
-        ("q=woolf", "To the Lighthouse", "author", "Virginia Woolf"),
-        ("q=9780156907392", "To the Lighthouse", "isbn", "9780156907392"),
-        ("q=modernism", "To the Lighthouse", "tag", "Modernism"),
-        ("q=ferry", "To the Lighthouse", "note", "Read it on the ferry. The dinner party scene with the…"),
-        ("q=kindness", "Piranesi", "quote", "…of the House is immeasurable; its Kindness infinite."),
-    ])
+    @Test(
+        "each field matches and says why",
+        arguments: [
+            ("q=lighthouse", "To the Lighthouse", "title", "To the Lighthouse"),
+            ("q=woolf", "To the Lighthouse", "author", "Virginia Woolf"),
+            ("q=9780156907392", "To the Lighthouse", "isbn", "9780156907392"),
+            ("q=modernism", "To the Lighthouse", "tag", "Modernism"),
+            ("q=ferry", "To the Lighthouse", "note", "Read it on the ferry. The dinner party scene with the…"),
+            ("q=kindness", "Piranesi", "quote", "…of the House is immeasurable; its Kindness infinite."),
+        ])
     func fields(_ query: String, _ title: String, _ field: String, _ snippet: String) async throws {
         try await withDogear { app in
             let shelf = try await Shelf.make(app)
@@ -93,7 +110,7 @@ struct LibrarySearchTests {
         try await withDogear { app in
             let shelf = try await Shelf.make(app)
             #expect(try await shelf.titles(app, "q=garcia") == ["One Hundred Years of Solitude"])
-            #expect(try await shelf.titles(app, "q=M%C3%A1rq") == ["One Hundred Years of Solitude"]) // "Márq"
+            #expect(try await shelf.titles(app, "q=M%C3%A1rq") == ["One Hundred Years of Solitude"])  // "Márq"
             #expect(try await shelf.titles(app, "q=boeuf") == ["To the Lighthouse"])
         }
     }
@@ -108,10 +125,13 @@ struct LibrarySearchTests {
         }
     }
 
-    @Test("odd queries are text, never an error", arguments: [
-        "%22", "%22unterminated", "light*", "NEAR", "a+NEAR+b", "-lighthouse", "title%3Alighthouse", "%28%28%29", "%F0%9F%93%9A",
-        "AND", "OR+NOT", "%27%3B+DROP+TABLE+library_entries%3B+--", String(repeating: "x", count: 3000), "%00",
-    ])
+    @Test(
+        "odd queries are text, never an error",
+        arguments: [
+            "%22", "%22unterminated", "light*", "NEAR", "a+NEAR+b", "-lighthouse", "title%3Alighthouse", "%28%28%29",
+            "%F0%9F%93%9A",
+            "AND", "OR+NOT", "%27%3B+DROP+TABLE+library_entries%3B+--", String(repeating: "x", count: 3000), "%00",
+        ])
     func odd(_ query: String) async throws {
         try await withDogear { app in
             let shelf = try await Shelf.make(app)
@@ -126,7 +146,7 @@ struct LibrarySearchTests {
         try await withDogear { app in
             let shelf = try await Shelf.make(app)
             #expect(try await shelf.titles(app, "q=%22lighthouse") == ["To the Lighthouse"])
-            #expect(try await shelf.titles(app, "q=title%3Alighthouse").isEmpty) // "title" is a word too: no book has both
+            #expect(try await shelf.titles(app, "q=title%3Alighthouse").isEmpty)  // "title" is a word too: no book has both
             #expect(try await shelf.titles(app, "q=light*") == ["To the Lighthouse"])
         }
     }
@@ -136,9 +156,11 @@ struct LibrarySearchTests {
         try await withDogear { app in
             let shelf = try await Shelf.make(app)
             let id = shelf.ids["The Left Hand of Darkness"]!
-            let note = try await app.send(.POST, "/api/v1/library/\(id)/notes", token: shelf.token, json: ["content": "Genly Ai on the ice"])
+            let note = try await app.send(
+                .POST, "/api/v1/library/\(id)/notes", token: shelf.token, json: ["content": "Genly Ai on the ice"])
             #expect(try await shelf.titles(app, "q=genly") == ["The Left Hand of Darkness"])
-            _ = try await app.send(.PATCH, "/api/v1/notes/\(note["id"]!)", token: shelf.token, json: ["content": "Estraven crossing the glacier"])
+            _ = try await app.send(
+                .PATCH, "/api/v1/notes/\(note["id"]!)", token: shelf.token, json: ["content": "Estraven crossing the glacier"])
             #expect(try await shelf.titles(app, "q=genly").isEmpty)
             #expect(try await shelf.titles(app, "q=estraven") == ["The Left Hand of Darkness"])
             _ = try await app.send(.DELETE, "/api/v1/notes/\(note["id"]!)", token: shelf.token)
@@ -170,27 +192,35 @@ struct LibrarySearchTests {
 
 @Suite("Library filters, sorts and paging")
 struct LibraryFilterTests {
-    @Test("each filter, alone and with a query", arguments: [
-        ("status=read", ["One Hundred Years of Solitude", "To the Lighthouse"]),
-        ("status=read,reading", ["One Hundred Years of Solitude", "The Left Hand of Darkness", "To the Lighthouse"]),
-        ("status=read&status=DNF", ["Anonymous Tales", "One Hundred Years of Solitude", "To the Lighthouse"]),
-        ("tag=sci-fi", ["The Left Hand of Darkness"]),
-        ("tag=classics&tag=fantasy", ["Piranesi", "To the Lighthouse"]),
-        ("rating=5", ["To the Lighthouse"]),
-        ("rating=4,2", ["Anonymous Tales", "One Hundred Years of Solitude"]),
-        ("finishedFrom=2025-01-01", ["To the Lighthouse"]),
-        ("finishedTo=2024-12-31", ["One Hundred Years of Solitude"]),
-        ("startedFrom=2026-03-01&startedTo=2026-03-01", ["The Left Hand of Darkness"]),
-        ("addedFrom=2026-03-14&addedTo=2026-03-14", ["Anonymous Tales", "One Hundred Years of Solitude", "Piranesi", "The Left Hand of Darkness", "To the Lighthouse"]),
-        ("addedTo=2026-03-13", []),
-        ("owned=false", ["Piranesi", "The Left Hand of Darkness"]),
-        ("wishlist=true", ["Piranesi"]),
-        ("favorite=true", ["One Hundred Years of Solitude"]),
-        ("format=ebook", ["Piranesi"]),
-        ("q=the&status=read", ["To the Lighthouse"]),
-        ("q=the&owned=false", ["Piranesi", "The Left Hand of Darkness"]), // Piranesi by its quote
-        ("q=o&rating=4", ["One Hundred Years of Solitude"]),
-    ])
+    @Test(
+        "each filter, alone and with a query",
+        arguments: [
+            ("status=read", ["One Hundred Years of Solitude", "To the Lighthouse"]),
+            ("status=read,reading", ["One Hundred Years of Solitude", "The Left Hand of Darkness", "To the Lighthouse"]),
+            ("status=read&status=DNF", ["Anonymous Tales", "One Hundred Years of Solitude", "To the Lighthouse"]),
+            ("tag=sci-fi", ["The Left Hand of Darkness"]),
+            ("tag=classics&tag=fantasy", ["Piranesi", "To the Lighthouse"]),
+            ("rating=5", ["To the Lighthouse"]),
+            ("rating=4,2", ["Anonymous Tales", "One Hundred Years of Solitude"]),
+            ("finishedFrom=2025-01-01", ["To the Lighthouse"]),
+            ("finishedTo=2024-12-31", ["One Hundred Years of Solitude"]),
+            ("startedFrom=2026-03-01&startedTo=2026-03-01", ["The Left Hand of Darkness"]),
+            (
+                "addedFrom=2026-03-14&addedTo=2026-03-14",
+                [
+                    "Anonymous Tales", "One Hundred Years of Solitude", "Piranesi", "The Left Hand of Darkness",
+                    "To the Lighthouse",
+                ]
+            ),
+            ("addedTo=2026-03-13", []),
+            ("owned=false", ["Piranesi", "The Left Hand of Darkness"]),
+            ("wishlist=true", ["Piranesi"]),
+            ("favorite=true", ["One Hundred Years of Solitude"]),
+            ("format=ebook", ["Piranesi"]),
+            ("q=the&status=read", ["To the Lighthouse"]),
+            ("q=the&owned=false", ["Piranesi", "The Left Hand of Darkness"]),  // Piranesi by its quote
+            ("q=o&rating=4", ["One Hundred Years of Solitude"]),
+        ])
     func filters(_ query: String, _ expected: [String]) async throws {
         try await withDogear { app in
             let shelf = try await Shelf.make(app)
@@ -198,13 +228,27 @@ struct LibraryFilterTests {
         }
     }
 
-    @Test("sorts, with a stable tie-break", arguments: [
-        ("title", ["Anonymous Tales", "One Hundred Years of Solitude", "Piranesi", "The Left Hand of Darkness", "To the Lighthouse"]),
-        // by the name as written (first name first); books with no author last
-        ("author", ["One Hundred Years of Solitude", "Piranesi", "The Left Hand of Darkness", "To the Lighthouse", "Anonymous Tales"]),
-        ("rating", ["To the Lighthouse", "One Hundred Years of Solitude", "Anonymous Tales"]),
-        ("finished", ["To the Lighthouse", "One Hundred Years of Solitude"]),
-    ])
+    @Test(
+        "sorts, with a stable tie-break",
+        arguments: [
+            (
+                "title",
+                [
+                    "Anonymous Tales", "One Hundred Years of Solitude", "Piranesi", "The Left Hand of Darkness",
+                    "To the Lighthouse",
+                ]
+            ),
+            // by the name as written (first name first); books with no author last
+            (
+                "author",
+                [
+                    "One Hundred Years of Solitude", "Piranesi", "The Left Hand of Darkness", "To the Lighthouse",
+                    "Anonymous Tales",
+                ]
+            ),
+            ("rating", ["To the Lighthouse", "One Hundred Years of Solitude", "Anonymous Tales"]),
+            ("finished", ["To the Lighthouse", "One Hundred Years of Solitude"]),
+        ])
     func sorts(_ sort: String, _ expectedStart: [String]) async throws {
         try await withDogear { app in
             let shelf = try await Shelf.make(app)
@@ -225,7 +269,8 @@ struct LibraryFilterTests {
                     var paged: [String] = []
                     var cursor: String?
                     repeat {
-                        let reply = try await shelf.search(app, "\(query)sort=\(sort.rawValue)&limit=2" + (cursor.map { "&cursor=\($0)" } ?? ""))
+                        let reply = try await shelf.search(
+                            app, "\(query)sort=\(sort.rawValue)&limit=2" + (cursor.map { "&cursor=\($0)" } ?? ""))
                         paged += reply.items.map { ($0["work"] as? [String: Any])?["title"] as? String ?? "?" }
                         cursor = reply["nextCursor"] as? String
                     } while cursor != nil
@@ -239,15 +284,19 @@ struct LibraryFilterTests {
             let cursor = try #require(first["nextCursor"] as? String)
             let second = try await shelf.search(app, "q=the&limit=1&sort=title&cursor=\(cursor)")
             #expect(second.items.count == 1)
-            #expect((second.items.first?["work"] as? [String: Any])?["title"] as? String != (first.items.first?["work"] as? [String: Any])?["title"] as? String)
+            #expect(
+                (second.items.first?["work"] as? [String: Any])?["title"] as? String
+                    != (first.items.first?["work"] as? [String: Any])?["title"] as? String)
         }
     }
 
-    @Test("bad filter values name the parameter", arguments: [
-        ("sort=newest", "sort"), ("rating=6", "rating"), ("rating=x", "rating"), ("owned=maybe", "owned"),
-        ("format=scroll", "format"), ("addedFrom=yesterday", "addedFrom"), ("finishedTo=2026-02-30", "finishedTo"),
-        ("status=skimmed", "status"), ("tag=" + String(repeating: "t", count: 51), "tag"), ("limit=500", "limit"),
-    ])
+    @Test(
+        "bad filter values name the parameter",
+        arguments: [
+            ("sort=newest", "sort"), ("rating=6", "rating"), ("rating=x", "rating"), ("owned=maybe", "owned"),
+            ("format=scroll", "format"), ("addedFrom=yesterday", "addedFrom"), ("finishedTo=2026-02-30", "finishedTo"),
+            ("status=skimmed", "status"), ("tag=" + String(repeating: "t", count: 51), "tag"), ("limit=500", "limit"),
+        ])
     func badValues(_ query: String, _ field: String) async throws {
         try await withDogear { app in
             let token = try await app.signUp()

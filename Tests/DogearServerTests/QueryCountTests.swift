@@ -1,5 +1,6 @@
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 @Suite("A page of entries costs a fixed number of queries")
@@ -12,10 +13,12 @@ struct QueryCountTests {
             let token = try await app.signUp()
             func fill(upTo count: Int, from start: Int) async throws {
                 for number in start..<count {
-                    let entry = try await app.addBook(token, title: "Book \(number)", authors: ["Author \(number)", "Co-author \(number)"],
-                                                      pageCount: 300, extra: ["status": "reading", "tags": ["t\(number % 3)", "all"]])
-                    _ = try await app.send(.POST, "/api/v1/library/\(entry["id"]!)/sessions", token: token,
-                                           json: ["date": "2026-03-13", "minutes": 20, "pagesRead": 10])
+                    let entry = try await app.addBook(
+                        token, title: "Book \(number)", authors: ["Author \(number)", "Co-author \(number)"],
+                        pageCount: 300, extra: ["status": "reading", "tags": ["t\(number % 3)", "all"]])
+                    _ = try await app.send(
+                        .POST, "/api/v1/library/\(entry["id"]!)/sessions", token: token,
+                        json: ["date": "2026-03-13", "minutes": 20, "pagesRead": 10])
                 }
             }
             try await fill(upTo: 5, from: 0)

@@ -1,5 +1,6 @@
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 @Suite("Reading: status changes, progress, sessions")
@@ -9,17 +10,24 @@ struct ReadingFlowTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let id = try #require(try await app.addBook(token)["id"] as? String)
-            let reading = try await app.send(.POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "currently-reading"])
+            let reading = try await app.send(
+                .POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "currently-reading"])
             #expect(reading.status == .ok)
             #expect(reading["status"] as? String == "reading")
             #expect(reading["dateStarted"] as? String == "2026-03-14")
-            let read = try await app.send(.POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "read", "date": "2026-03-20"])
+            let read = try await app.send(
+                .POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "read", "date": "2026-03-20"])
             #expect(read["dateFinished"] as? String == "2026-03-20")
             #expect(read["dateStarted"] as? String == "2026-03-14")
             #expect(read["readCount"] as? Int == 1)
             #expect(read["currentPage"] as? Int == 272)
-            #expect(try await app.send(.POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "skimmed"]).errorField == "status")
-            #expect(try await app.send(.POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "onHold", "date": "2026-03-20"]).errorField == "date")
+            #expect(
+                try await app.send(.POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "skimmed"]).errorField
+                    == "status")
+            #expect(
+                try await app.send(
+                    .POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "onHold", "date": "2026-03-20"]
+                ).errorField == "date")
         }
     }
 
@@ -31,8 +39,9 @@ struct ReadingFlowTests {
             _ = try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: ["dateStarted": "2025-11-02"])
             let reading = try await app.send(.POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "reading"])
             #expect(reading["dateStarted"] as? String == "2025-11-02")
-            let patched = try await app.send(.PATCH, "/api/v1/library/\(id)", token: token,
-                                             json: ["status": "read", "dateFinished": "2025-10-01"])
+            let patched = try await app.send(
+                .PATCH, "/api/v1/library/\(id)", token: token,
+                json: ["status": "read", "dateFinished": "2025-10-01"])
             #expect(patched["dateFinished"] as? String == "2025-10-01")
             #expect(patched["dateStarted"] as? String == "2025-11-02")
             #expect(patched["status"] as? String == "read")
@@ -43,7 +52,9 @@ struct ReadingFlowTests {
     func reread() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let id = try #require(try await app.addBook(token, extra: ["status": "read", "dateStarted": "2024-01-01", "dateFinished": "2024-01-20"])["id"] as? String)
+            let id = try #require(
+                try await app.addBook(
+                    token, extra: ["status": "read", "dateStarted": "2024-01-01", "dateFinished": "2024-01-20"])["id"] as? String)
             let again = try await app.send(.POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "reading"])
             #expect(again["dateStarted"] as? String == "2026-03-14")
             #expect(again["dateFinished"] is NSNull)
@@ -66,7 +77,7 @@ struct ReadingFlowTests {
             let id = try #require(try await app.addBook(token, pageCount: 200)["id"] as? String)
             let page = try await app.send(.POST, "/api/v1/library/\(id)/progress", token: token, json: ["page": 50])
             #expect(page["progress"] as? Double == 0.25)
-            #expect(page["status"] as? String == "reading") // progress starts a want-to-read book
+            #expect(page["status"] as? String == "reading")  // progress starts a want-to-read book
             #expect(page["dateStarted"] as? String == "2026-03-14")
             let percent = try await app.send(.POST, "/api/v1/library/\(id)/progress", token: token, json: ["percent": 75])
             #expect(percent["currentPage"] as? Int == 150)
@@ -88,12 +99,14 @@ struct ReadingFlowTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let id = try #require(try await app.addBook(token, pageCount: 300, extra: ["status": "reading"])["id"] as? String)
-            let first = try await app.send(.POST, "/api/v1/library/\(id)/sessions", token: token,
-                                           json: ["date": "2026-03-12", "minutes": 40, "startPage": 0, "endPage": 30])
+            let first = try await app.send(
+                .POST, "/api/v1/library/\(id)/sessions", token: token,
+                json: ["date": "2026-03-12", "minutes": 40, "startPage": 0, "endPage": 30])
             #expect(first.status == .created)
             #expect(first["pagesRead"] as? Int == 30)
-            _ = try await app.send(.POST, "/api/v1/library/\(id)/sessions", token: token,
-                                   json: ["date": "2026-03-13", "minutes": 50, "pagesRead": 30])
+            _ = try await app.send(
+                .POST, "/api/v1/library/\(id)/sessions", token: token,
+                json: ["date": "2026-03-13", "minutes": 50, "pagesRead": 30])
             let entry = try await app.send(.GET, "/api/v1/library/\(id)", token: token)
             #expect(entry["totalMinutes"] as? Int == 90)
             #expect(entry["currentPage"] as? Int == 60)
@@ -103,10 +116,12 @@ struct ReadingFlowTests {
             let list = try await app.send(.GET, "/api/v1/library/\(id)/sessions", token: token)
             #expect(list.array.count == 2)
             #expect(list.array.first?["date"] as? String == "2026-03-13")
-            for bad in [["date": "yesterday", "minutes": 5], ["date": "2026-03-13", "minutes": 1441],
-                        ["date": "2026-03-13", "minutes": 5, "startPage": 40, "endPage": 20],
-                        ["date": "2026-03-13", "minutes": 5, "startPage": 40, "endPage": 301],
-                        ["date": "2026-03-13", "minutes": 5, "endPage": 40]] as [[String: Any]] {
+            for bad in [
+                ["date": "yesterday", "minutes": 5], ["date": "2026-03-13", "minutes": 1441],
+                ["date": "2026-03-13", "minutes": 5, "startPage": 40, "endPage": 20],
+                ["date": "2026-03-13", "minutes": 5, "startPage": 40, "endPage": 301],
+                ["date": "2026-03-13", "minutes": 5, "endPage": 40],
+            ] as [[String: Any]] {
                 let reply = try await app.send(.POST, "/api/v1/library/\(id)/sessions", token: token, json: bad)
                 #expect(reply.status == .unprocessableEntity, "\(bad)")
             }
@@ -123,15 +138,19 @@ struct NotesQuotesTagsTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let id = try #require(try await app.addBook(token)["id"] as? String)
-            let note = try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token,
-                                          json: ["content": String(repeating: "n", count: 5_000), "discussion": true])
+            let note = try await app.send(
+                .POST, "/api/v1/library/\(id)/notes", token: token,
+                json: ["content": String(repeating: "n", count: 5_000), "discussion": true])
             #expect(note.status == .created)
             #expect(note["discussion"] as? Bool == true)
-            let tooLong = try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token,
-                                             json: ["content": String(repeating: "n", count: 5_001)])
+            let tooLong = try await app.send(
+                .POST, "/api/v1/library/\(id)/notes", token: token,
+                json: ["content": String(repeating: "n", count: 5_001)])
             #expect(tooLong.status == .unprocessableEntity)
             #expect(tooLong.errorField == "content")
-            #expect(try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "  "]).errorField == "content")
+            #expect(
+                try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "  "]).errorField
+                    == "content")
             let noteID = try #require(note["id"] as? String)
             let edited = try await app.send(.PATCH, "/api/v1/notes/\(noteID)", token: token, json: ["content": "Shorter now"])
             #expect(edited["content"] as? String == "Shorter now")
@@ -146,10 +165,13 @@ struct NotesQuotesTagsTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let id = try #require(try await app.addBook(token)["id"] as? String)
-            let quote = try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: token, json: ["text": "The Beauty of the House", "page": 5])
+            let quote = try await app.send(
+                .POST, "/api/v1/library/\(id)/quotes", token: token, json: ["text": "The Beauty of the House", "page": 5])
             #expect(quote.status == .created)
             #expect(quote["page"] as? Int == 5)
-            #expect(try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: token, json: ["text": "x", "page": 0]).errorField == "page")
+            #expect(
+                try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: token, json: ["text": "x", "page": 0]).errorField
+                    == "page")
             #expect(try await app.send(.GET, "/api/v1/library/\(id)/quotes", token: token).array.count == 1)
             let quoteID = try #require(quote["id"] as? String)
             #expect(try await app.send(.DELETE, "/api/v1/quotes/\(quoteID)", token: token).status == .noContent)
@@ -161,7 +183,8 @@ struct NotesQuotesTagsTests {
     func tags() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            _ = try await app.addBook(token, title: "Children of Time", authors: ["Adrian Tchaikovsky"], extra: ["tags": ["Sci-Fi", "Spiders"]])
+            _ = try await app.addBook(
+                token, title: "Children of Time", authors: ["Adrian Tchaikovsky"], extra: ["tags": ["Sci-Fi", "Spiders"]])
             let second = try await app.addBook(token, title: "Hyperion", authors: ["Dan Simmons"], extra: ["tags": ["sci-fi"]])
             #expect(second["tags"] as? [String] == ["Sci-Fi"])
             let suggestions = try await app.send(.GET, "/api/v1/tags?prefix=SC", token: token)
@@ -169,14 +192,17 @@ struct NotesQuotesTagsTests {
             #expect(suggestions.array.first?["count"] as? Int == 2)
             let id = try #require(second["id"] as? String)
             let twentyOne = (1...21).map { "t\($0)" }
-            let bad = try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: ["tags": twentyOne, "favorite": true])
+            let bad = try await app.send(
+                .PATCH, "/api/v1/library/\(id)", token: token, json: ["tags": twentyOne, "favorite": true])
             #expect(bad.errorField == "tags")
             let after = try await app.send(.GET, "/api/v1/library/\(id)", token: token)
             #expect(after["tags"] as? [String] == ["Sci-Fi"])
             #expect(after["favorite"] as? Bool == false)
-            let long = try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: ["tags": [String(repeating: "x", count: 51)]])
+            let long = try await app.send(
+                .PATCH, "/api/v1/library/\(id)", token: token, json: ["tags": [String(repeating: "x", count: 51)]])
             #expect(long.errorField == "tags[0]")
-            let twenty = try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: ["tags": Array(twentyOne.prefix(20))])
+            let twenty = try await app.send(
+                .PATCH, "/api/v1/library/\(id)", token: token, json: ["tags": Array(twentyOne.prefix(20))])
             #expect((twenty["tags"] as? [String])?.count == 20)
         }
     }

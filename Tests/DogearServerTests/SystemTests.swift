@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 @Suite("Health, the OpenAPI contract, configuration")

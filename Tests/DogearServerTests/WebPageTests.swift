@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vapor
+
 @testable import DogearServer
 
 /// The web app through its forms, as a reader without a script would use it.
@@ -17,7 +18,7 @@ struct WebPageTests {
             #expect(csp.contains("script-src 'self'"))
             #expect(csp.contains("frame-ancestors 'none'"))
             #expect(web.cookies["dogear_csrf"] != nil)
-            #expect(!signIn.body.contains("<script>"))   // no inline script anywhere
+            #expect(!signIn.body.contains("<script>"))  // no inline script anywhere
             let home = try await web.get("/")
             #expect(home.status == .seeOther)
             #expect(home.location == "/signin")
@@ -29,12 +30,14 @@ struct WebPageTests {
         try await withDogear { app in
             let web = WebClient(app)
             try await web.get("/signup")
-            let refused = try await web.post("/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")],
-                                             csrf: false)
+            let refused = try await web.post(
+                "/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")],
+                csrf: false)
             #expect(refused.status == .forbidden)
             #expect(refused.body.contains("This form has expired"))
             web.csrf = "made-up"
-            let forged = try await web.post("/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")])
+            let forged = try await web.post(
+                "/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")])
             #expect(forged.status == .forbidden)
             #expect(try await app.count("SELECT COUNT(*) AS n FROM users") == 0)
         }
@@ -45,7 +48,8 @@ struct WebPageTests {
         try await withDogear { app in
             let web = WebClient(app)
             try await web.get("/signup")
-            let created = try await web.post("/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")])
+            let created = try await web.post(
+                "/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")])
             #expect(created.status == .seeOther)
             #expect(created.location == "/")
             let cookie = created.headers[.setCookie].first { $0.hasPrefix("dogear_session=") } ?? ""
@@ -53,7 +57,7 @@ struct WebPageTests {
             #expect(cookie.contains("SameSite=Lax"))
             let home = try await web.get("/")
             #expect(home.status == .ok)
-            #expect(home.body.contains("Good morning, Ann"))   // the test clock is 10:30 UTC
+            #expect(home.body.contains("Good morning, Ann"))  // the test clock is 10:30 UTC
             #expect(home.body.contains("Nothing on the go."))
             let out = try await web.post("/signout", [])
             #expect(out.location == "/signin")
@@ -67,7 +71,8 @@ struct WebPageTests {
         try await withDogear { app in
             let web = WebClient(app)
             try await web.get("/signup")
-            let page = try await web.post("/signup", [("email", "not an email"), ("displayName", "Ann <b>"), ("password", "secret-pw")])
+            let page = try await web.post(
+                "/signup", [("email", "not an email"), ("displayName", "Ann <b>"), ("password", "secret-pw")])
             #expect(page.status == .unprocessableEntity)
             #expect(page.body.contains("value=\"not an email\""))
             #expect(page.body.contains("value=\"Ann &lt;b&gt;\""))
@@ -113,8 +118,12 @@ struct WebPageTests {
             let web = WebClient(app)
             try await web.signUp()
             try await web.get("/add")
-            let page = try await web.post("/add", [("title", ""), ("authors", "Ursula K. Le Guin"), ("tags", "SciFi, Classics"),
-                                                   ("pageCount", "lots"), ("status", "reading")])
+            let page = try await web.post(
+                "/add",
+                [
+                    ("title", ""), ("authors", "Ursula K. Le Guin"), ("tags", "SciFi, Classics"),
+                    ("pageCount", "lots"), ("status", "reading"),
+                ])
             #expect(page.status == .unprocessableEntity)
             #expect(page.body.contains("value=\"Ursula K. Le Guin\""))
             #expect(page.body.contains("value=\"SciFi, Classics\""))
@@ -123,13 +132,17 @@ struct WebPageTests {
         }
     }
 
-    @Test("library: search by a word from a note shows the match reason; filter by tag; quick status change; delete after confirming")
+    @Test(
+        "library: search by a word from a note shows the match reason; filter by tag; quick status change; delete after confirming"
+    )
     func library() async throws {
         try await withDogear { app in
             let web = WebClient(app)
             try await web.signUp()
-            let kept = try await web.addBook([("title", "Piranesi"), ("authors", "Susanna Clarke"), ("tags", "Fantasy"),
-                                              ("note", "The statues and the tides")])
+            let kept = try await web.addBook([
+                ("title", "Piranesi"), ("authors", "Susanna Clarke"), ("tags", "Fantasy"),
+                ("note", "The statues and the tides"),
+            ])
             let other = try await web.addBook([("title", "Middlemarch"), ("authors", "George Eliot"), ("tags", "Classics")])
             let found = try await web.get("/library?q=tides")
             #expect(found.body.contains("Piranesi"))
@@ -217,16 +230,21 @@ struct WebPageTests {
             #expect(form.body.contains("<strong>Piranesi</strong> by Susanna Clarke"))
             #expect(form.body.contains("value=\"Fantasy\""))
             #expect(!form.body.contains("name=\"title\""))
-            let bad = try await web.post("/books/\(id)/edit", [("status", "read"), ("rating", "9"), ("tags", "Fantasy, Comfort")])
+            let bad = try await web.post(
+                "/books/\(id)/edit", [("status", "read"), ("rating", "9"), ("tags", "Fantasy, Comfort")])
             #expect(bad.status == .unprocessableEntity)
             #expect(bad.body.contains("id=\"field-rating-error\""))
             #expect(bad.body.contains("value=\"Fantasy, Comfort\""))
-            let saved = try await web.post("/books/\(id)/edit", [("status", "read"), ("rating", "5"), ("tags", "Fantasy, Comfort"),
-                                                                  ("dateStarted", ""), ("dateFinished", "")])
+            let saved = try await web.post(
+                "/books/\(id)/edit",
+                [
+                    ("status", "read"), ("rating", "5"), ("tags", "Fantasy, Comfort"),
+                    ("dateStarted", ""), ("dateFinished", ""),
+                ])
             #expect(saved.location == "/books/\(id)")
             let book = try await web.get("/books/\(id)")
             #expect(book.body.contains("status-read"))
-            #expect(book.body.contains("<dt>Finished</dt><dd>2026-03-14</dd>"))   // a status change dates itself
+            #expect(book.body.contains("<dt>Finished</dt><dd>2026-03-14</dd>"))  // a status change dates itself
             #expect(book.body.contains("<li class=\"chip\">Comfort</li>"))
             #expect(book.body.contains("aria-label=\"5 stars\" aria-pressed=\"true\""))
             try await web.post("/books/\(id)/notes", [("content", "Beauty & the house <3")])
@@ -244,12 +262,15 @@ struct WebPageTests {
         try await withDogear { app in
             let first = WebClient(app)
             try await first.signUp("ann@example.com")
-            _ = try await first.addBook([("title", "Piranesi"), ("authors", "Susanna Clarke"), ("isbn", "9781635575637"),
-                                         ("pageCount", "272")])
+            _ = try await first.addBook([
+                ("title", "Piranesi"), ("authors", "Susanna Clarke"), ("isbn", "9781635575637"),
+                ("pageCount", "272"),
+            ])
             let web = WebClient(app)
             try await web.signUp("bob@example.com", name: "Bob")
             try await web.get("/add")
-            let filled = try await web.post("/add", [("isbn", "978-1-63557-563-7"), ("lookup", "1"), ("title", ""), ("authors", "")])
+            let filled = try await web.post(
+                "/add", [("isbn", "978-1-63557-563-7"), ("lookup", "1"), ("title", ""), ("authors", "")])
             #expect(filled.status == .ok)
             #expect(filled.body.contains("value=\"Piranesi\""))
             #expect(filled.body.contains("value=\"Susanna Clarke\""))
@@ -269,15 +290,20 @@ struct WebPageTests {
             try await web.signUp()
             let page = try await web.get("/profile")
             #expect(page.body.contains("value=\"ann@example.com\""))
-            let bad = try await web.post("/profile", [("displayName", "Ann B."), ("email", "ann@example.com"), ("timeZone", "Mars/Olympus")])
+            let bad = try await web.post(
+                "/profile", [("displayName", "Ann B."), ("email", "ann@example.com"), ("timeZone", "Mars/Olympus")])
             #expect(bad.status == .unprocessableEntity)
             #expect(bad.body.contains("id=\"field-timeZone-error\""))
             #expect(bad.body.contains("value=\"Mars/Olympus\""))
-            let saved = try await web.post("/profile", [("displayName", "Ann B."), ("email", "ann@example.com"),
-                                                        ("timeZone", "America/Los_Angeles")])
+            let saved = try await web.post(
+                "/profile",
+                [
+                    ("displayName", "Ann B."), ("email", "ann@example.com"),
+                    ("timeZone", "America/Los_Angeles"),
+                ])
             #expect(saved.location == "/profile?saved=1")
             let home = try await web.get("/")
-            #expect(home.body.contains("Good evening, Ann B."))   // 10:30 UTC is 02:30 in Los Angeles
+            #expect(home.body.contains("Good evening, Ann B."))  // 10:30 UTC is 02:30 in Los Angeles
         }
     }
 
@@ -286,13 +312,17 @@ struct WebPageTests {
         try await withDogear { app in
             let web = WebClient(app)
             try await web.signUp()
-            let id = try await web.addBook([("title", "Piranesi"), ("authors", "Susanna Clarke"), ("pageCount", "272"),
-                                            ("status", "reading")])
+            let id = try await web.addBook([
+                ("title", "Piranesi"), ("authors", "Susanna Clarke"), ("pageCount", "272"),
+                ("status", "reading"),
+            ])
             let page = try await web.get("/books/\(id)")
             #expect(page.body.contains("name=\"date\" value=\"2026-03-14\""))
-            let logged = try await web.post("/books/\(id)/sessions", [("date", "2026-03-14"), ("minutes", "30"), ("endPage", "40")])
+            let logged = try await web.post(
+                "/books/\(id)/sessions", [("date", "2026-03-14"), ("minutes", "30"), ("endPage", "40")])
             #expect(logged.location == "/books/\(id)")
-            let quoted = try await web.post("/books/\(id)/quotes", [("text", "The Beauty of the House is immeasurable"), ("page", "5")])
+            let quoted = try await web.post(
+                "/books/\(id)/quotes", [("text", "The Beauty of the House is immeasurable"), ("page", "5")])
             #expect(quoted.location == "/books/\(id)")
             let book = try await web.get("/books/\(id)")
             #expect(book.body.contains("2026-03-14: 30 min"))

@@ -2,6 +2,7 @@ import DogearCore
 import DogearTestSupport
 import Foundation
 import Testing
+
 @testable import DogearSources
 
 @Suite("Google Books client against recorded answers")
@@ -9,8 +10,9 @@ struct GoogleBooksClientTests {
     @Test("an ISBN query maps title, authors, ISBNs, pages, date, description, cover and links", .enabled(if: fixturesPresent))
     func forSale() async throws {
         try await withStub { stub, http in
-            stub.stub("/books/v1/volumes", queryContains: "isbn:9780007499793",
-                      data: try fixture("googlebooks/volumes-isbn-9780007499793-for-sale-gbp.json"))
+            stub.stub(
+                "/books/v1/volumes", queryContains: "isbn:9780007499793",
+                data: try fixture("googlebooks/volumes-isbn-9780007499793-for-sale-gbp.json"))
             let client = GoogleBooksClient(http: http, baseURL: stub.baseURL, apiKey: "k3y")
             let found = try #require(try await client.lookup(isbn: isbn("9780007499793")))
             let draft = found.draft
@@ -25,7 +27,9 @@ struct GoogleBooksClientTests {
             #expect(draft.genres == ["Fiction"])
             #expect(draft.language == "en")
             // https, and without the page-curl effect
-            #expect(draft.coverUrl == "https://books.google.com/books/content?id=lDihJsa19_gC&printsec=frontcover&img=1&zoom=1&source=gbs_api")
+            #expect(
+                draft.coverUrl
+                    == "https://books.google.com/books/content?id=lDihJsa19_gC&printsec=frontcover&img=1&zoom=1&source=gbs_api")
             #expect(draft.externalIds?["googleBooks"] == ["lDihJsa19_gC"])
             #expect(draft.infoUrl == "https://play.google.com/store/books/details?id=lDihJsa19_gC")
             #expect(throws: Never.self) { try draft.validated(source: .googleBooks) }
@@ -37,8 +41,9 @@ struct GoogleBooksClientTests {
     @Test("a not-for-sale volume with a year-only date", .enabled(if: fixturesPresent))
     func notForSale() async throws {
         try await withStub { stub, http in
-            stub.stub("/books/v1/volumes", queryContains: "isbn:9781857989380",
-                      data: try fixture("googlebooks/volumes-isbn-9781857989380-not-for-sale.json"))
+            stub.stub(
+                "/books/v1/volumes", queryContains: "isbn:9781857989380",
+                data: try fixture("googlebooks/volumes-isbn-9781857989380-not-for-sale.json"))
             let client = GoogleBooksClient(http: http, baseURL: stub.baseURL)
             let draft = try #require(try await client.lookup(isbn: isbn("1857989384"))).draft
             #expect(draft.title == "Flowers for Algernon")
@@ -48,7 +53,8 @@ struct GoogleBooksClientTests {
         }
     }
 
-    @Test("a volume without ISBN identifiers keeps the ISBN asked for; a leading blank line is fine", .enabled(if: fixturesPresent))
+    @Test(
+        "a volume without ISBN identifiers keeps the ISBN asked for; a leading blank line is fine", .enabled(if: fixturesPresent))
     func noIdentifiers() async throws {
         try await withStub { stub, http in
             stub.stub("/books/v1/volumes", data: try fixture("googlebooks/volumes-isbn-0253324009.json"))
@@ -80,7 +86,10 @@ struct GoogleBooksClientTests {
                 _ = try await client.lookup(isbn: isbn("9780306406157"))
                 Issue.record("expected a rate-limit error")
             } catch let error as SourceError {
-                guard case .rateLimited(let message) = error else { Issue.record("got \(error)"); return }
+                guard case .rateLimited(let message) = error else {
+                    Issue.record("got \(error)")
+                    return
+                }
                 #expect(message?.hasPrefix("RESOURCE_EXHAUSTED: Quota exceeded") == true)
             }
         }
@@ -132,7 +141,10 @@ struct GoogleVolumeTests {
         #expect(draft.publishedDate == "2008-03-28")
         #expect(draft.genres == ["Technology & Engineering", "Power Resources"])
         // the "large" image, over https
-        #expect(draft.coverUrl == "https://books.google.com/books/content?id=kPbzR4LDkAkC&printsec=frontcover&img=1&zoom=4&imgtk=AFLRE72A2s-O2ioF5STxngSMb6VfuyY7Oz97fxygkql_LVPtwyl_X8be5UjUy9M2mm-5Krmj5hCPQBn-XxTswafcTCyPDBwo-lKW4ysJ0nbpmkFEYeJiN751gJMOhKQgdgkPUb8vDab5&source=gbs_api")
+        #expect(
+            draft.coverUrl
+                == "https://books.google.com/books/content?id=kPbzR4LDkAkC&printsec=frontcover&img=1&zoom=4&imgtk=AFLRE72A2s-O2ioF5STxngSMb6VfuyY7Oz97fxygkql_LVPtwyl_X8be5UjUy9M2mm-5Krmj5hCPQBn-XxTswafcTCyPDBwo-lKW4ysJ0nbpmkFEYeJiN751gJMOhKQgdgkPUb8vDab5&source=gbs_api"
+        )
         #expect(draft.externalIds?["googleBooks"] == ["kPbzR4LDkAkC"])
         #expect(throws: Never.self) { try draft.validated(source: .googleBooks) }
     }
@@ -146,10 +158,12 @@ struct CleaningTests {
         #expect(HTMLText.plain("a<br/>b &lt;c&gt; &#x263A; &bogus; & done") == "a\nb <c> ☺ &bogus; & done")
     }
 
-    @Test("publication dates as sources write them", arguments: [
-        ("2013", "2013"), ("March 2009", "2009-03"), ("Mar 05, 2013", "2013-03-05"), ("5 May 2013", "2013-05-05"),
-        ("2012-11-22", "2012-11-22"), ("2019-10-03T00:00:00+02:00", "2019-10-03"), ("c1999.", "1999"), ("n.d.", nil),
-    ] as [(String, String?)])
+    @Test(
+        "publication dates as sources write them",
+        arguments: [
+            ("2013", "2013"), ("March 2009", "2009-03"), ("Mar 05, 2013", "2013-03-05"), ("5 May 2013", "2013-05-05"),
+            ("2012-11-22", "2012-11-22"), ("2019-10-03T00:00:00+02:00", "2019-10-03"), ("c1999.", "1999"), ("n.d.", nil),
+        ] as [(String, String?)])
     func dates(_ raw: String, _ expected: String?) {
         #expect(PublicationDate.normalise(raw) == expected)
     }

@@ -2,19 +2,24 @@ import DogearCore
 import DogearTestSupport
 import Foundation
 import Testing
+
 @testable import DogearSources
 
 @Suite("Lookup chain: order, fall-through, time limits")
 struct LookupChainTests {
     static let googleSpace = #"""
-    {"totalItems": 1, "items": [{"id": "g1", "volumeInfo": {"title": "Piranesi", "authors": ["Susanna Clarke"],
-     "industryIdentifiers": [{"type": "ISBN_13", "identifier": "9780306406157"}], "pageCount": 272}}]}
-    """#
+        {"totalItems": 1, "items": [{"id": "g1", "volumeInfo": {"title": "Piranesi", "authors": ["Susanna Clarke"],
+         "industryIdentifiers": [{"type": "ISBN_13", "identifier": "9780306406157"}], "pageCount": 272}}]}
+        """#
 
-    func chain(_ stub: StubServer, _ http: SourceHTTPClient, limit: Duration = .seconds(3), offline: Bool = false) -> LookupChain {
-        LookupChain(sources: [OpenLibraryClient(http: http, baseURL: stub.baseURL),
-                              GoogleBooksClient(http: http, baseURL: stub.baseURL)],
-                    timeLimit: limit, offline: offline)
+    func chain(_ stub: StubServer, _ http: SourceHTTPClient, limit: Duration = .seconds(3), offline: Bool = false) -> LookupChain
+    {
+        LookupChain(
+            sources: [
+                OpenLibraryClient(http: http, baseURL: stub.baseURL),
+                GoogleBooksClient(http: http, baseURL: stub.baseURL),
+            ],
+            timeLimit: limit, offline: offline)
     }
 
     @Test("Open Library 404 → Google Books answers, and both attempts are reported")
@@ -24,8 +29,11 @@ struct LookupChainTests {
             let result = await chain(stub, http).lookup(isbn: try isbn("9780306406157"))
             #expect(result.book?.draft.title == "Piranesi")
             #expect(result.book?.source == .googleBooks)
-            #expect(result.attempts == [.init(source: "openLibrary", outcome: .notFound),
-                                        .init(source: "googleBooks", outcome: .found(count: 1))])
+            #expect(
+                result.attempts == [
+                    .init(source: "openLibrary", outcome: .notFound),
+                    .init(source: "googleBooks", outcome: .found(count: 1)),
+                ])
         }
     }
 
@@ -44,12 +52,16 @@ struct LookupChainTests {
     func bothFail() async throws {
         try await withStub { stub, http in
             stub.stub("/isbn/9780306406157.json", json: "{not json")
-            stub.stub("/books/v1/volumes", status: 429,
-                      json: #"{"error": {"code": 429, "message": "Quota exceeded", "status": "RESOURCE_EXHAUSTED"}}"#)
+            stub.stub(
+                "/books/v1/volumes", status: 429,
+                json: #"{"error": {"code": 429, "message": "Quota exceeded", "status": "RESOURCE_EXHAUSTED"}}"#)
             let result = await chain(stub, http).lookup(isbn: try isbn("9780306406157"))
             #expect(result.book == nil)
-            #expect(result.attempts == [.init(source: "openLibrary", outcome: .failed(.malformed("not JSON"))),
-                                        .init(source: "googleBooks", outcome: .failed(.rateLimited(message: "RESOURCE_EXHAUSTED: Quota exceeded")))])
+            #expect(
+                result.attempts == [
+                    .init(source: "openLibrary", outcome: .failed(.malformed("not JSON"))),
+                    .init(source: "googleBooks", outcome: .failed(.rateLimited(message: "RESOURCE_EXHAUSTED: Quota exceeded"))),
+                ])
         }
     }
 
@@ -79,21 +91,25 @@ struct LookupChainTests {
     @Test("search merges both sources and drops duplicates by ISBN and by title + author")
     func searchMerge() async throws {
         try await withStub { stub, http in
-            stub.stub("/search.json", json: #"""
-            {"docs": [
-              {"key": "/works/OL1W", "title": "Piranesi", "author_name": ["Susanna Clarke"], "isbn": ["9780306406157"], "cover_i": 42},
-              {"key": "/works/OL2W", "title": "Jonathan Strange & Mr Norrell", "author_name": ["Susanna Clarke"]}
-            ]}
-            """#)
-            stub.stub("/books/v1/volumes", json: #"""
-            {"items": [
-              {"id": "g1", "volumeInfo": {"title": "Piranesi", "authors": ["Susanna Clarke"], "pageCount": 272,
-               "industryIdentifiers": [{"type": "ISBN_10", "identifier": "0306406152"}]}},
-              {"id": "g2", "volumeInfo": {"title": "Jonathan Strange and Mr Norrell", "authors": ["Susanna Clarke"]}},
-              {"id": "g3", "volumeInfo": {"title": "The Ladies of Grace Adieu", "authors": ["Susanna Clarke"]}},
-              {"id": "m1", "volumeInfo": {"title": "A Magazine", "printType": "MAGAZINE"}}
-            ]}
-            """#)
+            stub.stub(
+                "/search.json",
+                json: #"""
+                    {"docs": [
+                      {"key": "/works/OL1W", "title": "Piranesi", "author_name": ["Susanna Clarke"], "isbn": ["9780306406157"], "cover_i": 42},
+                      {"key": "/works/OL2W", "title": "Jonathan Strange & Mr Norrell", "author_name": ["Susanna Clarke"]}
+                    ]}
+                    """#)
+            stub.stub(
+                "/books/v1/volumes",
+                json: #"""
+                    {"items": [
+                      {"id": "g1", "volumeInfo": {"title": "Piranesi", "authors": ["Susanna Clarke"], "pageCount": 272,
+                       "industryIdentifiers": [{"type": "ISBN_10", "identifier": "0306406152"}]}},
+                      {"id": "g2", "volumeInfo": {"title": "Jonathan Strange and Mr Norrell", "authors": ["Susanna Clarke"]}},
+                      {"id": "g3", "volumeInfo": {"title": "The Ladies of Grace Adieu", "authors": ["Susanna Clarke"]}},
+                      {"id": "m1", "volumeInfo": {"title": "A Magazine", "printType": "MAGAZINE"}}
+                    ]}
+                    """#)
             let result = await chain(stub, http).search("susanna clarke", limit: 10)
             let titles = result.books.map { $0.draft.title ?? "" }
             #expect(titles.filter { $0 == "Piranesi" }.count == 1)
@@ -114,10 +130,12 @@ struct LookupChainRejectTests {
     @Test("an answer the caller rejects counts as that source's failure and the next is asked")
     func reject() async throws {
         try await withStub { stub, http in
-            stub.stub("/isbn/9780306406157.json", json: #"{"key": "/books/OL1M"}"#) // no title
+            stub.stub("/isbn/9780306406157.json", json: #"{"key": "/books/OL1M"}"#)  // no title
             stub.stub("/books/v1/volumes", json: LookupChainTests.googleSpace)
-            let chain = LookupChain(sources: [OpenLibraryClient(http: http, baseURL: stub.baseURL),
-                                              GoogleBooksClient(http: http, baseURL: stub.baseURL)])
+            let chain = LookupChain(sources: [
+                OpenLibraryClient(http: http, baseURL: stub.baseURL),
+                GoogleBooksClient(http: http, baseURL: stub.baseURL),
+            ])
             let result = await chain.lookup(isbn: try isbn("9780306406157")) { book in
                 book.draft.title == nil ? "no title" : nil
             }

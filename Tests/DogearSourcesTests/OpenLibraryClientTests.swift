@@ -2,12 +2,14 @@ import DogearCore
 import DogearTestSupport
 import Foundation
 import Testing
+
 @testable import DogearSources
 
 @Suite("Open Library client against recorded answers")
 struct OpenLibraryClientTests {
-    @Test("/isbn/ redirects to the edition; the work and author fill in description and names",
-          .enabled(if: fixturesPresent))
+    @Test(
+        "/isbn/ redirects to the edition; the work and author fill in description and names",
+        .enabled(if: fixturesPresent))
     func sabriel() async throws {
         try await withStub { stub, http in
             stub.redirect("/isbn/9780060273224.json", to: "/books/OL22951843M.json")
@@ -40,14 +42,23 @@ struct OpenLibraryClientTests {
         }
     }
 
-    @Test("edition records map title, subtitle, pages, dates, series and covers", .enabled(if: fixturesPresent),
-          arguments: [
-            ("edition-9780141346830-percy-jackson.json", "9780141346830", "Percy Jackson and the Battle of the Labyrinth", 352, "2013", "/b/id/14615097-L.jpg"),
+    @Test(
+        "edition records map title, subtitle, pages, dates, series and covers", .enabled(if: fixturesPresent),
+        arguments: [
+            (
+                "edition-9780141346830-percy-jackson.json", "9780141346830", "Percy Jackson and the Battle of the Labyrinth", 352,
+                "2013", "/b/id/14615097-L.jpg"
+            ),
             ("edition-9780734418227-wundersmith.json", "9780734418227", "Wundersmith", 473, nil, "/b/id/13769253-L.jpg"),
             ("edition-9780980200447-slow-reading.json", "9780980200447", "Slow reading", 92, "2009-03", "/b/id/5546156-L.jpg"),
-            ("edition-markdown-description-bookwyrm.json", "9781943899159", "The Stars with You", 36, "2022", "/b/isbn/9781943899159-L.jpg"),
-          ] as [(String, String, String, Int, String?, String)])
-    func editions(_ file: String, _ isbnText: String, _ title: String, _ pages: Int, _ date: String?, _ cover: String) async throws {
+            (
+                "edition-markdown-description-bookwyrm.json", "9781943899159", "The Stars with You", 36, "2022",
+                "/b/isbn/9781943899159-L.jpg"
+            ),
+        ] as [(String, String, String, Int, String?, String)])
+    func editions(_ file: String, _ isbnText: String, _ title: String, _ pages: Int, _ date: String?, _ cover: String)
+        async throws
+    {
         try await withStub { stub, http in
             stub.stub("/isbn/\(isbnText).json", data: try fixture("openlibrary/\(file)"))
             let client = OpenLibraryClient(http: http, baseURL: stub.baseURL, coversBaseURL: "https://covers.example")
@@ -76,7 +87,9 @@ struct OpenLibraryClientTests {
     @Test("a work record's {type, value} description with CRLF and umlauts becomes plain text", .enabled(if: fixturesPresent))
     func germanWork() async throws {
         try await withStub { stub, http in
-            stub.stub("/isbn/9783103971422.json", json: #"{"key": "/books/OL1M", "title": "Autokorrektur", "works": [{"key": "/works/OL27063321W"}]}"#)
+            stub.stub(
+                "/isbn/9783103971422.json",
+                json: #"{"key": "/books/OL1M", "title": "Autokorrektur", "works": [{"key": "/works/OL27063321W"}]}"#)
             stub.stub("/works/OL27063321W.json", data: try fixture("openlibrary/work-OL27063321W-autokorrektur-de.json"))
             stub.stub("/authors/OL10146707A.json", data: try fixture("openlibrary/author-OL20187A-vonnegut.json"))
             let client = OpenLibraryClient(http: http, baseURL: stub.baseURL)
@@ -93,7 +106,8 @@ struct OpenLibraryClientTests {
     @Test("search.json docs become books with a 978 ISBN, authors and the work ID", .enabled(if: fixturesPresent))
     func search() async throws {
         try await withStub { stub, http in
-            stub.stub("/search.json", queryContains: "q=time+war", data: try fixture("openlibrary/search-json-time-war-bookwyrm.json"))
+            stub.stub(
+                "/search.json", queryContains: "q=time+war", data: try fixture("openlibrary/search-json-time-war-bookwyrm.json"))
             let client = OpenLibraryClient(http: http, baseURL: stub.baseURL)
             let books = try await client.search("time war", limit: 10)
             #expect(books.count == 2)
@@ -129,12 +143,25 @@ struct OpenLibraryClientTests {
 
 @Suite("Open Library books API (jscmd=data), asked when /isbn/ does not know the ISBN")
 struct OpenLibraryBooksAPITests {
-    @Test("each recorded answer maps title, authors, publisher, pages and IDs", .enabled(if: fixturesPresent), arguments: [
-        ("api-books-jscmd-data-9780734418227.json", "9780734418227", "Wundersmith", [String](), 473, "Lothian Children's Books"),
-        ("api-books-jscmd-data-9782070427796-fr.json", "9782070427796", "Les ombres errantes", ["Pascal Quignard"], nil, "Gallimard"),
-        ("api-books-jscmd-data-0385472579-zen-speaks.json", "0385472579", "Zen speaks", ["Zhizhong Cai"], 159, "Anchor Books"),
-    ] as [(String, String, String, [String], Int?, String)])
-    func booksAPI(_ file: String, _ isbnText: String, _ title: String, _ authors: [String], _ pages: Int?, _ publisher: String) async throws {
+    @Test(
+        "each recorded answer maps title, authors, publisher, pages and IDs", .enabled(if: fixturesPresent),
+        arguments: [
+            (
+                "api-books-jscmd-data-9780734418227.json", "9780734418227", "Wundersmith", [String](), 473,
+                "Lothian Children's Books"
+            ),
+            (
+                "api-books-jscmd-data-9782070427796-fr.json", "9782070427796", "Les ombres errantes", ["Pascal Quignard"], nil,
+                "Gallimard"
+            ),
+            (
+                "api-books-jscmd-data-0385472579-zen-speaks.json", "0385472579", "Zen speaks", ["Zhizhong Cai"], 159,
+                "Anchor Books"
+            ),
+        ] as [(String, String, String, [String], Int?, String)])
+    func booksAPI(_ file: String, _ isbnText: String, _ title: String, _ authors: [String], _ pages: Int?, _ publisher: String)
+        async throws
+    {
         try await withStub { stub, http in
             stub.stub("/api/books", data: try fixture("openlibrary/\(file)"))
             let client = OpenLibraryClient(http: http, baseURL: stub.baseURL, coversBaseURL: "https://covers.example")
@@ -144,7 +171,10 @@ struct OpenLibraryBooksAPITests {
             #expect(draft.pageCount == pages)
             #expect(draft.publisher == publisher)
             #expect(draft.externalIds?["openLibraryEdition"]?.first?.hasPrefix("OL") == true)
-            #expect(stub.requests.map { $0.components(separatedBy: "?").first! } == ["/isbn/\(try isbn(isbnText).isbn13).json", "/api/books"])
+            #expect(
+                stub.requests.map { $0.components(separatedBy: "?").first! } == [
+                    "/isbn/\(try isbn(isbnText).isbn13).json", "/api/books",
+                ])
             #expect(throws: Never.self) { try draft.validated(source: .openLibrary) }
             if file.contains("zen") {
                 #expect(draft.subtitle == "shouts of nothingness")

@@ -4,6 +4,7 @@ import DogearTestSupport
 import Foundation
 import NIOCore
 import Testing
+
 @testable import DogearSources
 
 /// Runs `body` with a fresh stub server and an HTTP client, shutting both down after.

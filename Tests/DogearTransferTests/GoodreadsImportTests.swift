@@ -3,6 +3,7 @@ import DogearCore
 import DogearTestSupport
 import Foundation
 import Testing
+
 @testable import DogearTransfer
 
 /// Reads every row of a file, collecting rows and errors.
@@ -22,7 +23,8 @@ func readAll(_ reader: ExportReader) -> (rows: [ImportedRow], errors: [ImportRow
 struct GoodreadsFixtureTests {
     static let files: [String] = {
         guard let directory = SharedFixtures.directory?.appendingPathComponent("goodreads"),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return [] }
         return names.filter { $0.hasSuffix(".csv") }.sorted()
     }()
 
@@ -37,7 +39,10 @@ struct GoodreadsFixtureTests {
         var expected = Expected()
         while reader.next() != nil {
             expected.rows += 1
-            if (reader["Title"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty { expected.untitled += 1; continue }
+            if (reader["Title"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+                expected.untitled += 1
+                continue
+            }
             switch reader["Exclusive Shelf"] ?? "" {
             case "read": expected.read += 1
             case "currently-reading": expected.reading += 1
@@ -48,13 +53,18 @@ struct GoodreadsFixtureTests {
             let review = (reader["My Review"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             let privateNotes = (reader["Private Notes"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             if !review.isEmpty || !privateNotes.isEmpty { expected.withNotes += 1 }
-            if let count = Int(reader["Read Count"] ?? "") { expected.readCountSum += count } else { expected.readCountBlank += 1 }
+            if let count = Int(reader["Read Count"] ?? "") {
+                expected.readCountSum += count
+            } else {
+                expected.readCountBlank += 1
+            }
         }
         return expected
     }
 
-    @Test("each file reads with no failed rows, and the counts match the file", .enabled(if: !files.isEmpty),
-          arguments: files)
+    @Test(
+        "each file reads with no failed rows, and the counts match the file", .enabled(if: !files.isEmpty),
+        arguments: files)
     func file(_ name: String) throws {
         let path = SharedFixtures.directory!.appendingPathComponent("goodreads/\(name)").path
         let expected = try Self.expected(path)
@@ -85,7 +95,8 @@ struct GoodreadsFixtureTests {
 
 @Suite("Goodreads quirks, in small files")
 struct GoodreadsQuirkTests {
-    static let header = "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
+    static let header =
+        "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
 
     func rows(_ body: String) throws -> (rows: [ImportedRow], errors: [ImportRowError]) {
         readAll(try ExportReader(string: Self.header + "\n" + body))
@@ -93,9 +104,10 @@ struct GoodreadsQuirkTests {
 
     @Test("=\"…\" ISBNs, series in the title, additional authors, binding, dates, rating 0 = unrated")
     func basics() throws {
-        let (rows, errors) = try rows(#"""
-        123,"Good Omens (Discworld, #3.5)",Terry Pratchett,"Pratchett, Terry",Neil Gaiman,"=""0441172717""","=""9780441172719""",0,4.25,Ace,Mass Market Paperback,412,1990,1990,2024/02/01,2023/12/24,"fantasy, funny",,read,,,,2,1
-        """#)
+        let (rows, errors) = try rows(
+            #"""
+            123,"Good Omens (Discworld, #3.5)",Terry Pratchett,"Pratchett, Terry",Neil Gaiman,"=""0441172717""","=""9780441172719""",0,4.25,Ace,Mass Market Paperback,412,1990,1990,2024/02/01,2023/12/24,"fantasy, funny",,read,,,,2,1
+            """#)
         #expect(errors.isEmpty)
         let row = try #require(rows.first)
         #expect(row.line == 2)
@@ -117,15 +129,17 @@ struct GoodreadsQuirkTests {
         #expect(row.kept["Average Rating"] == "4.25")
     }
 
-    @Test("custom exclusive shelves map by meaning (the name kept); unknown ones become tags and take their status from the dates")
+    @Test(
+        "custom exclusive shelves map by meaning (the name kept); unknown ones become tags and take their status from the dates")
     func customShelves() throws {
-        let (rows, _) = try rows("""
-        1,A,X,,,,,3,,,,,,,,2024/01/01,did-not-finish,,did-not-finish,,,,,0
-        2,B,X,,,,,0,,,,,,,,2024/01/01,dropped,,dropped,,,,,0
-        3,C,X,,,,,0,,,,,,,,2024/01/01,paused,,paused,,,,,0
-        4,D,X,,,,,0,,,,,,,2023/05/05,2024/01/01,favourites,,favourites,,,,,0
-        5,E,X,,,,,0,,,,,,,,2024/01/01,kindle-queue,,kindle-queue,,,,,0
-        """)
+        let (rows, _) = try rows(
+            """
+            1,A,X,,,,,3,,,,,,,,2024/01/01,did-not-finish,,did-not-finish,,,,,0
+            2,B,X,,,,,0,,,,,,,,2024/01/01,dropped,,dropped,,,,,0
+            3,C,X,,,,,0,,,,,,,,2024/01/01,paused,,paused,,,,,0
+            4,D,X,,,,,0,,,,,,,2023/05/05,2024/01/01,favourites,,favourites,,,,,0
+            5,E,X,,,,,0,,,,,,,,2024/01/01,kindle-queue,,kindle-queue,,,,,0
+            """)
         #expect(rows.map { $0.entry.status } == ["didNotFinish", "didNotFinish", "onHold", "read", "wantToRead"])
         #expect(rows.map { $0.entry.tags ?? [] } == [[], [], [], ["favourites"], ["kindle-queue"]])
         #expect(rows.map { $0.kept["Exclusive Shelf"] } == ["did-not-finish", "dropped", "paused", nil, nil])
@@ -134,9 +148,10 @@ struct GoodreadsQuirkTests {
 
     @Test("HTML reviews become text notes; private notes too; blank read count is unknown, not zero")
     func notes() throws {
-        let (rows, _) = try rows(#"""
-        1,A,X,,,,,5,,,,,,,,,,,read,"Loved it.<br/>Would &amp; will reread <b>soon</b>",,Lent to Sam,,0
-        """#)
+        let (rows, _) = try rows(
+            #"""
+            1,A,X,,,,,5,,,,,,,,,,,read,"Loved it.<br/>Would &amp; will reread <b>soon</b>",,Lent to Sam,,0
+            """#)
         let row = try #require(rows.first)
         #expect(row.notes == ["Loved it.\nWould & will reread soon", "Lent to Sam"])
         #expect(row.readCount == nil)
@@ -144,10 +159,11 @@ struct GoodreadsQuirkTests {
 
     @Test("a spreadsheet's scientific-notation ISBN is dropped with a warning, and the row still imports")
     func scientific() throws {
-        let (rows, errors) = try rows(#"""
-        1,A,X,,,9.78053E+12,9.78053E+12,0,,,,,,,,,,,to-read,,,,,0
-        2,,X,,,,,0,,,,,,,,,,,to-read,,,,,0
-        """#)
+        let (rows, errors) = try rows(
+            #"""
+            1,A,X,,,9.78053E+12,9.78053E+12,0,,,,,,,,,,,to-read,,,,,0
+            2,,X,,,,,0,,,,,,,,,,,to-read,,,,,0
+            """#)
         #expect(rows.count == 1)
         #expect(rows[0].book.isbn == nil)
         #expect(rows[0].warnings.count == 2)

@@ -3,14 +3,16 @@ import DogearCore
 import DogearTestSupport
 import Foundation
 import Testing
+
 @testable import DogearTransfer
 
 @Suite("LibraryThing exports")
 struct LibraryThingImportTests {
     static let directory = SharedFixtures.directory?.appendingPathComponent("librarything")
 
-    @Test("the 49-column CSV (CRLF, bracketed ISBN lists): every row, statuses from collections, ISBNs, pages",
-          .enabled(if: directory != nil))
+    @Test(
+        "the 49-column CSV (CRLF, bracketed ISBN lists): every row, statuses from collections, ISBNs, pages",
+        .enabled(if: directory != nil))
     func csv() throws {
         let path = Self.directory!.appendingPathComponent("robdmc-137rows.csv").path
         let reader = try ExportReader(path: path)
@@ -18,7 +20,10 @@ struct LibraryThingImportTests {
         let (rows, errors) = readAll(reader)
         // Counted independently from the file.
         let csv = try CSVReader(stream: InputStream(fileAtPath: path)!, hasHeaderRow: true)
-        var titles = 0, isbns = 0, rated = 0, pages = 0
+        var titles = 0
+        var isbns = 0
+        var rated = 0
+        var pages = 0
         while csv.next() != nil {
             titles += 1
             if !(csv["ISBN"] ?? "").isEmpty { isbns += 1 }
@@ -47,8 +52,9 @@ struct LibraryThingImportTests {
         }
     }
 
-    @Test("the TSV (not valid UTF-8): read with a warning, French titles, bracketed dates, tags, half stars",
-          .enabled(if: directory != nil))
+    @Test(
+        "the TSV (not valid UTF-8): read with a warning, French titles, bracketed dates, tags, half stars",
+        .enabled(if: directory != nil))
     func tsv() throws {
         let reader = try ExportReader(path: Self.directory!.appendingPathComponent("bookwyrm-3rows.tsv").path)
         #expect(reader.format == .libraryThing)
@@ -82,8 +88,9 @@ struct LibraryThingImportTests {
         #expect(rows.count == books.count)
         let tagged = books.values.filter { ($0["tags"] as? [String])?.isEmpty == false }.count
         #expect(rows.filter { $0.entry.tags?.isEmpty == false }.count == tagged)
-        #expect(rows.filter { $0.book.translator != nil }.count
-            == books.values.filter { ($0["secondaryauthorroles"] as? String)?.contains("Translator") == true }.count)
+        #expect(
+            rows.filter { $0.book.translator != nil }.count
+                == books.values.filter { ($0["secondaryauthorroles"] as? String)?.contains("Translator") == true }.count)
         let malleus = try #require(rows.first { $0.book.title?.hasPrefix("The Malleus Maleficarum") == true })
         #expect(malleus.book.authors == ["Heinrich Kramer"])
         #expect(malleus.book.isbn.flatMap { try? ISBN($0).isbn13 } == "9780486228020")
@@ -99,12 +106,12 @@ struct LibraryThingImportTests {
     @Test("collections give status, ownership, wishlist and favourite; the reader's own are tags")
     func collections() throws {
         let text = """
-        Book ID,Title,Primary Author,Collections,ISBNs,Date Started,Date Read,Tags,Secondary Author,Secondary Author Roles
-        1,A,"Le Guin, Ursula K.",Currently reading,,[2024-01-02],,,"Pratchett, Terry|Ink, Ann",|Illustrator
-        2,B,X,"Wishlist, Favorites",,,,sci-fi,,
-        3,C,X,Read but unowned,[9.78053E+12],,2023-05-01,,,
-        4,D,X,"Your library, Book club",,,2023-05-01,"club, Club",,
-        """
+            Book ID,Title,Primary Author,Collections,ISBNs,Date Started,Date Read,Tags,Secondary Author,Secondary Author Roles
+            1,A,"Le Guin, Ursula K.",Currently reading,,[2024-01-02],,,"Pratchett, Terry|Ink, Ann",|Illustrator
+            2,B,X,"Wishlist, Favorites",,,,sci-fi,,
+            3,C,X,Read but unowned,[9.78053E+12],,2023-05-01,,,
+            4,D,X,"Your library, Book club",,,2023-05-01,"club, Club",,
+            """
         let (rows, errors) = readAll(try ExportReader(string: text))
         #expect(errors.isEmpty)
         #expect(rows.map(\.entry.status) == ["reading", "wantToRead", "read", "read"])

@@ -3,6 +3,7 @@ import DogearCore
 import DogearTestSupport
 import Foundation
 import Testing
+
 @testable import DogearTransfer
 
 @Suite("StoryGraph exports")
@@ -17,9 +18,10 @@ struct StoryGraphImportTests {
         return values
     }
 
-    @Test("real exports (CRLF, no trailing newline, contributors with roles, quarter stars) read with no failed rows",
-          .enabled(if: directory != nil),
-          arguments: ["bsanser-193rows-crlf.csv", "bookwyrm-2rows-test-fixture.csv"])
+    @Test(
+        "real exports (CRLF, no trailing newline, contributors with roles, quarter stars) read with no failed rows",
+        .enabled(if: directory != nil),
+        arguments: ["bsanser-193rows-crlf.csv", "bookwyrm-2rows-test-fixture.csv"])
     func file(_ name: String) throws {
         let path = Self.directory!.appendingPathComponent(name).path
         let reader = try ExportReader(path: path)
@@ -28,9 +30,12 @@ struct StoryGraphImportTests {
         let statuses = try Self.column(path, "Read Status")
         #expect(errors.isEmpty)
         #expect(rows.count == statuses.count)
-        for (status, expected) in [("read", ReadingStatus.read), ("to-read", .wantToRead), ("did-not-finish", .didNotFinish),
-                                   ("currently-reading", .reading)] {
-            #expect(rows.filter { $0.entry.status == expected.rawValue }.count == statuses.filter { $0 == status }.count, "\(status)")
+        for (status, expected) in [
+            ("read", ReadingStatus.read), ("to-read", .wantToRead), ("did-not-finish", .didNotFinish),
+            ("currently-reading", .reading),
+        ] {
+            #expect(
+                rows.filter { $0.entry.status == expected.rawValue }.count == statuses.filter { $0 == status }.count, "\(status)")
         }
         let stars = try Self.column(path, "Star Rating")
         #expect(rows.filter { $0.entry.preciseRating != nil }.count == stars.filter { !$0.isEmpty }.count)
@@ -49,8 +54,9 @@ struct StoryGraphImportTests {
         }
     }
 
-    @Test("a spreadsheet-mangled export: scientific ISBNs dropped with a warning, M/D/YYYY dates read",
-          .enabled(if: directory != nil))
+    @Test(
+        "a spreadsheet-mangled export: scientific ISBNs dropped with a warning, M/D/YYYY dates read",
+        .enabled(if: directory != nil))
     func mangled() throws {
         let path = Self.directory!.appendingPathComponent("dblake26-299rows-excel-mangled.csv").path
         let (rows, errors) = readAll(try ExportReader(path: path))
@@ -68,15 +74,18 @@ struct StoryGraphImportTests {
     @Test("several read-throughs: the latest is the entry's, earlier ones history")
     func rereads() throws {
         let text = """
-        Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Star Rating,Review,Tags,Owned?
-        Piranesi,Susanna Clarke,,9781635575637,hardcover,read,2021/01/01,2024/03/01,"2021/02/01-2021/02/20, 2024/02/10-2024/03/01",2,4.25,<p>Again &amp; again</p>,"fantasy, comfort",Yes
-        """
+            Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Star Rating,Review,Tags,Owned?
+            Piranesi,Susanna Clarke,,9781635575637,hardcover,read,2021/01/01,2024/03/01,"2021/02/01-2021/02/20, 2024/02/10-2024/03/01",2,4.25,<p>Again &amp; again</p>,"fantasy, comfort",Yes
+            """
         let (rows, errors) = readAll(try ExportReader(string: text))
         #expect(errors.isEmpty)
         let row = try #require(rows.first)
         #expect(row.entry.dateStarted == "2024-02-10")
         #expect(row.entry.dateFinished == "2024-03-01")
-        #expect(row.pastReads == [PastReadThrough(started: LocalDate("2021-02-01"), finished: LocalDate("2021-02-20"), outcome: .read)])
+        #expect(
+            row.pastReads == [
+                PastReadThrough(started: LocalDate("2021-02-01"), finished: LocalDate("2021-02-20"), outcome: .read)
+            ])
         #expect(row.readCount == 2)
         #expect(row.entry.preciseRating == 4.25)
         #expect(row.entry.rating == 4)

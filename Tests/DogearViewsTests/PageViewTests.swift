@@ -1,14 +1,16 @@
 import DogearCore
 import Foundation
 import Testing
+
 @testable import DogearViews
 
 let session = PageSession(displayName: "Ann", csrfToken: "csrf-token-1")
 let hostile = "<script>alert(\"x\")</script> & \"quoted\" 'single' &amp;"
 
 func book(_ title: String = "Piranesi", status: ReadingStatus = .reading) -> BookSummary {
-    var book = BookSummary(id: UUID(uuidString: "11111111-2222-3333-4444-555555555555")!, title: title,
-                           authors: ["Susanna Clarke"], status: status)
+    var book = BookSummary(
+        id: UUID(uuidString: "11111111-2222-3333-4444-555555555555")!, title: title,
+        authors: ["Susanna Clarke"], status: status)
     book.pageCount = 272
     book.currentPage = 120
     book.progress = 120.0 / 272
@@ -29,11 +31,16 @@ struct PageViewTests {
         form.title = FieldState(hostile, error: hostile)
         form.knownTags = [hostile]
         let pages = [
-            Home.View.render(.init(greeting: "Good morning", displayName: hostile, currentlyReading: [hostileBook],
-                                   recentlyFinished: [hostileBook], readAllTime: 1, readThisYear: 1, pagesThisYear: 1, session: session)),
-            LibraryIndex.View.render(.init(query: hostile, items: [hostileBook], allTags: [hostile], libraryIsEmpty: false, session: session)),
-            BookShow.View.render(.init(book: hostileBook, notes: [.init(id: UUID(), content: hostile, createdAt: "2026-03-14")],
-                                       quotes: [hostile], session: session)),
+            Home.View.render(
+                .init(
+                    greeting: "Good morning", displayName: hostile, currentlyReading: [hostileBook],
+                    recentlyFinished: [hostileBook], readAllTime: 1, readThisYear: 1, pagesThisYear: 1, session: session)),
+            LibraryIndex.View.render(
+                .init(query: hostile, items: [hostileBook], allTags: [hostile], libraryIsEmpty: false, session: session)),
+            BookShow.View.render(
+                .init(
+                    book: hostileBook, notes: [.init(id: UUID(), content: hostile, createdAt: "2026-03-14")],
+                    quotes: [hostile], session: session)),
             BookForm.View.render(form),
             DeleteConfirm.View.render(.init(id: hostileBook.id, title: hostile, session: session)),
             SignIn.View.render(.init(email: FieldState(hostile), error: hostile, csrfToken: "t")),
@@ -50,9 +57,12 @@ struct PageViewTests {
 
     @Test("home: greeting, a card per book being read with its stepper, page count and progress; empty states")
     func home() {
-        let full = Home.View.render(.init(greeting: "Good evening", displayName: "Ann", currentlyReading: [book()],
-                                          recentlyFinished: [], readAllTime: 12, readThisYear: 3, pagesThisYear: 900,
-                                          session: session)).render()
+        let full = Home.View.render(
+            .init(
+                greeting: "Good evening", displayName: "Ann", currentlyReading: [book()],
+                recentlyFinished: [], readAllTime: 12, readThisYear: 3, pagesThisYear: 900,
+                session: session)
+        ).render()
         #expect(full.contains("Good evening, Ann"))
         #expect(full.contains("Page 120 of 272"))
         #expect(full.contains("<progress"))
@@ -61,17 +71,24 @@ struct PageViewTests {
         #expect(full.contains("name=\"page\" value=\"121\""))
         #expect(full.contains("name=\"_csrf\" value=\"csrf-token-1\""))
         #expect(full.contains("Books you finish show up here."))
-        let empty = Home.View.render(.init(greeting: "Good morning", displayName: "Ann", currentlyReading: [], recentlyFinished: [],
-                                           readAllTime: 0, readThisYear: 0, pagesThisYear: 0, session: session)).render()
+        let empty = Home.View.render(
+            .init(
+                greeting: "Good morning", displayName: "Ann", currentlyReading: [], recentlyFinished: [],
+                readAllTime: 0, readThisYear: 0, pagesThisYear: 0, session: session)
+        ).render()
         #expect(empty.contains("Nothing on the go."))
     }
 
     @Test("library: results with status, rating, tags and match reason; empty library and no-match are told apart")
     func library() {
-        var found = book("A very long title that goes on and on about a house of endless halls and tides and statues", status: .read)
+        var found = book(
+            "A very long title that goes on and on about a house of endless halls and tides and statues", status: .read)
         found.matches = [.init(field: "note", passage: "…the statues in the tide…")]
-        let html = LibraryIndex.View.render(.init(query: "statues", items: [found], allTags: ["Fantasy"], libraryIsEmpty: false,
-                                                  session: session)).render()
+        let html = LibraryIndex.View.render(
+            .init(
+                query: "statues", items: [found], allTags: ["Fantasy"], libraryIsEmpty: false,
+                session: session)
+        ).render()
         #expect(html.contains("A very long title that goes on and on"))
         #expect(html.contains("status-read"))
         #expect(html.contains("Matched in note"))
@@ -112,7 +129,8 @@ struct TransferAndAccountViewTests {
         ImportJobPage.Model(
             id: UUID(uuidString: "AAAAAAAA-2222-3333-4444-555555555555")!, status: status, dryRun: dryRun, format: "goodreads",
             fileName: hostile, total: 4, processed: processed, created: 3, merged: 0, unchanged: 0, failed: 1, message: nil,
-            mappings: [.init(from: hostile, to: "didNotFinish", rows: 1)], errors: [.init(line: 4, reason: "the row has no title")],
+            mappings: [.init(from: hostile, to: "didNotFinish", rows: 1)],
+            errors: [.init(line: 4, reason: "the row has no title")],
             fileWarnings: ["the file is not UTF-8"], session: session)
     }
 
@@ -156,12 +174,17 @@ struct TransferAndAccountViewTests {
     func exportProfileErrors() {
         let export = ExportPage.View.render(session: session).render()
         for format in ["goodreads", "storygraph", "json"] { #expect(export.contains("href=\"/export/\(format)\"")) }
-        let profile = Profile.View.render(.init(email: FieldState("ann@example.com"), displayName: FieldState("Ann"),
-                                                timeZone: FieldState("Mars/Olympus", error: "not a time zone"), session: session)).render()
+        let profile = Profile.View.render(
+            .init(
+                email: FieldState("ann@example.com"), displayName: FieldState("Ann"),
+                timeZone: FieldState("Mars/Olympus", error: "not a time zone"), session: session)
+        ).render()
         #expect(profile.contains("value=\"Mars/Olympus\""))
         #expect(profile.contains("id=\"field-timeZone-error\""))
-        let missing = ErrorPage.View.render(.init(status: 404, message: "Not found: that book is not in your library.", session: nil)).render()
+        let missing = ErrorPage.View.render(
+            .init(status: 404, message: "Not found: that book is not in your library.", session: nil)
+        ).render()
         #expect(missing.contains("<h1>Not found</h1>"))
-        #expect(!missing.contains("Sign out"))   // no session: no navigation
+        #expect(!missing.contains("Sign out"))  // no session: no navigation
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 /// A book as a person, an app or an importer describes it, before validation: every field optional
 /// and loose. `validated()` turns it into a `ValidBook` or says which field is wrong.
 public struct BookDraft: Codable, Sendable, Equatable {
@@ -46,7 +47,8 @@ public struct BookDraft: Codable, Sendable, Equatable {
             let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if name.isEmpty { continue }
             guard name.count <= Limits.authorNameLength.upperBound else {
-                throw ValidationError(field: "authors[\(index)]", "must be at most \(Limits.authorNameLength.upperBound) characters")
+                throw ValidationError(
+                    field: "authors[\(index)]", "must be at most \(Limits.authorNameLength.upperBound) characters")
             }
             if !authorNames.contains(name) { authorNames.append(name) }
         }
@@ -77,24 +79,29 @@ public struct BookDraft: Codable, Sendable, Equatable {
             format: try format.map { try EditionFormat.parse($0, field: "format") },
             language: try Validate.optionalText(language, field: "language", maxLength: 35),
             description: try Validate.optionalText(description, field: "description", maxLength: Limits.descriptionMaxLength),
-            genres: try Validate.stringList(genres, field: "genres", maxCount: Limits.genresPerWork, maxLength: Limits.genreMaxLength),
+            genres: try Validate.stringList(
+                genres, field: "genres", maxCount: Limits.genresPerWork, maxLength: Limits.genreMaxLength),
             series: try Validate.optionalText(series, field: "series", maxLength: Limits.seriesNameMaxLength),
             seriesNumber: seriesNumber,
-            editionTitle: try Validate.optionalText(editionTitle, field: "editionTitle", maxLength: Limits.titleLength.upperBound),
+            editionTitle: try Validate.optionalText(
+                editionTitle, field: "editionTitle", maxLength: Limits.titleLength.upperBound),
             coverUrl: try Validate.optionalURL(coverUrl, field: "coverUrl"),
             previewUrl: try Validate.optionalURL(previewUrl, field: "previewUrl"),
             infoUrl: try Validate.optionalURL(infoUrl, field: "infoUrl"),
             externalIds: try ExternalIDKind.validate(externalIds),
             firstPublishedYear: firstPublishedYear,
             originalLanguage: try Validate.optionalText(originalLanguage, field: "originalLanguage", maxLength: 35),
-            culturalThemes: try Validate.stringList(culturalThemes, field: "culturalThemes", maxCount: Limits.listFieldItems, maxLength: short),
-            contentWarnings: try Validate.stringList(contentWarnings, field: "contentWarnings", maxCount: Limits.listFieldItems, maxLength: short),
+            culturalThemes: try Validate.stringList(
+                culturalThemes, field: "culturalThemes", maxCount: Limits.listFieldItems, maxLength: short),
+            contentWarnings: try Validate.stringList(
+                contentWarnings, field: "contentWarnings", maxCount: Limits.listFieldItems, maxLength: short),
             awards: try Validate.stringList(awards, field: "awards", maxCount: Limits.listFieldItems, maxLength: short),
             readingDifficulty: try readingDifficulty.map { try ReadingDifficulty.parse($0, field: "readingDifficulty") },
             estimatedMinutes: estimatedMinutes,
             originCountry: try Validate.optionalText(originCountry, field: "originCountry", maxLength: short),
             translator: try Validate.optionalText(translator, field: "translator", maxLength: short),
-            translatorNationality: try Validate.optionalText(translatorNationality, field: "translatorNationality", maxLength: short),
+            translatorNationality: try Validate.optionalText(
+                translatorNationality, field: "translatorNationality", maxLength: short),
             source: source)
     }
 }
@@ -141,7 +148,7 @@ public struct ValidBook: Sendable, Equatable {
     /// 0–100: how complete the catalog record is, so enrichment knows what to improve first.
     public var qualityScore: Int {
         let checks: [(Bool, Int)] = [
-            (true, 10), // title
+            (true, 10),  // title
             (!authors.isEmpty, 15),
             (isbn != nil, 15),
             (pageCount != nil, 10),

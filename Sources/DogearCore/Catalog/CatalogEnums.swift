@@ -9,7 +9,7 @@ public enum AuthorGender: String, Codable, CaseIterable, Sendable {
 
 public enum CulturalRegion: String, Codable, CaseIterable, Sendable {
     case africa, asia, europe, northAmerica, southAmerica, oceania, middleEast, caribbean,
-         centralAsia, indigenous, international
+        centralAsia, indigenous, international
 }
 
 public enum ReadingDifficulty: String, Codable, CaseIterable, Sendable {

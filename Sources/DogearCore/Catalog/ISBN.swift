@@ -1,4 +1,5 @@
 import Foundation
+
 /// A validated ISBN: both normalised forms (digits only, `X` allowed as the ISBN-10 check) and the
 /// form the user typed, kept for display.
 ///
@@ -31,7 +32,9 @@ public struct ISBN: Hashable, Sendable, CustomStringConvertible {
             isbn13 = ISBN.convert10to13(compact)
         case 13:
             guard !compact.contains("X") else { throw .invalidCharacter("X") }
-            guard compact.hasPrefix("978") || compact.hasPrefix("979") else { throw .notABookBarcode(kind: "EAN-13 product code") }
+            guard compact.hasPrefix("978") || compact.hasPrefix("979") else {
+                throw .notABookBarcode(kind: "EAN-13 product code")
+            }
             guard ISBN.ean13CheckDigit(compact.prefix(12)) == compact.last else { throw .checkDigit(kind: "ISBN-13") }
             isbn13 = compact
             isbn10 = ISBN.convert13to10(compact)

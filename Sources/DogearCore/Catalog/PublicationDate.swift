@@ -1,4 +1,5 @@
 import Foundation
+
 /// A publication date as sources give it: `yyyy`, `yyyy-MM` or `yyyy-MM-dd`.
 public enum PublicationDate {
     public static func validate(_ raw: String?, field: String) throws -> String? {
@@ -6,7 +7,8 @@ public enum PublicationDate {
         let text = raw.trimmingCharacters(in: .whitespaces)
         if text.isEmpty { return nil }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        let shapeOK = parts.count <= 3
+        let shapeOK =
+            parts.count <= 3
             && parts.first?.count == 4
             && parts.dropFirst().allSatisfy { $0.count == 2 }
             && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }

@@ -1,4 +1,5 @@
 import Foundation
+
 /// What a person sets on a library entry when adding a book, before validation (SPEC §2).
 public struct EntryDraft: Codable, Sendable, Equatable {
     public var status: String?
@@ -33,12 +34,16 @@ public struct EntryDraft: Codable, Sendable, Equatable {
             tags: try TagName.list(tags ?? []),
             dateStarted: try EntryDraft.date(dateStarted, field: "dateStarted"),
             dateFinished: try EntryDraft.date(dateFinished, field: "dateFinished"),
-            dailyGoalPages: try dailyGoalPages.map { try Validate.number($0, field: "dailyGoalPages", in: Limits.dailyGoalPages) },
-            recommendedBy: try Validate.optionalText(recommendedBy, field: "recommendedBy", maxLength: Limits.recommendedByMaxLength),
+            dailyGoalPages: try dailyGoalPages.map {
+                try Validate.number($0, field: "dailyGoalPages", in: Limits.dailyGoalPages)
+            },
+            recommendedBy: try Validate.optionalText(
+                recommendedBy, field: "recommendedBy", maxLength: Limits.recommendedByMaxLength),
             wouldRecommend: wouldRecommend,
             isPublic: isPublic ?? true,
             countsTowardCulturalGoal: countsTowardCulturalGoal ?? false,
-            culturalGoalCategory: try Validate.optionalText(culturalGoalCategory, field: "culturalGoalCategory", maxLength: Limits.shortTextMaxLength))
+            culturalGoalCategory: try Validate.optionalText(
+                culturalGoalCategory, field: "culturalGoalCategory", maxLength: Limits.shortTextMaxLength))
     }
 
     /// A calendar date in `yyyy-MM-dd`; blank means none.

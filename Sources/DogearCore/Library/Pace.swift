@@ -23,8 +23,10 @@ public struct Pace: Equatable, Sendable {
     public let pagesPerDay: Double?
     public let estimatedFinish: LocalDate?
 
-    public static func compute(sessions: SessionTotals, status: ReadingStatus, currentPage: Int?,
-                               pageCount: Int?, dailyGoalPages: Int?, today: LocalDate) -> Pace {
+    public static func compute(
+        sessions: SessionTotals, status: ReadingStatus, currentPage: Int?,
+        pageCount: Int?, dailyGoalPages: Int?, today: LocalDate
+    ) -> Pace {
         var pagesPerDay: Double?
         if sessions.pagesRead > 0, let first = sessions.firstDate, let last = sessions.lastDate {
             let days = max(1, first.days(until: last) + 1)

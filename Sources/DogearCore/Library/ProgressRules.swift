@@ -12,8 +12,10 @@ public enum ProgressInput: Equatable, Sendable {
 /// moves it to `reading` (with its start date); on a `read` book it is refused, since a re-read is
 /// started by changing the status, which keeps the finished read-through in history.
 public enum ProgressRules {
-    public static func update(_ state: ReadingState, with input: ProgressInput, length: BookLength,
-                              today: LocalDate) throws -> ReadingChange {
+    public static func update(
+        _ state: ReadingState, with input: ProgressInput, length: BookLength,
+        today: LocalDate
+    ) throws -> ReadingChange {
         if state.status == .read {
             throw ValidationError(field: "status", "this book is marked read; change its status to reading to log a re-read")
         }

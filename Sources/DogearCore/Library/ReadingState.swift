@@ -12,8 +12,10 @@ public struct ReadingState: Equatable, Sendable {
     /// How many times the book has been finished.
     public var readCount: Int
 
-    public init(status: ReadingStatus, dateStarted: LocalDate? = nil, dateFinished: LocalDate? = nil,
-                currentPage: Int? = nil, currentMinutes: Int? = nil, progress: Double = 0, readCount: Int = 0) {
+    public init(
+        status: ReadingStatus, dateStarted: LocalDate? = nil, dateFinished: LocalDate? = nil,
+        currentPage: Int? = nil, currentMinutes: Int? = nil, progress: Double = 0, readCount: Int = 0
+    ) {
         self.status = status
         self.dateStarted = dateStarted
         self.dateFinished = dateFinished

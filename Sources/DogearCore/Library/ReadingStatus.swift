@@ -1,4 +1,5 @@
 import Foundation
+
 /// The five statuses of a library entry (SPEC §2).
 public enum ReadingStatus: String, Codable, CaseIterable, Sendable {
     case wantToRead, reading, read, onHold, didNotFinish

@@ -1,4 +1,5 @@
 import Foundation
+
 /// A user's tag: matched by its lower-case key, shown as first typed ("Sci-Fi" and "sci-fi" are one).
 public struct TagName: Hashable, Sendable {
     public let display: String
@@ -9,7 +10,8 @@ public struct TagName: Hashable, Sendable {
         let display = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !display.isEmpty else { throw ValidationError(field: field, "a tag must not be empty") }
         guard display.count <= Limits.tagLength.upperBound else {
-            throw ValidationError(field: field, "a tag must be at most \(Limits.tagLength.upperBound) characters (got \(display.count))")
+            throw ValidationError(
+                field: field, "a tag must be at most \(Limits.tagLength.upperBound) characters (got \(display.count))")
         }
         self.display = display
         self.key = display.lowercased()

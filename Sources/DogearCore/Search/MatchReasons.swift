@@ -1,4 +1,5 @@
 import Foundation
+
 /// Why a search result matched (SPEC §3: "matched in notes: '…the lighthouse…'"): which fields hold
 /// a word starting with one of the query's words, with a short passage around the first hit.
 public enum SearchField: String, Codable, CaseIterable, Sendable {
@@ -46,9 +47,11 @@ public enum MatchReasons {
         let original = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard !original.isEmpty else { return nil }
         let folded = original.map { SearchText.words(in: SearchText.fold($0)) }
-        guard let hit = folded.firstIndex(where: { parts in
-            parts.contains { part in terms.words.contains { part.hasPrefix($0) } }
-        }) else { return nil }
+        guard
+            let hit = folded.firstIndex(where: { parts in
+                parts.contains { part in terms.words.contains { part.hasPrefix($0) } }
+            })
+        else { return nil }
         if field != .note && field != .quote { return text }
         let start = max(0, hit - context)
         let end = min(original.count, hit + context + 1)

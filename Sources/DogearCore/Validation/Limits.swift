@@ -26,7 +26,7 @@ public enum Limits {
     public static let recommendedByMaxLength = 256
 
     public static let emailMaxLength = 254
-    public static let passwordLength = 8...72 // bcrypt reads at most 72 bytes
+    public static let passwordLength = 8...72  // bcrypt reads at most 72 bytes
     public static let displayNameLength = 1...100
 
     public static let pageSize = 1...100

@@ -7,8 +7,10 @@ public enum Validate {
     public static func text(_ value: String, field: String, length: ClosedRange<Int>) throws -> String {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.count < length.lowerBound {
-            throw ValidationError(field: field, length.lowerBound == 1
-                ? "must not be empty" : "must be at least \(length.lowerBound) characters")
+            throw ValidationError(
+                field: field,
+                length.lowerBound == 1
+                    ? "must not be empty" : "must be at least \(length.lowerBound) characters")
         }
         if trimmed.count > length.upperBound {
             throw ValidationError(field: field, "must be at most \(length.upperBound) characters (got \(trimmed.count))")
@@ -27,7 +29,9 @@ public enum Validate {
         return trimmed
     }
 
-    public static func number<T: Comparable & CustomStringConvertible>(_ value: T, field: String, in range: ClosedRange<T>) throws -> T {
+    public static func number<T: Comparable & CustomStringConvertible>(_ value: T, field: String, in range: ClosedRange<T>) throws
+        -> T
+    {
         guard range.contains(value) else {
             throw ValidationError(field: field, "must be between \(range.lowerBound) and \(range.upperBound) (got \(value))")
         }
@@ -44,7 +48,8 @@ public enum Validate {
             let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty { continue }
             if trimmed.count > maxLength {
-                throw ValidationError(field: "\(field)[\(index)]", "must be at most \(maxLength) characters (got \(trimmed.count))")
+                throw ValidationError(
+                    field: "\(field)[\(index)]", "must be at most \(maxLength) characters (got \(trimmed.count))")
             }
             if seen.insert(trimmed.lowercased()).inserted { result.append(trimmed) }
         }
@@ -58,7 +63,8 @@ public enum Validate {
     public static func optionalURL(_ value: String?, field: String) throws -> String? {
         guard let text = try optionalText(value, field: field, maxLength: Limits.urlMaxLength) else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil else {
+            scheme == "http" || scheme == "https", url.host != nil
+        else {
             throw ValidationError(field: field, "must be an http or https URL")
         }
         return text

@@ -39,7 +39,8 @@ struct CatalogController {
     func edition(req: Request) async throws -> EditionPageDTO {
         let id = try req.uuidParameter("id")
         guard let edition = try await Edition.find(id, on: req.db),
-              let work = try await Work.find(edition.$work.id, on: req.db) else { throw DomainError.bookNotFound }
+            let work = try await Work.find(edition.$work.id, on: req.db)
+        else { throw DomainError.bookNotFound }
         let book = try await CatalogLoader(db: req.db).book(work: work, edition: edition)
         return EditionPageDTO(edition: book.edition!, work: book.work)
     }
@@ -54,7 +55,10 @@ struct CatalogController {
         return AuthorDTO(
             id: id, name: author.name, nationality: author.nationality, gender: author.gender,
             culturalRegion: author.culturalRegion, birthYear: author.birthYear, deathYear: author.deathYear,
-            works: try links.map { let work = try $0.joined(Work.self); return .init(id: try work.requireID(), title: work.title) })
+            works: try links.map {
+                let work = try $0.joined(Work.self)
+                return .init(id: try work.requireID(), title: work.title)
+            })
     }
 
     static func limit(_ req: Request) throws -> Int {

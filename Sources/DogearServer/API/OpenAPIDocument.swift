@@ -4,7 +4,8 @@ import Foundation
 enum OpenAPIDocument {
     static let text: String = {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else {
             return "openapi: 3.1.0\ninfo: {title: Dogear, version: unknown}\npaths: {}\n"
         }
         return text

@@ -5,10 +5,12 @@ import Vapor
 struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
         let hash = TokenHashing.hash(bearer.token)
-        guard let token = try await UserToken.query(on: request.db)
-            .filter(\.$tokenHash == hash)
-            .with(\.$user)
-            .first() else { return }
+        guard
+            let token = try await UserToken.query(on: request.db)
+                .filter(\.$tokenHash == hash)
+                .with(\.$user)
+                .first()
+        else { return }
         request.auth.login(token)
         request.auth.login(token.user)
     }

@@ -33,27 +33,32 @@ struct ImportBenchmark {
         let counted = clock.now - started
         let finished = try await runner.run(try job.requireID())
         let total = clock.now - started
-        emit(print, [
-            "figure": "import", "rows": rows, "created": finished.created, "failed": finished.failed,
-            "seconds": seconds(total), "count_pass_seconds": seconds(counted),
-            "rows_per_second": Int((Double(rows) / max(0.001, ms(total) / 1000)).rounded()),
-            "rss_before_mb": rssBefore, "peak_rss_mb": Self.memory("VmHWM"),
-            "phases_seconds": phases.totals.mapValues { seconds($0) },
-        ])
+        emit(
+            print,
+            [
+                "figure": "import", "rows": rows, "created": finished.created, "failed": finished.failed,
+                "seconds": seconds(total), "count_pass_seconds": seconds(counted),
+                "rows_per_second": Int((Double(rows) / max(0.001, ms(total) / 1000)).rounded()),
+                "rss_before_mb": rssBefore, "peak_rss_mb": Self.memory("VmHWM"),
+                "phases_seconds": phases.totals.mapValues { seconds($0) },
+            ])
 
         // The floor: the same rows as plain INSERTs into one table, 500 to a statement, one transaction.
         let sql = app.db.sql
-        try await sql.raw("""
+        try await sql.raw(
+            """
             CREATE TABLE bench_raw_rows (id TEXT PRIMARY KEY, title TEXT, author TEXT, isbn TEXT, rating INTEGER,
             shelf TEXT, shelves TEXT, date_added TEXT, review TEXT)
-            """).run()
+            """
+        ).run()
         started = clock.now
         try await app.db.transaction { db in
             let sql = db.sql
             for chunk in books.chunked(into: 500) {
                 var values: [SQLQueryString] = []
                 for book in chunk {
-                    values.append("""
+                    values.append(
+                        """
                         (\(bind: UUID().uuidString), \(bind: book.book.title), \(bind: book.book.authors[0]), \(bind: book.book.isbn13), \
                         \(bind: book.rating), \(bind: book.status), \(bind: book.tags.joined(separator: ", ")), \
                         \(bind: ExportFormatting.day(book.addedAt)), \(bind: book.notes.first?.content))
@@ -64,9 +69,13 @@ struct ImportBenchmark {
             }
         }
         let raw = clock.now - started
-        emit(print, ["figure": "raw_sqlite_insert", "rows": rows, "seconds": seconds(raw),
-                     "rows_per_second": Int((Double(rows) / max(0.001, ms(raw) / 1000)).rounded()),
-                     "import_to_raw_ratio": ((ms(total) / max(0.001, ms(raw))) * 10).rounded() / 10])
+        emit(
+            print,
+            [
+                "figure": "raw_sqlite_insert", "rows": rows, "seconds": seconds(raw),
+                "rows_per_second": Int((Double(rows) / max(0.001, ms(raw) / 1000)).rounded()),
+                "import_to_raw_ratio": ((ms(total) / max(0.001, ms(raw))) * 10).rounded() / 10,
+            ])
     }
 
     /// A Goodreads export of `rows` distinct books, written by Dogear's own Goodreads writer.
@@ -79,7 +88,9 @@ struct ImportBenchmark {
         var books: [BackupEntry] = []
         let statuses = ["read", "read", "wantToRead", "wantToRead", "wantToRead", "reading", "didNotFinish"]
         for index in 0..<rows {
-            let words = (0..<Int.random(in: 1...4, using: &random)).map { _ in random.pick(SyntheticLibrary.titleWords).capitalized }
+            let words = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                random.pick(SyntheticLibrary.titleWords).capitalized
+            }
             let author = "\(random.pick(SyntheticLibrary.firstNames)) \(random.pick(SyntheticLibrary.surnames))"
             var book = BackupEntry.Book(title: words.joined(separator: " ") + " \(index)", authors: [author])
             let isbn = try ISBN(Self.isbn13(978_000_000_000 + UInt64(index) * 7919 % 1_000_000_000))
@@ -96,7 +107,10 @@ struct ImportBenchmark {
             entry.rating = Int.random(in: 0...5, using: &random) == 0 ? nil : Int.random(in: 1...5, using: &random)
             entry.tags = (0..<Int.random(in: 0...3, using: &random)).map { _ in random.pick(SyntheticLibrary.tagNames) }
             entry.tags = Array(Set(entry.tags)).sorted()
-            if status == "read" { entry.dateFinished = ExportFormatting.day(day.addingTimeInterval(86_400 * 20)); entry.readCount = 1 }
+            if status == "read" {
+                entry.dateFinished = ExportFormatting.day(day.addingTimeInterval(86_400 * 20))
+                entry.readCount = 1
+            }
             if Int.random(in: 0...3, using: &random) == 0 {
                 let words = (0..<Int.random(in: 8...40, using: &random)).map { _ in random.pick(SyntheticLibrary.noteVocabulary) }
                 entry.notes = [ImportedNote(content: words.joined(separator: " "))]
@@ -118,8 +132,9 @@ struct ImportBenchmark {
     /// A figure from /proc/self/status in MB (VmRSS now, VmHWM the peak so far); 0 where there is none.
     static func memory(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
-              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
         return (kb / 1024 * 10).rounded() / 10
     }
 
@@ -133,7 +148,8 @@ struct ImportBenchmark {
         var object = fields
         object["bench"] = "import"
         if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
-           let line = String(data: data, encoding: .utf8) {
+            let line = String(data: data, encoding: .utf8)
+        {
             print(line)
         }
     }

@@ -58,7 +58,8 @@ struct SearchBenchmark {
                 _ = try encoder.encode(page)
                 let apiTime = clock.now - begin
                 begin = clock.now
-                let raw = try await sql.raw("SELECT rowid FROM entry_search WHERE entry_search MATCH \(bind: match) LIMIT 21").all()
+                let raw = try await sql.raw("SELECT rowid FROM entry_search WHERE entry_search MATCH \(bind: match) LIMIT 21")
+                    .all()
                 let rawTime = clock.now - begin
                 if round >= 10 {
                     apiTimes.append(apiTime)
@@ -67,16 +68,20 @@ struct SearchBenchmark {
                 hits = max(page.items.count, raw.count > 20 ? 20 : raw.count)
             }
             let phases = try await phaseTimes(text, user: user, encoder: encoder)
-            let apiP50 = percentile(apiTimes, 0.5), apiP99 = percentile(apiTimes, 0.99)
-            let rawP50 = percentile(rawTimes, 0.5), rawP99 = percentile(rawTimes, 0.99)
-            emit(print, [
-                "figure": "search", "query": name, "terms": text, "page_items": hits,
-                "api_p50_ms": ms(apiP50), "api_p99_ms": ms(apiP99),
-                "raw_fts5_p50_ms": ms(rawP50), "raw_fts5_p99_ms": ms(rawP99),
-                "p50_ratio": rawP50 > .zero ? (ms(apiP50) / ms(rawP50) * 100).rounded() / 100 : 0,
-                "iterations": iterations,
-                "phases_p50_ms": phases,
-            ])
+            let apiP50 = percentile(apiTimes, 0.5)
+            let apiP99 = percentile(apiTimes, 0.99)
+            let rawP50 = percentile(rawTimes, 0.5)
+            let rawP99 = percentile(rawTimes, 0.99)
+            emit(
+                print,
+                [
+                    "figure": "search", "query": name, "terms": text, "page_items": hits,
+                    "api_p50_ms": ms(apiP50), "api_p99_ms": ms(apiP99),
+                    "raw_fts5_p50_ms": ms(rawP50), "raw_fts5_p99_ms": ms(rawP99),
+                    "p50_ratio": rawP50 > .zero ? (ms(apiP50) / ms(rawP50) * 100).rounded() / 100 : 0,
+                    "iterations": iterations,
+                    "phases_p50_ms": phases,
+                ])
         }
     }
 
@@ -129,7 +134,8 @@ struct SearchBenchmark {
         var object = fields
         object["bench"] = "search"
         if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
-           let line = String(data: data, encoding: .utf8) {
+            let line = String(data: data, encoding: .utf8)
+        {
             print(line)
         }
     }

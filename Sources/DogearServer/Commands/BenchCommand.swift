@@ -33,8 +33,9 @@ struct BenchCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         guard signature.what == "search" || signature.what == "import" else {
-            context.console.error("unknown benchmark '\(signature.what)'; try: dogear bench search --entries 100000 --notes 200000, "
-                + "or dogear bench import --rows 10000")
+            context.console.error(
+                "unknown benchmark '\(signature.what)'; try: dogear bench search --entries 100000 --notes 200000, "
+                    + "or dogear bench import --rows 10000")
             return
         }
         let entries = max(10, signature.entries ?? 10_000)
@@ -52,12 +53,14 @@ struct BenchCommand: AsyncCommand {
             // Schema only: the index is built after the data, and timed.
             try await app.autoMigrate()
             if signature.what == "import" {
-                let runner = ImportBenchmark(app: app, rows: max(1, signature.rows ?? 10_000), seed: UInt64(signature.seed ?? 1),
-                                             directory: NSTemporaryDirectory())
+                let runner = ImportBenchmark(
+                    app: app, rows: max(1, signature.rows ?? 10_000), seed: UInt64(signature.seed ?? 1),
+                    directory: NSTemporaryDirectory())
                 try await runner.run { line in context.console.output(line.consoleText()) }
             } else {
-                let runner = SearchBenchmark(app: app, entries: entries, notes: notes,
-                                             seed: UInt64(signature.seed ?? 1), iterations: iterations, path: path)
+                let runner = SearchBenchmark(
+                    app: app, entries: entries, notes: notes,
+                    seed: UInt64(signature.seed ?? 1), iterations: iterations, path: path)
                 try await runner.run { line in context.console.output(line.consoleText()) }
             }
         } catch {

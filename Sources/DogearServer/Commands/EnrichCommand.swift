@@ -14,8 +14,10 @@ struct EnrichCommand: AsyncCommand {
         let limit = max(1, signature.limit ?? 100)
         var total = EnrichmentJob.Report()
         while total.tried < limit {
-            let report = try await EnrichmentJob(db: app.db, chain: app.backgroundLookupChain, logger: app.logger, now: app.clock.now)
-                .runOnce(limit: min(20, limit - total.tried))
+            let report = try await EnrichmentJob(
+                db: app.db, chain: app.backgroundLookupChain, logger: app.logger, now: app.clock.now
+            )
+            .runOnce(limit: min(20, limit - total.tried))
             if report.tried == 0 { break }
             total.tried += report.tried
             total.enriched += report.enriched

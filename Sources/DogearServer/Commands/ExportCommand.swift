@@ -18,7 +18,8 @@ struct ExportCommand: AsyncCommand {
         try await app.prepareDatabase()
         let user = try await CommandUser.find(signature.user, on: app.db)
         guard let format = ExportService.Format(rawValue: (signature.format ?? "json").lowercased()) else {
-            throw CommandFailure("--format must be one of \(ExportService.Format.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw CommandFailure(
+                "--format must be one of \(ExportService.Format.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let stream: OutputStream?
         if let output = signature.output {

@@ -27,19 +27,22 @@ struct ImportCommand: AsyncCommand {
             if let unfinished = try await unfinishedJob(for: user, path: path, dryRun: signature.dryRun, on: app.db) {
                 job = unfinished
             } else {
-                job = try await runner.createJob(userID: try user.requireID(), filePath: path,
-                                                 fileName: (path as NSString).lastPathComponent, dryRun: signature.dryRun)
+                job = try await runner.createJob(
+                    userID: try user.requireID(), filePath: path,
+                    fileName: (path as NSString).lastPathComponent, dryRun: signature.dryRun)
             }
         } catch let error as ImportFileError {
             throw CommandFailure("import: \(error.description)")
         }
         if job.processed > 0 {
-            context.console.print("import: going on with the import stopped at line \(job.lastLine) (\(job.processed) of \(job.total) rows done)")
+            context.console.print(
+                "import: going on with the import stopped at line \(job.lastLine) (\(job.processed) of \(job.total) rows done)")
         }
         let bar = ProgressBar(total: job.total)
         let finished = try await runner.run(try job.requireID()) { job in bar.show(job.processed) }
         bar.end()
-        let rows = try await ImportRowRecord.query(on: app.db).filter(\.$job.$id == (try finished.requireID())).sort(\.$line).all()
+        let rows = try await ImportRowRecord.query(on: app.db).filter(\.$job.$id == (try finished.requireID())).sort(\.$line)
+            .all()
         print(Self.summary(try ImportJobDTO(finished, rows: rows)))
         if finished.status == ImportJob.Status.failed.rawValue { throw CommandFailure("import failed") }
     }
@@ -58,7 +61,7 @@ struct ImportCommand: AsyncCommand {
     static func summary(_ job: ImportJobDTO) -> String {
         var lines = [
             "\(job.dryRun ? "dry run" : "import") \(job.status): \(job.format), \(job.total) rows: "
-                + "\(job.created) created, \(job.merged) merged, \(job.unchanged) unchanged, \(job.failed) failed",
+                + "\(job.created) created, \(job.merged) merged, \(job.unchanged) unchanged, \(job.failed) failed"
         ]
         if let message = job.message { lines.append("  \(message)") }
         lines += job.fileWarnings.map { "  warning: \($0)" }
@@ -82,7 +85,9 @@ final class ProgressBar: @unchecked Sendable {
 
     func show(_ done: Int) {
         let filled = total == 0 ? width : min(width, done * width / total)
-        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] \(done)/\(total) rows"
+        let line =
+            "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+            + "] \(done)/\(total) rows"
         FileHandle.standardError.write(Data(line.utf8))
     }
 

@@ -20,15 +20,18 @@ struct UserCommand: AsyncCommand {
     var help: String { "Add a reader's account" }
 
     func run(using context: CommandContext, signature: Signature) async throws {
-        guard signature.action == "add" else { throw CommandFailure("unknown action '\(signature.action)'; use `dogear user add EMAIL`") }
+        guard signature.action == "add" else {
+            throw CommandFailure("unknown action '\(signature.action)'; use `dogear user add EMAIL`")
+        }
         let app = context.application
         try await app.prepareDatabase()
         do {
             let email = try AccountService.validEmail(signature.email)
             let password = signature.password ?? [UInt8].random(count: 12).base64.replacingOccurrences(of: "/", with: "-")
             try AccountService.validatePassword(password)
-            let name = try Validate.text(signature.name ?? String(email.split(separator: "@").first ?? ""),
-                                         field: "name", length: Limits.displayNameLength)
+            let name = try Validate.text(
+                signature.name ?? String(email.split(separator: "@").first ?? ""),
+                field: "name", length: Limits.displayNameLength)
             if try await User.query(on: app.db).filter(\.$emailKey == email.lowercased()).first() != nil {
                 throw CommandFailure("an account with the email \(email) already exists")
             }

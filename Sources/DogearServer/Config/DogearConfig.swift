@@ -94,7 +94,8 @@ public struct DogearConfig: Sendable {
                 let path = String(url.dropFirst("sqlite://".count))
                 database = path == ":memory:" ? .sqliteMemory : .sqliteFile(path: path)
             } else {
-                throw ConfigError(setting: "DATABASE_URL", message: "use postgres://user:password@host:port/database or sqlite://path")
+                throw ConfigError(
+                    setting: "DATABASE_URL", message: "use postgres://user:password@host:port/database or sqlite://path")
             }
         }
         var port = 8080
@@ -122,7 +123,8 @@ public struct DogearConfig: Sendable {
         config.backgroundEnrichment = try flag("DOGEAR_ENRICH", default: true)
         if let raw = value("DOGEAR_SOURCE_TIMEOUT") {
             guard let seconds = Double(raw), seconds > 0, seconds <= 120 else {
-                throw ConfigError(setting: "DOGEAR_SOURCE_TIMEOUT", message: "seconds, more than 0 and at most 120 (got '\(raw)')")
+                throw ConfigError(
+                    setting: "DOGEAR_SOURCE_TIMEOUT", message: "seconds, more than 0 and at most 120 (got '\(raw)')")
             }
             config.sourceTimeLimitSeconds = seconds
         }

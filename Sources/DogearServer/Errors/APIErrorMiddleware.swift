@@ -13,9 +13,11 @@ struct APIErrorMiddleware: AsyncMiddleware {
             if apiError.status == .internalServerError {
                 request.logger.report(error: error)
             }
-            let body = ErrorBody(error: .init(code: apiError.code, message: apiError.message,
-                                              field: apiError.field, entryId: apiError.details["entryId"],
-                                              sources: apiError.sources))
+            let body = ErrorBody(
+                error: .init(
+                    code: apiError.code, message: apiError.message,
+                    field: apiError.field, entryId: apiError.details["entryId"],
+                    sources: apiError.sources))
             let response = Response(status: apiError.status)
             try response.content.encode(body, as: .json)
             if apiError.status == .unauthorized {
@@ -30,9 +32,10 @@ struct APIErrorMiddleware: AsyncMiddleware {
         case let error as APIError:
             return error
         case let error as DomainError:
-            return APIError(status: status(for: error.kind), code: error.code, message: error.message, field: error.field,
-                            details: error.details,
-                            sources: error.sourceAttempts.isEmpty ? nil : error.sourceAttempts.map(SourceAttemptDTO.init))
+            return APIError(
+                status: status(for: error.kind), code: error.code, message: error.message, field: error.field,
+                details: error.details,
+                sources: error.sourceAttempts.isEmpty ? nil : error.sourceAttempts.map(SourceAttemptDTO.init))
         case let error as ValidationError:
             return .invalidData(error)
         case let error as DecodingError:
@@ -40,13 +43,15 @@ struct APIErrorMiddleware: AsyncMiddleware {
         case let error as any DatabaseError where error.isConstraintFailure:
             // Two requests raced to create the same thing (an entry, a tag, an email); the
             // transaction rolled back, so the loser changed nothing.
-            return APIError(status: .conflict, code: "conflict",
-                            message: "this was just created by another request; reload and try again")
+            return APIError(
+                status: .conflict, code: "conflict",
+                message: "this was just created by another request; reload and try again")
         case let error as any AbortError:
             return APIError(status: error.status, code: code(for: error.status), message: error.reason)
         default:
-            return APIError(status: .internalServerError, code: "internalError",
-                            message: "something went wrong on the server; nothing was changed")
+            return APIError(
+                status: .internalServerError, code: "internalError",
+                message: "something went wrong on the server; nothing was changed")
         }
     }
 
@@ -69,7 +74,9 @@ struct APIErrorMiddleware: AsyncMiddleware {
         func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String? {
             var parts: [String] = []
             for key in codingPath + (last.map { [$0] } ?? []) {
-                if let index = key.intValue { parts.append("[\(index)]") } else {
+                if let index = key.intValue {
+                    parts.append("[\(index)]")
+                } else {
                     parts.append(parts.isEmpty ? key.stringValue : ".\(key.stringValue)")
                 }
             }

@@ -73,8 +73,9 @@ struct EnrichmentJob {
         work.qualityScore = max(work.qualityScore, book.qualityScore)
         work.lastEnrichedAt = now()
         try await work.save(on: db)
-        try await CatalogService(db: db).addExternalIDs(book.externalIds, workID: try work.requireID(),
-                                                        editionID: try edition.requireID())
+        try await CatalogService(db: db).addExternalIDs(
+            book.externalIds, workID: try work.requireID(),
+            editionID: try edition.requireID())
         // A new subtitle is searchable text for every reader of the work.
         let entries = try await LibraryEntry.query(on: db).filter(\.$work.$id == work.requireID()).all()
         try await SearchIndexer(db: db).reindex(try entries.map { try $0.requireID() })

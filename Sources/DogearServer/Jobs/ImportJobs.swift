@@ -27,7 +27,8 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
                 // An upload is kept only while its job may still need it (to go on after a restart).
                 // A dry run's file waits for the run the reader may confirm (the web app does not upload twice).
                 if !job.dryRun, job.status == ImportJob.Status.done.rawValue || job.status == ImportJob.Status.failed.rawValue,
-                   job.filePath.hasPrefix(uploads) {
+                    job.filePath.hasPrefix(uploads)
+                {
                     try? FileManager.default.removeItem(atPath: job.filePath)
                 }
             } catch is CancellationError {
@@ -61,8 +62,9 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
     private func removeStaleUploads(_ application: Application) async throws {
         let directory = application.importsDirectory
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        let needed = Set(try await ImportJob.query(on: application.db)
-            .filter(\.$status ~~ [ImportJob.Status.queued.rawValue, ImportJob.Status.running.rawValue]).all().map(\.filePath))
+        let needed = Set(
+            try await ImportJob.query(on: application.db)
+                .filter(\.$status ~~ [ImportJob.Status.queued.rawValue, ImportJob.Status.running.rawValue]).all().map(\.filePath))
         let dayAgo = Date().addingTimeInterval(-86_400)
         for name in names {
             let path = (directory as NSString).appendingPathComponent(name)

@@ -25,7 +25,8 @@ struct AccountPages {
     func signIn(req: Request) async throws -> Response {
         let form = try req.content.decode(SignInForm.self)
         do {
-            let answer = try await AccountService(request: req).signIn(SignInRequest(email: form.email ?? "", password: form.password ?? ""))
+            let answer = try await AccountService(request: req).signIn(
+                SignInRequest(email: form.email ?? "", password: form.password ?? ""))
             return signedIn(answer.token)
         } catch let error as DomainError {
             let model = SignIn.Model(email: FieldState(form.email ?? ""), error: error.message, csrfToken: req.csrfToken)
@@ -40,8 +41,9 @@ struct AccountPages {
 
     func signUp(req: Request) async throws -> Response {
         let form = try req.content.decode(SignUpForm.self)
-        var model = SignUp.Model(email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
-                                 csrfToken: req.csrfToken)
+        var model = SignUp.Model(
+            email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
+            csrfToken: req.csrfToken)
         do {
             let answer = try await AccountService(request: req).signUp(
                 SignUpRequest(email: form.email ?? "", password: form.password ?? "", displayName: form.displayName ?? ""))
@@ -90,20 +92,25 @@ struct ProfilePage {
 
     func show(req: Request) async throws -> Response {
         let user = try req.currentUser()
-        let model = Profile.Model(email: FieldState(user.email), displayName: FieldState(user.displayName),
-                                  timeZone: FieldState(user.timeZone), saved: req.query["saved"] == "1",
-                                  session: try req.requirePageSession())
+        let model = Profile.Model(
+            email: FieldState(user.email), displayName: FieldState(user.displayName),
+            timeZone: FieldState(user.timeZone), saved: req.query["saved"] == "1",
+            session: try req.requirePageSession())
         return Response(html: Profile.View.render(model))
     }
 
     func save(req: Request) async throws -> Response {
         let user = try req.currentUser()
         let form = try req.content.decode(Form.self)
-        var model = Profile.Model(email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
-                                  timeZone: FieldState(form.timeZone ?? ""), session: try req.requirePageSession())
+        var model = Profile.Model(
+            email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
+            timeZone: FieldState(form.timeZone ?? ""), session: try req.requirePageSession())
         do {
-            _ = try await AccountService(request: req).updateProfile(user, ProfileUpdateRequest(
-                displayName: .value(form.displayName ?? ""), timeZone: .value(form.timeZone ?? ""), email: .value(form.email ?? "")))
+            _ = try await AccountService(request: req).updateProfile(
+                user,
+                ProfileUpdateRequest(
+                    displayName: .value(form.displayName ?? ""), timeZone: .value(form.timeZone ?? ""),
+                    email: .value(form.email ?? "")))
             return .seeOther(SiteURL.profile.with(query: [("saved", "1")]))
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)

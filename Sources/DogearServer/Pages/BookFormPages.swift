@@ -39,8 +39,9 @@ struct BookFormPages {
         let isbn = try BookLookupService.parseISBN(raw)
         let outcome = try await req.bookLookup().lookup(isbn)
         let authors = try await CatalogRows(sql: req.db.sql).authorsByWork([try outcome.work.requireID()])
-        return LookupAnswer(title: outcome.work.title, authors: (authors[try outcome.work.requireID()] ?? []).map(\.name),
-                            pageCount: outcome.edition?.pageCount)
+        return LookupAnswer(
+            title: outcome.work.title, authors: (authors[try outcome.work.requireID()] ?? []).map(\.name),
+            pageCount: outcome.edition?.pageCount)
     }
 
     func addPage(req: Request) async throws -> Response {

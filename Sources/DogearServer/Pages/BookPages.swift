@@ -25,8 +25,14 @@ struct BookPages {
         return Response(html: BookShow.View.render(model))
     }
 
-    struct ProgressForm: Content { var page: Int?; var back: String? }
-    struct StatusForm: Content { var status: String?; var back: String? }
+    struct ProgressForm: Content {
+        var page: Int?
+        var back: String?
+    }
+    struct StatusForm: Content {
+        var status: String?
+        var back: String?
+    }
     struct RatingForm: Content { var rating: Int? }
 
     func progress(req: Request) async throws -> Response {
@@ -53,8 +59,11 @@ struct BookPages {
     func confirmDelete(req: Request) async throws -> Response {
         let id = try entryID(req)
         let entry = try await req.libraryQuery().entry(id)
-        return Response(html: DeleteConfirm.View.render(.init(id: id, title: entry.work.title,
-                                                               session: try req.requirePageSession())))
+        return Response(
+            html: DeleteConfirm.View.render(
+                .init(
+                    id: id, title: entry.work.title,
+                    session: try req.requirePageSession())))
     }
 
     func delete(req: Request) async throws -> Response {
@@ -75,8 +84,15 @@ struct BookPages {
         return .seeOther(SiteURL.book(id).with(fragment: "notes"))
     }
 
-    struct SessionForm: Content { var date: String?; var minutes: String?; var endPage: String? }
-    struct QuoteForm: Content { var text: String?; var page: String? }
+    struct SessionForm: Content {
+        var date: String?
+        var minutes: String?
+        var endPage: String?
+    }
+    struct QuoteForm: Content {
+        var text: String?
+        var page: String?
+    }
 
     func addSession(req: Request) async throws -> Response {
         let id = try entryID(req)

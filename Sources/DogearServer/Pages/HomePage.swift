@@ -7,7 +7,8 @@ struct HomePage {
         let home = try await req.homeService().home()
         let model = Home.Model(
             greeting: home.greeting, displayName: home.displayName,
-            currentlyReading: home.currentlyReading.map(BookSummary.init), recentlyFinished: home.recentlyFinished.map(BookSummary.init),
+            currentlyReading: home.currentlyReading.map(BookSummary.init),
+            recentlyFinished: home.recentlyFinished.map(BookSummary.init),
             readAllTime: home.stats.readAllTime, readThisYear: home.stats.readThisYear, pagesThisYear: home.stats.pagesThisYear,
             session: try req.requirePageSession())
         return Response(html: Home.View.render(model))

@@ -41,12 +41,14 @@ struct TransferPages {
     func run(req: Request) async throws -> Response {
         let preview = try await ownJob(req)
         guard preview.dryRun, preview.status == ImportJob.Status.done.rawValue,
-              FileManager.default.fileExists(atPath: preview.filePath) else {
+            FileManager.default.fileExists(atPath: preview.filePath)
+        else {
             throw PageError(status: .conflict, message: "This preview cannot be imported any more; upload the file again.")
         }
         let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
-        let job = try await runner.createJob(userID: preview.$user.id, filePath: preview.filePath, fileName: preview.fileName,
-                                             dryRun: false)
+        let job = try await runner.createJob(
+            userID: preview.$user.id, filePath: preview.filePath, fileName: preview.fileName,
+            dryRun: false)
         req.application.importJobs.start(try job.requireID(), app: req.application)
         return .seeOther(SiteURL.importJob(try job.requireID()).path)
     }

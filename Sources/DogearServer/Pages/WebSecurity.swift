@@ -14,8 +14,9 @@ enum WebCookies {
     static let csrf = "dogear_csrf"
 
     static func cookie(_ value: String, secure: Bool, maxAge: Int? = 60 * 60 * 24 * 30) -> HTTPCookies.Value {
-        HTTPCookies.Value(string: value, expires: nil, maxAge: maxAge, domain: nil, path: "/", isSecure: secure,
-                          isHTTPOnly: true, sameSite: .lax)
+        HTTPCookies.Value(
+            string: value, expires: nil, maxAge: maxAge, domain: nil, path: "/", isSecure: secure,
+            isHTTPOnly: true, sameSite: .lax)
     }
 }
 
@@ -23,10 +24,12 @@ enum WebCookies {
 struct SessionCookieAuthenticator: AsyncRequestAuthenticator {
     func authenticate(request: Request) async throws {
         guard let value = request.cookies[WebCookies.session]?.string, !value.isEmpty else { return }
-        guard let token = try await UserToken.query(on: request.db)
-            .filter(\.$tokenHash == TokenHashing.hash(value))
-            .with(\.$user)
-            .first() else { return }
+        guard
+            let token = try await UserToken.query(on: request.db)
+                .filter(\.$tokenHash == TokenHashing.hash(value))
+                .with(\.$user)
+                .first()
+        else { return }
         request.auth.login(token)
         request.auth.login(token.user)
     }
@@ -42,7 +45,8 @@ struct CSRFMiddleware: AsyncMiddleware {
         request.storage[CSRFTokenKey.self] = token
         if request.method == .POST {
             // Header (scripts), address (a streamed upload, whose body is not read here), or form field.
-            let sent = request.headers.first(name: "X-CSRF-Token") ?? request.query["_csrf"]
+            let sent =
+                request.headers.first(name: "X-CSRF-Token") ?? request.query["_csrf"]
                 ?? (try? request.content.get(String.self, at: "_csrf"))
             guard let existing, let sent, !existing.isEmpty, sent == existing else {
                 throw PageError(status: .forbidden, message: "This form has expired. Go back, reload the page and try again.")

@@ -1,5 +1,5 @@
-import Foundation
 import Fluent
+import Foundation
 import SQLKit
 
 /// Autocomplete for tags and authors (SPEC §2): prefix matches, the user's own first.
@@ -24,16 +24,21 @@ struct AutocompleteQuery {
     func tags(prefix: String) async throws -> [TagSuggestion] {
         let sql = db.sql
         let pattern = Self.likePattern(prefix.lowercased())
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT t.display AS name, COUNT(et.id) AS uses
             FROM tags t LEFT JOIN entry_tags et ON et.tag_id = t.id
             WHERE t.user_id = \(bind: userID) AND t.key LIKE \(bind: pattern) ESCAPE '\\'
             GROUP BY t.id, t.display, t.key
             ORDER BY COUNT(et.id) DESC, t.key ASC
             LIMIT \(unsafeRaw: String(limit))
-            """).all()
-        return try rows.map { TagSuggestion(name: try $0.decode(column: "name", as: String.self),
-                                            count: try $0.decode(column: "uses", as: Int.self)) }
+            """
+        ).all()
+        return try rows.map {
+            TagSuggestion(
+                name: try $0.decode(column: "name", as: String.self),
+                count: try $0.decode(column: "uses", as: Int.self))
+        }
     }
 
     /// Authors whose name, or any word of it, starts with `prefix`: first those in the user's
@@ -43,7 +48,8 @@ struct AutocompleteQuery {
         let lowered = prefix.lowercased()
         let start = Self.likePattern(lowered)
         let word = "% " + Self.likePattern(lowered)
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT a.id AS id, a.name AS name,
                    MAX(CASE WHEN e.user_id = \(bind: userID) THEN 1 ELSE 0 END) AS mine
             FROM authors a
@@ -53,11 +59,13 @@ struct AutocompleteQuery {
             GROUP BY a.id, a.name
             ORDER BY mine DESC, a.name ASC
             LIMIT \(unsafeRaw: String(limit))
-            """).all()
+            """
+        ).all()
         return try rows.map {
-            AuthorSuggestion(id: try $0.decode(column: "id", as: UUID.self),
-                             name: try $0.decode(column: "name", as: String.self),
-                             inLibrary: try $0.decode(column: "mine", as: Int.self) == 1)
+            AuthorSuggestion(
+                id: try $0.decode(column: "id", as: UUID.self),
+                name: try $0.decode(column: "name", as: String.self),
+                inLibrary: try $0.decode(column: "mine", as: Int.self) == 1)
         }
     }
 

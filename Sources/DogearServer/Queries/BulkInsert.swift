@@ -49,10 +49,12 @@ struct BulkInsert {
         }
         for chunk in rows.chunked(into: 1000) {
             let json = try encode(chunk)
-            let source: SQLQueryString = isPostgres
+            let source: SQLQueryString =
+                isPostgres
                 ? "FROM json_array_elements(CAST(\(bind: json) AS json)) AS r"
                 : "FROM jsonb_each(jsonb(\(bind: json)))"
-            try await sql.raw("INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: names)) SELECT \(unsafeRaw: selects) " + source).run()
+            try await sql.raw("INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: names)) SELECT \(unsafeRaw: selects) " + source)
+                .run()
         }
     }
 
@@ -71,7 +73,10 @@ struct BulkInsert {
                 case .text(let text): Self.appendString(text, to: &out)
                 case .int(let number): out += String(number)
                 case .double(let number):
-                    guard number.isFinite else { out += "null"; continue }
+                    guard number.isFinite else {
+                        out += "null"
+                        continue
+                    }
                     out += "\(number)"
                 case .bool(let flag): out += postgres ? (flag ? "true" : "false") : (flag ? "1" : "0")
                 case .uuid(let id): out += "\"\(id.uuidString)\""

@@ -33,7 +33,9 @@ struct CatalogLoader {
 
     /// Editions of one work, oldest record first.
     func editions(ofWork workID: UUID) async throws -> [EditionDTO] {
-        let ids = try await Edition.query(on: db).filter(\.$work.$id == workID).sort(\.$createdAt).all().map { try $0.requireID() }
+        let ids = try await Edition.query(on: db).filter(\.$work.$id == workID).sort(\.$createdAt).all().map {
+            try $0.requireID()
+        }
         let external = try await rows.externalIDs(workIDs: [], editionIDs: ids)
         let editions = try await rows.editions(ids, externalIds: external)
         return ids.compactMap { editions[$0] }

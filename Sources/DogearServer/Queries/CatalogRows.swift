@@ -8,7 +8,9 @@ import SQLKit
 struct CatalogRows {
     let sql: any SQLDatabase
 
-    func works(_ ids: [UUID], authors: [UUID: [AuthorRef]], externalIds: [UUID: [String: [String]]]) async throws -> [UUID: WorkDTO] {
+    func works(_ ids: [UUID], authors: [UUID: [AuthorRef]], externalIds: [UUID: [String: [String]]]) async throws -> [UUID:
+        WorkDTO]
+    {
         guard !ids.isEmpty else { return [:] }
         var result: [UUID: WorkDTO] = [:]
         for row in try await sql.raw("SELECT * FROM works WHERE id IN (\(binds: ids))").all() {
@@ -31,15 +33,19 @@ struct CatalogRows {
     /// Authors of each work in cover order.
     func authorsByWork(_ workIDs: [UUID]) async throws -> [UUID: [AuthorRef]] {
         guard !workIDs.isEmpty else { return [:] }
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT wa.work_id AS work_id, a.id AS author_id, a.name AS name
             FROM work_authors wa JOIN authors a ON a.id = wa.author_id
             WHERE wa.work_id IN (\(binds: workIDs)) ORDER BY wa.position
-            """).all()
+            """
+        ).all()
         var result: [UUID: [AuthorRef]] = [:]
         for row in rows {
             result[try row.decode(column: "work_id", as: UUID.self), default: []].append(
-                AuthorRef(id: try row.decode(column: "author_id", as: UUID.self), name: try row.decode(column: "name", as: String.self)))
+                AuthorRef(
+                    id: try row.decode(column: "author_id", as: UUID.self), name: try row.decode(column: "name", as: String.self))
+            )
         }
         return result
     }
@@ -51,10 +57,14 @@ struct CatalogRows {
         if !workIDs.isEmpty { owners.append("work_id IN (\(binds: workIDs))") }
         if !editionIDs.isEmpty { owners.append("edition_id IN (\(binds: editionIDs))") }
         let condition = owners.dropFirst().reduce(owners[0]) { $0 + " OR " + $1 }
-        let rows = try await sql.raw("SELECT work_id, edition_id, kind, value FROM external_ids WHERE " + condition + " ORDER BY created_at").all()
+        let rows = try await sql.raw(
+            "SELECT work_id, edition_id, kind, value FROM external_ids WHERE " + condition + " ORDER BY created_at"
+        ).all()
         var result: [UUID: [String: [String]]] = [:]
         for row in rows {
-            guard let owner = try row.decode(column: "work_id", as: UUID?.self) ?? row.decode(column: "edition_id", as: UUID?.self) else { continue }
+            guard
+                let owner = try row.decode(column: "work_id", as: UUID?.self) ?? row.decode(column: "edition_id", as: UUID?.self)
+            else { continue }
             result[owner, default: [:]][try row.decode(column: "kind", as: String.self), default: []]
                 .append(try row.decode(column: "value", as: String.self))
         }
@@ -64,29 +74,35 @@ struct CatalogRows {
     /// Tag display names per entry, alphabetical.
     func tagsByEntry(_ entryIDs: [UUID]) async throws -> [UUID: [String]] {
         guard !entryIDs.isEmpty else { return [:] }
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT et.entry_id AS entry_id, t.display AS display FROM entry_tags et JOIN tags t ON t.id = et.tag_id
             WHERE et.entry_id IN (\(binds: entryIDs)) ORDER BY t.key
-            """).all()
+            """
+        ).all()
         var result: [UUID: [String]] = [:]
         for row in rows {
-            result[try row.decode(column: "entry_id", as: UUID.self), default: []].append(try row.decode(column: "display", as: String.self))
+            result[try row.decode(column: "entry_id", as: UUID.self), default: []].append(
+                try row.decode(column: "display", as: String.self))
         }
         return result
     }
 
     func readThroughsByEntry(_ entryIDs: [UUID]) async throws -> [UUID: [ReadThroughDTO]] {
         guard !entryIDs.isEmpty else { return [:] }
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT entry_id, started_on, finished_on, outcome FROM read_throughs
             WHERE entry_id IN (\(binds: entryIDs)) ORDER BY created_at
-            """).all()
+            """
+        ).all()
         var result: [UUID: [ReadThroughDTO]] = [:]
         for row in rows {
-            result[try row.decode(column: "entry_id", as: UUID.self), default: []].append(ReadThroughDTO(
-                startedOn: try row.decode(column: "started_on", as: String?.self),
-                finishedOn: try row.decode(column: "finished_on", as: String?.self),
-                outcome: try row.decode(column: "outcome", as: String.self)))
+            result[try row.decode(column: "entry_id", as: UUID.self), default: []].append(
+                ReadThroughDTO(
+                    startedOn: try row.decode(column: "started_on", as: String?.self),
+                    finishedOn: try row.decode(column: "finished_on", as: String?.self),
+                    outcome: try row.decode(column: "outcome", as: String.self)))
         }
         return result
     }

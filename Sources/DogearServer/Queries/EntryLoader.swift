@@ -32,9 +32,10 @@ struct EntryLoader {
             }
             let edition = entry.$edition.id.flatMap { editions[$0] }
             let status = ReadingStatus(rawValue: entry.status) ?? .wantToRead
-            let pace = Pace.compute(sessions: totals[id] ?? SessionTotals(), status: status,
-                                    currentPage: entry.currentPage, pageCount: edition?.pageCount,
-                                    dailyGoalPages: entry.dailyGoalPages, today: today)
+            let pace = Pace.compute(
+                sessions: totals[id] ?? SessionTotals(), status: status,
+                currentPage: entry.currentPage, pageCount: edition?.pageCount,
+                dailyGoalPages: entry.dailyGoalPages, today: today)
             return EntryDTO(
                 id: id,
                 work: work,
@@ -71,6 +72,5 @@ struct EntryLoader {
     func loadOne(_ entry: LibraryEntry) async throws -> EntryDTO {
         try await load([entry])[0]
     }
-
 
 }

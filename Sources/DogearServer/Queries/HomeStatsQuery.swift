@@ -1,6 +1,6 @@
-import Foundation
 import DogearCore
 import Fluent
+import Foundation
 import SQLKit
 
 /// The home page's quick stats (SPEC §4), counted in SQL.
@@ -18,7 +18,8 @@ struct HomeStatsQuery {
 
     func stats(userID: UUID, year: Int) async throws -> Stats {
         let sql = db.sql
-        let readAllTime = try await sql.select()
+        let readAllTime =
+            try await sql.select()
             .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
             .from(LibraryEntry.schema)
             .where("user_id", .equal, userID)
@@ -29,7 +30,8 @@ struct HomeStatsQuery {
         let first = String(format: "%04d-01-01", year)
         let last = String(format: "%04d-12-31", year)
         let read = ReadingStatus.read.rawValue
-        let finishes = try await sql.raw("""
+        let finishes = try await sql.raw(
+            """
             SELECT COUNT(DISTINCT f.entry_id) AS books, CAST(COALESCE(SUM(f.pages), 0) AS BIGINT) AS pages FROM (
               SELECT e.id AS entry_id, ed.page_count AS pages
               FROM library_entries e LEFT JOIN editions ed ON ed.id = e.edition_id
@@ -42,9 +44,11 @@ struct HomeStatsQuery {
               WHERE e.user_id = \(bind: userID) AND r.outcome = \(bind: read)
                 AND r.finished_on >= \(bind: first) AND r.finished_on <= \(bind: last)
             ) f
-            """).first()
-        return Stats(readAllTime: readAllTime,
-                     readThisYear: try finishes?.decode(column: "books", as: Int.self) ?? 0,
-                     pagesThisYear: try finishes?.decode(column: "pages", as: Int.self) ?? 0)
+            """
+        ).first()
+        return Stats(
+            readAllTime: readAllTime,
+            readThisYear: try finishes?.decode(column: "books", as: Int.self) ?? 0,
+            pagesThisYear: try finishes?.decode(column: "pages", as: Int.self) ?? 0)
     }
 }

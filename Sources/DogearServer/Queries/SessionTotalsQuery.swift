@@ -1,6 +1,6 @@
-import Foundation
 import DogearCore
 import Fluent
+import Foundation
 import SQLKit
 
 /// Sums reading sessions per entry in SQL (one GROUP BY), for pace and estimated finish.

@@ -1,5 +1,5 @@
-import Foundation
 import Fluent
+import Foundation
 import SQLKit
 
 /// Keeps a work's social aggregates (SPEC §1: readers, average rating, ratings count) equal to what
@@ -13,7 +13,8 @@ struct WorkAggregates {
     func refresh(workID: UUID) async throws {
         let sql = db.sql
         let rating = "COALESCE(precise_rating, CAST(rating AS DOUBLE PRECISION))"
-        try await sql.raw("""
+        try await sql.raw(
+            """
             UPDATE works SET
               readers_count = (SELECT COUNT(*) FROM library_entries
                                WHERE work_id = \(bind: workID) AND (status <> 'wantToRead' OR read_count > 0)),
@@ -21,7 +22,8 @@ struct WorkAggregates {
               average_rating = (SELECT CAST(AVG(\(unsafeRaw: rating)) AS DOUBLE PRECISION) FROM library_entries
                                 WHERE work_id = \(bind: workID))
             WHERE id = \(bind: workID)
-            """).run()
+            """
+        ).run()
     }
 
     /// The same for many works in one statement (an import batch).
@@ -29,7 +31,8 @@ struct WorkAggregates {
         let sql = db.sql
         let rating = "COALESCE(e.precise_rating, CAST(e.rating AS DOUBLE PRECISION))"
         for chunk in workIDs.chunked(into: 500) {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 UPDATE works SET
                   readers_count = (SELECT COUNT(*) FROM library_entries e
                                    WHERE e.work_id = works.id AND (e.status <> 'wantToRead' OR e.read_count > 0)),
@@ -37,7 +40,8 @@ struct WorkAggregates {
                   average_rating = (SELECT CAST(AVG(\(unsafeRaw: rating)) AS DOUBLE PRECISION) FROM library_entries e
                                     WHERE e.work_id = works.id)
                 WHERE id IN (\(binds: chunk))
-                """).run()
+                """
+            ).run()
         }
     }
 }

@@ -65,7 +65,8 @@ struct LibraryFilter: Sendable {
         formats = try values("format").map { try EditionFormat.parse($0, field: "format") }
         if let raw = single("sort") {
             guard let sort = Sort(rawValue: raw) else {
-                throw ValidationError(field: "sort", "'\(raw)' is not a sort; use one of \(Sort.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    field: "sort", "'\(raw)' is not a sort; use one of \(Sort.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             self.sort = sort
         }

@@ -31,15 +31,17 @@ struct LibrarySearchQuery {
             conditions.append(index.condition(filter.terms, userID: userID))
         }
         if let cursor = filter.cursor {
-            conditions.append("""
+            conditions.append(
+                """
                 (\(unsafeRaw: keys), e.id) \(unsafeRaw: order.descending ? "<" : ">") \
                 (SELECT \(unsafeRaw: keys), e.id \(unsafeRaw: Self.from) WHERE e.id = \(bind: cursor) AND e.user_id = \(bind: userID))
                 """)
         }
         let direction = order.descending ? " DESC" : " ASC"
         let orderBy = (order.keys + ["e.id"]).map { $0 + direction }.joined(separator: ", ")
-        return try await page("SELECT e.* \(unsafeRaw: Self.from) WHERE " + Self.and(conditions)
-                              + " ORDER BY \(unsafeRaw: orderBy) LIMIT \(unsafeRaw: String(filter.limit + 1))", limit: filter.limit)
+        return try await page(
+            "SELECT e.* \(unsafeRaw: Self.from) WHERE " + Self.and(conditions)
+                + " ORDER BY \(unsafeRaw: orderBy) LIMIT \(unsafeRaw: String(filter.limit + 1))", limit: filter.limit)
     }
 
     /// The default sort with a query, on an index kept in date-added order (SQLite's): the index is
@@ -70,7 +72,8 @@ struct LibrarySearchQuery {
             conditions.append("e.status IN (\(binds: filter.statuses.map(\.rawValue)))")
         }
         if !filter.tagKeys.isEmpty {
-            conditions.append("""
+            conditions.append(
+                """
                 e.id IN (SELECT et.entry_id FROM entry_tags et JOIN tags t ON t.id = et.tag_id \
                 WHERE t.user_id = \(bind: userID) AND t.key IN (\(binds: filter.tagKeys)))
                 """)

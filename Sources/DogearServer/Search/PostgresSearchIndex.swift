@@ -12,9 +12,11 @@ struct PostgresSearchIndex: SearchIndex {
         for batch in documents.chunked(into: 200) {
             var values: [SQLQueryString] = []
             for doc in batch {
-                let folded = SearchText.fold(([doc.title] + doc.authors + doc.isbns + doc.tags + doc.notes + doc.quotes)
-                    .joined(separator: " "))
-                values.append("""
+                let folded = SearchText.fold(
+                    ([doc.title] + doc.authors + doc.isbns + doc.tags + doc.notes + doc.quotes)
+                        .joined(separator: " "))
+                values.append(
+                    """
                     (\(bind: doc.entryID), \(bind: doc.userID), \(bind: doc.title), \(bind: SearchDocument.join(doc.authors)), \
                     \(bind: doc.isbns.joined(separator: " ")), \(bind: SearchDocument.join(doc.tags)), \
                     \(bind: SearchDocument.join(doc.notes)), \(bind: SearchDocument.join(doc.quotes)), \
@@ -22,7 +24,9 @@ struct PostgresSearchIndex: SearchIndex {
                     """)
             }
             let list = values.dropFirst().reduce(values[0]) { $0 + ", " + $1 }
-            try await db.raw("INSERT INTO entry_search (entry_id, user_id, title, authors, isbn, tags, notes, quotes, document) VALUES " + list).run()
+            try await db.raw(
+                "INSERT INTO entry_search (entry_id, user_id, title, authors, isbn, tags, notes, quotes, document) VALUES " + list
+            ).run()
         }
     }
 
@@ -42,10 +46,12 @@ struct PostgresSearchIndex: SearchIndex {
     }
 
     func entriesWithoutDocument(limit: Int, on db: any SQLDatabase) async throws -> [UUID] {
-        try await db.raw("""
+        try await db.raw(
+            """
             SELECT e.id AS id FROM library_entries e \
             WHERE NOT EXISTS (SELECT 1 FROM entry_search s WHERE s.entry_id = e.id) LIMIT \(unsafeRaw: String(limit))
-            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+            """
+        ).all().map { try $0.decode(column: "id", as: UUID.self) }
     }
 
     /// A GIN index has no order of its own: the general query sorts the matches.
@@ -53,10 +59,12 @@ struct PostgresSearchIndex: SearchIndex {
 
     func documents(_ entryIDs: [UUID], on db: any SQLDatabase) async throws -> [UUID: SearchDocument] {
         guard !entryIDs.isEmpty else { return [:] }
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT entry_id, user_id, title, authors, isbn, tags, notes, quotes FROM entry_search
             WHERE entry_id IN (\(binds: entryIDs))
-            """).all()
+            """
+        ).all()
         var result: [UUID: SearchDocument] = [:]
         for row in rows {
             let id = try row.decode(column: "entry_id", as: UUID.self)

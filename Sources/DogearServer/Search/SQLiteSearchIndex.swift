@@ -24,10 +24,12 @@ struct SQLiteSearchIndex: SearchIndex {
             var taken = Set<Int64>()
             // One statement for all the ranges: the bases travel as one JSON array, each a rowid range.
             let list = "[" + bases.map(String.init).joined(separator: ",") + "]"
-            for row in try await db.raw("""
+            for row in try await db.raw(
+                """
                 SELECT d.rowid AS rowid FROM json_each(\(bind: list)) AS b
                 JOIN entry_search_docs AS d ON d.rowid >= b.value AND d.rowid < b.value + 1024
-                """).all() {
+                """
+            ).all() {
                 taken.insert(try row.decode(column: "rowid", as: Int64.self))
             }
             var rows: [[BulkInsert.Value]] = []
@@ -35,20 +37,26 @@ struct SQLiteSearchIndex: SearchIndex {
                 var rowid = Self.baseRowid(doc.dateAdded)
                 while taken.contains(rowid) { rowid += 1 }
                 taken.insert(rowid)
-                rows.append([.int(Int(rowid)), .text(doc.entryID.uuidString), .text(doc.userID.uuidString), .text(doc.title),
-                             .text(SearchDocument.join(doc.authors)), .text(doc.isbns.joined(separator: " ")),
-                             .text(SearchDocument.join(doc.tags)), .text(SearchDocument.join(doc.notes)),
-                             .text(SearchDocument.join(doc.quotes))])
+                rows.append([
+                    .int(Int(rowid)), .text(doc.entryID.uuidString), .text(doc.userID.uuidString), .text(doc.title),
+                    .text(SearchDocument.join(doc.authors)), .text(doc.isbns.joined(separator: " ")),
+                    .text(SearchDocument.join(doc.tags)), .text(SearchDocument.join(doc.notes)),
+                    .text(SearchDocument.join(doc.quotes)),
+                ])
             }
-            try await BulkInsert(sql: db).insert(into: "entry_search_docs", [
-                ("rowid", .int), ("entry_id", .text), ("owner", .text), ("title", .text), ("authors", .text), ("isbn", .text),
-                ("tags", .text), ("notes", .text), ("quotes", .text),
-            ], rows: rows)
+            try await BulkInsert(sql: db).insert(
+                into: "entry_search_docs",
+                [
+                    ("rowid", .int), ("entry_id", .text), ("owner", .text), ("title", .text), ("authors", .text), ("isbn", .text),
+                    ("tags", .text), ("notes", .text), ("quotes", .text),
+                ], rows: rows)
             // External content: the full-text index is told the same texts, straight from the same rows.
-            try await BulkInsert(sql: db).insert(into: "entry_search", [
-                ("rowid", .int), ("title", .text), ("authors", .text), ("isbn", .text), ("tags", .text), ("notes", .text),
-                ("quotes", .text),
-            ], rows: rows.map { [$0[0]] + $0[3...] })
+            try await BulkInsert(sql: db).insert(
+                into: "entry_search",
+                [
+                    ("rowid", .int), ("title", .text), ("authors", .text), ("isbn", .text), ("tags", .text), ("notes", .text),
+                    ("quotes", .text),
+                ], rows: rows.map { [$0[0]] + $0[3...] })
         }
     }
 
@@ -56,10 +64,12 @@ struct SQLiteSearchIndex: SearchIndex {
         for batch in entryIDs.chunked(into: 500) {
             let ids = batch.map(\.uuidString)
             // External content: FTS5 is told which texts to forget before they go.
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO entry_search (entry_search, rowid, \(unsafeRaw: Self.columns))
                 SELECT 'delete', rowid, \(unsafeRaw: Self.columns) FROM entry_search_docs WHERE entry_id IN (\(binds: ids))
-                """).run()
+                """
+            ).run()
             try await db.raw("DELETE FROM entry_search_docs WHERE entry_id IN (\(binds: ids))").run()
         }
     }
@@ -78,10 +88,12 @@ struct SQLiteSearchIndex: SearchIndex {
     }
 
     func entriesWithoutDocument(limit: Int, on db: any SQLDatabase) async throws -> [UUID] {
-        try await db.raw("""
+        try await db.raw(
+            """
             SELECT e.id AS id FROM library_entries e \
             WHERE NOT EXISTS (SELECT 1 FROM entry_search_docs d WHERE d.entry_id = e.id) LIMIT \(unsafeRaw: String(limit))
-            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+            """
+        ).all().map { try $0.decode(column: "id", as: UUID.self) }
     }
 
     /// The index's rowid order is date added, so newest first is its own order and stops after a page.
@@ -103,10 +115,12 @@ struct SQLiteSearchIndex: SearchIndex {
 
     func documents(_ entryIDs: [UUID], on db: any SQLDatabase) async throws -> [UUID: SearchDocument] {
         guard !entryIDs.isEmpty else { return [:] }
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT entry_id, owner, \(unsafeRaw: Self.columns) FROM entry_search_docs
             WHERE entry_id IN (\(binds: entryIDs.map(\.uuidString)))
-            """).all()
+            """
+        ).all()
         var result: [UUID: SearchDocument] = [:]
         for row in rows {
             guard let id = UUID(uuidString: try row.decode(column: "entry_id", as: String.self)) else { continue }

@@ -39,8 +39,10 @@ struct SearchDocument: Sendable, Equatable {
         quotes = Self.split(try row.decode(column: "quotes", as: String.self))
     }
 
-    init(entryID: UUID, userID: UUID, dateAdded: Date, title: String, authors: [String], isbns: [String],
-         tags: [String], notes: [String], quotes: [String]) {
+    init(
+        entryID: UUID, userID: UUID, dateAdded: Date, title: String, authors: [String], isbns: [String],
+        tags: [String], notes: [String], quotes: [String]
+    ) {
         self.entryID = entryID
         self.userID = userID
         self.dateAdded = dateAdded

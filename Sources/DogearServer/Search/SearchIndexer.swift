@@ -1,6 +1,6 @@
-import Foundation
 import DogearCore
 import Fluent
+import Foundation
 import SQLKit
 
 /// Builds search documents from the library and writes them to the dialect's index. Called in the
@@ -56,38 +56,54 @@ struct SearchIndexer {
         var docs: [UUID: SearchDocument] = [:]
         for batch in entryIDs.chunked(into: 1000) {
             var workOf: [UUID: UUID] = [:]
-            for row in try await sql.raw("""
+            for row in try await sql.raw(
+                """
                 SELECT e.id AS id, e.user_id AS user_id, e.work_id AS work_id, e.date_added AS date_added,
                        w.title AS title, w.subtitle AS subtitle, ed.isbn13 AS isbn13, ed.isbn10 AS isbn10
                 FROM library_entries e JOIN works w ON w.id = e.work_id LEFT JOIN editions ed ON ed.id = e.edition_id
                 WHERE e.id IN (\(binds: batch))
-                """).all() {
+                """
+            ).all() {
                 let id = try row.decode(column: "id", as: UUID.self)
-                let title = [try row.decode(column: "title", as: String.self), try row.decode(column: "subtitle", as: String?.self)]
-                    .compactMap { $0 }.joined(separator: ": ")
-                let isbns = [try row.decode(column: "isbn13", as: String?.self), try row.decode(column: "isbn10", as: String?.self)]
-                docs[id] = SearchDocument(entryID: id, userID: try row.decode(column: "user_id", as: UUID.self),
-                                          dateAdded: try row.decode(column: "date_added", as: Date.self), title: title, authors: [],
-                                          isbns: isbns.compactMap { $0 }, tags: [], notes: [], quotes: [])
+                let title = [
+                    try row.decode(column: "title", as: String.self), try row.decode(column: "subtitle", as: String?.self),
+                ]
+                .compactMap { $0 }.joined(separator: ": ")
+                let isbns = [
+                    try row.decode(column: "isbn13", as: String?.self), try row.decode(column: "isbn10", as: String?.self),
+                ]
+                docs[id] = SearchDocument(
+                    entryID: id, userID: try row.decode(column: "user_id", as: UUID.self),
+                    dateAdded: try row.decode(column: "date_added", as: Date.self), title: title, authors: [],
+                    isbns: isbns.compactMap { $0 }, tags: [], notes: [], quotes: [])
                 workOf[id] = try row.decode(column: "work_id", as: UUID.self)
             }
             let authors = try await CatalogRows(sql: sql).authorsByWork(Array(Set(workOf.values)))
             for (entryID, workID) in workOf { docs[entryID]?.authors = (authors[workID] ?? []).map(\.name) }
-            for row in try await sql.raw("""
+            for row in try await sql.raw(
+                """
                 SELECT et.entry_id AS entry_id, t.display AS display FROM entry_tags et JOIN tags t ON t.id = et.tag_id
                 WHERE et.entry_id IN (\(binds: batch)) ORDER BY t.key
-                """).all() {
-                docs[try row.decode(column: "entry_id", as: UUID.self)]?.tags.append(try row.decode(column: "display", as: String.self))
+                """
+            ).all() {
+                docs[try row.decode(column: "entry_id", as: UUID.self)]?.tags.append(
+                    try row.decode(column: "display", as: String.self))
             }
-            for row in try await sql.raw("""
+            for row in try await sql.raw(
+                """
                 SELECT entry_id, content FROM notes WHERE entry_id IN (\(binds: batch)) ORDER BY created_at, id
-                """).all() {
-                docs[try row.decode(column: "entry_id", as: UUID.self)]?.notes.append(try row.decode(column: "content", as: String.self))
+                """
+            ).all() {
+                docs[try row.decode(column: "entry_id", as: UUID.self)]?.notes.append(
+                    try row.decode(column: "content", as: String.self))
             }
-            for row in try await sql.raw("""
+            for row in try await sql.raw(
+                """
                 SELECT entry_id, text FROM quotes WHERE entry_id IN (\(binds: batch)) ORDER BY created_at, id
-                """).all() {
-                docs[try row.decode(column: "entry_id", as: UUID.self)]?.quotes.append(try row.decode(column: "text", as: String.self))
+                """
+            ).all() {
+                docs[try row.decode(column: "entry_id", as: UUID.self)]?.quotes.append(
+                    try row.decode(column: "text", as: String.self))
             }
         }
         return entryIDs.compactMap { docs[$0] }

@@ -51,8 +51,9 @@ struct AccountService {
         if let change = patch.photoUrl.change { user.photoURL = try Validate.optionalURL(change, field: "photoUrl") }
         if let change = patch.onboardingDone.change { user.onboardingDone = change ?? false }
         if let change = patch.genrePreferences.change {
-            user.genrePreferences = try Validate.stringList(change, field: "genrePreferences",
-                                                            maxCount: Limits.genresPerWork * 2, maxLength: Limits.genreMaxLength)
+            user.genrePreferences = try Validate.stringList(
+                change, field: "genrePreferences",
+                maxCount: Limits.genresPerWork * 2, maxLength: Limits.genreMaxLength)
         }
         if let change = patch.timeZone.change {
             guard let name = change, TimeZone(identifier: name) != nil else {
@@ -63,7 +64,8 @@ struct AccountService {
         if let change = patch.email.change {
             let email = try Self.validEmail(change ?? "")
             if email.lowercased() != user.emailKey,
-               try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
+                try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil
+            {
                 throw DomainError.emailTaken
             }
             user.email = email
@@ -87,7 +89,8 @@ struct AccountService {
         }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
-              !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace) else {
+            !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
+        else {
             throw ValidationError(field: "email", "'\(email)' is not an email address")
         }
         return email

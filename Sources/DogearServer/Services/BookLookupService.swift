@@ -31,7 +31,10 @@ struct BookLookupService {
             return Outcome(work: work, edition: edition, foundIn: "catalog", attempts: [])
         }
         let result = await chain.lookup(isbn: isbn) { book in
-            do { _ = try book.draft.validated(source: book.source); return nil } catch { return "\(error)" }
+            do {
+                _ = try book.draft.validated(source: book.source)
+                return nil
+            } catch { return "\(error)" }
         }
         guard let found = result.book else {
             var error = DomainError.notFound("bookNotFound", Self.notFoundMessage(isbn, result.attempts))
@@ -46,10 +49,12 @@ struct BookLookupService {
                 try await resolved.work.save(on: db)
                 return resolved
             }
-            return Outcome(work: resolved.work, edition: resolved.edition, foundIn: found.source.rawValue, attempts: result.attempts)
-        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+            return Outcome(
+                work: resolved.work, edition: resolved.edition, foundIn: found.source.rawValue, attempts: result.attempts)
+        } catch  where (error as? any DatabaseError)?.isConstraintFailure == true {
             // Another request saved the same ISBN a moment ago: answer with that.
-            guard let edition = try await catalog.edition(for: isbn), let work = try await Work.find(edition.$work.id, on: db) else {
+            guard let edition = try await catalog.edition(for: isbn), let work = try await Work.find(edition.$work.id, on: db)
+            else {
                 throw error
             }
             return Outcome(work: work, edition: edition, foundIn: "catalog", attempts: result.attempts)
@@ -59,7 +64,9 @@ struct BookLookupService {
     static func notFoundMessage(_ isbn: ISBN, _ attempts: [LookupChain.Attempt]) -> String {
         if attempts.isEmpty { return "no book with ISBN \(isbn.isbn13) in the catalog, and no online source is set up" }
         let said = attempts.map { attempt -> String in
-            let name = attempt.source == "openLibrary" ? "Open Library" : attempt.source == "googleBooks" ? "Google Books" : attempt.source
+            let name =
+                attempt.source == "openLibrary"
+                ? "Open Library" : attempt.source == "googleBooks" ? "Google Books" : attempt.source
             switch attempt.outcome {
             case .found: return "\(name): found"
             case .notFound: return "\(name): not known"

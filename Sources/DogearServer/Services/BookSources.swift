@@ -29,8 +29,9 @@ extension Application {
         lookupChain = LookupChain(
             sources: [
                 OpenLibraryClient(http: http, baseURL: config.openLibraryBaseURL, coversBaseURL: config.openLibraryCoversBaseURL),
-                GoogleBooksClient(http: http, baseURL: config.googleBooksBaseURL, apiKey: config.googleBooksAPIKey,
-                                  coversBaseURL: config.openLibraryCoversBaseURL),
+                GoogleBooksClient(
+                    http: http, baseURL: config.googleBooksBaseURL, apiKey: config.googleBooksAPIKey,
+                    coversBaseURL: config.openLibraryCoversBaseURL),
             ],
             timeLimit: .milliseconds(Int(config.sourceTimeLimitSeconds * 1000)),
             offline: config.offline)

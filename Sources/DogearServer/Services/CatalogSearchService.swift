@@ -54,7 +54,8 @@ struct CatalogSearchService {
         let authors = try await loader.authorsByWork(ids)
         let external = try await loader.externalIDs(workIDs: ids, editionIDs: [])
         var editionsByWork: [UUID: Edition] = [:]
-        for edition in try await Edition.query(on: db).filter(\.$work.$id ~~ ids).all() where editionsByWork[edition.$work.id] == nil {
+        for edition in try await Edition.query(on: db).filter(\.$work.$id ~~ ids).all()
+        where editionsByWork[edition.$work.id] == nil {
             editionsByWork[edition.$work.id] = edition
         }
         return try unique.map { work in

@@ -39,7 +39,8 @@ struct CatalogService {
         for (kind, values) in ids where !kind.isEditionLevel {
             if let link = try await ExternalID.query(on: db)
                 .filter(\.$kind == kind.rawValue).filter(\.$value ~~ values).filter(\.$work.$id != nil).first(),
-               let workID = link.$work.id {
+                let workID = link.$work.id
+            {
                 return try await Work.find(workID, on: db)
             }
         }
@@ -60,9 +61,10 @@ struct CatalogService {
         for (kind, values) in ids.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if kind.isEditionLevel && editionID == nil { continue }
             for value in values where !have.contains("\(kind.rawValue)|\(value)") {
-                new.append(kind.isEditionLevel
-                    ? ExternalID(kind: kind, value: value, editionID: editionID)
-                    : ExternalID(kind: kind, value: value, workID: workID))
+                new.append(
+                    kind.isEditionLevel
+                        ? ExternalID(kind: kind, value: value, editionID: editionID)
+                        : ExternalID(kind: kind, value: value, workID: workID))
             }
         }
         if !new.isEmpty { try await new.create(on: db) }

@@ -52,7 +52,8 @@ struct EntryContentService {
                 target = min(current + pages, length.pageCount ?? Int.max)
             }
             if let target, target > current, entry.status != ReadingStatus.read.rawValue {
-                let result = try ProgressRules.update(entry.readingState, with: .page(target), length: length, today: library.today)
+                let result = try ProgressRules.update(
+                    entry.readingState, with: .page(target), length: length, today: library.today)
                 entry.readingState = result.state
                 try await library.archive(result.archived, of: entry, on: db)
             }

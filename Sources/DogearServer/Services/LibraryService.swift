@@ -33,17 +33,21 @@ struct LibraryService {
             throw error.nested(in: "book")
         }
         if book == nil, request.workId == nil, request.editionId == nil {
-            throw ValidationError(field: "book", "give the book (title and authors), an isbn to look up, or a workId or editionId")
+            throw ValidationError(
+                field: "book", "give the book (title and authors), an isbn to look up, or a workId or editionId")
         }
         let userID = try user.requireID()
         return try await db.transaction { db in
-            let (work, edition) = try await resolveBook(book: book, workID: request.workId,
-                                                        editionID: request.editionId, on: db)
+            let (work, edition) = try await resolveBook(
+                book: book, workID: request.workId,
+                editionID: request.editionId, on: db)
             let workID = try work.requireID()
             if let existing = try await LibraryEntry.query(on: db)
-                .filter(\.$user.$id == userID).filter(\.$work.$id == workID).first() {
-                throw DomainError(.conflict, code: "alreadyInLibrary", "this book is already in your library",
-                               details: ["entryId": try existing.requireID().uuidString])
+                .filter(\.$user.$id == userID).filter(\.$work.$id == workID).first()
+            {
+                throw DomainError(
+                    .conflict, code: "alreadyInLibrary", "this book is already in your library",
+                    details: ["entryId": try existing.requireID().uuidString])
             }
             let entry = LibraryEntry(userID: userID, workID: workID, editionID: try edition?.requireID(), dateAdded: now)
             entry.owned = fields.owned
@@ -57,8 +61,9 @@ struct LibraryService {
             entry.isPublic = fields.isPublic
             entry.countsTowardCulturalGoal = fields.countsTowardCulturalGoal
             entry.culturalGoalCategory = fields.culturalGoalCategory
-            let change = StatusRules.change(entry.readingState, to: fields.status, length: length(work, edition),
-                                            today: today, givenStarted: fields.dateStarted, givenFinished: fields.dateFinished)
+            let change = StatusRules.change(
+                entry.readingState, to: fields.status, length: length(work, edition),
+                today: today, givenStarted: fields.dateStarted, givenFinished: fields.dateFinished)
             entry.readingState = change.state
             try await entry.create(on: db)
             try await TagService(db: db, userID: userID).setTags(fields.tags, on: try entry.requireID())
@@ -68,7 +73,9 @@ struct LibraryService {
         }
     }
 
-    private func resolveBook(book: ValidBook?, workID: UUID?, editionID: UUID?, on db: any Database) async throws -> (Work, Edition?) {
+    private func resolveBook(book: ValidBook?, workID: UUID?, editionID: UUID?, on db: any Database) async throws -> (
+        Work, Edition?
+    ) {
         if let editionID {
             guard let edition = try await Edition.find(editionID, on: db) else {
                 throw DomainError.notFound("bookNotFound", "no edition with id \(editionID)")
@@ -109,14 +116,18 @@ struct LibraryService {
             if let change = patch.rating.change { entry.rating = try Rating.validateStars(change) }
             if let change = patch.preciseRating.change { entry.preciseRating = try Rating.validatePrecise(change) }
             if let change = patch.dailyGoalPages.change {
-                entry.dailyGoalPages = try change.map { try Validate.number($0, field: "dailyGoalPages", in: Limits.dailyGoalPages) }
+                entry.dailyGoalPages = try change.map {
+                    try Validate.number($0, field: "dailyGoalPages", in: Limits.dailyGoalPages)
+                }
             }
             if let change = patch.recommendedBy.change {
-                entry.recommendedBy = try Validate.optionalText(change, field: "recommendedBy", maxLength: Limits.recommendedByMaxLength)
+                entry.recommendedBy = try Validate.optionalText(
+                    change, field: "recommendedBy", maxLength: Limits.recommendedByMaxLength)
             }
             if let change = patch.wouldRecommend.change { entry.wouldRecommend = change }
             if let change = patch.culturalGoalCategory.change {
-                entry.culturalGoalCategory = try Validate.optionalText(change, field: "culturalGoalCategory", maxLength: Limits.shortTextMaxLength)
+                entry.culturalGoalCategory = try Validate.optionalText(
+                    change, field: "culturalGoalCategory", maxLength: Limits.shortTextMaxLength)
             }
             // Dates the request gives are set as given and cleared by null; a status change in the
             // same request then adds automatic dates only if the request gave none.
@@ -211,8 +222,10 @@ struct LibraryService {
 
     func archive(_ past: PastReadThrough?, of entry: LibraryEntry, on db: any Database) async throws {
         guard let past else { return }
-        try await ReadThrough(entryID: try entry.requireID(), startedOn: past.started?.description,
-                              finishedOn: past.finished?.description, outcome: past.outcome.rawValue).create(on: db)
+        try await ReadThrough(
+            entryID: try entry.requireID(), startedOn: past.started?.description,
+            finishedOn: past.finished?.description, outcome: past.outcome.rawValue
+        ).create(on: db)
     }
 
     private func required<T>(_ value: T?, _ field: String) throws -> T {

@@ -1,6 +1,6 @@
-import Foundation
 import DogearCore
 import Fluent
+import Foundation
 
 /// A user's tags: one row per lower-case key, display form as first typed (SPEC §2).
 struct TagService {

@@ -10,8 +10,10 @@ public struct GoogleBooksClient: BookSource {
     let apiKey: String?
     let coversBaseURL: String
 
-    public init(http: SourceHTTPClient, baseURL: String = "https://www.googleapis.com", apiKey: String? = nil,
-                coversBaseURL: String = "https://covers.openlibrary.org") {
+    public init(
+        http: SourceHTTPClient, baseURL: String = "https://www.googleapis.com", apiKey: String? = nil,
+        coversBaseURL: String = "https://covers.openlibrary.org"
+    ) {
         self.http = http
         self.baseURL = baseURL.trimmingSuffix("/")
         self.apiKey = apiKey
@@ -31,7 +33,8 @@ public struct GoogleBooksClient: BookSource {
             }
         }
         guard let volume = exact ?? volumes.first,
-              let draft = GoogleBooksMapping.draft(volume, isbn: isbn, coversBaseURL: coversBaseURL) else { return nil }
+            let draft = GoogleBooksMapping.draft(volume, isbn: isbn, coversBaseURL: coversBaseURL)
+        else { return nil }
         return FoundBook(draft: draft, source: .googleBooks)
     }
 

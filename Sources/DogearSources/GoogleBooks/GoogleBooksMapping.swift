@@ -1,5 +1,5 @@
-import Foundation
 import DogearCore
+import Foundation
 
 /// Google Books volumes to Core's book draft.
 enum GoogleBooksMapping {

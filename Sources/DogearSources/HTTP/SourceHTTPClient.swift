@@ -38,8 +38,10 @@ public struct SourceHTTPClient: Sendable {
             let response = try await client.execute(request, timeout: timeout)
             let body = try await response.body.collect(upTo: maxBodyBytes)
             return Answer(status: Int(response.status.code), body: Data(body.readableBytesView))
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout
-            || error == .connectTimeout {
+        } catch let error as HTTPClientError
+            where error == .deadlineExceeded || error == .readTimeout
+            || error == .connectTimeout
+        {
             throw .timedOut(seconds: Double(timeout.nanoseconds) / 1_000_000_000)
         } catch let error as NIOTooManyBytesError {
             throw .malformed("answer larger than \(maxBodyBytes) bytes: \(error)")
@@ -89,7 +91,7 @@ public struct SourceHTTPClient: Sendable {
     static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.dataCorrupted(let context):
+            DecodingError.dataCorrupted(let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return path.isEmpty ? "not JSON" : "unexpected value at \(path)"
         case DecodingError.keyNotFound(let key, _):

@@ -9,8 +9,10 @@ public struct OpenLibraryClient: BookSource {
     let baseURL: String
     let coversBaseURL: String
 
-    public init(http: SourceHTTPClient, baseURL: String = "https://openlibrary.org",
-                coversBaseURL: String = "https://covers.openlibrary.org") {
+    public init(
+        http: SourceHTTPClient, baseURL: String = "https://openlibrary.org",
+        coversBaseURL: String = "https://covers.openlibrary.org"
+    ) {
         self.http = http
         self.baseURL = baseURL.trimmingSuffix("/")
         self.coversBaseURL = coversBaseURL.trimmingSuffix("/")
@@ -33,13 +35,16 @@ public struct OpenLibraryClient: BookSource {
         var names: [String] = []
         for key in authorKeys.prefix(10) {
             if let author = try? await http.getJSON("\(baseURL)\(key).json", as: OLAuthor.self),
-               let name = author.name ?? author.personal_name {
+                let name = author.name ?? author.personal_name
+            {
                 names.append(name)
             }
         }
-        return FoundBook(draft: OpenLibraryMapping.draft(edition: edition, work: work, authors: names, isbn: isbn,
-                                                          baseURL: baseURL, coversBaseURL: coversBaseURL),
-                         source: .openLibrary)
+        return FoundBook(
+            draft: OpenLibraryMapping.draft(
+                edition: edition, work: work, authors: names, isbn: isbn,
+                baseURL: baseURL, coversBaseURL: coversBaseURL),
+            source: .openLibrary)
     }
 
     func booksAPI(_ isbn: ISBN) async throws(SourceError) -> FoundBook? {
@@ -47,13 +52,16 @@ public struct OpenLibraryClient: BookSource {
         let url = "\(baseURL)/api/books?bibkeys=\(key)&format=json&jscmd=data"
         // An unknown ISBN answers {} rather than 404.
         guard let records = try await http.getJSON(url, as: [String: OLBooksAPIRecord].self),
-              let record = records[key] ?? records.values.first else { return nil }
-        return FoundBook(draft: OpenLibraryMapping.draft(booksAPI: record, isbn: isbn, coversBaseURL: coversBaseURL),
-                         source: .openLibrary)
+            let record = records[key] ?? records.values.first
+        else { return nil }
+        return FoundBook(
+            draft: OpenLibraryMapping.draft(booksAPI: record, isbn: isbn, coversBaseURL: coversBaseURL),
+            source: .openLibrary)
     }
 
     public func search(_ query: String, limit: Int) async throws(SourceError) -> [FoundBook] {
-        let fields = "key,title,subtitle,author_name,isbn,first_publish_year,cover_i,number_of_pages_median,publisher,subject,language"
+        let fields =
+            "key,title,subtitle,author_name,isbn,first_publish_year,cover_i,number_of_pages_median,publisher,subject,language"
         let url = "\(baseURL)/search.json?q=\(query.urlQueryEncoded)&limit=\(limit)&fields=\(fields)"
         guard let result = try await http.getJSON(url, as: OLSearch.self) else { return [] }
         return (result.docs ?? []).compactMap {

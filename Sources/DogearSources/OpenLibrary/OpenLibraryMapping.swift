@@ -1,10 +1,12 @@
-import Foundation
 import DogearCore
+import Foundation
 
 /// Open Library records to Core's book draft.
 enum OpenLibraryMapping {
-    static func draft(edition: OLEdition, work: OLWork?, authors: [String], isbn: ISBN,
-                      baseURL: String, coversBaseURL: String) -> BookDraft {
+    static func draft(
+        edition: OLEdition, work: OLWork?, authors: [String], isbn: ISBN,
+        baseURL: String, coversBaseURL: String
+    ) -> BookDraft {
         var draft = BookDraft()
         draft.title = edition.title ?? work?.title
         draft.subtitle = edition.subtitle ?? work?.subtitle
@@ -14,7 +16,9 @@ enum OpenLibraryMapping {
         draft.publisher = edition.publishers?.first
         draft.publishedDate = edition.publish_date.flatMap(PublicationDate.normalise)
         draft.format = edition.physical_format.flatMap(SourceCleaning.format)
-        draft.language = edition.languages?.first.flatMap { SourceCleaning.language(marc: String($0.key.split(separator: "/").last ?? "")) }
+        draft.language = edition.languages?.first.flatMap {
+            SourceCleaning.language(marc: String($0.key.split(separator: "/").last ?? ""))
+        }
         draft.editionTitle = edition.edition_name
         draft.description = (edition.description ?? work?.description).map(\.value)
         draft.genres = work?.subjects ?? edition.subjects

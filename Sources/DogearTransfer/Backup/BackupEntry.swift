@@ -133,8 +133,10 @@ public struct Backup: Codable, Sendable, Equatable {
             var container = encoder.singleValueContainer()
             // Whole milliseconds, counted here: a formatter truncates 0.953999… to .953.
             let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-            let seconds = Date(timeIntervalSince1970: TimeInterval(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient
-                - (milliseconds < 0 && milliseconds % 1000 != 0 ? 1 : 0)))
+            let seconds = Date(
+                timeIntervalSince1970: TimeInterval(
+                    milliseconds.quotientAndRemainder(dividingBy: 1000).quotient
+                        - (milliseconds < 0 && milliseconds % 1000 != 0 ? 1 : 0)))
             let fraction = ((milliseconds % 1000) + 1000) % 1000
             let text = Date.ISO8601FormatStyle().format(seconds).dropLast() + String(format: ".%03dZ", fraction)
             try container.encode(String(text))
@@ -194,8 +196,9 @@ extension BackupEntry {
         row.readCount = readCount
         row.addedAt = addedAt
         row.pastReads = readThroughs.map {
-            PastReadThrough(started: $0.started.flatMap(LocalDate.init), finished: $0.finished.flatMap(LocalDate.init),
-                            outcome: ReadingStatus(rawValue: $0.outcome) ?? .read)
+            PastReadThrough(
+                started: $0.started.flatMap(LocalDate.init), finished: $0.finished.flatMap(LocalDate.init),
+                outcome: ReadingStatus(rawValue: $0.outcome) ?? .read)
         }
         row.notes = notes
         row.quotes = quotes

@@ -59,7 +59,8 @@ public enum GoodreadsWriter {
     /// The reader's own shelf name when it still says the entry's status, else Goodreads' word for it.
     static func exclusiveShelf(_ status: ReadingStatus, kept: String?) -> String {
         if let kept, let meaning = GoodreadsRow.shelfMeanings[kept.lowercased()] ?? ReadingStatus.parse(spelling: kept)?.status,
-           meaning == status {
+            meaning == status
+        {
             return kept
         }
         switch status {

@@ -34,7 +34,9 @@ enum LibraryThingJSON {
         if let object = parsed as? [String: Any] {
             // Keyed by book id; JSONSerialization forgets the order, so the ids (assigned as books were
             // added) give it back.
-            books = object.sorted { (Int($0.key) ?? 0, $0.key) < (Int($1.key) ?? 0, $1.key) }.compactMap { $0.value as? [String: Any] }
+            books = object.sorted { (Int($0.key) ?? 0, $0.key) < (Int($1.key) ?? 0, $1.key) }.compactMap {
+                $0.value as? [String: Any]
+            }
         } else if let array = parsed as? [[String: Any]] {
             books = array
         } else {
@@ -61,7 +63,8 @@ enum LibraryThingJSON {
             case "lcc":
                 fields["LC Classification"] = strings((value as? [String: Any])?["code"] ?? "").joined(separator: ", ")
             case "subject":
-                let subjects: [Any] = (value as? [Any])
+                let subjects: [Any] =
+                    (value as? [Any])
                     ?? (value as? [String: Any])?.sorted { (Int($0.key) ?? 0) < (Int($1.key) ?? 0) }.map(\.value) ?? []
                 fields["Subjects"] = subjects.map { strings($0).joined(separator: " -- ") }.joined(separator: "|")
             case "authors":
@@ -74,7 +77,9 @@ enum LibraryThingJSON {
                     fields[column] = strings(value).joined(separator: ", ")
                 } else if let text = value as? String {
                     fields[key] = text
-                } else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) {
+                } else if let data = try? JSONSerialization.data(
+                    withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+                {
                     fields[key] = String(decoding: data, as: UTF8.self)
                 }
             }

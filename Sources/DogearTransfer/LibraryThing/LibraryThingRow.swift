@@ -55,7 +55,10 @@ enum LibraryThingRow {
                 row.warnings.append("ISBN '\(raw)' was turned into a number by a spreadsheet; it is not kept")
                 continue
             }
-            if let isbn = try? ISBN(raw) { row.book.isbn = isbn.typed; break }
+            if let isbn = try? ISBN(raw) {
+                row.book.isbn = isbn.typed
+                break
+            }
         }
         if row.book.isbn == nil, let raw = value("ISBN") ?? value("ISBNs") { row.kept["ISBN"] = raw }
 
@@ -69,8 +72,12 @@ enum LibraryThingRow {
         row.book.format = value("Media").flatMap(GoodreadsRow.format)
         row.book.language = value("Languages").flatMap { list($0).first }
         row.book.originalLanguage = value("Original Languages").flatMap { list($0).first }
-        if let work = value("Work id") { row.book.externalIds = (row.book.externalIds ?? [:]).merging([ExternalIDKind.libraryThing.rawValue: [work]]) { $1 } }
-        if let asin = value("ASIN") { row.book.externalIds = (row.book.externalIds ?? [:]).merging([ExternalIDKind.amazonASIN.rawValue: [asin]]) { $1 } }
+        if let work = value("Work id") {
+            row.book.externalIds = (row.book.externalIds ?? [:]).merging([ExternalIDKind.libraryThing.rawValue: [work]]) { $1 }
+        }
+        if let asin = value("ASIN") {
+            row.book.externalIds = (row.book.externalIds ?? [:]).merging([ExternalIDKind.amazonASIN.rawValue: [asin]]) { $1 }
+        }
 
         if let raw = value("Rating") {
             if let stars = Double(raw), stars > 0, stars <= 5 {
@@ -100,7 +107,10 @@ enum LibraryThingRow {
                 // Reading wins over to-read when a book is in both.
                 if status == nil || meaning == .reading { status = meaning }
             }
-            if key == "wishlist" { row.entry.onWishlist = true; row.entry.owned = false }
+            if key == "wishlist" {
+                row.entry.onWishlist = true
+                row.entry.owned = false
+            }
             if key == "read but unowned" { row.entry.owned = false }
             if key == "favorites" { row.entry.favorite = true }
             if statusCollections[key] == nil && !otherBuiltIns.contains(key) { tags.append(collection) }

@@ -38,7 +38,8 @@ public final class CSVExportWriter {
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < bytes.count {
-                let written = stream.write(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset, maxLength: bytes.count - offset)
+                let written = stream.write(
+                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset, maxLength: bytes.count - offset)
                 if written <= 0 { throw ImportFileError.unreadable("the export could not be written") }
                 offset += written
             }

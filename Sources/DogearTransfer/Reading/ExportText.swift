@@ -6,7 +6,10 @@ import Foundation
 /// UTF-8 with each bad byte replaced by U+FFFD. Both are reported as a warning, never as a failure:
 /// one mangled name must not cost a reader their whole library.
 struct ExportText {
-    enum Shape: Equatable { case delimited(UnicodeScalar), json }
+    enum Shape: Equatable {
+        case delimited(UnicodeScalar)
+        case json
+    }
 
     let shape: Shape
     /// What to parse: the original bytes, or the repaired UTF-8 copy.
@@ -39,9 +42,11 @@ struct ExportText {
         try Self.repair(open, into: copy, latin1: latin1)
         stream = { InputStream(url: copy) }
         repairedCopy = copy
-        warnings = [latin1
-            ? "the file is not UTF-8; it was read as Latin-1 (Windows-1252): check accented letters"
-            : "the file has \(scan.invalidBytes) byte(s) that are not UTF-8; each was replaced by �"]
+        warnings = [
+            latin1
+                ? "the file is not UTF-8; it was read as Latin-1 (Windows-1252): check accented letters"
+                : "the file has \(scan.invalidBytes) byte(s) that are not UTF-8; each was replaced by �"
+        ]
     }
 
     func removeCopy() {
@@ -117,7 +122,10 @@ struct ExportText {
         }
         input.open()
         output.open()
-        defer { input.close(); output.close() }
+        defer {
+            input.close()
+            output.close()
+        }
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var carry: [UInt8] = []
         func write(_ text: String) {
@@ -144,9 +152,15 @@ struct ExportText {
             var back = 0
             for index in stride(from: bytes.count - 1, through: max(0, bytes.count - 4), by: -1) {
                 let byte = bytes[index]
-                if byte & 0xC0 == 0x80 { back += 1; continue }
+                if byte & 0xC0 == 0x80 {
+                    back += 1
+                    continue
+                }
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                if length > back + 1 { carry = Array(bytes[index...]); bytes.removeLast(bytes.count - index) }
+                if length > back + 1 {
+                    carry = Array(bytes[index...])
+                    bytes.removeLast(bytes.count - index)
+                }
                 break
             }
             write(String(decoding: bytes, as: UTF8.self))

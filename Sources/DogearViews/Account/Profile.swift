@@ -20,20 +20,23 @@ public enum Profile {
 
     public enum View {
         public static func render(_ model: Model) -> HTML {
-            PageLayout.page(title: "Profile", session: model.session, csrfToken: model.session.csrfToken, active: .profile, .div(
-                .class("card narrow"),
-                .h1("Profile"),
-                .if(model.saved, .p(.class("saved"), .attribute(named: "role", value: "status"), "Saved.")),
-                .form(
-                    .action(SiteURL.profile.path), .method(.post),
-                    .csrf(model.session.csrfToken),
-                    .field("Your name", name: "displayName", state: model.displayName, required: true, autocomplete: "name"),
-                    .field("Email", name: "email", type: .email, state: model.email, required: true, autocomplete: "email"),
-                    .field("Time zone", name: "timeZone", state: model.timeZone, required: true,
-                           hint: "Like Europe/Paris or America/New_York: it decides which day “today” is"),
-                    .button(.type(.submit), .class("primary"), .text("Save"))
-                )
-            ))
+            PageLayout.page(
+                title: "Profile", session: model.session, csrfToken: model.session.csrfToken, active: .profile,
+                .div(
+                    .class("card narrow"),
+                    .h1("Profile"),
+                    .if(model.saved, .p(.class("saved"), .attribute(named: "role", value: "status"), "Saved.")),
+                    .form(
+                        .action(SiteURL.profile.path), .method(.post),
+                        .csrf(model.session.csrfToken),
+                        .field("Your name", name: "displayName", state: model.displayName, required: true, autocomplete: "name"),
+                        .field("Email", name: "email", type: .email, state: model.email, required: true, autocomplete: "email"),
+                        .field(
+                            "Time zone", name: "timeZone", state: model.timeZone, required: true,
+                            hint: "Like Europe/Paris or America/New_York: it decides which day “today” is"),
+                        .button(.type(.submit), .class("primary"), .text("Save"))
+                    )
+                ))
         }
     }
 }

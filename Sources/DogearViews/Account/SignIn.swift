@@ -17,19 +17,21 @@ public enum SignIn {
 
     public enum View {
         public static func render(_ model: Model) -> HTML {
-            PageLayout.page(title: "Sign in", session: nil, csrfToken: model.csrfToken, .div(
-                .class("card narrow"),
-                .h1("Sign in"),
-                .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
-                .form(
-                    .action(SiteURL.signIn.path), .method(.post),
-                    .csrf(model.csrfToken),
-                    .field("Email", name: "email", type: .email, state: model.email, required: true, autocomplete: "email"),
-                    .field("Password", name: "password", type: .password, required: true, autocomplete: "current-password"),
-                    .button(.type(.submit), .class("primary"), .text("Sign in"))
-                ),
-                .p("New here? ", .a(.href(SiteURL.signUp.path), "Create an account"))
-            ))
+            PageLayout.page(
+                title: "Sign in", session: nil, csrfToken: model.csrfToken,
+                .div(
+                    .class("card narrow"),
+                    .h1("Sign in"),
+                    .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
+                    .form(
+                        .action(SiteURL.signIn.path), .method(.post),
+                        .csrf(model.csrfToken),
+                        .field("Email", name: "email", type: .email, state: model.email, required: true, autocomplete: "email"),
+                        .field("Password", name: "password", type: .password, required: true, autocomplete: "current-password"),
+                        .button(.type(.submit), .class("primary"), .text("Sign in"))
+                    ),
+                    .p("New here? ", .a(.href(SiteURL.signUp.path), "Create an account"))
+                ))
         }
     }
 }
@@ -43,8 +45,10 @@ public enum SignUp {
         public var error: String?
         public var csrfToken: String
 
-        public init(email: FieldState = FieldState(), displayName: FieldState = FieldState(), password: FieldState = FieldState(),
-                    error: String? = nil, csrfToken: String) {
+        public init(
+            email: FieldState = FieldState(), displayName: FieldState = FieldState(), password: FieldState = FieldState(),
+            error: String? = nil, csrfToken: String
+        ) {
             self.email = email
             self.displayName = displayName
             self.password = password
@@ -55,21 +59,24 @@ public enum SignUp {
 
     public enum View {
         public static func render(_ model: Model) -> HTML {
-            PageLayout.page(title: "Create an account", session: nil, csrfToken: model.csrfToken, .div(
-                .class("card narrow"),
-                .h1("Create an account"),
-                .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
-                .form(
-                    .action(SiteURL.signUp.path), .method(.post),
-                    .csrf(model.csrfToken),
-                    .field("Email", name: "email", type: .email, state: model.email, required: true, autocomplete: "email"),
-                    .field("Your name", name: "displayName", state: model.displayName, required: true, autocomplete: "name"),
-                    .field("Password", name: "password", type: .password, state: model.password, required: true,
-                           autocomplete: "new-password", hint: "At least 8 characters"),
-                    .button(.type(.submit), .class("primary"), .text("Create account"))
-                ),
-                .p("Already have an account? ", .a(.href(SiteURL.signIn.path), "Sign in"))
-            ))
+            PageLayout.page(
+                title: "Create an account", session: nil, csrfToken: model.csrfToken,
+                .div(
+                    .class("card narrow"),
+                    .h1("Create an account"),
+                    .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
+                    .form(
+                        .action(SiteURL.signUp.path), .method(.post),
+                        .csrf(model.csrfToken),
+                        .field("Email", name: "email", type: .email, state: model.email, required: true, autocomplete: "email"),
+                        .field("Your name", name: "displayName", state: model.displayName, required: true, autocomplete: "name"),
+                        .field(
+                            "Password", name: "password", type: .password, state: model.password, required: true,
+                            autocomplete: "new-password", hint: "At least 8 characters"),
+                        .button(.type(.submit), .class("primary"), .text("Create account"))
+                    ),
+                    .p("Already have an account? ", .a(.href(SiteURL.signIn.path), "Sign in"))
+                ))
         }
     }
 }

@@ -38,59 +38,87 @@ public enum BookForm {
         public static func render(_ model: Model) -> HTML {
             let action = model.entryID.map { SiteURL.editBook($0).path } ?? SiteURL.add.path
             let heading = model.isEdit ? "Edit book" : "Add a book"
-            return PageLayout.page(title: heading, session: model.session, csrfToken: model.session.csrfToken,
-                                   active: model.isEdit ? nil : .add, .div(
-                .class("card"),
-                .h1(.text(heading)),
-                .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
-                .form(
-                    .action(action), .method(.post), .class("book-form"), .attribute(named: "novalidate"),
-                    .csrf(model.session.csrfToken),
-                    // Enter in a field sends the form with its first submit button: make that one "Add", not "Look up".
-                    .if(!model.isEdit, .button(.type(.submit), .class("visually-hidden"), .attribute(named: "tabindex", value: "-1"),
-                                               .attribute(named: "aria-hidden", value: "true"), .text("Add to library"))),
-                    .if(!model.isEdit, .group(
-                        .field("ISBN", name: "isbn", state: model.isbn, autocomplete: "off",
-                               hint: "Type it, or scan the barcode where your browser can", extra: [.attribute(named: "inputmode", value: "numeric")]),
-                        .div(.class("isbn-tools"),
-                             // A submit button, so it works without a script; the script looks up in place.
-                             .button(.type(.submit), .name("lookup"), .value("1"), .attribute(named: "formnovalidate"),
-                                     .attribute(named: "data-lookup", value: "#field-isbn"),
-                                     .attribute(named: "data-lookup-url", value: SiteURL.lookup.path), .text("Look up")),
-                             .button(.type(.button), .class("scan"), .attribute(named: "data-scan", value: "#field-isbn"),
-                                     .attribute(named: "hidden"), .text("Scan barcode")))
-                    )),
-                    // Title, authors and pages belong to the catalog, shared by every reader: set when adding only.
-                    model.isEdit
-                        ? .p(.class("editing"), .strong(.userText(model.title.value)), .userText(" by \(model.authors.value)"))
-                        : .group(
-                            .field("Title", name: "title", state: model.title, required: true),
-                            .field("Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
-                                   hint: "Separate several with commas", list: "known-authors"),
-                            .field("Pages", name: "pageCount", type: .number, state: model.pageCount,
-                                   extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")])
-                        ),
-                    select("Status", name: "status", state: model.status,
-                           options: ReadingStatus.allCases.map { ($0.rawValue, $0.label) }),
-                    select("Rating", name: "rating", state: model.rating,
-                           options: [("", "Not rated")] + (1...5).map { (String($0), String(repeating: "★", count: $0)) }),
-                    .field("Started", name: "dateStarted", type: .date, state: model.dateStarted),
-                    .field("Finished", name: "dateFinished", type: .date, state: model.dateFinished),
-                    .field("Tags", name: "tags", state: model.tags, autocomplete: "off", hint: "Separate several with commas",
-                           list: "known-tags"),
-                    .if(!model.isEdit, textArea("First note", name: "note", state: model.note)),
-                    .element(named: "datalist", nodes: [.id("known-authors")] + model.knownAuthors.map { author in
-                        .element(named: "option", nodes: [.userAttribute("value", author)])
-                    }),
-                    .element(named: "datalist", nodes: [.id("known-tags")] + model.knownTags.map { tag in
-                        .element(named: "option", nodes: [.userAttribute("value", tag)])
-                    }),
-                    .button(.type(.submit), .class("primary"), .text(model.isEdit ? "Save" : "Add to library"))
-                )
-            ))
+            return PageLayout.page(
+                title: heading, session: model.session, csrfToken: model.session.csrfToken,
+                active: model.isEdit ? nil : .add,
+                .div(
+                    .class("card"),
+                    .h1(.text(heading)),
+                    .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
+                    .form(
+                        .action(action), .method(.post), .class("book-form"), .attribute(named: "novalidate"),
+                        .csrf(model.session.csrfToken),
+                        // Enter in a field sends the form with its first submit button: make that one "Add", not "Look up".
+                        .if(
+                            !model.isEdit,
+                            .button(
+                                .type(.submit), .class("visually-hidden"), .attribute(named: "tabindex", value: "-1"),
+                                .attribute(named: "aria-hidden", value: "true"), .text("Add to library"))),
+                        .if(
+                            !model.isEdit,
+                            .group(
+                                .field(
+                                    "ISBN", name: "isbn", state: model.isbn, autocomplete: "off",
+                                    hint: "Type it, or scan the barcode where your browser can",
+                                    extra: [.attribute(named: "inputmode", value: "numeric")]),
+                                .div(
+                                    .class("isbn-tools"),
+                                    // A submit button, so it works without a script; the script looks up in place.
+                                    .button(
+                                        .type(.submit), .name("lookup"), .value("1"), .attribute(named: "formnovalidate"),
+                                        .attribute(named: "data-lookup", value: "#field-isbn"),
+                                        .attribute(named: "data-lookup-url", value: SiteURL.lookup.path), .text("Look up")),
+                                    .button(
+                                        .type(.button), .class("scan"), .attribute(named: "data-scan", value: "#field-isbn"),
+                                        .attribute(named: "hidden"), .text("Scan barcode")))
+                            )),
+                        // Title, authors and pages belong to the catalog, shared by every reader: set when adding only.
+                        model.isEdit
+                            ? .p(
+                                .class("editing"), .strong(.userText(model.title.value)), .userText(" by \(model.authors.value)"))
+                            : .group(
+                                .field("Title", name: "title", state: model.title, required: true),
+                                .field(
+                                    "Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
+                                    hint: "Separate several with commas", list: "known-authors"),
+                                .field(
+                                    "Pages", name: "pageCount", type: .number, state: model.pageCount,
+                                    extra: [
+                                        .attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric"),
+                                    ])
+                            ),
+                        select(
+                            "Status", name: "status", state: model.status,
+                            options: ReadingStatus.allCases.map { ($0.rawValue, $0.label) }),
+                        select(
+                            "Rating", name: "rating", state: model.rating,
+                            options: [("", "Not rated")] + (1...5).map { (String($0), String(repeating: "★", count: $0)) }),
+                        .field("Started", name: "dateStarted", type: .date, state: model.dateStarted),
+                        .field("Finished", name: "dateFinished", type: .date, state: model.dateFinished),
+                        .field(
+                            "Tags", name: "tags", state: model.tags, autocomplete: "off", hint: "Separate several with commas",
+                            list: "known-tags"),
+                        .if(!model.isEdit, textArea("First note", name: "note", state: model.note)),
+                        .element(
+                            named: "datalist",
+                            nodes: [.id("known-authors")]
+                                + model.knownAuthors.map { author in
+                                    .element(named: "option", nodes: [.userAttribute("value", author)])
+                                }),
+                        .element(
+                            named: "datalist",
+                            nodes: [.id("known-tags")]
+                                + model.knownTags.map { tag in
+                                    .element(named: "option", nodes: [.userAttribute("value", tag)])
+                                }),
+                        .button(.type(.submit), .class("primary"), .text(model.isEdit ? "Save" : "Add to library"))
+                    )
+                ))
         }
 
-        static func select(_ label: String, name: String, state: FieldState, options: [(String, String)]) -> Node<HTML.FormContext> {
+        static func select(_ label: String, name: String, state: FieldState, options: [(String, String)]) -> Node<
+            HTML.FormContext
+        > {
             let id = "field-\(name)"
             return .div(
                 .class(state.error == nil ? "field" : "field has-error"),
@@ -98,12 +126,17 @@ public enum BookForm {
                 .select(
                     .id(id), .attribute(named: "name", value: name),
                     .forEach(options) { value, text in
-                        .element(named: "option", nodes: [
-                            .userAttribute("value", value), .if(value == state.value, .attribute(named: "selected")), .userText(text),
-                        ])
+                        .element(
+                            named: "option",
+                            nodes: [
+                                .userAttribute("value", value), .if(value == state.value, .attribute(named: "selected")),
+                                .userText(text),
+                            ])
                     }
                 ),
-                .unwrap(state.error) { .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0)) }
+                .unwrap(state.error) {
+                    .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0))
+                }
             )
         }
 
@@ -113,7 +146,9 @@ public enum BookForm {
                 .class(state.error == nil ? "field" : "field has-error"),
                 .label(.for(id), .text(label)),
                 .textarea(.id(id), .name(name), .attribute(named: "rows", value: "4"), .userText(state.value)),
-                .unwrap(state.error) { .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0)) }
+                .unwrap(state.error) {
+                    .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0))
+                }
             )
         }
     }

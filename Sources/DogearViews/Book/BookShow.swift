@@ -41,9 +41,11 @@ public enum BookShow {
         public var today: String
         public var session: PageSession
 
-        public init(book: BookSummary, isbn: String? = nil, dateStarted: String? = nil, pagesPerDay: Double? = nil,
-                    estimatedFinish: String? = nil, sessions: [Session] = [], notes: [Note] = [], quotes: [String] = [],
-                    today: String = "", session: PageSession) {
+        public init(
+            book: BookSummary, isbn: String? = nil, dateStarted: String? = nil, pagesPerDay: Double? = nil,
+            estimatedFinish: String? = nil, sessions: [Session] = [], notes: [Note] = [], quotes: [String] = [],
+            today: String = "", session: PageSession
+        ) {
             self.book = book
             self.isbn = isbn
             self.dateStarted = dateStarted
@@ -61,94 +63,125 @@ public enum BookShow {
         public static func render(_ model: Model) -> HTML {
             let book = model.book
             let csrf = model.session.csrfToken
-            return PageLayout.page(title: book.title, session: model.session, csrfToken: csrf, .article(
-                .class("book"),
-                .div(
-                    .class("book-head card"),
-                    .cover(book.coverURL, title: book.title, size: "large"),
+            return PageLayout.page(
+                title: book.title, session: model.session, csrfToken: csrf,
+                .article(
+                    .class("book"),
                     .div(
-                        .h1(.userText(book.title)),
-                        .authorsLine(book.authors),
-                        .unwrap(model.isbn) { .p(.class("meta"), .userText("ISBN \($0)")) },
-                        .div(.class("meta"), .statusBadge(book.status)),
-                        ratingForm(book, csrf: csrf),
-                        .tagChips(book.tags),
-                        .dl(
-                            .class("dates"),
-                            .unwrap(model.dateStarted) { .group(.dt("Started"), .dd(.userText($0))) },
-                            .unwrap(book.dateFinished) { .group(.dt("Finished"), .dd(.userText($0))) }
-                        ),
-                        .if(book.status == .reading, .group(
-                            .progressBar(book.progress, label: "Progress"),
-                            .p(.class("meta"), .text(book.pageCount.map { "Page \(book.currentPage ?? 0) of \($0)" }
-                                                    ?? "Page \(book.currentPage ?? 0)"))
-                        )),
-                        .p(.a(.class("button"), .href(SiteURL.editBook(book.id).path), "Edit"), " ",
-                           .a(.class("danger"), .href(SiteURL.deleteBook(book.id).path), "Delete"))
+                        .class("book-head card"),
+                        .cover(book.coverURL, title: book.title, size: "large"),
+                        .div(
+                            .h1(.userText(book.title)),
+                            .authorsLine(book.authors),
+                            .unwrap(model.isbn) { .p(.class("meta"), .userText("ISBN \($0)")) },
+                            .div(.class("meta"), .statusBadge(book.status)),
+                            ratingForm(book, csrf: csrf),
+                            .tagChips(book.tags),
+                            .dl(
+                                .class("dates"),
+                                .unwrap(model.dateStarted) { .group(.dt("Started"), .dd(.userText($0))) },
+                                .unwrap(book.dateFinished) { .group(.dt("Finished"), .dd(.userText($0))) }
+                            ),
+                            .if(
+                                book.status == .reading,
+                                .group(
+                                    .progressBar(book.progress, label: "Progress"),
+                                    .p(
+                                        .class("meta"),
+                                        .text(
+                                            book.pageCount.map { "Page \(book.currentPage ?? 0) of \($0)" }
+                                                ?? "Page \(book.currentPage ?? 0)"))
+                                )),
+                            .p(
+                                .a(.class("button"), .href(SiteURL.editBook(book.id).path), "Edit"), " ",
+                                .a(.class("danger"), .href(SiteURL.deleteBook(book.id).path), "Delete"))
+                        )
+                    ),
+                    .section(
+                        .h2("Reading sessions"),
+                        .unwrap(model.pagesPerDay) { pace in
+                            .p(
+                                .class("meta"), .text("\(String(format: "%.1f", pace)) pages a day"),
+                                .unwrap(model.estimatedFinish) { .text(" · estimated finish \($0)") })
+                        },
+                        model.sessions.isEmpty
+                            ? .p(.class("empty"), "No sessions logged yet.")
+                            : .ul(
+                                .class("list"),
+                                .forEach(model.sessions) { session in
+                                    .li(
+                                        .text(
+                                            "\(session.date): \(session.minutes) min"
+                                                + (session.pages.map { ", \($0) pages" } ?? "")))
+                                }),
+                        .form(
+                            .action(SiteURL.bookSessions(book.id).path), .method(.post), .class("log-session"),
+                            .csrf(csrf),
+                            .field("Date", name: "date", type: .date, state: FieldState(model.today), required: true),
+                            .field(
+                                "Minutes", name: "minutes", type: .number, required: true,
+                                extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
+                            .field(
+                                "To page", name: "endPage", type: .number,
+                                extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
+                            .button(.type(.submit), .text("Log session"))
+                        )
+                    ),
+                    .section(
+                        .id("notes"),
+                        .h2("Notes"),
+                        model.notes.isEmpty
+                            ? .p(.class("empty"), "No notes yet.")
+                            : .ul(
+                                .class("list notes"),
+                                .forEach(model.notes) { note in
+                                    .li(
+                                        .class("note"),
+                                        .p(.class("note-text"), .userText(note.content)),
+                                        .div(
+                                            .class("meta note-meta"),
+                                            .element(named: "time", nodes: [.text(note.createdAt)]),
+                                            .form(
+                                                .action(SiteURL.deleteNote(note.id).path), .method(.post), .class("inline"),
+                                                .csrf(csrf),
+                                                .button(
+                                                    .type(.submit), .class("link danger"),
+                                                    .attribute(named: "data-confirm", value: "Delete this note?"),
+                                                    .text("Delete note")))))
+                                }),
+                        .form(
+                            .action(SiteURL.bookNotes(book.id).path), .method(.post), .class("add-note"),
+                            .csrf(csrf),
+                            .div(
+                                .class("field"),
+                                .label(.for("field-note"), "Add a note"),
+                                .textarea(
+                                    .id("field-note"), .name("content"), .attribute(named: "rows", value: "3"),
+                                    .attribute(named: "required"))),
+                            .button(.type(.submit), .text("Save note"))
+                        )
+                    ),
+                    .section(
+                        .h2("Quotes"),
+                        model.quotes.isEmpty
+                            ? .p(.class("empty"), "No quotes yet.")
+                            : .ul(.class("list quotes"), .forEach(model.quotes) { .li(.blockquote(.userText($0))) }),
+                        .form(
+                            .action(SiteURL.bookQuotes(book.id).path), .method(.post), .class("add-quote"),
+                            .csrf(csrf),
+                            .div(
+                                .class("field"),
+                                .label(.for("field-quote"), "Add a quote"),
+                                .textarea(
+                                    .id("field-quote"), .name("text"), .attribute(named: "rows", value: "2"),
+                                    .attribute(named: "required"))),
+                            .field(
+                                "Page", name: "page", type: .number,
+                                extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
+                            .button(.type(.submit), .text("Save quote"))
+                        )
                     )
-                ),
-                .section(
-                    .h2("Reading sessions"),
-                    .unwrap(model.pagesPerDay) { pace in
-                        .p(.class("meta"), .text("\(String(format: "%.1f", pace)) pages a day"),
-                           .unwrap(model.estimatedFinish) { .text(" · estimated finish \($0)") })
-                    },
-                    model.sessions.isEmpty ? .p(.class("empty"), "No sessions logged yet.")
-                        : .ul(.class("list"), .forEach(model.sessions) { session in
-                            .li(.text("\(session.date): \(session.minutes) min" + (session.pages.map { ", \($0) pages" } ?? "")))
-                        }),
-                    .form(
-                        .action(SiteURL.bookSessions(book.id).path), .method(.post), .class("log-session"),
-                        .csrf(csrf),
-                        .field("Date", name: "date", type: .date, state: FieldState(model.today), required: true),
-                        .field("Minutes", name: "minutes", type: .number, required: true,
-                               extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
-                        .field("To page", name: "endPage", type: .number,
-                               extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
-                        .button(.type(.submit), .text("Log session"))
-                    )
-                ),
-                .section(
-                    .id("notes"),
-                    .h2("Notes"),
-                    model.notes.isEmpty ? .p(.class("empty"), "No notes yet.")
-                        : .ul(.class("list notes"), .forEach(model.notes) { note in
-                            .li(.class("note"),
-                                .p(.class("note-text"), .userText(note.content)),
-                                .div(.class("meta note-meta"),
-                                     .element(named: "time", nodes: [.text(note.createdAt)]),
-                                     .form(.action(SiteURL.deleteNote(note.id).path), .method(.post), .class("inline"),
-                                           .csrf(csrf),
-                                           .button(.type(.submit), .class("link danger"), .attribute(named: "data-confirm", value: "Delete this note?"),
-                                                   .text("Delete note")))))
-                        }),
-                    .form(
-                        .action(SiteURL.bookNotes(book.id).path), .method(.post), .class("add-note"),
-                        .csrf(csrf),
-                        .div(.class("field"),
-                             .label(.for("field-note"), "Add a note"),
-                             .textarea(.id("field-note"), .name("content"), .attribute(named: "rows", value: "3"),
-                                       .attribute(named: "required"))),
-                        .button(.type(.submit), .text("Save note"))
-                    )
-                ),
-                .section(
-                    .h2("Quotes"),
-                    model.quotes.isEmpty ? .p(.class("empty"), "No quotes yet.")
-                        : .ul(.class("list quotes"), .forEach(model.quotes) { .li(.blockquote(.userText($0))) }),
-                    .form(
-                        .action(SiteURL.bookQuotes(book.id).path), .method(.post), .class("add-quote"),
-                        .csrf(csrf),
-                        .div(.class("field"),
-                             .label(.for("field-quote"), "Add a quote"),
-                             .textarea(.id("field-quote"), .name("text"), .attribute(named: "rows", value: "2"),
-                                       .attribute(named: "required"))),
-                        .field("Page", name: "page", type: .number,
-                               extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
-                        .button(.type(.submit), .text("Save quote"))
-                    )
-                )
-            ))
+                ))
         }
 
         /// Five buttons, one per star: a tap sets the rating (a form each, so no script is needed).
@@ -158,11 +191,12 @@ public enum BookShow {
                 .attribute(named: "aria-label", value: "Rating"),
                 .csrf(csrf),
                 .forEach(1...5) { star in
-                    .button(.type(.submit), .name("rating"), .value(String(star)),
-                            .class(star <= (book.rating ?? 0) ? "star on" : "star"),
-                            .attribute(named: "aria-label", value: "\(star) star\(star == 1 ? "" : "s")"),
-                            .attribute(named: "aria-pressed", value: star == book.rating ? "true" : "false"),
-                            .text(star <= (book.rating ?? 0) ? "★" : "☆"))
+                    .button(
+                        .type(.submit), .name("rating"), .value(String(star)),
+                        .class(star <= (book.rating ?? 0) ? "star on" : "star"),
+                        .attribute(named: "aria-label", value: "\(star) star\(star == 1 ? "" : "s")"),
+                        .attribute(named: "aria-pressed", value: star == book.rating ? "true" : "false"),
+                        .text(star <= (book.rating ?? 0) ? "★" : "☆"))
                 }
             )
         }
@@ -185,18 +219,20 @@ public enum DeleteConfirm {
 
     public enum View {
         public static func render(_ model: Model) -> HTML {
-            PageLayout.page(title: "Delete \(model.title)", session: model.session, csrfToken: model.session.csrfToken, .div(
-                .class("card narrow"),
-                .h1(.userText("Delete “\(model.title)”?")),
-                .p("It leaves your library with its notes, quotes and reading sessions. This cannot be undone."),
-                .form(
-                    .action(SiteURL.deleteBook(model.id).path), .method(.post),
-                    .csrf(model.session.csrfToken),
-                    .button(.type(.submit), .class("danger"), .text("Delete")),
-                    .text(" "),
-                    .a(.href(SiteURL.book(model.id).path), "Cancel")
-                )
-            ))
+            PageLayout.page(
+                title: "Delete \(model.title)", session: model.session, csrfToken: model.session.csrfToken,
+                .div(
+                    .class("card narrow"),
+                    .h1(.userText("Delete “\(model.title)”?")),
+                    .p("It leaves your library with its notes, quotes and reading sessions. This cannot be undone."),
+                    .form(
+                        .action(SiteURL.deleteBook(model.id).path), .method(.post),
+                        .csrf(model.session.csrfToken),
+                        .button(.type(.submit), .class("danger"), .text("Delete")),
+                        .text(" "),
+                        .a(.href(SiteURL.book(model.id).path), "Cancel")
+                    )
+                ))
         }
     }
 }

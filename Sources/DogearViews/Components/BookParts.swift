@@ -54,34 +54,40 @@ extension ReadingStatus {
 extension Node where Context: HTML.BodyContext {
     /// A coloured dot and the status in words (colour is never the only sign).
     static func statusBadge(_ status: ReadingStatus) -> Node {
-        .span(.class("status status-\(status.rawValue)"), .span(.class("dot"), .attribute(named: "aria-hidden", value: "true")),
-              .text(status.label))
+        .span(
+            .class("status status-\(status.rawValue)"), .span(.class("dot"), .attribute(named: "aria-hidden", value: "true")),
+            .text(status.label))
     }
 
     /// The cover, or a quiet placeholder with the title's first letter when the catalog has none.
     static func cover(_ url: String?, title: String, size: String = "small") -> Node {
         if let url, url.hasPrefix("https://") || url.hasPrefix("http://") || url.hasPrefix("/") {
-            return .img(.class("cover cover-\(size)"), .userAttribute("src", url), .userAttribute("alt", "Cover of \(title)"),
-                        .attribute(named: "loading", value: "lazy"))
+            return .img(
+                .class("cover cover-\(size)"), .userAttribute("src", url), .userAttribute("alt", "Cover of \(title)"),
+                .attribute(named: "loading", value: "lazy"))
         }
         let letter = title.trimmed.first.map { String($0).uppercased() } ?? "?"
-        return .div(.class("cover cover-\(size) cover-placeholder"), .attribute(named: "aria-hidden", value: "true"),
-                    .userText(letter))
+        return .div(
+            .class("cover cover-\(size) cover-placeholder"), .attribute(named: "aria-hidden", value: "true"),
+            .userText(letter))
     }
 
     /// A native progress bar: no inline style, so the page's Content-Security-Policy can forbid them.
     static func progressBar(_ progress: Double, label: String) -> Node {
         let percent = Int((max(0, min(1, progress)) * 100).rounded())
-        return .element(named: "progress", nodes: [
-            .class("progress"), .attribute(named: "max", value: "100"), .attribute(named: "value", value: String(percent)),
-            .userAttribute("aria-label", label), .text("\(percent)%"),
-        ])
+        return .element(
+            named: "progress",
+            nodes: [
+                .class("progress"), .attribute(named: "max", value: "100"), .attribute(named: "value", value: String(percent)),
+                .userAttribute("aria-label", label), .text("\(percent)%"),
+            ])
     }
 
     static func stars(_ rating: Int?) -> Node {
         guard let rating else { return .span(.class("stars stars-none"), .text("Not rated")) }
-        return .span(.class("stars"), .attribute(named: "aria-label", value: "\(rating) of 5 stars"),
-                     .text(String(repeating: "★", count: rating) + String(repeating: "☆", count: max(0, 5 - rating))))
+        return .span(
+            .class("stars"), .attribute(named: "aria-label", value: "\(rating) of 5 stars"),
+            .text(String(repeating: "★", count: rating) + String(repeating: "☆", count: max(0, 5 - rating))))
     }
 
     static func tagChips(_ tags: [String]) -> Node {

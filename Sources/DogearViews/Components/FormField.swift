@@ -12,9 +12,11 @@ public struct FieldState: Sendable, Equatable {
 }
 
 extension Node where Context == HTML.FormContext {
-    static func field(_ label: String, name: String, type: HTMLInputType = .text, state: FieldState = FieldState(),
-                      required: Bool = false, autocomplete: String? = nil, hint: String? = nil,
-                      list: String? = nil, extra: [Attribute<HTML.InputContext>] = []) -> Node {
+    static func field(
+        _ label: String, name: String, type: HTMLInputType = .text, state: FieldState = FieldState(),
+        required: Bool = false, autocomplete: String? = nil, hint: String? = nil,
+        list: String? = nil, extra: [Attribute<HTML.InputContext>] = []
+    ) -> Node {
         let id = "field-\(name)"
         var attributes: [Attribute<HTML.InputContext>] = [
             .type(type), .id(id), .name(name), .userAttribute("value", type == .password ? nil : state.value),
@@ -32,7 +34,9 @@ extension Node where Context == HTML.FormContext {
             .label(.for(id), .userText(label)),
             .selfClosedElement(named: "input", attributes: attributes),
             .unwrap(hint) { .small(.class("hint"), .userText($0)) },
-            .unwrap(state.error) { .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0)) }
+            .unwrap(state.error) {
+                .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0))
+            }
         )
     }
 }

@@ -13,8 +13,10 @@ public enum Home {
         public var pagesThisYear: Int
         public var session: PageSession
 
-        public init(greeting: String, displayName: String, currentlyReading: [BookSummary], recentlyFinished: [BookSummary],
-                    readAllTime: Int, readThisYear: Int, pagesThisYear: Int, session: PageSession) {
+        public init(
+            greeting: String, displayName: String, currentlyReading: [BookSummary], recentlyFinished: [BookSummary],
+            readAllTime: Int, readThisYear: Int, pagesThisYear: Int, session: PageSession
+        ) {
             self.greeting = greeting
             self.displayName = displayName
             self.currentlyReading = currentlyReading
@@ -28,35 +30,45 @@ public enum Home {
 
     public enum View {
         public static func render(_ model: Model) -> HTML {
-            PageLayout.page(title: "Home", session: model.session, csrfToken: model.session.csrfToken, active: .home, .group(
-                .h1(.userText("\(model.greeting), \(model.displayName)")),
-                .section(
-                    .class("stats"), .attribute(named: "aria-label", value: "Quick stats"),
-                    stat(model.readAllTime, "books read"),
-                    stat(model.readThisYear, "read this year"),
-                    stat(model.pagesThisYear, "pages this year")
-                ),
-                .section(
-                    .id("currently-reading"),
-                    .h2("Currently reading"),
-                    model.currentlyReading.isEmpty
-                        ? .p(.class("empty"), "Nothing on the go. ", .a(.href(SiteURL.add.path), "Add a book"), " or start one from ",
-                             .a(.href(SiteURL.library.path), "your library"), ".")
-                        : .ul(.class("cards"), .forEach(model.currentlyReading) { readingCard($0, csrf: model.session.csrfToken) })
-                ),
-                .section(
-                    .id("recently-finished"),
-                    .h2("Recently finished"),
-                    model.recentlyFinished.isEmpty
-                        ? .p(.class("empty"), "Books you finish show up here.")
-                        : .ul(.class("list"), .forEach(model.recentlyFinished) { book in
-                            .li(.class("row"), .cover(book.coverURL, title: book.title),
-                                .div(.a(.href(SiteURL.book(book.id).path), .class("title"), .userText(book.title)),
-                                     .authorsLine(book.authors),
-                                     .unwrap(book.dateFinished) { .p(.class("meta"), .userText("Finished \($0)")) }))
-                        })
-                )
-            ))
+            PageLayout.page(
+                title: "Home", session: model.session, csrfToken: model.session.csrfToken, active: .home,
+                .group(
+                    .h1(.userText("\(model.greeting), \(model.displayName)")),
+                    .section(
+                        .class("stats"), .attribute(named: "aria-label", value: "Quick stats"),
+                        stat(model.readAllTime, "books read"),
+                        stat(model.readThisYear, "read this year"),
+                        stat(model.pagesThisYear, "pages this year")
+                    ),
+                    .section(
+                        .id("currently-reading"),
+                        .h2("Currently reading"),
+                        model.currentlyReading.isEmpty
+                            ? .p(
+                                .class("empty"), "Nothing on the go. ", .a(.href(SiteURL.add.path), "Add a book"),
+                                " or start one from ",
+                                .a(.href(SiteURL.library.path), "your library"), ".")
+                            : .ul(
+                                .class("cards"),
+                                .forEach(model.currentlyReading) { readingCard($0, csrf: model.session.csrfToken) })
+                    ),
+                    .section(
+                        .id("recently-finished"),
+                        .h2("Recently finished"),
+                        model.recentlyFinished.isEmpty
+                            ? .p(.class("empty"), "Books you finish show up here.")
+                            : .ul(
+                                .class("list"),
+                                .forEach(model.recentlyFinished) { book in
+                                    .li(
+                                        .class("row"), .cover(book.coverURL, title: book.title),
+                                        .div(
+                                            .a(.href(SiteURL.book(book.id).path), .class("title"), .userText(book.title)),
+                                            .authorsLine(book.authors),
+                                            .unwrap(book.dateFinished) { .p(.class("meta"), .userText("Finished \($0)")) }))
+                                })
+                    )
+                ))
         }
 
         static func stat(_ value: Int, _ label: String) -> Node<HTML.BodyContext> {
@@ -75,19 +87,23 @@ public enum Home {
                     .a(.href(SiteURL.book(book.id).path), .class("title"), .userText(book.title)),
                     .authorsLine(book.authors),
                     .progressBar(book.progress, label: "Progress in \(book.title)"),
-                    .p(.class("meta page-count"),
-                       .text(book.pageCount.map { "Page \(page) of \($0)" } ?? "Page \(page)")),
+                    .p(
+                        .class("meta page-count"),
+                        .text(book.pageCount.map { "Page \(page) of \($0)" } ?? "Page \(page)")),
                     .div(
                         .class("stepper"),
                         stepForm(book, to: max(0, page - 1), label: "−", name: "One page back", csrf: csrf),
-                        stepForm(book, to: book.pageCount.map { min($0, page + 1) } ?? page + 1, label: "+",
-                                 name: "One page on", csrf: csrf)
+                        stepForm(
+                            book, to: book.pageCount.map { min($0, page + 1) } ?? page + 1, label: "+",
+                            name: "One page on", csrf: csrf)
                     )
                 )
             )
         }
 
-        static func stepForm(_ book: BookSummary, to page: Int, label: String, name: String, csrf: String) -> Node<HTML.BodyContext> {
+        static func stepForm(_ book: BookSummary, to page: Int, label: String, name: String, csrf: String) -> Node<
+            HTML.BodyContext
+        > {
             .form(
                 .action(SiteURL.bookProgress(book.id).path), .method(.post), .class("step"),
                 .csrf(csrf),

@@ -17,12 +17,14 @@ public enum ErrorPage {
     public enum View {
         public static func render(_ model: Model) -> HTML {
             let title = model.status == 404 ? "Not found" : model.status == 403 ? "Not allowed" : "Something went wrong"
-            return PageLayout.page(title: title, session: model.session, csrfToken: model.session?.csrfToken ?? "", .div(
-                .class("card narrow"),
-                .h1(.text(title)),
-                .p(.userText(model.message)),
-                .p(.a(.href(SiteURL.home.path), "Back to your books"))
-            ))
+            return PageLayout.page(
+                title: title, session: model.session, csrfToken: model.session?.csrfToken ?? "",
+                .div(
+                    .class("card narrow"),
+                    .h1(.text(title)),
+                    .p(.userText(model.message)),
+                    .p(.a(.href(SiteURL.home.path), "Back to your books"))
+                ))
         }
     }
 }

@@ -16,8 +16,10 @@ public struct PageSession: Sendable, Equatable {
 /// Content-Security-Policy can forbid everything else), the header with its navigation, and the page.
 public enum PageLayout {
     /// `refreshEvery`: seconds after which the page reloads itself (a running import, without a script).
-    public static func page(title: String, session: PageSession?, csrfToken: String, active: SiteURL? = nil,
-                            refreshEvery: Int? = nil, _ content: Node<HTML.BodyContext>) -> HTML {
+    public static func page(
+        title: String, session: PageSession?, csrfToken: String, active: SiteURL? = nil,
+        refreshEvery: Int? = nil, _ content: Node<HTML.BodyContext>
+    ) -> HTML {
         HTML(
             .lang(.english),
             .head(
@@ -27,9 +29,11 @@ public enum PageLayout {
                 .meta(.name("csrf-token"), .userAttribute("content", csrfToken)),
                 // Without a script the page reloads itself; with one, the script refreshes just the part that moves.
                 .unwrap(refreshEvery) { seconds in
-                    .element(named: "noscript", nodes: [
-                        .meta(.attribute(named: "http-equiv", value: "refresh"), .content(String(seconds))),
-                    ])
+                    .element(
+                        named: "noscript",
+                        nodes: [
+                            .meta(.attribute(named: "http-equiv", value: "refresh"), .content(String(seconds)))
+                        ])
                 },
                 .element(named: "title", nodes: [.userText(title == "Dogear" ? title : "\(title) · Dogear")]),
                 .link(.rel(.stylesheet), .href(SiteURL.stylesheet.path)),
@@ -49,23 +53,28 @@ public enum PageLayout {
                             ),
                             // The rest behind "More": a <details>, so it opens without a script and
                             // with the keyboard.
-                            .element(named: "details", nodes: [
-                                .class("more-menu"),
-                                .element(named: "summary", nodes: [
-                                    .if(moreSections.contains { $0.url == active }, .class("current")), .text("More"),
+                            .element(
+                                named: "details",
+                                nodes: [
+                                    .class("more-menu"),
+                                    .element(
+                                        named: "summary",
+                                        nodes: [
+                                            .if(moreSections.contains { $0.url == active }, .class("current")), .text("More"),
+                                        ]),
+                                    .nav(
+                                        .attribute(named: "aria-label", value: "More"),
+                                        .ul(
+                                            .forEach(moreSections) { navItem($0.label, $0.url, active) },
+                                            .li(
+                                                .form(
+                                                    .action(SiteURL.signOut.path), .method(.post), .class("inline"),
+                                                    .csrf(session.csrfToken),
+                                                    .button(.type(.submit), .class("link"), .text("Sign out"))
+                                                ))
+                                        )
+                                    ),
                                 ]),
-                                .nav(
-                                    .attribute(named: "aria-label", value: "More"),
-                                    .ul(
-                                        .forEach(moreSections) { navItem($0.label, $0.url, active) },
-                                        .li(.form(
-                                            .action(SiteURL.signOut.path), .method(.post), .class("inline"),
-                                            .csrf(session.csrfToken),
-                                            .button(.type(.submit), .class("link"), .text("Sign out"))
-                                        ))
-                                    )
-                                ),
-                            ]),
                         )
                     }
                 ),

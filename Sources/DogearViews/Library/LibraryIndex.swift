@@ -16,9 +16,11 @@ public enum LibraryIndex {
         public var libraryIsEmpty: Bool
         public var session: PageSession
 
-        public init(query: String = "", statuses: [ReadingStatus] = [], tag: String? = nil, sort: String = "added",
-                    items: [BookSummary], allTags: [String] = [], nextCursor: String? = nil, libraryIsEmpty: Bool,
-                    session: PageSession) {
+        public init(
+            query: String = "", statuses: [ReadingStatus] = [], tag: String? = nil, sort: String = "added",
+            items: [BookSummary], allTags: [String] = [], nextCursor: String? = nil, libraryIsEmpty: Bool,
+            session: PageSession
+        ) {
             self.query = query
             self.statuses = statuses
             self.tag = tag
@@ -34,16 +36,19 @@ public enum LibraryIndex {
     }
 
     public static let sorts: [(String, String)] = [
-        ("added", "Recently added"), ("title", "Title"), ("author", "Author"), ("finished", "Recently finished"), ("rating", "Rating"),
+        ("added", "Recently added"), ("title", "Title"), ("author", "Author"), ("finished", "Recently finished"),
+        ("rating", "Rating"),
     ]
 
     public enum View {
         public static func render(_ model: Model) -> HTML {
-            PageLayout.page(title: "Library", session: model.session, csrfToken: model.session.csrfToken, active: .library, .group(
-                .h1("Your library"),
-                searchForm(model),
-                .div(.id("results"), .attribute(named: "aria-live", value: "polite"), results(model))
-            ))
+            PageLayout.page(
+                title: "Library", session: model.session, csrfToken: model.session.csrfToken, active: .library,
+                .group(
+                    .h1("Your library"),
+                    searchForm(model),
+                    .div(.id("results"), .attribute(named: "aria-live", value: "polite"), results(model))
+                ))
         }
 
         /// The part live search replaces (the script asks for `/library?…&partial=1`).
@@ -58,9 +63,10 @@ public enum LibraryIndex {
                 .div(
                     .class("search-row"),
                     // Named by aria-label: axe counts a visually hidden <label> as no label.
-                    .input(.type(.search), .id("q"), .name("q"), .userAttribute("value", model.query),
-                           .attribute(named: "aria-label", value: "Search your library"),
-                           .placeholder("Title, author, ISBN, tag, note…")),
+                    .input(
+                        .type(.search), .id("q"), .name("q"), .userAttribute("value", model.query),
+                        .attribute(named: "aria-label", value: "Search your library"),
+                        .placeholder("Title, author, ISBN, tag, note…")),
                     .button(.type(.submit), .text("Search"))
                 ),
                 .details(
@@ -69,10 +75,12 @@ public enum LibraryIndex {
                     .fieldset(
                         .element(named: "legend", nodes: [.text("Status")]),
                         .forEach(ReadingStatus.allCases) { status in
-                            .label(.class("check"),
-                                   .input(.type(.checkbox), .name("status"), .value(status.rawValue),
-                                          .attribute(named: "checked", value: model.statuses.contains(status) ? "checked" : nil)),
-                                   .text(status.label))
+                            .label(
+                                .class("check"),
+                                .input(
+                                    .type(.checkbox), .name("status"), .value(status.rawValue),
+                                    .attribute(named: "checked", value: model.statuses.contains(status) ? "checked" : nil)),
+                                .text(status.label))
                         }
                     ),
                     .div(
@@ -82,9 +90,12 @@ public enum LibraryIndex {
                             .id("tag"), .attribute(named: "name", value: "tag"),
                             .element(named: "option", nodes: [.userAttribute("value", ""), .text("Any tag")]),
                             .forEach(model.allTags) { tag in
-                                .element(named: "option", nodes: [
-                                    .userAttribute("value", tag), .if(tag == model.tag, .attribute(named: "selected")), .userText(tag),
-                                ])
+                                .element(
+                                    named: "option",
+                                    nodes: [
+                                        .userAttribute("value", tag), .if(tag == model.tag, .attribute(named: "selected")),
+                                        .userText(tag),
+                                    ])
                             }
                         )
                     ),
@@ -94,10 +105,13 @@ public enum LibraryIndex {
                         .select(
                             .id("sort"), .attribute(named: "name", value: "sort"),
                             .forEach(LibraryIndex.sorts) { value, label in
-                                .element(named: "option", nodes: [
-                                    .attribute(named: "value", value: value), .if(value == model.sort, .attribute(named: "selected")),
-                                    .text(label),
-                                ])
+                                .element(
+                                    named: "option",
+                                    nodes: [
+                                        .attribute(named: "value", value: value),
+                                        .if(value == model.sort, .attribute(named: "selected")),
+                                        .text(label),
+                                    ])
                             }
                         )
                     ),
@@ -109,10 +123,13 @@ public enum LibraryIndex {
         static func results(_ model: Model) -> Node<HTML.BodyContext> {
             if model.items.isEmpty {
                 if model.libraryIsEmpty {
-                    return .p(.class("empty"), "Your library is empty. ", .a(.href(SiteURL.add.path), "Add a book"), " or ",
-                              .a(.href(SiteURL.importFile.path), "import one from Goodreads or The StoryGraph"), ".")
+                    return .p(
+                        .class("empty"), "Your library is empty. ", .a(.href(SiteURL.add.path), "Add a book"), " or ",
+                        .a(.href(SiteURL.importFile.path), "import one from Goodreads or The StoryGraph"), ".")
                 }
-                return .p(.class("empty"), .userText(model.query.isEmpty ? "No books match these filters." : "No books match “\(model.query)”."))
+                return .p(
+                    .class("empty"),
+                    .userText(model.query.isEmpty ? "No books match these filters." : "No books match “\(model.query)”."))
             }
             return .group(
                 .ul(.class("list library"), .forEach(model.items) { row($0, csrf: model.session.csrfToken) }),
@@ -132,10 +149,15 @@ public enum LibraryIndex {
                     .authorsLine(book.authors),
                     .div(.class("meta"), .statusBadge(book.status), .stars(book.rating)),
                     .tagChips(book.tags),
-                    .if(!book.matches.isEmpty, .ul(.class("matches"), .forEach(book.matches) { match in
-                        .li(.class("match"), .span(.class("match-field"), .userText("Matched in \(match.field)")),
-                            .unwrap(match.passage) { .span(.class("passage"), .userText(": \($0)")) })
-                    }))
+                    .if(
+                        !book.matches.isEmpty,
+                        .ul(
+                            .class("matches"),
+                            .forEach(book.matches) { match in
+                                .li(
+                                    .class("match"), .span(.class("match-field"), .userText("Matched in \(match.field)")),
+                                    .unwrap(match.passage) { .span(.class("passage"), .userText(": \($0)")) })
+                            }))
                 ),
                 .div(
                     .class("row-actions"),
@@ -147,16 +169,20 @@ public enum LibraryIndex {
                             .id("status-\(book.id.uuidString)"), .attribute(named: "name", value: "status"),
                             .userAttribute("aria-label", "Status of \(book.title)"),
                             .forEach(ReadingStatus.allCases) { status in
-                                .element(named: "option", nodes: [
-                                    .attribute(named: "value", value: status.rawValue),
-                                    .if(status == book.status, .attribute(named: "selected")), .text(status.label),
-                                ])
+                                .element(
+                                    named: "option",
+                                    nodes: [
+                                        .attribute(named: "value", value: status.rawValue),
+                                        .if(status == book.status, .attribute(named: "selected")), .text(status.label),
+                                    ])
                             }
                         ),
                         .button(.type(.submit), .text("Change"))
                     ),
-                    .a(.class("danger"), .href(SiteURL.deleteBook(book.id).path), .attribute(named: "data-confirm-delete", value: "true"),
-                       .userAttribute("aria-label", "Delete \(book.title)"), "Delete")
+                    .a(
+                        .class("danger"), .href(SiteURL.deleteBook(book.id).path),
+                        .attribute(named: "data-confirm-delete", value: "true"),
+                        .userAttribute("aria-label", "Delete \(book.title)"), "Delete")
                 )
             )
         }

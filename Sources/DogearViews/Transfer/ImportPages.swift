@@ -15,23 +15,28 @@ public enum ImportUpload {
 
     public enum View {
         public static func render(_ model: Model) -> HTML {
-            PageLayout.page(title: "Import", session: model.session, csrfToken: model.session.csrfToken, active: .importFile, .div(
-                .class("card"),
-                .h1("Import your books"),
-                .p("A Goodreads, The StoryGraph or LibraryThing export (CSV, TSV or JSON), or a Dogear backup. ",
-                   "You see what will happen before anything is saved."),
-                .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
-                // The upload streams to disk, so the form's token travels in the address.
-                .form(
-                    .userAttribute("action", SiteURL.importFile.with(query: [("_csrf", model.session.csrfToken)])),
-                    .method(.post), .enctype(.multipartData),
-                    .div(.class("field"),
-                         .label(.for("field-file"), "Export file"),
-                         .input(.type(.file), .id("field-file"), .name("file"), .required(true),
+            PageLayout.page(
+                title: "Import", session: model.session, csrfToken: model.session.csrfToken, active: .importFile,
+                .div(
+                    .class("card"),
+                    .h1("Import your books"),
+                    .p(
+                        "A Goodreads, The StoryGraph or LibraryThing export (CSV, TSV or JSON), or a Dogear backup. ",
+                        "You see what will happen before anything is saved."),
+                    .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
+                    // The upload streams to disk, so the form's token travels in the address.
+                    .form(
+                        .userAttribute("action", SiteURL.importFile.with(query: [("_csrf", model.session.csrfToken)])),
+                        .method(.post), .enctype(.multipartData),
+                        .div(
+                            .class("field"),
+                            .label(.for("field-file"), "Export file"),
+                            .input(
+                                .type(.file), .id("field-file"), .name("file"), .required(true),
                                 .attribute(named: "accept", value: ".csv,.tsv,.txt,.json,text/csv,application/json"))),
-                    .button(.type(.submit), .class("primary"), .text("Preview the import"))
-                )
-            ))
+                        .button(.type(.submit), .class("primary"), .text("Preview the import"))
+                    )
+                ))
         }
     }
 }
@@ -77,9 +82,11 @@ public enum ImportJobPage {
         public var fileWarnings: [String]
         public var session: PageSession
 
-        public init(id: UUID, status: String, dryRun: Bool, format: String, fileName: String?, total: Int, processed: Int,
-                    created: Int, merged: Int, unchanged: Int, failed: Int, message: String?, mappings: [Mapping],
-                    errors: [Problem], fileWarnings: [String], session: PageSession) {
+        public init(
+            id: UUID, status: String, dryRun: Bool, format: String, fileName: String?, total: Int, processed: Int,
+            created: Int, merged: Int, unchanged: Int, failed: Int, message: String?, mappings: [Mapping],
+            errors: [Problem], fileWarnings: [String], session: PageSession
+        ) {
             self.id = id
             self.status = status
             self.dryRun = dryRun
@@ -100,16 +107,19 @@ public enum ImportJobPage {
 
         var running: Bool { status == "queued" || status == "running" }
         var formatName: String {
-            ["goodreads": "Goodreads", "storyGraph": "The StoryGraph", "libraryThing": "LibraryThing",
-             "dogearBackup": "Dogear backup"][format] ?? format
+            [
+                "goodreads": "Goodreads", "storyGraph": "The StoryGraph", "libraryThing": "LibraryThing",
+                "dogearBackup": "Dogear backup",
+            ][format] ?? format
         }
     }
 
     public enum View {
         public static func render(_ model: Model) -> HTML {
-            PageLayout.page(title: model.dryRun ? "Import preview" : "Importing", session: model.session,
-                            csrfToken: model.session.csrfToken, active: .importFile,
-                            refreshEvery: model.running ? 1 : nil, .div(.id("import-job"), body(model)))
+            PageLayout.page(
+                title: model.dryRun ? "Import preview" : "Importing", session: model.session,
+                csrfToken: model.session.csrfToken, active: .importFile,
+                refreshEvery: model.running ? 1 : nil, .div(.id("import-job"), body(model)))
         }
 
         /// The part the script refreshes while the job runs.
@@ -120,45 +130,66 @@ public enum ImportJobPage {
         static func body(_ model: Model) -> Node<HTML.BodyContext> {
             let done = model.total == 0 ? 1 : Double(model.processed) / Double(model.total)
             return .div(
-                .class("card"), .attribute(named: "data-import-job", value: model.running ? SiteURL.importJob(model.id).with(query: [("partial", "1")]) : nil),
+                .class("card"),
+                .attribute(
+                    named: "data-import-job",
+                    value: model.running ? SiteURL.importJob(model.id).with(query: [("partial", "1")]) : nil),
                 .h1(.text(model.dryRun ? "Import preview" : model.running ? "Importing…" : "Import finished")),
                 .p(.class("meta"), .userText("\(model.formatName) export" + (model.fileName.map { ": \($0)" } ?? ""))),
-                .element(named: "progress", nodes: [
-                    .class("progress import-progress"), .attribute(named: "max", value: String(max(1, model.total))),
-                    .attribute(named: "value", value: String(model.processed)), .attribute(named: "aria-label", value: "Rows done"),
-                    .text("\(Int((done * 100).rounded()))%"),
-                ]),
+                .element(
+                    named: "progress",
+                    nodes: [
+                        .class("progress import-progress"), .attribute(named: "max", value: String(max(1, model.total))),
+                        .attribute(named: "value", value: String(model.processed)),
+                        .attribute(named: "aria-label", value: "Rows done"),
+                        .text("\(Int((done * 100).rounded()))%"),
+                    ]),
                 .p(.id("import-count"), .text("\(model.processed) of \(model.total) rows")),
-                .if(!model.running, .group(
-                    .ul(.class("import-counts"),
-                        .li(.strong(.text(String(model.created))), .text(model.dryRun ? " new books to add" : " books added")),
-                        .li(.strong(.text(String(model.merged))), .text(model.dryRun ? " to merge into books you have" : " merged")),
-                        .li(.strong(.text(String(model.unchanged))), .text(" already there, unchanged")),
-                        .li(.strong(.text(String(model.failed))), .text(" rows that cannot be imported"))),
-                    .unwrap(model.message) { .p(.class("form-error"), .userText($0)) },
-                    .forEach(model.fileWarnings) { .p(.class("warning"), .userText($0)) },
-                    .if(!model.mappings.isEmpty, .group(
-                        .h2("How your shelves map"),
-                        .table(
-                            .tr(.th("In the file"), .th("In Dogear"), .th("Rows")),
-                            .forEach(model.mappings) { mapping in
-                                .tr(.td(.userText(mapping.from)), .td(.userText(mapping.to)), .td(.text(String(mapping.rows))))
-                            }
-                        )
-                    )),
-                    .if(!model.errors.isEmpty, .group(
-                        .h2("Rows that cannot be imported"),
-                        .ul(.class("list problems"), .forEach(model.errors) { problem in
-                            .li(.strong(.text("Line \(problem.line): ")), .userText(problem.reason))
-                        })
-                    )),
-                    model.dryRun && model.status == "done"
-                        ? .form(.action(SiteURL.runImport(model.id).path), .method(.post),
+                .if(
+                    !model.running,
+                    .group(
+                        .ul(
+                            .class("import-counts"),
+                            .li(
+                                .strong(.text(String(model.created))), .text(model.dryRun ? " new books to add" : " books added")),
+                            .li(
+                                .strong(.text(String(model.merged))),
+                                .text(model.dryRun ? " to merge into books you have" : " merged")),
+                            .li(.strong(.text(String(model.unchanged))), .text(" already there, unchanged")),
+                            .li(.strong(.text(String(model.failed))), .text(" rows that cannot be imported"))),
+                        .unwrap(model.message) { .p(.class("form-error"), .userText($0)) },
+                        .forEach(model.fileWarnings) { .p(.class("warning"), .userText($0)) },
+                        .if(
+                            !model.mappings.isEmpty,
+                            .group(
+                                .h2("How your shelves map"),
+                                .table(
+                                    .tr(.th("In the file"), .th("In Dogear"), .th("Rows")),
+                                    .forEach(model.mappings) { mapping in
+                                        .tr(
+                                            .td(.userText(mapping.from)), .td(.userText(mapping.to)),
+                                            .td(.text(String(mapping.rows))))
+                                    }
+                                )
+                            )),
+                        .if(
+                            !model.errors.isEmpty,
+                            .group(
+                                .h2("Rows that cannot be imported"),
+                                .ul(
+                                    .class("list problems"),
+                                    .forEach(model.errors) { problem in
+                                        .li(.strong(.text("Line \(problem.line): ")), .userText(problem.reason))
+                                    })
+                            )),
+                        model.dryRun && model.status == "done"
+                            ? .form(
+                                .action(SiteURL.runImport(model.id).path), .method(.post),
                                 .csrf(model.session.csrfToken),
                                 .button(.type(.submit), .class("primary"), .text("Import \(model.total - model.failed) rows")),
                                 .text(" "), .a(.href(SiteURL.importFile.path), "Choose another file"))
-                        : .p(.a(.href(SiteURL.library.path), "See your library"))
-                ))
+                            : .p(.a(.href(SiteURL.library.path), "See your library"))
+                    ))
             )
         }
     }
@@ -168,17 +199,23 @@ public enum ImportJobPage {
 public enum ExportPage {
     public enum View {
         public static func render(session: PageSession) -> HTML {
-            PageLayout.page(title: "Export", session: session, csrfToken: session.csrfToken, active: .export, .div(
-                .class("card"),
-                .h1("Export your books"),
-                .ul(.class("list"),
-                    .li(.a(.href(SiteURL.exportFile("goodreads").path), "Goodreads CSV"),
-                        .text(" — imports into Goodreads and most trackers")),
-                    .li(.a(.href(SiteURL.exportFile("storygraph").path), "The StoryGraph CSV"),
-                        .text(" — shaped like The StoryGraph's own export")),
-                    .li(.a(.href(SiteURL.exportFile("json").path), "Complete backup (JSON)"),
-                        .text(" — everything, to import back into Dogear")))
-            ))
+            PageLayout.page(
+                title: "Export", session: session, csrfToken: session.csrfToken, active: .export,
+                .div(
+                    .class("card"),
+                    .h1("Export your books"),
+                    .ul(
+                        .class("list"),
+                        .li(
+                            .a(.href(SiteURL.exportFile("goodreads").path), "Goodreads CSV"),
+                            .text(" — imports into Goodreads and most trackers")),
+                        .li(
+                            .a(.href(SiteURL.exportFile("storygraph").path), "The StoryGraph CSV"),
+                            .text(" — shaped like The StoryGraph's own export")),
+                        .li(
+                            .a(.href(SiteURL.exportFile("json").path), "Complete backup (JSON)"),
+                            .text(" — everything, to import back into Dogear")))
+                ))
         }
     }
 }

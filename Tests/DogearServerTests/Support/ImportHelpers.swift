@@ -3,12 +3,15 @@ import SQLKit
 import Testing
 import Vapor
 import VaporTesting
+
 @testable import DogearServer
 
 extension Application {
     /// Uploads a file to `POST /api/v1/imports`: as the part `file` of a multipart form, or as the raw body.
-    func upload(_ token: String, _ data: Data, fileName: String = "export.csv", multipart: Bool = true,
-                dryRun: Bool = false) async throws -> Reply {
+    func upload(
+        _ token: String, _ data: Data, fileName: String = "export.csv", multipart: Bool = true,
+        dryRun: Bool = false
+    ) async throws -> Reply {
         var headers = HTTPHeaders()
         headers.bearerAuthorization = BearerAuthorization(token: token)
         var body = ByteBuffer()
@@ -24,14 +27,17 @@ extension Application {
             headers.replaceOrAdd(name: .contentType, value: "text/csv")
             body.writeBytes(data)
         }
-        let response = try await testing().sendRequest(.POST, "/api/v1/imports\(dryRun ? "?dryRun=true" : "")",
-                                                       headers: headers, body: body)
+        let response = try await testing().sendRequest(
+            .POST, "/api/v1/imports\(dryRun ? "?dryRun=true" : "")",
+            headers: headers, body: body)
         return Reply(status: response.status, body: response.body.string, headers: response.headers)
     }
 
     /// Uploads and waits for the job to end; returns the finished job as the API shows it.
-    func importFile(_ token: String, _ data: Data, fileName: String = "export.csv", dryRun: Bool = false,
-                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> Reply {
+    func importFile(
+        _ token: String, _ data: Data, fileName: String = "export.csv", dryRun: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Reply {
         let accepted = try await upload(token, data, fileName: fileName, dryRun: dryRun)
         guard accepted.status == .accepted, let id = accepted["id"] as? String else {
             throw TestFailure("upload failed: \(accepted.status) \(accepted.body)")

@@ -5,6 +5,7 @@ import SQLKit
 import Testing
 import Vapor
 import VaporTesting
+
 @testable import DogearServer
 
 /// The instant every server test runs at: Saturday 2026-03-14 10:30 UTC, a morning.
@@ -75,8 +76,10 @@ struct Reply {
 extension Application {
     /// Sends a request with an optional bearer token and a JSON body given as a dictionary or raw text.
     @discardableResult
-    func send(_ method: HTTPMethod, _ path: String, token: String? = nil, json: Any? = nil, raw: String? = nil,
-              sourceLocation: SourceLocation = #_sourceLocation) async throws -> Reply {
+    func send(
+        _ method: HTTPMethod, _ path: String, token: String? = nil, json: Any? = nil, raw: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Reply {
         var headers = HTTPHeaders()
         if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
         var body: ByteBuffer?
@@ -92,8 +95,11 @@ extension Application {
     }
 
     /// Signs a new user up and returns their token.
-    func signUp(_ email: String = "reader@example.com", password: String = "long enough", name: String = "Reader") async throws -> String {
-        let reply = try await send(.POST, "/api/v1/auth/signup", json: ["email": email, "password": password, "displayName": name])
+    func signUp(_ email: String = "reader@example.com", password: String = "long enough", name: String = "Reader") async throws
+        -> String
+    {
+        let reply = try await send(
+            .POST, "/api/v1/auth/signup", json: ["email": email, "password": password, "displayName": name])
         guard reply.status == .created, let token = reply["token"] as? String else {
             throw TestFailure("sign-up failed: \(reply.status) \(reply.body)")
         }
@@ -101,8 +107,10 @@ extension Application {
     }
 
     /// Adds a book to the library and returns the entry's JSON.
-    func addBook(_ token: String, title: String = "Piranesi", authors: [String] = ["Susanna Clarke"],
-                 pageCount: Int? = 272, isbn: String? = nil, extra: [String: Any] = [:]) async throws -> [String: Any] {
+    func addBook(
+        _ token: String, title: String = "Piranesi", authors: [String] = ["Susanna Clarke"],
+        pageCount: Int? = 272, isbn: String? = nil, extra: [String: Any] = [:]
+    ) async throws -> [String: Any] {
         var book: [String: Any] = ["title": title, "authors": authors]
         if let pageCount { book["pageCount"] = pageCount }
         if let isbn { book["isbn"] = isbn }

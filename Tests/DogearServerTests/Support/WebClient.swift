@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vapor
 import VaporTesting
+
 @testable import DogearServer
 
 /// A minimal browser for page tests: keeps cookies, reads the CSRF token from the page it was given,
@@ -47,12 +48,15 @@ final class WebClient: @unchecked Sendable {
         var bytes = Data(body.utf8)
         bytes.append(data)
         bytes.append(Data("\r\n--\(boundary)--\r\n".utf8))
-        return try await send(.POST, "\(path)?_csrf=\(Self.encode(csrf))", body: nil, raw: bytes,
-                              contentType: "multipart/form-data; boundary=\(boundary)")
+        return try await send(
+            .POST, "\(path)?_csrf=\(Self.encode(csrf))", body: nil, raw: bytes,
+            contentType: "multipart/form-data; boundary=\(boundary)")
     }
 
-    private func send(_ method: HTTPMethod, _ path: String, body: String?, raw: Data? = nil,
-                      contentType: String? = nil) async throws -> Page {
+    private func send(
+        _ method: HTTPMethod, _ path: String, body: String?, raw: Data? = nil,
+        contentType: String? = nil
+    ) async throws -> Page {
         var headers = HTTPHeaders()
         if !cookies.isEmpty {
             headers.add(name: .cookie, value: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
@@ -80,7 +84,8 @@ final class WebClient: @unchecked Sendable {
     }
 
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~")))
+            ?? text
     }
 
     /// Signs up through the form and lands signed in.

@@ -43,8 +43,12 @@ struct ImportJobDTO: Content {
         unchanged = job.unchanged
         failed = job.failed
         message = job.message
-        errors = rows.filter { $0.outcome == ImportRowRecord.Outcome.failed.rawValue }.map { RowProblem(line: $0.line, reason: $0.reason) }
-        warnings = rows.filter { $0.outcome == ImportRowRecord.Outcome.warning.rawValue }.map { RowProblem(line: $0.line, reason: $0.reason) }
+        errors = rows.filter { $0.outcome == ImportRowRecord.Outcome.failed.rawValue }.map {
+            RowProblem(line: $0.line, reason: $0.reason)
+        }
+        warnings = rows.filter { $0.outcome == ImportRowRecord.Outcome.warning.rawValue }.map {
+            RowProblem(line: $0.line, reason: $0.reason)
+        }
         fileWarnings = (try? JSONDecoder().decode([String].self, from: Data(job.warnings.utf8))) ?? []
         mappings = ImportRunner.decodeMappings(job.mappings)
         createdAt = job.createdAt

@@ -51,10 +51,11 @@ struct UpdateEntryRequest: Decodable, Sendable {
 
     /// A patch that changes nothing, for pages to fill in a field or two.
     static var empty: UpdateEntryRequest {
-        UpdateEntryRequest(editionId: .absent, status: .absent, owned: .absent, onWishlist: .absent, favorite: .absent,
-                           rating: .absent, preciseRating: .absent, tags: .absent, dateStarted: .absent, dateFinished: .absent,
-                           dailyGoalPages: .absent, recommendedBy: .absent, wouldRecommend: .absent, isPublic: .absent,
-                           countsTowardCulturalGoal: .absent, culturalGoalCategory: .absent)
+        UpdateEntryRequest(
+            editionId: .absent, status: .absent, owned: .absent, onWishlist: .absent, favorite: .absent,
+            rating: .absent, preciseRating: .absent, tags: .absent, dateStarted: .absent, dateFinished: .absent,
+            dailyGoalPages: .absent, recommendedBy: .absent, wouldRecommend: .absent, isPublic: .absent,
+            countsTowardCulturalGoal: .absent, culturalGoalCategory: .absent)
     }
 }
 

@@ -41,8 +41,9 @@ struct ExportService {
         }
         let day = req.today(for: user)
         response.headers.replaceOrAdd(name: .contentType, value: format.contentType + "; charset=utf-8")
-        response.headers.replaceOrAdd(name: .contentDisposition,
-                                      value: "attachment; filename=\"dogear-\(format.rawValue)-\(day).\(format.fileExtension)\"")
+        response.headers.replaceOrAdd(
+            name: .contentDisposition,
+            value: "attachment; filename=\"dogear-\(format.rawValue)-\(day).\(format.fileExtension)\"")
         return response
     }
 
@@ -58,8 +59,9 @@ struct ExportService {
             try await forEachPage(userID) { try $0.forEach(writer.write) }
             try writer.finish()
         case .json:
-            let profile = BackupProfile(displayName: user.displayName, photoUrl: user.photoURL, timeZone: user.timeZone,
-                                        genrePreferences: user.genrePreferences, onboardingDone: user.onboardingDone)
+            let profile = BackupProfile(
+                displayName: user.displayName, photoUrl: user.photoURL, timeZone: user.timeZone,
+                genrePreferences: user.genrePreferences, onboardingDone: user.onboardingDone)
             let writer = try BackupWriter(stream: stream, profile: profile)
             try await forEachPage(userID) { try $0.forEach(writer.write) }
             writer.finish()
@@ -69,10 +71,12 @@ struct ExportService {
     /// Every entry of the reader, newest first, a page at a time. Books added at the same moment
     /// go by title, so two accounts holding the same library export the same file.
     func forEachPage(_ userID: UUID, _ body: ([BackupEntry]) throws -> Void) async throws {
-        let ids = try await sql.raw("""
+        let ids = try await sql.raw(
+            """
             SELECT e.id AS id FROM library_entries e JOIN works w ON w.id = e.work_id
             WHERE e.user_id = \(bind: userID) ORDER BY e.date_added DESC, w.title, e.id
-            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+            """
+        ).all().map { try $0.decode(column: "id", as: UUID.self) }
         for page in ids.chunked(into: Self.pageSize) {
             try body(try await entries(page))
         }
@@ -83,37 +87,50 @@ struct ExportService {
         let entries = try await LibraryEntry.query(on: db).filter(\.$id ~~ ids).all()
         let workIDs = Array(Set(entries.map(\.$work.id)))
         let editionIDs = Array(Set(entries.compactMap(\.$edition.id)))
-        let works = Dictionary(uniqueKeysWithValues: try await Work.query(on: db).filter(\.$id ~~ workIDs).all().map { ($0.id!, $0) })
-        let editions = editionIDs.isEmpty ? [:] : Dictionary(uniqueKeysWithValues:
-            try await Edition.query(on: db).filter(\.$id ~~ editionIDs).all().map { ($0.id!, $0) })
+        let works = Dictionary(
+            uniqueKeysWithValues: try await Work.query(on: db).filter(\.$id ~~ workIDs).all().map { ($0.id!, $0) })
+        let editions =
+            editionIDs.isEmpty
+            ? [:]
+            : Dictionary(
+                uniqueKeysWithValues:
+                    try await Edition.query(on: db).filter(\.$id ~~ editionIDs).all().map { ($0.id!, $0) })
         let rows = CatalogRows(sql: sql)
         let authors = try await rows.authorsByWork(workIDs)
         let externalIDs = try await rows.externalIDs(workIDs: workIDs, editionIDs: editionIDs)
 
         var tags: [UUID: [String]] = [:]
-        for link in try await EntryTag.query(on: db).filter(\.$entry.$id ~~ ids).join(Tag.self, on: \EntryTag.$tag.$id == \Tag.$id)
-            .sort(Tag.self, \.$key).all() {
+        for link in try await EntryTag.query(on: db).filter(\.$entry.$id ~~ ids).join(
+            Tag.self, on: \EntryTag.$tag.$id == \Tag.$id
+        )
+        .sort(Tag.self, \.$key).all() {
             tags[link.$entry.id, default: []].append(try link.joined(Tag.self).display)
         }
         var notes: [UUID: [ImportedNote]] = [:]
         for note in try await Note.query(on: db).filter(\.$entry.$id ~~ ids).sort(\.$createdAt).sort(\.$content).all() {
-            notes[note.$entry.id, default: []].append(ImportedNote(content: note.content, isDiscussion: note.isDiscussion,
-                                                                   createdAt: note.createdAt.map(Self.milliseconds)))
+            notes[note.$entry.id, default: []].append(
+                ImportedNote(
+                    content: note.content, isDiscussion: note.isDiscussion,
+                    createdAt: note.createdAt.map(Self.milliseconds)))
         }
         var quotes: [UUID: [ImportedQuote]] = [:]
         for quote in try await Quote.query(on: db).filter(\.$entry.$id ~~ ids).sort(\.$createdAt).sort(\.$text).all() {
-            quotes[quote.$entry.id, default: []].append(ImportedQuote(text: quote.text, page: quote.page,
-                                                                      createdAt: quote.createdAt.map(Self.milliseconds)))
+            quotes[quote.$entry.id, default: []].append(
+                ImportedQuote(
+                    text: quote.text, page: quote.page,
+                    createdAt: quote.createdAt.map(Self.milliseconds)))
         }
         var sessions: [UUID: [ImportedSession]] = [:]
         for session in try await ReadingSession.query(on: db).filter(\.$entry.$id ~~ ids).sort(\.$date).sort(\.$minutes).all() {
-            sessions[session.$entry.id, default: []].append(ImportedSession(
-                date: session.date, minutes: session.minutes, pagesRead: session.pagesRead,
-                startPage: session.startPage, endPage: session.endPage))
+            sessions[session.$entry.id, default: []].append(
+                ImportedSession(
+                    date: session.date, minutes: session.minutes, pagesRead: session.pagesRead,
+                    startPage: session.startPage, endPage: session.endPage))
         }
         var reads: [UUID: [BackupEntry.ReadThrough]] = [:]
         for read in try await ReadThrough.query(on: db).filter(\.$entry.$id ~~ ids).all() {
-            reads[read.$entry.id, default: []].append(.init(started: read.startedOn, finished: read.finishedOn, outcome: read.outcome))
+            reads[read.$entry.id, default: []].append(
+                .init(started: read.startedOn, finished: read.finishedOn, outcome: read.outcome))
         }
         var kept: [UUID: [String: [String: String]]] = [:]
         for fields in try await ImportedFields.query(on: db).filter(\.$entry.$id ~~ ids).all() {
@@ -152,8 +169,9 @@ struct ExportService {
             result.preciseRating = entry.preciseRating
             result.dateStarted = entry.dateStarted
             result.dateFinished = entry.dateFinished
-            result.position = ImportedPosition(currentPage: entry.currentPage, currentMinutes: entry.currentMinutes,
-                                               progress: entry.progress, totalMinutes: entry.totalMinutes)
+            result.position = ImportedPosition(
+                currentPage: entry.currentPage, currentMinutes: entry.currentMinutes,
+                progress: entry.progress, totalMinutes: entry.totalMinutes)
             result.readCount = entry.readCount
             result.dailyGoalPages = entry.dailyGoalPages
             result.recommendedBy = entry.recommendedBy
@@ -163,7 +181,9 @@ struct ExportService {
             result.culturalGoalCategory = entry.culturalGoalCategory
             result.tags = tags[id] ?? []
             result.readThroughs = (reads[id] ?? []).sorted {
-                ($0.finished ?? $0.started ?? "", $0.started ?? "", $0.outcome) < ($1.finished ?? $1.started ?? "", $1.started ?? "", $1.outcome)
+                ($0.finished ?? $0.started ?? "", $0.started ?? "", $0.outcome) < (
+                    $1.finished ?? $1.started ?? "", $1.started ?? "", $1.outcome
+                )
             }
             result.sessions = sessions[id] ?? []
             result.notes = notes[id] ?? []

@@ -51,10 +51,12 @@ struct CatalogBatch {
         var workByExternalID: [String: UUID] = [:]
         for (kind, values) in wanted {
             for chunk in Array(values).chunked(into: 500) {
-                let rows = try await sql.raw("""
+                let rows = try await sql.raw(
+                    """
                     SELECT work_id, value FROM external_ids
                     WHERE kind = \(bind: kind.rawValue) AND value IN (\(binds: chunk)) AND work_id IS NOT NULL
-                    """).all()
+                    """
+                ).all()
                 for row in rows {
                     workByExternalID["\(kind.rawValue)|\(try row.decode(column: "value", as: String.self))"] =
                         try row.decode(column: "work_id", as: UUID.self)
@@ -72,13 +74,16 @@ struct CatalogBatch {
         let firstAuthors = Array(Set(books.indices.filter { result[$0] == nil }.compactMap { books[$0].authors.first }))
         var workByTitle: [String: UUID] = [:]
         for chunk in firstAuthors.chunked(into: 500) {
-            let rows = try await sql.raw("""
+            let rows = try await sql.raw(
+                """
                 SELECT wa.work_id AS work_id, w.title AS title, a.name AS name
                 FROM authors a CROSS JOIN work_authors wa CROSS JOIN works w
                 WHERE a.name IN (\(binds: chunk)) AND wa.author_id = a.id AND wa.position = 0 AND w.id = wa.work_id
-                """).all()
+                """
+            ).all()
             for row in rows {
-                let key = Self.titleKey(try row.decode(column: "title", as: String.self), try row.decode(column: "name", as: String.self))
+                let key = Self.titleKey(
+                    try row.decode(column: "title", as: String.self), try row.decode(column: "name", as: String.self))
                 if workByTitle[key] == nil { workByTitle[key] = try row.decode(column: "work_id", as: UUID.self) }
             }
         }
@@ -135,17 +140,23 @@ struct CatalogBatch {
 
     /// Editions made by `edition(_:workID:)`, with one statement.
     func insertEditions(_ editions: [Edition]) async throws {
-        try await BulkInsert(sql: sql).insert(into: "editions", [
-            ("id", .uuid), ("work_id", .uuid), ("isbn13", .text), ("isbn10", .text), ("isbn_display", .text),
-            ("publisher", .text), ("published_date", .text), ("page_count", .int), ("format", .text),
-            ("edition_title", .text), ("language", .text), ("cover_url", .text), ("preview_url", .text), ("info_url", .text),
-            ("created_at", .date), ("updated_at", .date),
-        ], rows: editions.map { edition in
-            [.uuid(edition.id), .uuid(edition.$work.id), .text(edition.isbn13), .text(edition.isbn10), .text(edition.isbnDisplay),
-             .text(edition.publisher), .text(edition.publishedDate), .int(edition.pageCount), .text(edition.format),
-             .text(edition.editionTitle), .text(edition.language), .text(edition.coverURL), .text(edition.previewURL),
-             .text(edition.infoURL), .date(now), .date(now)]
-        })
+        try await BulkInsert(sql: sql).insert(
+            into: "editions",
+            [
+                ("id", .uuid), ("work_id", .uuid), ("isbn13", .text), ("isbn10", .text), ("isbn_display", .text),
+                ("publisher", .text), ("published_date", .text), ("page_count", .int), ("format", .text),
+                ("edition_title", .text), ("language", .text), ("cover_url", .text), ("preview_url", .text), ("info_url", .text),
+                ("created_at", .date), ("updated_at", .date),
+            ],
+            rows: editions.map { edition in
+                [
+                    .uuid(edition.id), .uuid(edition.$work.id), .text(edition.isbn13), .text(edition.isbn10),
+                    .text(edition.isbnDisplay),
+                    .text(edition.publisher), .text(edition.publishedDate), .int(edition.pageCount), .text(edition.format),
+                    .text(edition.editionTitle), .text(edition.language), .text(edition.coverURL), .text(edition.previewURL),
+                    .text(edition.infoURL), .date(now), .date(now),
+                ]
+            })
     }
 
     static func edition(_ book: ValidBook, workID: UUID) -> Edition {
@@ -182,8 +193,9 @@ struct CatalogBatch {
             authorByName[name] = id
             authorRows.append([.uuid(id), .text(name), .date(now), .date(now)])
         }
-        try await bulk.insert(into: "authors", [("id", .uuid), ("name", .text), ("created_at", .date), ("updated_at", .date)],
-                              rows: authorRows)
+        try await bulk.insert(
+            into: "authors", [("id", .uuid), ("name", .text), ("created_at", .date), ("updated_at", .date)],
+            rows: authorRows)
 
         var workRows: [[BulkInsert.Value]] = []
         var links: [[BulkInsert.Value]] = []
@@ -201,17 +213,22 @@ struct CatalogBatch {
                 links.append([.uuid(UUID()), .uuid(id), .uuid(authorByName[name]!), .int(position), .date(now), .date(now)])
             }
         }
-        try await bulk.insert(into: "works", [
-            ("id", .uuid), ("title", .text), ("subtitle", .text), ("description", .text), ("first_published_year", .int),
-            ("original_language", .text), ("genres", .texts), ("series_name", .text), ("series_number", .double),
-            ("cultural_themes", .texts), ("content_warnings", .texts), ("awards", .texts), ("reading_difficulty", .text),
-            ("estimated_minutes", .int), ("origin_country", .text), ("translator", .text), ("translator_nationality", .text),
-            ("source", .text), ("quality_score", .int), ("review_status", .text), ("readers_count", .int),
-            ("ratings_count", .int), ("created_at", .date), ("updated_at", .date),
-        ], rows: workRows)
-        try await bulk.insert(into: "work_authors", [
-            ("id", .uuid), ("work_id", .uuid), ("author_id", .uuid), ("position", .int), ("created_at", .date), ("updated_at", .date),
-        ], rows: links)
+        try await bulk.insert(
+            into: "works",
+            [
+                ("id", .uuid), ("title", .text), ("subtitle", .text), ("description", .text), ("first_published_year", .int),
+                ("original_language", .text), ("genres", .texts), ("series_name", .text), ("series_number", .double),
+                ("cultural_themes", .texts), ("content_warnings", .texts), ("awards", .texts), ("reading_difficulty", .text),
+                ("estimated_minutes", .int), ("origin_country", .text), ("translator", .text), ("translator_nationality", .text),
+                ("source", .text), ("quality_score", .int), ("review_status", .text), ("readers_count", .int),
+                ("ratings_count", .int), ("created_at", .date), ("updated_at", .date),
+            ], rows: workRows)
+        try await bulk.insert(
+            into: "work_authors",
+            [
+                ("id", .uuid), ("work_id", .uuid), ("author_id", .uuid), ("position", .int), ("created_at", .date),
+                ("updated_at", .date),
+            ], rows: links)
     }
 
     /// External IDs the rows bring that their work (or edition) lacks.
@@ -222,7 +239,9 @@ struct CatalogBatch {
         for chunk in workIDs.chunked(into: 500) {
             let rows = try await sql.raw("SELECT work_id, kind, value FROM external_ids WHERE work_id IN (\(binds: chunk))").all()
             for row in rows {
-                have.insert("\(try row.decode(column: "work_id", as: UUID.self))|\(try row.decode(column: "kind", as: String.self))|\(try row.decode(column: "value", as: String.self))")
+                have.insert(
+                    "\(try row.decode(column: "work_id", as: UUID.self))|\(try row.decode(column: "kind", as: String.self))|\(try row.decode(column: "value", as: String.self))"
+                )
             }
         }
         var new: [[BulkInsert.Value]] = []
@@ -231,13 +250,18 @@ struct CatalogBatch {
                 // Edition-level ids (Open Library editions) need an edition; rows here rarely have them.
                 if kind.isEditionLevel { continue }
                 for value in values where have.insert("\(resolved[index].workID)|\(kind.rawValue)|\(value)").inserted {
-                    new.append([.uuid(UUID()), .uuid(resolved[index].workID), .text(kind.rawValue), .text(value), .date(now), .date(now)])
+                    new.append([
+                        .uuid(UUID()), .uuid(resolved[index].workID), .text(kind.rawValue), .text(value), .date(now), .date(now),
+                    ])
                 }
             }
         }
-        try await BulkInsert(sql: sql).insert(into: "external_ids", [
-            ("id", .uuid), ("work_id", .uuid), ("kind", .text), ("value", .text), ("created_at", .date), ("updated_at", .date),
-        ], rows: new)
+        try await BulkInsert(sql: sql).insert(
+            into: "external_ids",
+            [
+                ("id", .uuid), ("work_id", .uuid), ("kind", .text), ("value", .text), ("created_at", .date),
+                ("updated_at", .date),
+            ], rows: new)
     }
 
     static func titleKey(_ title: String, _ firstAuthor: String) -> String {

@@ -39,7 +39,10 @@ struct EntryMerge {
     static func apply(_ row: PreparedRow, to entry: LibraryEntry, editionID: UUID?) -> Bool {
         var changed = false
         func fill<T: Equatable>(_ path: ReferenceWritableKeyPath<LibraryEntry, T?>, _ value: T?) {
-            if entry[keyPath: path] == nil, let value { entry[keyPath: path] = value; changed = true }
+            if entry[keyPath: path] == nil, let value {
+                entry[keyPath: path] = value
+                changed = true
+            }
         }
         let valid = row.entry
         fill(\.rating, valid.rating)
@@ -48,8 +51,14 @@ struct EntryMerge {
         fill(\.wouldRecommend, valid.wouldRecommend)
         fill(\.dailyGoalPages, valid.dailyGoalPages)
         fill(\.culturalGoalCategory, valid.culturalGoalCategory)
-        if entry.$edition.id == nil, let editionID { entry.$edition.id = editionID; changed = true }
-        if valid.favorite && !entry.favorite { entry.favorite = true; changed = true }
+        if entry.$edition.id == nil, let editionID {
+            entry.$edition.id = editionID
+            changed = true
+        }
+        if valid.favorite && !entry.favorite {
+            entry.favorite = true
+            changed = true
+        }
 
         // A book still on the want-to-read pile takes the row's further status and its dates.
         if entry.status == ReadingStatus.wantToRead.rawValue, valid.status != .wantToRead {
@@ -62,9 +71,13 @@ struct EntryMerge {
             fill(\.dateFinished, valid.dateFinished?.description)
         }
         let reads = PreparedRow.readCount(row)
-        if reads > entry.readCount { entry.readCount = reads; changed = true }
+        if reads > entry.readCount {
+            entry.readCount = reads
+            changed = true
+        }
         if let position = row.source.position, entry.currentPage == nil, entry.currentMinutes == nil,
-           position.currentPage != nil || position.currentMinutes != nil {
+            position.currentPage != nil || position.currentMinutes != nil
+        {
             entry.currentPage = position.currentPage
             entry.currentMinutes = position.currentMinutes
             entry.progress = position.progress
@@ -78,7 +91,9 @@ struct EntryMerge {
         var add = Additions()
         for tag in row.entry.tags where existing.tagKeys.insert(tag.key).inserted { add.tags.append(tag) }
         for note in row.source.notes where existing.notes.insert(noteKey(note.content)).inserted { add.notes.append(note) }
-        for read in row.source.pastReads where existing.readThroughs.insert(readKey(read)).inserted { add.readThroughs.append(read) }
+        for read in row.source.pastReads where existing.readThroughs.insert(readKey(read)).inserted {
+            add.readThroughs.append(read)
+        }
         for quote in row.source.quotes where existing.quotes.insert(quoteKey(quote.text)).inserted { add.quotes.append(quote) }
         for session in row.source.sessions where existing.sessions.insert(sessionKey(session)).inserted {
             add.sessions.append(session)

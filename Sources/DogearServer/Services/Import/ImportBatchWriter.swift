@@ -131,10 +131,12 @@ struct ImportBatchWriter {
         var result: [UUID: EntryMerge.Existing] = [:]
         guard !entryIDs.isEmpty else { return result }
         for chunk in entryIDs.chunked(into: 500) {
-            for row in try await sql.raw("""
+            for row in try await sql.raw(
+                """
                 SELECT et.entry_id AS entry_id, t.key AS key FROM entry_tags et JOIN tags t ON t.id = et.tag_id
                 WHERE et.entry_id IN (\(binds: chunk))
-                """).all() {
+                """
+            ).all() {
                 result[try row.decode(column: "entry_id", as: UUID.self), default: .init()].tagKeys
                     .insert(try row.decode(column: "key", as: String.self))
             }
@@ -146,22 +148,29 @@ struct ImportBatchWriter {
                 result[try row.decode(column: "entry_id", as: UUID.self), default: .init()].quotes
                     .insert(EntryMerge.quoteKey(try row.decode(column: "text", as: String.self)))
             }
-            for row in try await sql.raw("""
+            for row in try await sql.raw(
+                """
                 SELECT entry_id, started_on, finished_on, outcome FROM read_throughs WHERE entry_id IN (\(binds: chunk))
-                """).all() {
-                result[try row.decode(column: "entry_id", as: UUID.self), default: .init()].readThroughs.insert(EntryMerge.readKey(
-                    started: try row.decode(column: "started_on", as: String?.self),
-                    finished: try row.decode(column: "finished_on", as: String?.self),
-                    outcome: try row.decode(column: "outcome", as: String.self)))
+                """
+            ).all() {
+                result[try row.decode(column: "entry_id", as: UUID.self), default: .init()].readThroughs.insert(
+                    EntryMerge.readKey(
+                        started: try row.decode(column: "started_on", as: String?.self),
+                        finished: try row.decode(column: "finished_on", as: String?.self),
+                        outcome: try row.decode(column: "outcome", as: String.self)))
             }
-            for row in try await sql.raw("""
+            for row in try await sql.raw(
+                """
                 SELECT entry_id, date, minutes, pages_read, start_page FROM reading_sessions WHERE entry_id IN (\(binds: chunk))
-                """).all() {
+                """
+            ).all() {
                 let session = ImportedSession(
-                    date: try row.decode(column: "date", as: String.self), minutes: try row.decode(column: "minutes", as: Int.self),
+                    date: try row.decode(column: "date", as: String.self),
+                    minutes: try row.decode(column: "minutes", as: Int.self),
                     pagesRead: try row.decode(column: "pages_read", as: Int?.self),
                     startPage: try row.decode(column: "start_page", as: Int?.self))
-                result[try row.decode(column: "entry_id", as: UUID.self), default: .init()].sessions.insert(EntryMerge.sessionKey(session))
+                result[try row.decode(column: "entry_id", as: UUID.self), default: .init()].sessions.insert(
+                    EntryMerge.sessionKey(session))
             }
             for fields in try await ImportedFields.query(on: db).filter(\.$entry.$id ~~ chunk).all() {
                 result[fields.$entry.id, default: .init()].kept[fields.format] = fields.values
@@ -173,21 +182,28 @@ struct ImportBatchWriter {
     // MARK: writing what entries lack
 
     private func insertEntries(_ entries: [LibraryEntry]) async throws {
-        try await BulkInsert(sql: sql).insert(into: "library_entries", [
-            ("id", .uuid), ("user_id", .uuid), ("work_id", .uuid), ("edition_id", .uuid), ("status", .text), ("owned", .bool),
-            ("on_wishlist", .bool), ("favorite", .bool), ("rating", .int), ("precise_rating", .double), ("date_added", .date),
-            ("date_started", .text), ("date_finished", .text), ("current_page", .int), ("current_minutes", .int),
-            ("progress", .double), ("daily_goal_pages", .int), ("total_minutes", .int), ("read_count", .int),
-            ("recommended_by", .text), ("would_recommend", .bool), ("is_public", .bool), ("counts_toward_cultural_goal", .bool),
-            ("cultural_goal_category", .text), ("created_at", .date), ("updated_at", .date),
-        ], rows: entries.map { entry in
-            [.uuid(entry.id), .uuid(entry.$user.id), .uuid(entry.$work.id), .uuid(entry.$edition.id), .text(entry.status),
-             .bool(entry.owned), .bool(entry.onWishlist), .bool(entry.favorite), .int(entry.rating), .double(entry.preciseRating),
-             .date(entry.dateAdded), .text(entry.dateStarted), .text(entry.dateFinished), .int(entry.currentPage),
-             .int(entry.currentMinutes), .double(entry.progress), .int(entry.dailyGoalPages), .int(entry.totalMinutes),
-             .int(entry.readCount), .text(entry.recommendedBy), .bool(entry.wouldRecommend), .bool(entry.isPublic),
-             .bool(entry.countsTowardCulturalGoal), .text(entry.culturalGoalCategory), .date(now), .date(now)]
-        })
+        try await BulkInsert(sql: sql).insert(
+            into: "library_entries",
+            [
+                ("id", .uuid), ("user_id", .uuid), ("work_id", .uuid), ("edition_id", .uuid), ("status", .text), ("owned", .bool),
+                ("on_wishlist", .bool), ("favorite", .bool), ("rating", .int), ("precise_rating", .double), ("date_added", .date),
+                ("date_started", .text), ("date_finished", .text), ("current_page", .int), ("current_minutes", .int),
+                ("progress", .double), ("daily_goal_pages", .int), ("total_minutes", .int), ("read_count", .int),
+                ("recommended_by", .text), ("would_recommend", .bool), ("is_public", .bool),
+                ("counts_toward_cultural_goal", .bool),
+                ("cultural_goal_category", .text), ("created_at", .date), ("updated_at", .date),
+            ],
+            rows: entries.map { entry in
+                [
+                    .uuid(entry.id), .uuid(entry.$user.id), .uuid(entry.$work.id), .uuid(entry.$edition.id), .text(entry.status),
+                    .bool(entry.owned), .bool(entry.onWishlist), .bool(entry.favorite), .int(entry.rating),
+                    .double(entry.preciseRating),
+                    .date(entry.dateAdded), .text(entry.dateStarted), .text(entry.dateFinished), .int(entry.currentPage),
+                    .int(entry.currentMinutes), .double(entry.progress), .int(entry.dailyGoalPages), .int(entry.totalMinutes),
+                    .int(entry.readCount), .text(entry.recommendedBy), .bool(entry.wouldRecommend), .bool(entry.isPublic),
+                    .bool(entry.countsTowardCulturalGoal), .text(entry.culturalGoalCategory), .date(now), .date(now),
+                ]
+            })
     }
 
     private func writeAdditions(_ additions: [(UUID, EntryMerge.Additions)]) async throws {
@@ -198,9 +214,11 @@ struct ImportBatchWriter {
         if !names.isEmpty {
             var tagByKey: [String: UUID] = [:]
             for chunk in Array(Set(names.map(\.key))).chunked(into: 500) {
-                for row in try await sql.raw("""
+                for row in try await sql.raw(
+                    """
                     SELECT id, key FROM tags WHERE user_id = \(bind: userID) AND key IN (\(binds: chunk))
-                    """).all() {
+                    """
+                ).all() {
                     tagByKey[try row.decode(column: "key", as: String.self)] = try row.decode(column: "id", as: UUID.self)
                 }
             }
@@ -210,44 +228,83 @@ struct ImportBatchWriter {
                 tagByKey[name.key] = id
                 missing.append([.uuid(id), .uuid(userID), .text(name.key), .text(name.display), .date(now), .date(now)])
             }
-            try await bulk.insert(into: "tags", [("id", .uuid), ("user_id", .uuid), ("key", .text), ("display", .text),
-                                                 ("created_at", .date), ("updated_at", .date)], rows: missing)
+            try await bulk.insert(
+                into: "tags",
+                [
+                    ("id", .uuid), ("user_id", .uuid), ("key", .text), ("display", .text),
+                    ("created_at", .date), ("updated_at", .date),
+                ], rows: missing)
             let links = additions.flatMap { entryID, add in
-                add.tags.map { [BulkInsert.Value.uuid(UUID()), .uuid(entryID), .uuid(tagByKey[$0.key]!), .date(now), .date(now)] }
+                add.tags.map {
+                    [BulkInsert.Value.uuid(UUID()), .uuid(entryID), .uuid(tagByKey[$0.key]!), .date(now), .date(now)]
+                }
             }
-            try await bulk.insert(into: "entry_tags", [("id", .uuid), ("entry_id", .uuid), ("tag_id", .uuid),
-                                                       ("created_at", .date), ("updated_at", .date)], rows: links)
+            try await bulk.insert(
+                into: "entry_tags",
+                [
+                    ("id", .uuid), ("entry_id", .uuid), ("tag_id", .uuid),
+                    ("created_at", .date), ("updated_at", .date),
+                ], rows: links)
         }
 
         // Notes and quotes keep the moment a backup says they were written.
-        try await bulk.insert(into: "notes", [
-            ("id", .uuid), ("entry_id", .uuid), ("user_id", .uuid), ("content", .text), ("is_discussion", .bool),
-            ("created_at", .date), ("updated_at", .date),
-        ], rows: additions.flatMap { entryID, add in
-            add.notes.map { [.uuid(UUID()), .uuid(entryID), .uuid(userID), .text($0.content), .bool($0.isDiscussion),
-                             .date($0.createdAt ?? now), .date($0.createdAt ?? now)] }
-        })
-        try await bulk.insert(into: "quotes", [
-            ("id", .uuid), ("entry_id", .uuid), ("user_id", .uuid), ("text", .text), ("page", .int),
-            ("created_at", .date), ("updated_at", .date),
-        ], rows: additions.flatMap { entryID, add in
-            add.quotes.map { [.uuid(UUID()), .uuid(entryID), .uuid(userID), .text($0.text), .int($0.page),
-                              .date($0.createdAt ?? now), .date($0.createdAt ?? now)] }
-        })
-        try await bulk.insert(into: "read_throughs", [
-            ("id", .uuid), ("entry_id", .uuid), ("started_on", .text), ("finished_on", .text), ("outcome", .text),
-            ("created_at", .date), ("updated_at", .date),
-        ], rows: additions.flatMap { entryID, add in
-            add.readThroughs.map { [.uuid(UUID()), .uuid(entryID), .text($0.started?.description), .text($0.finished?.description),
-                                    .text($0.outcome.rawValue), .date(now), .date(now)] }
-        })
-        try await bulk.insert(into: "reading_sessions", [
-            ("id", .uuid), ("entry_id", .uuid), ("date", .text), ("minutes", .int), ("pages_read", .int), ("start_page", .int),
-            ("end_page", .int), ("created_at", .date), ("updated_at", .date),
-        ], rows: additions.flatMap { entryID, add in
-            add.sessions.map { [.uuid(UUID()), .uuid(entryID), .text($0.date), .int($0.minutes), .int($0.pagesRead),
-                                .int($0.startPage), .int($0.endPage), .date(now), .date(now)] }
-        })
+        try await bulk.insert(
+            into: "notes",
+            [
+                ("id", .uuid), ("entry_id", .uuid), ("user_id", .uuid), ("content", .text), ("is_discussion", .bool),
+                ("created_at", .date), ("updated_at", .date),
+            ],
+            rows: additions.flatMap { entryID, add in
+                add.notes.map {
+                    [
+                        .uuid(UUID()), .uuid(entryID), .uuid(userID), .text($0.content), .bool($0.isDiscussion),
+                        .date($0.createdAt ?? now), .date($0.createdAt ?? now),
+                    ]
+                }
+            })
+        try await bulk.insert(
+            into: "quotes",
+            [
+                ("id", .uuid), ("entry_id", .uuid), ("user_id", .uuid), ("text", .text), ("page", .int),
+                ("created_at", .date), ("updated_at", .date),
+            ],
+            rows: additions.flatMap { entryID, add in
+                add.quotes.map {
+                    [
+                        .uuid(UUID()), .uuid(entryID), .uuid(userID), .text($0.text), .int($0.page),
+                        .date($0.createdAt ?? now), .date($0.createdAt ?? now),
+                    ]
+                }
+            })
+        try await bulk.insert(
+            into: "read_throughs",
+            [
+                ("id", .uuid), ("entry_id", .uuid), ("started_on", .text), ("finished_on", .text), ("outcome", .text),
+                ("created_at", .date), ("updated_at", .date),
+            ],
+            rows: additions.flatMap { entryID, add in
+                add.readThroughs.map {
+                    [
+                        .uuid(UUID()), .uuid(entryID), .text($0.started?.description), .text($0.finished?.description),
+                        .text($0.outcome.rawValue), .date(now), .date(now),
+                    ]
+                }
+            })
+        try await bulk.insert(
+            into: "reading_sessions",
+            [
+                ("id", .uuid), ("entry_id", .uuid), ("date", .text), ("minutes", .int), ("pages_read", .int),
+                ("start_page", .int),
+                ("end_page", .int), ("created_at", .date), ("updated_at", .date),
+            ],
+            rows: additions.flatMap { entryID, add in
+                add.sessions.map {
+                    [
+                        .uuid(UUID()), .uuid(entryID), .text($0.date), .int($0.minutes), .int($0.pagesRead),
+                        .int($0.startPage), .int($0.endPage), .date(now), .date(now),
+                    ]
+                }
+            })
 
         // Kept columns: one row per entry and format, replaced whole when it grows.
         // Two rows of one batch for the same entry: the later, fuller set is the one written.
@@ -260,18 +317,23 @@ struct ImportBatchWriter {
                 keptByKey[key] = (entryID, name, fields)
             }
             if !add.replacedKept.isEmpty {
-                try await sql.raw("""
+                try await sql.raw(
+                    """
                     DELETE FROM imported_fields WHERE entry_id = \(bind: entryID) AND format IN (\(binds: Array(add.replacedKept)))
-                    """).run()
+                    """
+                ).run()
             }
         }
         let kept = keptOrder.map { key -> [BulkInsert.Value] in
             let (entryID, name, fields) = keptByKey[key]!
             return [.uuid(UUID()), .uuid(entryID), .text(name), .text(ImportedFields.encode(fields)), .date(now), .date(now)]
         }
-        try await bulk.insert(into: "imported_fields", [
-            ("id", .uuid), ("entry_id", .uuid), ("format", .text), ("fields", .text), ("created_at", .date), ("updated_at", .date),
-        ], rows: kept)
+        try await bulk.insert(
+            into: "imported_fields",
+            [
+                ("id", .uuid), ("entry_id", .uuid), ("format", .text), ("fields", .text), ("created_at", .date),
+                ("updated_at", .date),
+            ], rows: kept)
     }
 }
 

@@ -25,8 +25,9 @@ struct ImportRunner {
     func createJob(userID: UUID, filePath: String, fileName: String?, dryRun: Bool) async throws -> ImportJob {
         let reader = try ExportReader(path: filePath)
         let total = reader.countRemaining()
-        let job = ImportJob(userID: userID, format: reader.format.rawValue, dryRun: dryRun, fileName: fileName,
-                            filePath: filePath, fileSHA256: try Self.sha256(of: filePath), total: total)
+        let job = ImportJob(
+            userID: userID, format: reader.format.rawValue, dryRun: dryRun, fileName: fileName,
+            filePath: filePath, fileSHA256: try Self.sha256(of: filePath), total: total)
         job.warnings = Self.json(reader.warnings)
         try await job.create(on: db)
         return job
@@ -35,8 +36,12 @@ struct ImportRunner {
     /// Runs a queued job, or goes on with one that was stopped, to the end. Returns the finished job.
     @discardableResult
     func run(_ jobID: UUID, onProgress: (@Sendable (ImportJob) async -> Void)? = nil) async throws -> ImportJob {
-        guard let job = try await ImportJob.find(jobID, on: db) else { throw DomainError.notFound("importNotFound", "no import \(jobID)") }
-        guard job.status == ImportJob.Status.queued.rawValue || job.status == ImportJob.Status.running.rawValue else { return job }
+        guard let job = try await ImportJob.find(jobID, on: db) else {
+            throw DomainError.notFound("importNotFound", "no import \(jobID)")
+        }
+        guard job.status == ImportJob.Status.queued.rawValue || job.status == ImportJob.Status.running.rawValue else {
+            return job
+        }
         job.status = ImportJob.Status.running.rawValue
         try await job.save(on: db)
         do {
@@ -64,7 +69,9 @@ struct ImportRunner {
 
     private func importRows(_ job: ImportJob, onProgress: (@Sendable (ImportJob) async -> Void)?) async throws {
         let source = BatchSource(reader: try ExportReader(path: job.filePath), size: batchSize, after: job.lastLine)
-        guard let format = ImportFormat(rawValue: job.format) else { throw ImportFileError.unreadable("unknown format \(job.format)") }
+        guard let format = ImportFormat(rawValue: job.format) else {
+            throw ImportFileError.unreadable("unknown format \(job.format)")
+        }
         var mappings = Self.decodeMappings(job.mappings)
         var lap = phases?.start()
         var batch = source.next()
@@ -126,8 +133,9 @@ struct ImportRunner {
                 var writer = ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now())
                 writer.phases = phases
                 let outcomes = try await writer.write(prepared)
-                try await record(job, outcomes: outcomes, failures: failures, prepared: prepared, batch: batch,
-                                 mappings: mappings, on: db)
+                try await record(
+                    job, outcomes: outcomes, failures: failures, prepared: prepared, batch: batch,
+                    mappings: mappings, on: db)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             logger.warning("import \(job.id?.uuidString ?? ""): batch retried row by row (\(error))")
@@ -135,8 +143,10 @@ struct ImportRunner {
         }
     }
 
-    private func commitOneByOne(_ batch: [Result<ImportedRow, ImportRowError>], prepared: [PreparedRow],
-                                failures: [ImportRowError], of job: ImportJob, format: ImportFormat, mappings: [Mapping]) async throws {
+    private func commitOneByOne(
+        _ batch: [Result<ImportedRow, ImportRowError>], prepared: [PreparedRow],
+        failures: [ImportRowError], of job: ImportJob, format: ImportFormat, mappings: [Mapping]
+    ) async throws {
         var outcomes: [ImportBatchWriter.Outcome] = []
         var written: [PreparedRow] = []
         var failures = failures
@@ -157,9 +167,11 @@ struct ImportRunner {
         }
     }
 
-    private func record(_ job: ImportJob, outcomes: [ImportBatchWriter.Outcome], failures: [ImportRowError],
-                        prepared: [PreparedRow], batch: [Result<ImportedRow, ImportRowError>], mappings: [Mapping],
-                        on db: any Database) async throws {
+    private func record(
+        _ job: ImportJob, outcomes: [ImportBatchWriter.Outcome], failures: [ImportRowError],
+        prepared: [PreparedRow], batch: [Result<ImportedRow, ImportRowError>], mappings: [Mapping],
+        on db: any Database
+    ) async throws {
         guard let jobID = job.id else { return }
         let records = Self.rowRecords(jobID: jobID, failures: failures, prepared: prepared)
         for chunk in records.chunked(into: 500) { try await chunk.create(on: db) }
@@ -211,13 +223,16 @@ struct ImportRunner {
     private func preview(_ job: ImportJob) async throws {
         let tally = Tally()
         let (userID, jobID) = (job.$user.id, try job.requireID())
-        guard let format = ImportFormat(rawValue: job.format) else { throw ImportFileError.unreadable("unknown format \(job.format)") }
+        guard let format = ImportFormat(rawValue: job.format) else {
+            throw ImportFileError.unreadable("unknown format \(job.format)")
+        }
         let source = BatchSource(reader: try ExportReader(path: job.filePath), size: batchSize, after: 1)
         let clock = now
         do {
             try await db.transaction { db in
                 while let batch = source.next() {
-                    tally.outcomes += try await ImportBatchWriter(db: db, userID: userID, format: format, now: clock()).write(batch.prepared)
+                    tally.outcomes += try await ImportBatchWriter(db: db, userID: userID, format: format, now: clock()).write(
+                        batch.prepared)
                     tally.processed += batch.rows.count
                     tally.records += Self.rowRecords(jobID: jobID, failures: batch.failures, prepared: batch.prepared)
                     for result in batch.rows { if case .success(let row) = result { Self.count(row, into: &tally.mappings) } }
@@ -285,7 +300,9 @@ struct ImportRunner {
     }
 
     static func encodeMappings(_ mappings: [Mapping]) -> String {
-        String(decoding: (try? JSONEncoder().encode(mappings.sorted { ($0.rows, $1.from) > ($1.rows, $0.from) })) ?? Data("[]".utf8), as: UTF8.self)
+        String(
+            decoding: (try? JSONEncoder().encode(mappings.sorted { ($0.rows, $1.from) > ($1.rows, $0.from) })) ?? Data("[]".utf8),
+            as: UTF8.self)
     }
 
     static func decodeMappings(_ text: String) -> [Mapping] {

@@ -80,8 +80,9 @@ struct UploadReceiver {
         let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
         let job: ImportJob
         do {
-            job = try await runner.createJob(userID: try req.currentUser().requireID(), filePath: received.path,
-                                             fileName: received.fileName, dryRun: dryRun)
+            job = try await runner.createJob(
+                userID: try req.currentUser().requireID(), filePath: received.path,
+                fileName: received.fileName, dryRun: dryRun)
         } catch {
             try? FileManager.default.removeItem(atPath: received.path)
             if let error = error as? ImportFileError {
@@ -93,9 +94,10 @@ struct UploadReceiver {
         return job
     }
 
-    static let tooLarge = DomainError(.tooLarge, code: "fileTooLarge",
-                                   "the file is over \(limit / 1024 / 1024) MB; split it, or import it with `dogear import`",
-                                   field: "file")
+    static let tooLarge = DomainError(
+        .tooLarge, code: "fileTooLarge",
+        "the file is over \(limit / 1024 / 1024) MB; split it, or import it with `dogear import`",
+        field: "file")
 
     /// `name="file"; filename="x.csv"` → the value of one parameter.
     static func parameter(_ name: String, in header: String) -> String? {
