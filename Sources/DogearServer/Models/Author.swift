@@ -24,3 +24,21 @@ final class Author: Model, @unchecked Sendable {
         self.name = name
     }
 }
+
+extension Author {
+    /// New authors as an import writes them, all at once (`BulkInsert`).
+    struct BulkRow: Sendable {
+        let id: UUID
+        let name: String
+        let now: Date
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "authors",
+        [
+            .init("id", .uuid) { .uuid($0.id) },
+            .init("name", .text) { .text($0.name) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
+}

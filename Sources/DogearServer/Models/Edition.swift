@@ -34,3 +34,32 @@ final class Edition: Model, @unchecked Sendable {
         self.$work.id = workID
     }
 }
+
+extension Edition {
+    /// New editions as an import writes them, all at once (`BulkInsert`).
+    struct BulkRow: Sendable {
+        let edition: Edition
+        let now: Date
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "editions",
+        [
+            .init("id", .uuid) { .uuid($0.edition.id) },
+            .init("work_id", .uuid) { .uuid($0.edition.$work.id) },
+            .init("isbn13", .text) { .text($0.edition.isbn13) },
+            .init("isbn10", .text) { .text($0.edition.isbn10) },
+            .init("isbn_display", .text) { .text($0.edition.isbnDisplay) },
+            .init("publisher", .text) { .text($0.edition.publisher) },
+            .init("published_date", .text) { .text($0.edition.publishedDate) },
+            .init("page_count", .int) { .int($0.edition.pageCount) },
+            .init("format", .text) { .text($0.edition.format) },
+            .init("edition_title", .text) { .text($0.edition.editionTitle) },
+            .init("language", .text) { .text($0.edition.language) },
+            .init("cover_url", .text) { .text($0.edition.coverURL) },
+            .init("preview_url", .text) { .text($0.edition.previewURL) },
+            .init("info_url", .text) { .text($0.edition.infoURL) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
+}

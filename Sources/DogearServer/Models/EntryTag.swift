@@ -20,3 +20,22 @@ final class EntryTag: Model, @unchecked Sendable {
         self.$tag.id = tagID
     }
 }
+
+extension EntryTag {
+    /// Tag links of imported entries, all at once (`BulkInsert`).
+    struct BulkRow: Sendable {
+        let entryID: UUID
+        let tagID: UUID
+        let now: Date
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "entry_tags",
+        [
+            .init("id", .uuid) { _ in .uuid(UUID()) },
+            .init("entry_id", .uuid) { .uuid($0.entryID) },
+            .init("tag_id", .uuid) { .uuid($0.tagID) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
+}

@@ -30,3 +30,24 @@ final class ExternalID: Model, @unchecked Sendable {
         self.$author.id = authorID
     }
 }
+
+extension ExternalID {
+    /// Work-level identifiers an import brings, all at once (`BulkInsert`).
+    struct BulkRow: Sendable {
+        let workID: UUID
+        let kind: String
+        let value: String
+        let now: Date
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "external_ids",
+        [
+            .init("id", .uuid) { _ in .uuid(UUID()) },
+            .init("work_id", .uuid) { .uuid($0.workID) },
+            .init("kind", .text) { .text($0.kind) },
+            .init("value", .text) { .text($0.value) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
+}

@@ -36,3 +36,24 @@ final class ImportedFields: Model, @unchecked Sendable {
         return String(decoding: (try? encoder.encode(fields)) ?? Data("{}".utf8), as: UTF8.self)
     }
 }
+
+extension ImportedFields {
+    /// Kept columns of imported entries, one row per entry and format, all at once (`BulkInsert`).
+    struct BulkRow: Sendable {
+        let entryID: UUID
+        let format: String
+        let fields: [String: String]
+        let now: Date
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "imported_fields",
+        [
+            .init("id", .uuid) { _ in .uuid(UUID()) },
+            .init("entry_id", .uuid) { .uuid($0.entryID) },
+            .init("format", .text) { .text($0.format) },
+            .init("fields", .text) { .text(ImportedFields.encode($0.fields)) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
+}

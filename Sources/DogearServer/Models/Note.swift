@@ -1,3 +1,4 @@
+import DogearTransfer
 import Fluent
 import Foundation
 
@@ -26,4 +27,28 @@ final class Note: Model, @unchecked Sendable {
         self.content = content
         self.isDiscussion = isDiscussion
     }
+}
+
+extension Note {
+    /// Imported notes, all at once (`BulkInsert`); `createdAt` is when the note was written (a
+    /// backup keeps it), else the import's time.
+    struct BulkRow: Sendable {
+        let entryID: UUID
+        let userID: UUID
+        let note: ImportedNote
+        let now: Date
+        var createdAt: Date { note.createdAt ?? now }
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "notes",
+        [
+            .init("id", .uuid) { _ in .uuid(UUID()) },
+            .init("entry_id", .uuid) { .uuid($0.entryID) },
+            .init("user_id", .uuid) { .uuid($0.userID) },
+            .init("content", .text) { .text($0.note.content) },
+            .init("is_discussion", .bool) { .bool($0.note.isDiscussion) },
+            .init("created_at", .date) { .date($0.createdAt) },
+            .init("updated_at", .date) { .date($0.createdAt) },
+        ])
 }

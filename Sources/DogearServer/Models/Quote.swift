@@ -1,3 +1,4 @@
+import DogearTransfer
 import Fluent
 import Foundation
 
@@ -25,4 +26,27 @@ final class Quote: Model, @unchecked Sendable {
         self.text = text
         self.page = page
     }
+}
+
+extension Quote {
+    /// Imported quotes, all at once (`BulkInsert`); `createdAt` as for notes.
+    struct BulkRow: Sendable {
+        let entryID: UUID
+        let userID: UUID
+        let quote: ImportedQuote
+        let now: Date
+        var createdAt: Date { quote.createdAt ?? now }
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "quotes",
+        [
+            .init("id", .uuid) { _ in .uuid(UUID()) },
+            .init("entry_id", .uuid) { .uuid($0.entryID) },
+            .init("user_id", .uuid) { .uuid($0.userID) },
+            .init("text", .text) { .text($0.quote.text) },
+            .init("page", .int) { .int($0.quote.page) },
+            .init("created_at", .date) { .date($0.createdAt) },
+            .init("updated_at", .date) { .date($0.createdAt) },
+        ])
 }

@@ -1,3 +1,4 @@
+import DogearCore
 import Fluent
 import Foundation
 
@@ -26,4 +27,25 @@ final class ReadThrough: Model, @unchecked Sendable {
         self.finishedOn = finishedOn
         self.outcome = outcome
     }
+}
+
+extension ReadThrough {
+    /// Earlier reads an import brings, all at once (`BulkInsert`).
+    struct BulkRow: Sendable {
+        let entryID: UUID
+        let read: PastReadThrough
+        let now: Date
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "read_throughs",
+        [
+            .init("id", .uuid) { _ in .uuid(UUID()) },
+            .init("entry_id", .uuid) { .uuid($0.entryID) },
+            .init("started_on", .text) { .text($0.read.started?.description) },
+            .init("finished_on", .text) { .text($0.read.finished?.description) },
+            .init("outcome", .text) { .text($0.read.outcome.rawValue) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
 }

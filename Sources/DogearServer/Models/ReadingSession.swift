@@ -1,3 +1,4 @@
+import DogearTransfer
 import Fluent
 import Foundation
 
@@ -21,4 +22,27 @@ final class ReadingSession: Model, @unchecked Sendable {
     @Parent(key: "entry_id") var entry: LibraryEntry
 
     init() {}
+}
+
+extension ReadingSession {
+    /// Reading sessions a backup brings, all at once (`BulkInsert`).
+    struct BulkRow: Sendable {
+        let entryID: UUID
+        let session: ImportedSession
+        let now: Date
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "reading_sessions",
+        [
+            .init("id", .uuid) { _ in .uuid(UUID()) },
+            .init("entry_id", .uuid) { .uuid($0.entryID) },
+            .init("date", .text) { .text($0.session.date) },
+            .init("minutes", .int) { .int($0.session.minutes) },
+            .init("pages_read", .int) { .int($0.session.pagesRead) },
+            .init("start_page", .int) { .int($0.session.startPage) },
+            .init("end_page", .int) { .int($0.session.endPage) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
 }

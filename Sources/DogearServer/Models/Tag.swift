@@ -1,3 +1,4 @@
+import DogearCore
 import Fluent
 import Foundation
 
@@ -24,4 +25,25 @@ final class Tag: Model, @unchecked Sendable {
         self.key = key
         self.display = display
     }
+}
+
+extension Tag {
+    /// A reader's new tags from an import, all at once (`BulkInsert`).
+    struct BulkRow: Sendable {
+        let id: UUID
+        let userID: UUID
+        let name: TagName
+        let now: Date
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "tags",
+        [
+            .init("id", .uuid) { .uuid($0.id) },
+            .init("user_id", .uuid) { .uuid($0.userID) },
+            .init("key", .text) { .text($0.name.key) },
+            .init("display", .text) { .text($0.name.display) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
 }

@@ -54,3 +54,41 @@ final class Work: Model, @unchecked Sendable {
         self.ratingsCount = 0
     }
 }
+
+extension Work {
+    /// New works as an import writes them from its rows, all at once (`BulkInsert`).
+    struct BulkRow: Sendable {
+        let id: UUID
+        let book: ValidBook
+        let now: Date
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "works",
+        [
+            .init("id", .uuid) { .uuid($0.id) },
+            .init("title", .text) { .text($0.book.title) },
+            .init("subtitle", .text) { .text($0.book.subtitle) },
+            .init("description", .text) { .text($0.book.description) },
+            .init("first_published_year", .int) { .int($0.book.firstPublishedYear) },
+            .init("original_language", .text) { .text($0.book.originalLanguage) },
+            .init("genres", .texts) { .texts($0.book.genres) },
+            .init("series_name", .text) { .text($0.book.series) },
+            .init("series_number", .double) { .double($0.book.seriesNumber) },
+            .init("cultural_themes", .texts) { .texts($0.book.culturalThemes) },
+            .init("content_warnings", .texts) { .texts($0.book.contentWarnings) },
+            .init("awards", .texts) { .texts($0.book.awards) },
+            .init("reading_difficulty", .text) { .text($0.book.readingDifficulty?.rawValue) },
+            .init("estimated_minutes", .int) { .int($0.book.estimatedMinutes) },
+            .init("origin_country", .text) { .text($0.book.originCountry) },
+            .init("translator", .text) { .text($0.book.translator) },
+            .init("translator_nationality", .text) { .text($0.book.translatorNationality) },
+            .init("source", .text) { .text($0.book.source.rawValue) },
+            .init("quality_score", .int) { .int($0.book.qualityScore) },
+            .init("review_status", .text) { _ in .text(ReviewStatus.verified.rawValue) },
+            .init("readers_count", .int) { _ in .int(0) },
+            .init("ratings_count", .int) { _ in .int(0) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
+}

@@ -25,3 +25,24 @@ final class WorkAuthor: Model, @unchecked Sendable {
         self.position = position
     }
 }
+
+extension WorkAuthor {
+    /// Author links of new works, all at once (`BulkInsert`).
+    struct BulkRow: Sendable {
+        let workID: UUID
+        let authorID: UUID
+        let position: Int
+        let now: Date
+    }
+
+    static let bulk = BulkTable<BulkRow>(
+        "work_authors",
+        [
+            .init("id", .uuid) { _ in .uuid(UUID()) },
+            .init("work_id", .uuid) { .uuid($0.workID) },
+            .init("author_id", .uuid) { .uuid($0.authorID) },
+            .init("position", .int) { .int($0.position) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
+}

@@ -3,12 +3,8 @@ import Fluent
 import Vapor
 
 /// Finds or creates catalog works, editions and authors from a validated book, so the same book
-/// is one work however many readers add it.
-///
-/// Matching, in order: an edition with the same ISBN (then its work); a work carrying one of the
-/// same external IDs; else a work with the same title (ignoring case) whose first author has the
-/// same name. External IDs the book brings that the work lacks are added to it. Authors match by exact name only:
-/// "J.K. Rowling" and "J. K. Rowling" are not merged silently (SPEC §1).
+/// is one work however many readers add it. Matching is `CatalogMatcher`'s (the import's too);
+/// external IDs the book brings that the work lacks are added to it.
 struct CatalogService {
     let db: any Database
 
@@ -18,13 +14,15 @@ struct CatalogService {
     }
 
     func findOrCreate(_ book: ValidBook) async throws -> Resolved {
-        if let isbn = book.isbn, let edition = try await edition(for: isbn) {
-            let work = try await Work.find(edition.$work.id, on: db)!
-            try await addExternalIDs(book.externalIds, workID: try work.requireID(), editionID: try edition.requireID())
+        let match = try await CatalogMatcher(db: db).match([book])[0]
+        if let match, let editionID = match.editionID, let edition = try await Edition.find(editionID, on: db),
+            let work = try await Work.find(match.workID, on: db)
+        {
+            try await addExternalIDs(book.externalIds, workID: try work.requireID(), editionID: editionID)
             return Resolved(work: work, edition: edition)
         }
-        var found = try await workByExternalID(book.externalIds)
-        if found == nil { found = try await existingWork(title: book.title, firstAuthor: book.authors.first) }
+        var found: Work?
+        if let match { found = try await Work.find(match.workID, on: db) }
         if found == nil { found = try await createWork(book) }
         let work = found!
         var edition: Edition?
@@ -33,18 +31,6 @@ struct CatalogService {
         }
         try await addExternalIDs(book.externalIds, workID: try work.requireID(), editionID: try edition?.requireID())
         return Resolved(work: work, edition: edition)
-    }
-
-    private func workByExternalID(_ ids: [ExternalIDKind: [String]]) async throws -> Work? {
-        for (kind, values) in ids where !kind.isEditionLevel {
-            if let link = try await ExternalID.query(on: db)
-                .filter(\.$kind == kind.rawValue).filter(\.$value ~~ values).filter(\.$work.$id != nil).first(),
-                let workID = link.$work.id
-            {
-                return try await Work.find(workID, on: db)
-            }
-        }
-        return nil
     }
 
     /// Stores the IDs the work (or, for edition-level kinds, the edition) does not have yet.
@@ -72,22 +58,6 @@ struct CatalogService {
 
     func edition(for isbn: ISBN) async throws -> Edition? {
         try await Edition.query(on: db).filter(\.$isbn13 == isbn.isbn13).first()
-    }
-
-    private func existingWork(title: String, firstAuthor: String?) async throws -> Work? {
-        guard let firstAuthor else { return nil }
-        let candidates = try await WorkAuthor.query(on: db)
-            .join(Author.self, on: \WorkAuthor.$author.$id == \Author.$id)
-            .join(Work.self, on: \WorkAuthor.$work.$id == \Work.$id)
-            .filter(Author.self, \.$name == firstAuthor)
-            .filter(\.$position == 0)
-            .all()
-        let wanted = title.lowercased()
-        for link in candidates {
-            let work = try link.joined(Work.self)
-            if work.title.lowercased() == wanted { return work }
-        }
-        return nil
     }
 
     private func createWork(_ book: ValidBook) async throws -> Work {

@@ -49,18 +49,8 @@ struct LibraryService {
                     .conflict, code: "alreadyInLibrary", "this book is already in your library",
                     details: ["entryId": try existing.requireID().uuidString])
             }
-            let entry = LibraryEntry(userID: userID, workID: workID, editionID: try edition?.requireID(), dateAdded: now)
-            entry.owned = fields.owned
-            entry.onWishlist = fields.onWishlist
-            entry.favorite = fields.favorite
-            entry.rating = fields.rating
-            entry.preciseRating = fields.preciseRating
-            entry.dailyGoalPages = fields.dailyGoalPages
-            entry.recommendedBy = fields.recommendedBy
-            entry.wouldRecommend = fields.wouldRecommend
-            entry.isPublic = fields.isPublic
-            entry.countsTowardCulturalGoal = fields.countsTowardCulturalGoal
-            entry.culturalGoalCategory = fields.culturalGoalCategory
+            let entry = LibraryEntry(
+                userID: userID, workID: workID, editionID: try edition?.requireID(), dateAdded: now, fields: fields)
             let change = StatusRules.change(
                 entry.readingState, to: fields.status, length: length(work, edition),
                 today: today, givenStarted: fields.dateStarted, givenFinished: fields.dateFinished)

@@ -89,19 +89,9 @@ struct ImportBatchWriter {
 
     private func newEntry(_ row: PreparedRow, workID: UUID, editionID: UUID?) -> LibraryEntry {
         let valid = row.entry
-        let entry = LibraryEntry(userID: userID, workID: workID, editionID: editionID, dateAdded: dateAdded(row.source))
+        let entry = LibraryEntry(
+            userID: userID, workID: workID, editionID: editionID, dateAdded: dateAdded(row.source), fields: valid)
         entry.id = UUID()
-        entry.owned = valid.owned
-        entry.onWishlist = valid.onWishlist
-        entry.favorite = valid.favorite
-        entry.rating = valid.rating
-        entry.preciseRating = valid.preciseRating
-        entry.dailyGoalPages = valid.dailyGoalPages
-        entry.recommendedBy = valid.recommendedBy
-        entry.wouldRecommend = valid.wouldRecommend
-        entry.isPublic = valid.isPublic
-        entry.countsTowardCulturalGoal = valid.countsTowardCulturalGoal
-        entry.culturalGoalCategory = valid.culturalGoalCategory
         // The file's dates as they are: an import records history, it does not make any up.
         let position = row.source.position
         entry.readingState = ReadingState(
@@ -182,28 +172,7 @@ struct ImportBatchWriter {
     // MARK: writing what entries lack
 
     private func insertEntries(_ entries: [LibraryEntry]) async throws {
-        try await BulkInsert(sql: sql).insert(
-            into: "library_entries",
-            [
-                ("id", .uuid), ("user_id", .uuid), ("work_id", .uuid), ("edition_id", .uuid), ("status", .text), ("owned", .bool),
-                ("on_wishlist", .bool), ("favorite", .bool), ("rating", .int), ("precise_rating", .double), ("date_added", .date),
-                ("date_started", .text), ("date_finished", .text), ("current_page", .int), ("current_minutes", .int),
-                ("progress", .double), ("daily_goal_pages", .int), ("total_minutes", .int), ("read_count", .int),
-                ("recommended_by", .text), ("would_recommend", .bool), ("is_public", .bool),
-                ("counts_toward_cultural_goal", .bool),
-                ("cultural_goal_category", .text), ("created_at", .date), ("updated_at", .date),
-            ],
-            rows: entries.map { entry in
-                [
-                    .uuid(entry.id), .uuid(entry.$user.id), .uuid(entry.$work.id), .uuid(entry.$edition.id), .text(entry.status),
-                    .bool(entry.owned), .bool(entry.onWishlist), .bool(entry.favorite), .int(entry.rating),
-                    .double(entry.preciseRating),
-                    .date(entry.dateAdded), .text(entry.dateStarted), .text(entry.dateFinished), .int(entry.currentPage),
-                    .int(entry.currentMinutes), .double(entry.progress), .int(entry.dailyGoalPages), .int(entry.totalMinutes),
-                    .int(entry.readCount), .text(entry.recommendedBy), .bool(entry.wouldRecommend), .bool(entry.isPublic),
-                    .bool(entry.countsTowardCulturalGoal), .text(entry.culturalGoalCategory), .date(now), .date(now),
-                ]
-            })
+        try await BulkInsert(sql: sql).insert(LibraryEntry.bulk, entries.map { .init(entry: $0, now: now) })
     }
 
     private func writeAdditions(_ additions: [(UUID, EntryMerge.Additions)]) async throws {
@@ -222,99 +191,50 @@ struct ImportBatchWriter {
                     tagByKey[try row.decode(column: "key", as: String.self)] = try row.decode(column: "id", as: UUID.self)
                 }
             }
-            var missing: [[BulkInsert.Value]] = []
+            var missing: [Tag.BulkRow] = []
             for name in names where tagByKey[name.key] == nil {
                 let id = UUID()
                 tagByKey[name.key] = id
-                missing.append([.uuid(id), .uuid(userID), .text(name.key), .text(name.display), .date(now), .date(now)])
+                missing.append(.init(id: id, userID: userID, name: name, now: now))
             }
+            try await bulk.insert(Tag.bulk, missing)
             try await bulk.insert(
-                into: "tags",
-                [
-                    ("id", .uuid), ("user_id", .uuid), ("key", .text), ("display", .text),
-                    ("created_at", .date), ("updated_at", .date),
-                ], rows: missing)
-            let links = additions.flatMap { entryID, add in
-                add.tags.map {
-                    [BulkInsert.Value.uuid(UUID()), .uuid(entryID), .uuid(tagByKey[$0.key]!), .date(now), .date(now)]
-                }
-            }
-            try await bulk.insert(
-                into: "entry_tags",
-                [
-                    ("id", .uuid), ("entry_id", .uuid), ("tag_id", .uuid),
-                    ("created_at", .date), ("updated_at", .date),
-                ], rows: links)
+                EntryTag.bulk,
+                additions.flatMap { entryID, add in
+                    add.tags.map { EntryTag.BulkRow(entryID: entryID, tagID: tagByKey[$0.key]!, now: now) }
+                })
         }
 
         // Notes and quotes keep the moment a backup says they were written.
         try await bulk.insert(
-            into: "notes",
-            [
-                ("id", .uuid), ("entry_id", .uuid), ("user_id", .uuid), ("content", .text), ("is_discussion", .bool),
-                ("created_at", .date), ("updated_at", .date),
-            ],
-            rows: additions.flatMap { entryID, add in
-                add.notes.map {
-                    [
-                        .uuid(UUID()), .uuid(entryID), .uuid(userID), .text($0.content), .bool($0.isDiscussion),
-                        .date($0.createdAt ?? now), .date($0.createdAt ?? now),
-                    ]
-                }
+            Note.bulk,
+            additions.flatMap { entryID, add in
+                add.notes.map { Note.BulkRow(entryID: entryID, userID: userID, note: $0, now: now) }
             })
         try await bulk.insert(
-            into: "quotes",
-            [
-                ("id", .uuid), ("entry_id", .uuid), ("user_id", .uuid), ("text", .text), ("page", .int),
-                ("created_at", .date), ("updated_at", .date),
-            ],
-            rows: additions.flatMap { entryID, add in
-                add.quotes.map {
-                    [
-                        .uuid(UUID()), .uuid(entryID), .uuid(userID), .text($0.text), .int($0.page),
-                        .date($0.createdAt ?? now), .date($0.createdAt ?? now),
-                    ]
-                }
+            Quote.bulk,
+            additions.flatMap { entryID, add in
+                add.quotes.map { Quote.BulkRow(entryID: entryID, userID: userID, quote: $0, now: now) }
             })
         try await bulk.insert(
-            into: "read_throughs",
-            [
-                ("id", .uuid), ("entry_id", .uuid), ("started_on", .text), ("finished_on", .text), ("outcome", .text),
-                ("created_at", .date), ("updated_at", .date),
-            ],
-            rows: additions.flatMap { entryID, add in
-                add.readThroughs.map {
-                    [
-                        .uuid(UUID()), .uuid(entryID), .text($0.started?.description), .text($0.finished?.description),
-                        .text($0.outcome.rawValue), .date(now), .date(now),
-                    ]
-                }
+            ReadThrough.bulk,
+            additions.flatMap { entryID, add in add.readThroughs.map { ReadThrough.BulkRow(entryID: entryID, read: $0, now: now) }
             })
         try await bulk.insert(
-            into: "reading_sessions",
-            [
-                ("id", .uuid), ("entry_id", .uuid), ("date", .text), ("minutes", .int), ("pages_read", .int),
-                ("start_page", .int),
-                ("end_page", .int), ("created_at", .date), ("updated_at", .date),
-            ],
-            rows: additions.flatMap { entryID, add in
-                add.sessions.map {
-                    [
-                        .uuid(UUID()), .uuid(entryID), .text($0.date), .int($0.minutes), .int($0.pagesRead),
-                        .int($0.startPage), .int($0.endPage), .date(now), .date(now),
-                    ]
-                }
+            ReadingSession.bulk,
+            additions.flatMap { entryID, add in
+                add.sessions.map { ReadingSession.BulkRow(entryID: entryID, session: $0, now: now) }
             })
 
         // Kept columns: one row per entry and format, replaced whole when it grows.
         // Two rows of one batch for the same entry: the later, fuller set is the one written.
-        var keptByKey: [String: (UUID, String, [String: String])] = [:]
+        var keptByKey: [String: ImportedFields.BulkRow] = [:]
         var keptOrder: [String] = []
         for (entryID, add) in additions {
             for (name, fields) in add.kept.sorted(by: { $0.key < $1.key }) {
                 let key = "\(entryID)|\(name)"
                 if keptByKey[key] == nil { keptOrder.append(key) }
-                keptByKey[key] = (entryID, name, fields)
+                keptByKey[key] = .init(entryID: entryID, format: name, fields: fields, now: now)
             }
             if !add.replacedKept.isEmpty {
                 try await sql.raw(
@@ -324,16 +244,7 @@ struct ImportBatchWriter {
                 ).run()
             }
         }
-        let kept = keptOrder.map { key -> [BulkInsert.Value] in
-            let (entryID, name, fields) = keptByKey[key]!
-            return [.uuid(UUID()), .uuid(entryID), .text(name), .text(ImportedFields.encode(fields)), .date(now), .date(now)]
-        }
-        try await bulk.insert(
-            into: "imported_fields",
-            [
-                ("id", .uuid), ("entry_id", .uuid), ("format", .text), ("fields", .text), ("created_at", .date),
-                ("updated_at", .date),
-            ], rows: kept)
+        try await bulk.insert(ImportedFields.bulk, keptOrder.map { keptByKey[$0]! })
     }
 }
 

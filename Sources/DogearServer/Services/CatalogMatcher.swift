@@ -1,0 +1,113 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// The catalog's one matching rule, for a book added by hand (`CatalogService`) and for a whole
+/// import batch (`CatalogBatch`) alike, so one book is one work for every reader however it came:
+///
+/// 1. an edition with the same ISBN-13 (then its work);
+/// 2. a work carrying one of the same work-level external IDs (kinds in name order);
+/// 3. a work with the same title, ignoring case, whose first author has exactly the same name
+///    ("J.K. Rowling" and "J. K. Rowling" are different authors: names are never merged silently).
+///
+/// A fixed number of queries for any number of books.
+struct CatalogMatcher {
+    let db: any Database
+    var sql: any SQLDatabase { db.sql }
+
+    struct Match: Equatable {
+        let workID: UUID
+        /// The edition the ISBN names (rule 1 only).
+        let editionID: UUID?
+    }
+
+    /// Each book's match in the catalog, or nil where the catalog has none.
+    func match(_ books: [ValidBook]) async throws -> [Match?] {
+        var result = [Match?](repeating: nil, count: books.count)
+
+        // 1. ISBN-13 → edition → work.
+        let isbns = Array(Set(books.compactMap { $0.isbn?.isbn13 }))
+        var editionByISBN: [String: (edition: UUID, work: UUID)] = [:]
+        for chunk in isbns.chunked(into: 500) {
+            for row in try await sql.raw("SELECT id, work_id, isbn13 FROM editions WHERE isbn13 IN (\(binds: chunk))").all() {
+                editionByISBN[try row.decode(column: "isbn13", as: String.self)] =
+                    (try row.decode(column: "id", as: UUID.self), try row.decode(column: "work_id", as: UUID.self))
+            }
+        }
+        for (index, book) in books.enumerated() {
+            if let isbn = book.isbn?.isbn13, let found = editionByISBN[isbn] {
+                result[index] = Match(workID: found.work, editionID: found.edition)
+            }
+        }
+
+        // 2. External IDs → work.
+        var wanted: [ExternalIDKind: Set<String>] = [:]
+        for (index, book) in books.enumerated() where result[index] == nil {
+            for (kind, values) in book.externalIds where !kind.isEditionLevel { wanted[kind, default: []].formUnion(values) }
+        }
+        var workByExternalID: [String: UUID] = [:]
+        for (kind, values) in wanted {
+            for chunk in Array(values).chunked(into: 500) {
+                let rows = try await sql.raw(
+                    """
+                    SELECT work_id, value FROM external_ids
+                    WHERE kind = \(bind: kind.rawValue) AND value IN (\(binds: chunk)) AND work_id IS NOT NULL
+                    """
+                ).all()
+                for row in rows {
+                    workByExternalID["\(kind.rawValue)|\(try row.decode(column: "value", as: String.self))"] =
+                        try row.decode(column: "work_id", as: UUID.self)
+                }
+            }
+        }
+        for (index, book) in books.enumerated() where result[index] == nil {
+            if let work = Self.externalKeys(book).lazy.compactMap({ workByExternalID[$0] }).first {
+                result[index] = Match(workID: work, editionID: nil)
+            }
+        }
+
+        // 3. Title + first author → work. (CROSS JOIN keeps SQLite to this order: the named
+        // authors by their index, then their works; left to itself it scanned work_authors.)
+        let firstAuthors = Array(Set(books.indices.filter { result[$0] == nil }.compactMap { books[$0].authors.first }))
+        var workByTitle: [String: UUID] = [:]
+        for chunk in firstAuthors.chunked(into: 500) {
+            let rows = try await sql.raw(
+                """
+                SELECT wa.work_id AS work_id, w.title AS title, a.name AS name
+                FROM authors a CROSS JOIN work_authors wa CROSS JOIN works w
+                WHERE a.name IN (\(binds: chunk)) AND wa.author_id = a.id AND wa.position = 0 AND w.id = wa.work_id
+                """
+            ).all()
+            for row in rows {
+                let key = Self.titleKey(
+                    try row.decode(column: "title", as: String.self), try row.decode(column: "name", as: String.self))
+                if workByTitle[key] == nil { workByTitle[key] = try row.decode(column: "work_id", as: UUID.self) }
+            }
+        }
+        for (index, book) in books.enumerated() where result[index] == nil {
+            if let first = book.authors.first, let work = workByTitle[Self.titleKey(book.title, first)] {
+                result[index] = Match(workID: work, editionID: nil)
+            }
+        }
+
+        return result
+    }
+
+    static func titleKey(_ title: String, _ firstAuthor: String) -> String {
+        "t|\(title.lowercased())|\(firstAuthor)"
+    }
+
+    static func externalKeys(_ book: ValidBook) -> [String] {
+        book.externalIds.filter { !$0.key.isEditionLevel }.sorted { $0.key.rawValue < $1.key.rawValue }
+            .flatMap { kind, values in values.map { "\(kind.rawValue)|\($0)" } }
+    }
+
+    /// Every key a book can be matched by, strongest first.
+    static func allKeys(_ book: ValidBook) -> [String] {
+        var keys = book.isbn.map { ["i|\($0.isbn13)"] } ?? []
+        keys += externalKeys(book)
+        if let first = book.authors.first { keys.append(titleKey(book.title, first)) }
+        return keys
+    }
+}
