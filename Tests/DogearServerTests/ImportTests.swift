@@ -216,12 +216,12 @@ struct ImportTests {
             let task = Task { try await runner.run(try job.requireID()) { _ in withUnsafeCurrentTask { $0?.cancel() } } }
             _ = await task.result
             let stopped = try #require(try await ImportJob.find(job.id, on: app.db))
-            #expect(stopped.status == "running")
+            #expect(stopped.status == .running)
             #expect(stopped.processed == 10)
             #expect(stopped.lastLine == 11)
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 10)
             let finished = try await runner.run(try job.requireID())
-            #expect(finished.status == "done")
+            #expect(finished.status == .done)
             #expect(finished.processed == 25)
             #expect(finished.created == 25)
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 25)

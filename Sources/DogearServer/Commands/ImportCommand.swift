@@ -44,7 +44,7 @@ struct ImportCommand: AsyncCommand {
         let rows = try await ImportRowRecord.query(on: app.db).filter(\.$job.$id == (try finished.requireID())).sort(\.$line)
             .all()
         print(Self.summary(try ImportJobDTO(finished, rows: rows)))
-        if finished.status == ImportJob.Status.failed.rawValue { throw CommandFailure("import failed") }
+        if finished.status == ImportJob.Status.failed { throw CommandFailure("import failed") }
     }
 
     /// A run of the same file for the same reader that a crash stopped.
@@ -54,7 +54,7 @@ struct ImportCommand: AsyncCommand {
         return try await ImportJob.query(on: db)
             .filter(\.$user.$id == (try user.requireID()))
             .filter(\.$fileSHA256 == hash).filter(\.$dryRun == false)
-            .filter(\.$status ~~ [ImportJob.Status.queued.rawValue, ImportJob.Status.running.rawValue])
+            .filter(\.$status ~~ [ImportJob.Status.queued, ImportJob.Status.running])
             .sort(\.$createdAt, .descending).first()
     }
 

@@ -26,7 +26,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
                 let job = try await runner.run(jobID)
                 // An upload is kept only while its job may still need it (to go on after a restart).
                 // A dry run's file waits for the run the reader may confirm (the web app does not upload twice).
-                if !job.dryRun, job.status == ImportJob.Status.done.rawValue || job.status == ImportJob.Status.failed.rawValue,
+                if !job.dryRun, job.status == ImportJob.Status.done || job.status == ImportJob.Status.failed,
                     job.filePath.hasPrefix(uploads)
                 {
                     try? FileManager.default.removeItem(atPath: job.filePath)
@@ -50,7 +50,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
         guard resumeAtBoot else { return }
         try await removeStaleUploads(application)
         let unfinished = try await ImportJob.query(on: application.db)
-            .filter(\.$status ~~ [ImportJob.Status.queued.rawValue, ImportJob.Status.running.rawValue])
+            .filter(\.$status ~~ [ImportJob.Status.queued, ImportJob.Status.running])
             .all()
         for job in unfinished {
             application.logger.info("import \(job.id!) was not finished; going on from line \(job.lastLine)")
@@ -64,7 +64,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         let needed = Set(
             try await ImportJob.query(on: application.db)
-                .filter(\.$status ~~ [ImportJob.Status.queued.rawValue, ImportJob.Status.running.rawValue]).all().map(\.filePath))
+                .filter(\.$status ~~ [ImportJob.Status.queued, ImportJob.Status.running]).all().map(\.filePath))
         let dayAgo = Date().addingTimeInterval(-86_400)
         for name in names {
             let path = (directory as NSString).appendingPathComponent(name)

@@ -14,7 +14,7 @@ final class ImportJob: Model, @unchecked Sendable {
 
     // MARK: data
     @Field(key: "format") var format: String
-    @Field(key: "status") var status: String
+    @Field(key: "status") var status: Status
     @Field(key: "dry_run") var dryRun: Bool
     @OptionalField(key: "file_name") var fileName: String?
     @Field(key: "file_path") var filePath: String
@@ -42,7 +42,7 @@ final class ImportJob: Model, @unchecked Sendable {
     init(userID: UUID, format: String, dryRun: Bool, fileName: String?, filePath: String, fileSHA256: String, total: Int) {
         self.$user.id = userID
         self.format = format
-        self.status = Status.queued.rawValue
+        self.status = .queued
         self.dryRun = dryRun
         self.fileName = fileName
         self.filePath = filePath
@@ -72,7 +72,7 @@ final class ImportRowRecord: Model, @unchecked Sendable {
 
     // MARK: data
     @Field(key: "line") var line: Int
-    @Field(key: "outcome") var outcome: String
+    @Field(key: "outcome") var outcome: Outcome
     @Field(key: "reason") var reason: String
 
     // MARK: relationships
@@ -83,7 +83,7 @@ final class ImportRowRecord: Model, @unchecked Sendable {
     init(jobID: UUID, line: Int, outcome: Outcome, reason: String) {
         self.$job.id = jobID
         self.line = line
-        self.outcome = outcome.rawValue
+        self.outcome = outcome
         self.reason = reason
     }
 }

@@ -12,7 +12,7 @@ final class LibraryEntry: Model, @unchecked Sendable {
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
     // MARK: data
-    @Field(key: "status") var status: String
+    @Field(key: "status") var status: ReadingStatus
     @Field(key: "owned") var owned: Bool
     @Field(key: "on_wishlist") var onWishlist: Bool
     @Field(key: "favorite") var favorite: Bool
@@ -44,7 +44,7 @@ final class LibraryEntry: Model, @unchecked Sendable {
         self.$user.id = userID
         self.$work.id = workID
         self.$edition.id = editionID
-        self.status = ReadingStatus.wantToRead.rawValue
+        self.status = .wantToRead
         self.owned = true
         self.onWishlist = false
         self.favorite = false
@@ -80,7 +80,7 @@ extension LibraryEntry {
     var readingState: ReadingState {
         get {
             ReadingState(
-                status: ReadingStatus(rawValue: status) ?? .wantToRead,
+                status: status,
                 dateStarted: dateStarted.flatMap(LocalDate.init),
                 dateFinished: dateFinished.flatMap(LocalDate.init),
                 currentPage: currentPage,
@@ -89,7 +89,7 @@ extension LibraryEntry {
                 readCount: readCount)
         }
         set {
-            status = newValue.status.rawValue
+            status = newValue.status
             dateStarted = newValue.dateStarted?.description
             dateFinished = newValue.dateFinished?.description
             currentPage = newValue.currentPage
@@ -114,7 +114,7 @@ extension LibraryEntry {
             .init("user_id", .uuid) { .uuid($0.entry.$user.id) },
             .init("work_id", .uuid) { .uuid($0.entry.$work.id) },
             .init("edition_id", .uuid) { .uuid($0.entry.$edition.id) },
-            .init("status", .text) { .text($0.entry.status) },
+            .init("status", .text) { .text($0.entry.status.rawValue) },
             .init("owned", .bool) { .bool($0.entry.owned) },
             .init("on_wishlist", .bool) { .bool($0.entry.onWishlist) },
             .init("favorite", .bool) { .bool($0.entry.favorite) },

@@ -40,7 +40,7 @@ struct TransferPages {
     /// The reader confirmed the preview: the same file, for real.
     func run(req: Request) async throws -> Response {
         let preview = try await ownJob(req)
-        guard preview.dryRun, preview.status == ImportJob.Status.done.rawValue,
+        guard preview.dryRun, preview.status == ImportJob.Status.done,
             FileManager.default.fileExists(atPath: preview.filePath)
         else {
             throw PageError(status: .conflict, message: "This preview cannot be imported any more; upload the file again.")

@@ -31,7 +31,7 @@ struct EntryLoader {
                 throw Abort(.internalServerError, reason: "entry \(id) points at a missing work")
             }
             let edition = entry.$edition.id.flatMap { editions[$0] }
-            let status = ReadingStatus(rawValue: entry.status) ?? .wantToRead
+            let status = entry.status
             let pace = Pace.compute(
                 sessions: totals[id] ?? SessionTotals(), status: status,
                 currentPage: entry.currentPage, pageCount: edition?.pageCount,
@@ -40,7 +40,7 @@ struct EntryLoader {
                 id: id,
                 work: work,
                 edition: edition,
-                status: entry.status,
+                status: entry.status.rawValue,
                 owned: entry.owned,
                 onWishlist: entry.onWishlist,
                 favorite: entry.favorite,

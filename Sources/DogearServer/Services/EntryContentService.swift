@@ -51,7 +51,7 @@ struct EntryContentService {
             } else if let pages = pagesInSession, pages > 0 {
                 target = min(current + pages, length.pageCount ?? Int.max)
             }
-            if let target, target > current, entry.status != ReadingStatus.read.rawValue {
+            if let target, target > current, entry.status != .read {
                 let result = try ProgressRules.update(
                     entry.readingState, with: .page(target), length: length, today: library.today)
                 entry.readingState = result.state

@@ -32,7 +32,7 @@ struct ImportJobDTO: Content {
 
     init(_ job: ImportJob, rows: [ImportRowRecord]) throws {
         id = try job.requireID()
-        status = job.status
+        status = job.status.rawValue
         format = job.format
         dryRun = job.dryRun
         fileName = job.fileName
@@ -43,10 +43,10 @@ struct ImportJobDTO: Content {
         unchanged = job.unchanged
         failed = job.failed
         message = job.message
-        errors = rows.filter { $0.outcome == ImportRowRecord.Outcome.failed.rawValue }.map {
+        errors = rows.filter { $0.outcome == ImportRowRecord.Outcome.failed }.map {
             RowProblem(line: $0.line, reason: $0.reason)
         }
-        warnings = rows.filter { $0.outcome == ImportRowRecord.Outcome.warning.rawValue }.map {
+        warnings = rows.filter { $0.outcome == ImportRowRecord.Outcome.warning }.map {
             RowProblem(line: $0.line, reason: $0.reason)
         }
         fileWarnings = (try? JSONDecoder().decode([String].self, from: Data(job.warnings.utf8))) ?? []

@@ -161,7 +161,7 @@ struct ExportService {
             if let edition { ids.merge(externalIDs[edition.id!] ?? [:]) { $0 + $1 } }
             book.externalIds = ids.mapValues { Array(Set($0)).sorted() }
 
-            var result = BackupEntry(book: book, status: entry.status, addedAt: Self.milliseconds(entry.dateAdded))
+            var result = BackupEntry(book: book, status: entry.status.rawValue, addedAt: Self.milliseconds(entry.dateAdded))
             result.owned = entry.owned
             result.onWishlist = entry.onWishlist
             result.favorite = entry.favorite

@@ -61,13 +61,13 @@ struct EntryMerge {
         }
 
         // A book still on the want-to-read pile takes the row's further status and its dates.
-        if entry.status == ReadingStatus.wantToRead.rawValue, valid.status != .wantToRead {
-            entry.status = valid.status.rawValue
+        if entry.status == .wantToRead, valid.status != .wantToRead {
+            entry.status = valid.status
             if valid.status == .read { entry.progress = 1 }
             changed = true
         }
         fill(\.dateStarted, valid.dateStarted?.description)
-        if [ReadingStatus.read.rawValue, ReadingStatus.didNotFinish.rawValue].contains(entry.status) {
+        if [.read, .didNotFinish].contains(entry.status) {
             fill(\.dateFinished, valid.dateFinished?.description)
         }
         let reads = PreparedRow.readCount(row)

@@ -17,7 +17,7 @@ struct ImportJobReader {
     /// The job's recorded rows in file order (only the failed ones when asked), at most `limit`.
     func rows(of job: ImportJob, onlyFailed: Bool, limit: Int) async throws -> [ImportRowRecord] {
         var query = ImportRowRecord.query(on: db).filter(\.$job.$id == (try job.requireID()))
-        if onlyFailed { query = query.filter(\.$outcome == ImportRowRecord.Outcome.failed.rawValue) }
+        if onlyFailed { query = query.filter(\.$outcome == ImportRowRecord.Outcome.failed) }
         return try await query.sort(\.$line).limit(limit).all()
     }
 }

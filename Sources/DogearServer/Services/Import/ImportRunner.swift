@@ -39,10 +39,10 @@ struct ImportRunner {
         guard let job = try await ImportJob.find(jobID, on: db) else {
             throw DomainError.notFound("importNotFound", "no import \(jobID)")
         }
-        guard job.status == ImportJob.Status.queued.rawValue || job.status == ImportJob.Status.running.rawValue else {
+        guard job.status == ImportJob.Status.queued || job.status == ImportJob.Status.running else {
             return job
         }
-        job.status = ImportJob.Status.running.rawValue
+        job.status = ImportJob.Status.running
         try await job.save(on: db)
         do {
             if job.dryRun {
@@ -55,7 +55,7 @@ struct ImportRunner {
             throw CancellationError()
         } catch {
             logger.report(error: error)
-            job.status = ImportJob.Status.failed.rawValue
+            job.status = ImportJob.Status.failed
             job.message = (error as? ImportFileError)?.description ?? "the import stopped: \(error)"
             job.finishedAt = now()
             try await job.save(on: db)
@@ -88,7 +88,7 @@ struct ImportRunner {
             await onProgress?(job)
         }
         if let profile = source.reader.backupProfile { try await applyProfile(profile, userID: job.$user.id) }
-        job.status = ImportJob.Status.done.rawValue
+        job.status = ImportJob.Status.done
         job.finishedAt = now()
         try await job.save(on: db)
     }
@@ -243,10 +243,10 @@ struct ImportRunner {
         job.created = tally.outcomes.filter { $0 == .created }.count
         job.merged = tally.outcomes.filter { $0 == .merged }.count
         job.unchanged = tally.outcomes.filter { $0 == .unchanged }.count
-        job.failed = tally.records.filter { $0.outcome == ImportRowRecord.Outcome.failed.rawValue }.count
+        job.failed = tally.records.filter { $0.outcome == ImportRowRecord.Outcome.failed }.count
         job.processed = tally.processed
         job.mappings = Self.encodeMappings(tally.mappings)
-        job.status = ImportJob.Status.done.rawValue
+        job.status = ImportJob.Status.done
         job.finishedAt = now()
         let records = tally.records
         try await db.transaction { db in
