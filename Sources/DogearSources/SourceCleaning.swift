@@ -1,7 +1,7 @@
 import DogearCore
 import Foundation
 
-/// What sources send is messier than what the catalog accepts: this trims it to SPEC §1's limits
+/// What sources send is messier than what the catalog accepts: this trims it to the catalog's limits (`Limits`)
 /// (so a long description or a hundred subjects never makes a whole lookup fail) and maps their
 /// vocabularies onto Dogear's.
 enum SourceCleaning {

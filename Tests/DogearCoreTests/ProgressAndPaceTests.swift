@@ -2,7 +2,7 @@ import Testing
 
 @testable import DogearCore
 
-@Suite("Progress (SPEC §2)")
+@Suite("Progress")
 struct ProgressRulesTests {
     let today = LocalDate("2026-03-14")!
     let book = BookLength(pageCount: 200)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import DogearCore
 
-@Suite("Status rules (SPEC §2)")
+@Suite("Status rules")
 struct StatusRulesTests {
     let today = LocalDate("2026-03-14")!
     let book = BookLength(pageCount: 300)

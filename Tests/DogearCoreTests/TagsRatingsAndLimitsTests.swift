@@ -53,7 +53,7 @@ struct RatingTests {
     }
 }
 
-@Suite("Catalog limits (SPEC §1)")
+@Suite("Catalog limits")
 struct BookDraftTests {
     func draft(_ change: (inout BookDraft) -> Void) -> BookDraft {
         var draft = BookDraft(title: "Piranesi", authors: ["Susanna Clarke"])

@@ -3,7 +3,7 @@ import Vapor
 
 @testable import DogearServer
 
-@Suite("Home (SPEC §4)")
+@Suite("Home")
 struct HomeTests {
     @Test("currently reading with progress, five most recent finishes, and counts")
     func home() async throws {

@@ -6,7 +6,7 @@ import Vapor
 
 @testable import DogearServer
 
-/// Small files written here, one behaviour each (SPEC §5).
+/// Small files written here, one behaviour each.
 @Suite("Import jobs")
 struct ImportTests {
     static let header =

@@ -106,7 +106,8 @@ public struct BookDraft: Codable, Sendable, Equatable {
     }
 }
 
-/// A book whose every field has passed the SPEC §1 rules.
+/// A book whose every field has passed the catalog's rules (lengths and counts in `Limits`, ISBN
+/// check digits, dates as yyyy, yyyy-MM or yyyy-MM-dd, http(s) links).
 public struct ValidBook: Sendable, Equatable {
     public var title: String
     public var subtitle: String?

@@ -1,4 +1,4 @@
-/// The other catalogs whose identifiers Dogear keeps (SPEC §1). A work may have several of one kind
+/// The other catalogs whose identifiers Dogear keeps. A work may have several of one kind
 /// (several Google Books volumes, Goodreads work IDs, ASINs).
 public enum ExternalIDKind: String, Codable, CaseIterable, Sendable {
     case openLibraryWork, openLibraryEdition, openLibraryAuthor, googleBooks, goodreads, amazonASIN,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a person sets on a library entry when adding a book, before validation (SPEC §2).
+/// What a person sets on a library entry when adding a book, before validation.
 public struct EntryDraft: Codable, Sendable, Equatable {
     public var status: String?
     public var owned: Bool?

@@ -13,7 +13,7 @@ public struct SessionTotals: Equatable, Sendable {
     }
 }
 
-/// Pace (pages per day) and estimated finish (SPEC §2).
+/// Pace (pages per day) and estimated finish.
 ///
 /// Pace is the pages logged in sessions divided by the days from the first session to the last,
 /// both counted, so a reader's pace does not fall while they are between sessions. The estimated

@@ -5,10 +5,10 @@ public enum ProgressInput: Equatable, Sendable {
     case minutes(Int)
 }
 
-/// Progress updates (SPEC §2): progress is derived from the page and the edition's page count, and
+/// Progress updates: progress is derived from the page and the edition's page count, and
 /// reaching the end finishes the book exactly as a change to `read` does.
 ///
-/// Choices where SPEC is silent: logging progress on a `wantToRead`, `onHold` or `didNotFinish` book
+/// Choices the product documents leave open: logging progress on a `wantToRead`, `onHold` or `didNotFinish` book
 /// moves it to `reading` (with its start date); on a `read` book it is refused, since a re-read is
 /// started by changing the status, which keeps the finished read-through in history.
 public enum ProgressRules {

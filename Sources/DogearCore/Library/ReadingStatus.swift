@@ -1,6 +1,6 @@
 import Foundation
 
-/// The five statuses of a library entry (SPEC §2).
+/// The five statuses of a library entry.
 public enum ReadingStatus: String, Codable, CaseIterable, Sendable {
     case wantToRead, reading, read, onHold, didNotFinish
 }

@@ -1,7 +1,9 @@
-/// SPEC §2 status rules. Pure: the caller passes "today" (in the reader's time zone) and the dates the
-/// request itself gave.
+/// The status rules: to `reading` dates the start today if it has no date; to `read` dates the
+/// finish today, the start too if empty, sets progress to 1 and the page to the page count, and
+/// counts one more read; dates the reader gives are never overwritten nor cross-checked. Pure: the
+/// caller passes "today" (in the reader's time zone) and the dates the request itself gave.
 ///
-/// Choices where SPEC is silent, kept here so the API and the web app cannot differ:
+/// Choices the product documents leave open, kept here so the API and the web app cannot differ:
 /// - When the request gives any date of its own, only those dates are set; the automatic dates are
 ///   for requests that give none. Progress, page and read count still follow the status.
 /// - A date already on the entry is never replaced by an automatic one.

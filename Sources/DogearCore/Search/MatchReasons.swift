@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a search result matched (SPEC §3: "matched in notes: '…the lighthouse…'"): which fields hold
+/// Why a search result matched ("matched in notes: '…the lighthouse…'"): which fields hold
 /// a word starting with one of the query's words, with a short passage around the first hit.
 public enum SearchField: String, Codable, CaseIterable, Sendable {
     case title, author, isbn, tag, note, quote

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How library search reads what people type (SPEC §3), the same on both databases: words are
+/// How library search reads what people type, the same on both databases: words are
 /// letters and digits, compared without case or diacritics ("Garcia" finds "García"), each word a
 /// prefix ("lightho" finds "Lighthouse"), all words required. Anything else typed (quotes, `*`,
 /// `NEAR`, `-`, `:`, emoji) is treated as a separator, never as query syntax.

@@ -1,4 +1,4 @@
-/// Every size limit of SPEC §1–§2 and §9 in one place, so rules, API docs and tests agree.
+/// Every size limit (catalog, library, accounts) in one place, so rules, API docs and tests agree.
 public enum Limits {
     public static let titleLength = 1...512
     public static let subtitleMaxLength = 512

@@ -1,7 +1,7 @@
 import DogearCore
 import Vapor
 
-/// `GET /api/v1/export?format=goodreads|storygraph|json` (SPEC §5): the whole library as a download.
+/// `GET /api/v1/export?format=goodreads|storygraph|json`: the whole library as a download.
 struct ExportController {
     func export(req: Request) async throws -> Response {
         let user = try req.currentUser()

@@ -23,7 +23,7 @@ public struct DogearConfig: Sendable {
     public var host: String
     public var port: Int
     public var baseURL: String
-    /// Free/premium tiers (SPEC §9); off means everyone has everything.
+    /// Free/premium tiers; off means everyone has everything.
     public var tiersEnabled: Bool
     public var offline: Bool
     public var openLibraryBaseURL: String

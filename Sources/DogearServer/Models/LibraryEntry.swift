@@ -2,7 +2,7 @@ import DogearCore
 import Fluent
 import Foundation
 
-/// One work in one user's library (SPEC §2). Unique per (user, work).
+/// One work in one user's library. Unique per (user, work).
 final class LibraryEntry: Model, @unchecked Sendable {
     static let schema = "library_entries"
 

@@ -2,7 +2,7 @@ import DogearCore
 import Fluent
 import Foundation
 
-/// A book as an idea, shared by every user's library (SPEC §1).
+/// A book as an idea, shared by every user's library.
 final class Work: Model, @unchecked Sendable {
     static let schema = "works"
 

@@ -3,7 +3,7 @@ import Fluent
 import Plot
 import Vapor
 
-/// The web app's session and form protection (DESIGN.md §6):
+/// The web app's session and form protection:
 /// - the session is a cookie holding the same kind of opaque token the API uses, stored hashed in
 ///   `user_tokens`, so signing out anywhere ends it; HttpOnly, SameSite=Lax, Secure behind TLS;
 /// - every state-changing request carries a CSRF token equal to the `dogear_csrf` cookie (a

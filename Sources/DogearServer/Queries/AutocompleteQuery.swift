@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// Autocomplete for tags and authors (SPEC §2): prefix matches, the user's own first.
+/// Autocomplete for tags and authors: prefix matches, the user's own first.
 struct AutocompleteQuery {
     let db: any Database
     let userID: UUID

@@ -3,7 +3,7 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// The home page's quick stats (SPEC §4), counted in SQL.
+/// The home page's quick stats, counted in SQL.
 ///
 /// "Read" counts books, not read-throughs: a book finished twice is one book read. "Pages this year"
 /// counts every finish in the year, a re-read included, since those pages were read again.

@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// Keeps a work's social aggregates (SPEC §1: readers, average rating, ratings count) equal to what
+/// Keeps a work's social aggregates (readers, average rating, ratings count) equal to what
 /// the library entries say, with one UPDATE in the same transaction as the change that moved them.
 ///
 /// A reader is anyone who has started the book (any status but want-to-read, or a finished read);

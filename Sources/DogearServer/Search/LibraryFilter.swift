@@ -2,7 +2,7 @@ import DogearCore
 import Foundation
 import Vapor
 
-/// What `GET /api/v1/library` can ask for (SPEC §3): a query, filters combined with AND (several
+/// What `GET /api/v1/library` can ask for: a query, filters combined with AND (several
 /// values of one filter mean any of them), a sort, a page.
 struct LibraryFilter: Sendable {
     enum Sort: String, CaseIterable, Sendable {

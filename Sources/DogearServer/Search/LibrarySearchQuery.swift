@@ -65,7 +65,7 @@ struct LibrarySearchQuery {
         conditions.dropFirst().reduce(conditions[0]) { $0 + " AND " + $1 }
     }
 
-    /// The filters (SPEC §3), each a condition on `e` (library_entries) or `ed` (editions).
+    /// The filters, each a condition on `e` (library_entries) or `ed` (editions).
     private func filterConditions(_ filter: LibraryFilter) -> [SQLQueryString] {
         var conditions: [SQLQueryString] = ["e.user_id = \(bind: userID)"]
         if !filter.statuses.isEmpty {

@@ -2,7 +2,7 @@ import DogearCore
 import Fluent
 import Vapor
 
-/// Sign up, sign in, sign out and the profile (SPEC §9).
+/// Sign up, sign in, sign out and the profile.
 struct AccountService {
     let request: Request
     var db: any Database { request.db }

@@ -3,7 +3,7 @@ import DogearSources
 import Fluent
 import Vapor
 
-/// Add by ISBN (SPEC §3): the local catalog first, then the online sources in order. What a source
+/// Add by ISBN: the local catalog first, then the online sources in order. What a source
 /// finds is saved into the catalog, so the next reader (and the next import) needs no network.
 struct BookLookupService {
     let db: any Database

@@ -4,7 +4,7 @@ import Fluent
 import SQLKit
 import Vapor
 
-/// Catalog search (SPEC §3): books already in the local catalog first, then both online sources
+/// Catalog search: books already in the local catalog first, then both online sources
 /// merged and de-duplicated by ISBN, each marked with the reader's entry when they have the book.
 struct CatalogSearchService {
     let db: any Database

@@ -16,7 +16,7 @@ struct HomeDTO: Content {
     let stats: Stats
 }
 
-/// Home (SPEC §4): what the reader is reading, the five most recent finishes, quick stats.
+/// Home: what the reader is reading, the five most recent finishes, quick stats.
 struct HomeService {
     let db: any Database
     let user: User

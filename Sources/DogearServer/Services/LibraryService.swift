@@ -2,7 +2,7 @@ import DogearCore
 import Fluent
 import Vapor
 
-/// The personal library (SPEC §2): every write to a user's entries goes through here, so the API and
+/// The personal library: every write to a user's entries goes through here, so the API and
 /// the web pages apply the same rules. Each operation runs in one transaction: a rejected request
 /// changes nothing.
 struct LibraryService {

@@ -2,7 +2,7 @@ import DogearCore
 import Fluent
 import Foundation
 
-/// A user's tags: one row per lower-case key, display form as first typed (SPEC §2).
+/// A user's tags: one row per lower-case key, display form as first typed.
 struct TagService {
     let db: any Database
     let userID: UUID

@@ -1,6 +1,6 @@
 import Vapor
 
-/// An import job as the API shows it (SPEC §5): the counters move while it runs.
+/// An import job as the API shows it: the counters move while it runs.
 struct ImportJobDTO: Content {
     struct RowProblem: Content {
         let line: Int

@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// The library search index (SPEC §3), one row per entry. This is the one place the two databases
+/// The library search index, one row per entry. This is the one place the two databases
 /// differ, so it is raw SQL by dialect: an FTS5 table on SQLite, a table with a GIN-indexed
 /// tsvector on PostgreSQL. Only the tables: a migration is fixed history and must not call the
 /// app's code, so entries that were there before are indexed after migrating

@@ -1,6 +1,6 @@
 import Fluent
 
-/// Import jobs (SPEC §5): one row per uploaded file, its counters updated in the same transaction as
+/// Import jobs: one row per uploaded file, its counters updated in the same transaction as
 /// each batch it writes, so the counts are true at any moment and a restart knows where to go on.
 struct CreateImports: NumberedMigration {
     static let folder = 3

@@ -6,7 +6,7 @@ import SQLKit
 import Vapor
 
 /// Writes a reader's whole library as a Goodreads CSV, a StoryGraph CSV or a Dogear JSON backup
-/// (SPEC §5), newest first, 500 entries at a time with a fixed number of queries each, straight
+///, newest first, 500 entries at a time with a fixed number of queries each, straight
 /// to a stream: a big library never sits in memory whole.
 struct ExportService {
     enum Format: String, CaseIterable, Sendable {

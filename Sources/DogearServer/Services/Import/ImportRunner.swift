@@ -5,7 +5,7 @@ import Foundation
 import SQLKit
 import Vapor
 
-/// Import jobs (SPEC §5): created from a file, then run in batches. Each batch, its failed rows and
+/// Import jobs: created from a file, then run in batches. Each batch, its failed rows and
 /// the job's counters are one transaction, so the counters are true at every moment and a job
 /// stopped by a crash goes on from its last committed row when run again (`lastLine`).
 ///
