@@ -12,6 +12,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.routes.defaultMaxBodySize = "1mb"
 
     try configureDatabase(app, config: config)
+    // created_at and updated_at from the injected clock (read at each write: tests set it late).
+    app.databases.middleware.use(ClockTimestamps(now: { [weak app] in app?.clock.now() ?? .distantPast }))
     app.migrations.add(AllMigrations.list)
     app.passwords.use(.bcrypt(cost: config.bcryptCost))
 

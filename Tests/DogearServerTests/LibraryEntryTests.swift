@@ -41,25 +41,49 @@ struct LibraryEntryTests {
         }
     }
 
+    @Test("created and updated times come from the clock, and keep the order things happened in when it stands still")
+    func clockTimestamps() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let entry = try await app.addEntry(token)
+            // The test clock is fixed: the stamps are that moment (a microsecond apart), not the wall clock.
+            let created = try #require(entry.createdAt)
+            #expect(created >= fixedNow && created < fixedNow.addingTimeInterval(1))
+            for text in ["first", "second", "third"] {
+                let reply = try await app.send(.POST, "/api/v1/library/\(entry.id)/notes", token: token, json: ["content": text])
+                #expect(reply.status == .created)
+            }
+            let notes = try await app.send(.GET, "/api/v1/library/\(entry.id)/notes", token: token).decode([NoteDTO].self)
+            #expect(notes.map(\.content) == ["third", "second", "first"])
+            let stamps = notes.compactMap(\.createdAt)
+            #expect(stamps.count == 3 && stamps.allSatisfy { $0 < fixedNow.addingTimeInterval(1) })
+            // (The API writes whole seconds, so the microsecond steps show only in the order above.)
+            let updated = try await app.send(.PATCH, "/api/v1/library/\(entry.id)", token: token, json: ["rating": 4]).entry
+            let stamp = try #require(updated.updatedAt)
+            #expect(stamp >= created && stamp < fixedNow.addingTimeInterval(1))
+            #expect(updated.createdAt == created)
+        }
+    }
+
     @Test("adding the same work again is 409 with the existing entry's id")
     func duplicate() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let first = try await app.addBook(token, isbn: "9780306406157")
+            let first = try await app.addEntry(token, isbn: "9780306406157")
             // same ISBN typed as ISBN-10 with hyphens
             let again = try await app.send(
                 .POST, "/api/v1/library", token: token,
                 json: ["book": ["title": "Piranesi", "authors": ["Susanna Clarke"], "isbn": "0-306-40615-2"]])
             #expect(again.status == .conflict)
             #expect(again.errorCode == "alreadyInLibrary")
-            #expect((again["error"] as? [String: Any])?["entryId"] as? String == first["id"] as? String)
+            #expect(again.error?.entryId == first.id.uuidString)
             // same title and first author, no ISBN
             let byTitle = try await app.send(
                 .POST, "/api/v1/library", token: token,
                 json: ["book": ["title": "piranesi", "authors": ["Susanna Clarke"]]])
             #expect(byTitle.status == .conflict)
             let list = try await app.send(.GET, "/api/v1/library", token: token)
-            #expect((list["items"] as? [Any])?.count == 1)
+            #expect(try list.entries.items.count == 1)
         }
     }
 
@@ -68,14 +92,14 @@ struct LibraryEntryTests {
         try await withDogear { app in
             let ann = try await app.signUp("ann@example.com")
             let bob = try await app.signUp("bob@example.com")
-            let a = try await app.addBook(ann, isbn: "9780306406157")
-            let b = try await app.addBook(bob, isbn: "9780306406157")
-            #expect((a["work"] as? [String: Any])?["id"] as? String == (b["work"] as? [String: Any])?["id"] as? String)
-            let workID = try #require((a["work"] as? [String: Any])?["id"] as? String)
+            let a = try await app.addEntry(ann, isbn: "9780306406157")
+            let b = try await app.addEntry(bob, isbn: "9780306406157")
+            #expect(a.work.id == b.work.id)
+            let workID = a.work.id.uuidString
             let carol = try await app.signUp("carol@example.com")
             let byWork = try await app.send(.POST, "/api/v1/library", token: carol, json: ["workId": workID, "status": "TBR"])
             #expect(byWork.status == .created)
-            #expect(byWork["status"] as? String == "wantToRead")
+            #expect(try byWork.entry.status == "wantToRead")
         }
     }
 
@@ -121,12 +145,14 @@ struct LibraryEntryTests {
                     "rating": NSNull(), "preciseRating": 3.25, "favorite": true, "wouldRecommend": true, "dailyGoalPages": 30,
                 ])
             #expect(reply.status == .ok)
-            #expect(reply["rating"] is NSNull)
-            #expect(reply["preciseRating"] as? Double == 3.25)
-            #expect(reply["favorite"] as? Bool == true)
-            #expect(reply["wouldRecommend"] as? Bool == true)
-            #expect(reply["recommendedBy"] as? String == "Sam")
-            #expect(reply["dailyGoalPages"] as? Int == 30)
+            #expect(reply["rating"] is NSNull)  // sent as null, not left out
+            let updated = try reply.entry
+            #expect(updated.rating == nil)
+            #expect(updated.preciseRating == 3.25)
+            #expect(updated.favorite == true)
+            #expect(updated.wouldRecommend == true)
+            #expect(updated.recommendedBy == "Sam")
+            #expect(updated.dailyGoalPages == 30)
         }
     }
 
@@ -190,17 +216,18 @@ struct LibraryEntryTests {
             var cursor: String?
             repeat {
                 let path = "/api/v1/library?limit=3" + (cursor.map { "&cursor=\($0)" } ?? "")
-                let page = try await app.send(.GET, path, token: token)
-                #expect(page.status == .ok)
-                seen += (page["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-                cursor = page["nextCursor"] as? String
+                let reply = try await app.send(.GET, path, token: token)
+                #expect(reply.status == .ok)
+                let page = try reply.entries
+                seen += page.items.map(\.id.uuidString)
+                cursor = page.nextCursor
             } while cursor != nil
             #expect(seen.count == 7)
             #expect(Set(seen) == Set(ids))
             let reading = try await app.send(.GET, "/api/v1/library?status=reading", token: token)
-            #expect((reading["items"] as? [[String: Any]])?.count == 3)
+            #expect(try reading.entries.items.count == 3)
             let both = try await app.send(.GET, "/api/v1/library?status=reading,wantToRead", token: token)
-            #expect((both["items"] as? [[String: Any]])?.count == 7)
+            #expect(try both.entries.items.count == 7)
             #expect(try await app.send(.GET, "/api/v1/library?limit=101", token: token).errorField == "limit")
             #expect(try await app.send(.GET, "/api/v1/library?limit=0", token: token).errorField == "limit")
             #expect(try await app.send(.GET, "/api/v1/library?cursor=bogus", token: token).errorField == "cursor")

@@ -54,19 +54,16 @@ private struct Shelf {
         return shelf
     }
 
-    func search(_ app: Application, _ query: String) async throws -> Reply {
+    /// One page of `GET /api/v1/library?…`, typed.
+    func search(_ app: Application, _ query: String) async throws -> DogearServer.Page<EntryDTO> {
         let reply = try await app.send(.GET, "/api/v1/library?\(query)", token: token)
         guard reply.status == .ok else { throw TestFailure("search \(query): \(reply.status) \(reply.body)") }
-        return reply
+        return try reply.entries
     }
 
     func titles(_ app: Application, _ query: String) async throws -> [String] {
-        try await search(app, query).items.map { ($0["work"] as? [String: Any])?["title"] as? String ?? "?" }
+        try await search(app, query).items.map(\.work.title)
     }
-}
-
-extension Reply {
-    var items: [[String: Any]] { object["items"] as? [[String: Any]] ?? [] }
 }
 
 @Suite("Library search: full text with match reasons")
@@ -87,10 +84,10 @@ struct LibrarySearchTests {
             let reply = try await shelf.search(app, query)
             #expect(reply.items.count == 1)
             let item = try #require(reply.items.first)
-            #expect((item["work"] as? [String: Any])?["title"] as? String == title)
-            let matches = try #require(item["matches"] as? [[String: Any]])
-            #expect(matches.first?["field"] as? String == field)
-            #expect(matches.first?["snippet"] as? String == snippet)
+            #expect(item.work.title == title)
+            let matches = try #require(item.matches)
+            #expect(matches.first?.field.rawValue == field)
+            #expect(matches.first?.snippet == snippet)
         }
     }
 
@@ -180,12 +177,13 @@ struct LibrarySearchTests {
             let bob = try await app.signUp("bob@example.com")
             for query in ["lighthouse", "ferry", "modernism", "9780156907392", "woolf"] {
                 let reply = try await app.send(.GET, "/api/v1/library?q=\(query)", token: bob)
-                #expect(reply.items.isEmpty, "\(query)")
+                #expect(reply.status == .ok)
+                #expect(try reply.entries.items.isEmpty, "\(query)")
             }
             // even for the same book in Bob's library, Ann's note is not a reason
             _ = try await app.addBook(bob, title: "To the Lighthouse", authors: ["Virginia Woolf"], isbn: "9780156907392")
             let reply = try await app.send(.GET, "/api/v1/library?q=ferry", token: bob)
-            #expect(reply.items.isEmpty)
+            #expect(try reply.entries.items.isEmpty)
         }
     }
 }
@@ -271,8 +269,8 @@ struct LibraryFilterTests {
                     repeat {
                         let reply = try await shelf.search(
                             app, "\(query)sort=\(sort.rawValue)&limit=2" + (cursor.map { "&cursor=\($0)" } ?? ""))
-                        paged += reply.items.map { ($0["work"] as? [String: Any])?["title"] as? String ?? "?" }
-                        cursor = reply["nextCursor"] as? String
+                        paged += reply.items.map(\.work.title)
+                        cursor = reply.nextCursor
                     } while cursor != nil
                     #expect(paged == all, "\(query) \(sort)")
                     #expect(Set(paged).count == paged.count)
@@ -281,12 +279,10 @@ struct LibraryFilterTests {
             }
             // and with a query
             let first = try await shelf.search(app, "q=the&limit=1&sort=title")
-            let cursor = try #require(first["nextCursor"] as? String)
+            let cursor = try #require(first.nextCursor)
             let second = try await shelf.search(app, "q=the&limit=1&sort=title&cursor=\(cursor)")
             #expect(second.items.count == 1)
-            #expect(
-                (second.items.first?["work"] as? [String: Any])?["title"] as? String
-                    != (first.items.first?["work"] as? [String: Any])?["title"] as? String)
+            #expect(second.items.first?.work.title != first.items.first?.work.title)
         }
     }
 

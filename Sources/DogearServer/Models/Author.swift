@@ -6,8 +6,8 @@ final class Author: Model, @unchecked Sendable {
 
     // MARK: managed
     @ID(key: .id) var id: UUID?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
-    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    @Timestamp(key: "created_at", on: .none) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) var updatedAt: Date?
 
     // MARK: data
     /// Exactly as written: "J.K. Rowling" and "J. K. Rowling" stay two rows until a person merges them.

@@ -9,8 +9,8 @@ final class ImportJob: Model, @unchecked Sendable {
 
     // MARK: managed
     @ID(key: .id) var id: UUID?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
-    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    @Timestamp(key: "created_at", on: .none) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) var updatedAt: Date?
 
     // MARK: data
     @Field(key: "format") var format: String
@@ -67,8 +67,8 @@ final class ImportRowRecord: Model, @unchecked Sendable {
 
     // MARK: managed
     @ID(key: .id) var id: UUID?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
-    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    @Timestamp(key: "created_at", on: .none) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) var updatedAt: Date?
 
     // MARK: data
     @Field(key: "line") var line: Int

@@ -7,8 +7,8 @@ final class UserToken: Model, @unchecked Sendable {
 
     // MARK: managed
     @ID(key: .id) var id: UUID?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
-    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    @Timestamp(key: "created_at", on: .none) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) var updatedAt: Date?
 
     // MARK: data
     @Field(key: "token_hash") var tokenHash: String

@@ -62,15 +62,22 @@ struct Reply {
     var array: [[String: Any]] { json as? [[String: Any]] ?? [] }
     subscript(key: String) -> Any? { object[key] }
 
-    var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
-    var errorField: String? { (object["error"] as? [String: Any])?["field"] as? String }
-    var errorMessage: String? { (object["error"] as? [String: Any])?["message"] as? String }
+    /// The error body as the server's own type, or nil when the answer is not an error.
+    var error: ErrorBody.Detail? { try? decode(ErrorBody.self).error }
+    var errorCode: String? { error?.code }
+    var errorField: String? { error?.field }
+    var errorMessage: String? { error?.message }
 
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    /// The answer as the server's own type (`EntryDTO`, `LookupDTO`, `Page<EntryDTO>`…), so a test
+    /// reads typed values and a field the server renamed or dropped fails the decode.
+    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(T.self, from: Data(body.utf8))
     }
+
+    var entry: EntryDTO { get throws { try decode() } }
+    var entries: DogearServer.Page<EntryDTO> { get throws { try decode() } }
 }
 
 extension Application {
@@ -119,6 +126,16 @@ extension Application {
         let reply = try await send(.POST, "/api/v1/library", token: token, json: body)
         guard reply.status == .created else { throw TestFailure("add failed: \(reply.status) \(reply.body)") }
         return reply.object
+    }
+
+    /// Adds a book to the library and returns the entry, typed.
+    func addEntry(
+        _ token: String, title: String = "Piranesi", authors: [String] = ["Susanna Clarke"],
+        pageCount: Int? = 272, isbn: String? = nil, extra: [String: Any] = [:]
+    ) async throws -> EntryDTO {
+        let object = try await addBook(token, title: title, authors: authors, pageCount: pageCount, isbn: isbn, extra: extra)
+        let data = try JSONSerialization.data(withJSONObject: object)
+        return try Reply(status: .created, body: String(decoding: data, as: UTF8.self), headers: [:]).entry
     }
 }
 
