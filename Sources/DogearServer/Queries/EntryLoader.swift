@@ -28,7 +28,7 @@ struct EntryLoader {
         return try entries.map { entry in
             let id = try entry.requireID()
             guard let work = works[entry.$work.id] else {
-                throw Abort(.internalServerError, reason: "entry \(id) points at a missing work")
+                throw MissingWork(entryID: id)
             }
             let edition = entry.$edition.id.flatMap { editions[$0] }
             let status = entry.status
@@ -73,4 +73,10 @@ struct EntryLoader {
         try await load([entry])[0]
     }
 
+}
+
+/// An entry whose work is gone: the database broke a foreign key. Logged, answered as a 500.
+struct MissingWork: Error, CustomStringConvertible {
+    let entryID: UUID
+    var description: String { "entry \(entryID) points at a missing work" }
 }

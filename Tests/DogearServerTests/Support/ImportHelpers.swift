@@ -59,7 +59,7 @@ extension Application {
                 query.appendLiteral(part)
             }
         }
-        let row = try await (db as! any SQLDatabase).raw(query).first()
+        let row = try await db.sql.raw(query).first()
         return try row?.decode(column: "n", as: Int.self) ?? 0
     }
 

@@ -35,7 +35,7 @@ func withDogear(adjust: (inout DogearConfig) -> Void = { _ in }, _ body: (Applic
     app.clock = .fixed(fixedNow)
     do {
         try await configure(app, config: config)
-        let sql = app.db as! any SQLDatabase
+        let sql = app.db.sql
         if postgresURL != nil {
             try await sql.raw("CREATE SCHEMA \(ident: schema)").run()
         }
