@@ -10,12 +10,11 @@ struct AccessTests {
         try await withDogear { app in
             let ann = try await app.signUp("ann@example.com")
             let bob = try await app.signUp("bob@example.com")
-            let entry = try await app.addBook(ann, extra: ["tags": ["Private"], "rating": 4])
-            let id = try #require(entry["id"] as? String)
-            let noteID = try #require(
-                try await app.send(.POST, "/api/v1/library/\(id)/notes", token: ann, json: ["content": "mine"])["id"] as? String)
-            let quoteID = try #require(
-                try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: ann, json: ["text": "mine"])["id"] as? String)
+            let id = try await app.addEntry(ann, extra: ["tags": ["Private"], "rating": 4]).id
+            let noteID = try await app.send(.POST, "/api/v1/library/\(id)/notes", token: ann, json: ["content": "mine"])
+                .decode(NoteDTO.self).id
+            let quoteID = try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: ann, json: ["text": "mine"])
+                .decode(QuoteDTO.self).id
             _ = try await app.send(
                 .POST, "/api/v1/library/\(id)/sessions", token: ann, json: ["date": "2026-03-13", "minutes": 10])
 
@@ -41,20 +40,23 @@ struct AccessTests {
                 #expect(reply.errorCode != nil, "\(method) \(path)")
             }
             // Bob's own views show nothing of Ann's
-            #expect((try await app.send(.GET, "/api/v1/library", token: bob)["items"] as? [Any])?.isEmpty == true)
-            #expect(try await app.send(.GET, "/api/v1/tags?prefix=", token: bob).array.isEmpty)
-            let home = try await app.send(.GET, "/api/v1/home", token: bob)
-            #expect((home["stats"] as? [String: Any])?["readAllTime"] as? Int == 0)
+            #expect(try await app.send(.GET, "/api/v1/library", token: bob).entries.items.isEmpty)
+            #expect(
+                try await app.send(.GET, "/api/v1/tags?prefix=", token: bob).decode([AutocompleteQuery.TagSuggestion].self)
+                    .isEmpty)
+            let home = try await app.send(.GET, "/api/v1/home", token: bob).decode(HomeDTO.self)
+            #expect(home.stats.readAllTime == 0)
 
             // and Ann's data is as she left it
-            let mine = try await app.send(.GET, "/api/v1/library/\(id)", token: ann)
-            #expect(mine["rating"] as? Int == 4)
-            #expect(mine["status"] as? String == "wantToRead")
-            #expect(mine["totalMinutes"] as? Int == 10)
+            let mine = try await app.send(.GET, "/api/v1/library/\(id)", token: ann).entry
+            #expect(mine.rating == 4)
+            #expect(mine.status == "wantToRead")
+            #expect(mine.totalMinutes == 10)
             #expect(
-                try await app.send(.GET, "/api/v1/library/\(id)/notes", token: ann).array.first?["content"] as? String == "mine")
-            #expect(try await app.send(.GET, "/api/v1/library/\(id)/quotes", token: ann).array.count == 1)
-            #expect(try await app.send(.GET, "/api/v1/library/\(id)/sessions", token: ann).array.count == 1)
+                try await app.send(.GET, "/api/v1/library/\(id)/notes", token: ann).decode([NoteDTO].self).first?.content
+                    == "mine")
+            #expect(try await app.send(.GET, "/api/v1/library/\(id)/quotes", token: ann).decode([QuoteDTO].self).count == 1)
+            #expect(try await app.send(.GET, "/api/v1/library/\(id)/sessions", token: ann).decode([SessionDTO].self).count == 1)
         }
     }
 
@@ -64,9 +66,10 @@ struct AccessTests {
             let ann = try await app.signUp("ann@example.com")
             let bob = try await app.signUp("bob@example.com")
             _ = try await app.addBook(ann, extra: ["tags": ["Cosy"]])
-            let bobs = try await app.addBook(bob, extra: ["tags": ["cosy"]])
-            #expect(bobs["tags"] as? [String] == ["cosy"])
-            #expect(try await app.send(.GET, "/api/v1/tags", token: ann).array.map { $0["name"] as? String } == ["Cosy"])
+            let bobs = try await app.addEntry(bob, extra: ["tags": ["cosy"]])
+            #expect(bobs.tags == ["cosy"])
+            let annsTags = try await app.send(.GET, "/api/v1/tags", token: ann).decode([AutocompleteQuery.TagSuggestion].self)
+            #expect(annsTags.map(\.name) == ["Cosy"])
         }
     }
 }
