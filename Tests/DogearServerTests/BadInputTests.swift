@@ -10,11 +10,9 @@ struct BadInputTests {
     func everyRoute() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let entry = try await app.addBook(token, extra: ["tags": ["keep"]])
-            let id = try #require(entry["id"] as? String)
-            let noteID = try #require(
-                try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "keep"])["id"] as? String
-            )
+            let id = try await app.addEntry(token, extra: ["tags": ["keep"]]).id
+            let noteID = try await app.send(.POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "keep"])
+                .decode(NoteDTO.self).id
             let huge = String(repeating: "x", count: 20_000)
             let routes: [(HTTPMethod, String, [Any])] = [
                 (

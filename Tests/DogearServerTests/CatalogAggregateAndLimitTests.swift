@@ -11,19 +11,18 @@ struct CatalogAggregateAndLimitTests {
             let ann = try await app.signUp("ann@example.com")
             let bob = try await app.signUp("bob@example.com")
             let carol = try await app.signUp("carol@example.com")
-            let first = try await app.addBook(ann, isbn: "9780306406157", extra: ["status": "read", "rating": 4])
+            let first = try await app.addEntry(ann, isbn: "9780306406157", extra: ["status": "read", "rating": 4])
             _ = try await app.addBook(bob, isbn: "9780306406157", extra: ["status": "reading", "preciseRating": 2.5])
-            let wanting = try await app.addBook(carol, isbn: "9780306406157")
-            var work = try #require(wanting["work"] as? [String: Any])
-            #expect(work["readersCount"] as? Int == 2)  // Carol only wants to read it
-            #expect(work["ratingsCount"] as? Int == 2)
-            #expect(work["averageRating"] as? Double == 3.25)
-            _ = try await app.send(.DELETE, "/api/v1/library/\(first["id"]!)", token: ann)
-            work = try #require(
-                try await app.send(.GET, "/api/v1/library/\(wanting["id"]!)", token: carol)["work"] as? [String: Any])
-            #expect(work["readersCount"] as? Int == 1)
-            #expect(work["ratingsCount"] as? Int == 1)
-            #expect(work["averageRating"] as? Double == 2.5)
+            let wanting = try await app.addEntry(carol, isbn: "9780306406157")
+            var work = wanting.work
+            #expect(work.readersCount == 2)  // Carol only wants to read it
+            #expect(work.ratingsCount == 2)
+            #expect(work.averageRating == 3.25)
+            _ = try await app.send(.DELETE, "/api/v1/library/\(first.id)", token: ann)
+            work = try await app.send(.GET, "/api/v1/library/\(wanting.id)", token: carol).entry.work
+            #expect(work.readersCount == 1)
+            #expect(work.ratingsCount == 1)
+            #expect(work.averageRating == 2.5)
         }
     }
 
@@ -37,8 +36,7 @@ struct CatalogAggregateAndLimitTests {
     func limit(_ what: String, _ n: Int) async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let entry = try await app.addBook(token)
-            let id = try #require(entry["id"] as? String)
+            let id = try await app.addEntry(token).id
             func attempt(_ size: Int, _ index: Int) async throws -> Reply {
                 let text = String(repeating: "a", count: size)
                 switch what {
@@ -93,11 +91,11 @@ struct ExternalIDTests {
                     ]
                 ])
             #expect(first.status == .created)
-            let work = try #require(first["work"] as? [String: Any])
-            #expect(work["externalIds"] as? [String: [String]] == ["openLibraryWork": ["OL59863W"], "goodreads": ["18423"]])
-            let edition = try #require(first["edition"] as? [String: Any])
-            #expect(edition["externalIds"] as? [String: [String]] == ["openLibraryEdition": ["OL7283431M"]])
-            #expect(edition["infoUrl"] as? String == "https://openlibrary.org/works/OL59863W")
+            let work = try first.entry.work
+            #expect(work.externalIds == ["openLibraryWork": ["OL59863W"], "goodreads": ["18423"]])
+            let edition = try #require(try first.entry.edition)
+            #expect(edition.externalIds == ["openLibraryEdition": ["OL7283431M"]])
+            #expect(edition.infoUrl == "https://openlibrary.org/works/OL59863W")
             // Bob's copy is spelled differently but carries the same Open Library work ID
             let second = try await app.send(
                 .POST, "/api/v1/library", token: bob,
@@ -107,10 +105,10 @@ struct ExternalIDTests {
                         "externalIds": ["openLibraryWork": ["OL59863W"], "amazonASIN": ["B000FC0PBC"]],
                     ]
                 ])
-            let secondWork = try #require(second["work"] as? [String: Any])
-            #expect(secondWork["id"] as? String == work["id"] as? String)
+            let secondWork = try second.entry.work
+            #expect(secondWork.id == work.id)
             #expect(
-                secondWork["externalIds"] as? [String: [String]] == [
+                secondWork.externalIds == [
                     "openLibraryWork": ["OL59863W"], "goodreads": ["18423"], "amazonASIN": ["B000FC0PBC"],
                 ])
             let bad = try await app.send(

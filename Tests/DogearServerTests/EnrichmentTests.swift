@@ -29,15 +29,14 @@ struct EnrichmentTests {
             let report = try await job.runOnce(limit: 10)
             #expect(report == .init(tried: 2, enriched: 1, notFound: 1))
 
-            let after = try await app.send(.GET, "/api/v1/library/\(entry["id"]!)", token: token)
-            let edition = try #require(after["edition"] as? [String: Any])
-            let work = try #require(after["work"] as? [String: Any])
-            #expect(edition["coverUrl"] as? String == "https://covers.example/b/id/8739161-L.jpg")
-            #expect(edition["pageCount"] as? Int == 96)
-            #expect(edition["publisher"] as? String == "My Own Press")  // never overwritten
-            #expect(work["title"] as? String == "Fantastic Mr Fox")
-            #expect(work["description"] as? String == "The main character is a fox.")
-            #expect((work["externalIds"] as? [String: [String]])?["openLibraryWork"] == ["OL45804W"])
+            let after = try await app.send(.GET, "/api/v1/library/\(entry["id"]!)", token: token).entry
+            let edition = try #require(after.edition)
+            #expect(edition.coverUrl == "https://covers.example/b/id/8739161-L.jpg")
+            #expect(edition.pageCount == 96)
+            #expect(edition.publisher == "My Own Press")  // never overwritten
+            #expect(after.work.title == "Fantastic Mr Fox")
+            #expect(after.work.description == "The main character is a fox.")
+            #expect(after.work.externalIds["openLibraryWork"] == ["OL45804W"])
 
             let requests = stub.requestCount
             let again = try await job.runOnce(limit: 10)

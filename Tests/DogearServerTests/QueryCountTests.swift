@@ -25,17 +25,17 @@ struct QueryCountTests {
             counter.reset()
             let small = try await app.send(.GET, "/api/v1/library?limit=50", token: token)
             let smallCount = counter.count
-            #expect((small["items"] as? [Any])?.count == 5)
+            #expect(try small.entries.items.count == 5)
 
             try await fill(upTo: 50, from: 5)
             counter.reset()
             let large = try await app.send(.GET, "/api/v1/library?limit=50", token: token)
             let largeCount = counter.count
-            let items = try #require(large["items"] as? [[String: Any]])
+            let items = try large.entries.items
             #expect(items.count == 50)
-            #expect(items.allSatisfy { (($0["work"] as? [String: Any])?["authors"] as? [Any])?.count == 2 })
-            #expect(items.allSatisfy { ($0["tags"] as? [String])?.count == 2 })
-            #expect(items.allSatisfy { $0["totalMinutes"] as? Int == 20 })
+            #expect(items.allSatisfy { $0.work.authors.count == 2 })
+            #expect(items.allSatisfy { $0.tags.count == 2 })
+            #expect(items.allSatisfy { $0.totalMinutes == 20 })
 
             #expect(smallCount > 0, "the counter saw no queries: \(counter.recorded)")
             #expect(largeCount == smallCount, "5 entries: \(smallCount) queries, 50 entries: \(largeCount)")
