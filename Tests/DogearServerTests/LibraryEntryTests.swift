@@ -107,10 +107,10 @@ struct LibraryEntryTests {
     func wishlist() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let entry = try await app.addBook(token, extra: ["status": "wishlist"])
-            #expect(entry["status"] as? String == "wantToRead")
-            #expect(entry["onWishlist"] as? Bool == true)
-            #expect(entry["owned"] as? Bool == false)
+            let entry = try await app.addEntry(token, extra: ["status": "wishlist"])
+            #expect(entry.status == "wantToRead")
+            #expect(entry.onWishlist == true)
+            #expect(entry.owned == false)
         }
     }
 
@@ -118,18 +118,18 @@ struct LibraryEntryTests {
     func addAsRead() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let entry = try await app.addBook(token, extra: ["status": "finished"])
-            #expect(entry["status"] as? String == "read")
-            #expect(entry["dateFinished"] as? String == "2026-03-14")
-            #expect(entry["dateStarted"] as? String == "2026-03-14")
-            #expect(entry["readCount"] as? Int == 1)
-            #expect(entry["progress"] as? Double == 1)
-            #expect(entry["currentPage"] as? Int == 272)
-            let dated = try await app.addBook(
+            let entry = try await app.addEntry(token, extra: ["status": "finished"])
+            #expect(entry.status == "read")
+            #expect(entry.dateFinished == "2026-03-14")
+            #expect(entry.dateStarted == "2026-03-14")
+            #expect(entry.readCount == 1)
+            #expect(entry.progress == 1)
+            #expect(entry.currentPage == 272)
+            let dated = try await app.addEntry(
                 token, title: "Jonathan Strange & Mr Norrell", pageCount: 1006,
                 extra: ["status": "read", "dateStarted": "2020-02-01", "dateFinished": "2019-12-24"])
-            #expect(dated["dateStarted"] as? String == "2020-02-01")
-            #expect(dated["dateFinished"] as? String == "2019-12-24")
+            #expect(dated.dateStarted == "2020-02-01")
+            #expect(dated.dateFinished == "2019-12-24")
         }
     }
 
@@ -137,8 +137,7 @@ struct LibraryEntryTests {
     func patch() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let entry = try await app.addBook(token, extra: ["rating": 3, "recommendedBy": "Sam"])
-            let id = try #require(entry["id"] as? String)
+            let id = try await app.addEntry(token, extra: ["rating": 3, "recommendedBy": "Sam"]).id
             let reply = try await app.send(
                 .PATCH, "/api/v1/library/\(id)", token: token,
                 json: [
@@ -160,7 +159,7 @@ struct LibraryEntryTests {
     func ratingLimits() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let id = try #require(try await app.addBook(token)["id"] as? String)
+            let id = try await app.addEntry(token).id
             for (body, ok) in [
                 (["rating": 5], true), (["rating": 6], false), (["rating": 0], false),
                 (["preciseRating": 5.0], true), (["preciseRating": 5.25], false), (["preciseRating": 2.1], false),
@@ -176,12 +175,12 @@ struct LibraryEntryTests {
     func delete() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            let entry = try await app.addBook(token)
-            let id = try #require(entry["id"] as? String)
-            let workID = try #require((entry["work"] as? [String: Any])?["id"] as? String)
+            let entry = try await app.addEntry(token)
+            let id = entry.id
+            let workID = entry.work.id
             let note = try await app.send(
                 .POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "Beautiful halls"])
-            let noteID = try #require(note["id"] as? String)
+            let noteID = try note.decode(NoteDTO.self).id
             _ = try await app.send(
                 .POST, "/api/v1/library/\(id)/quotes", token: token,
                 json: ["text": "The Beauty of the House is immeasurable", "page": 5])
@@ -195,9 +194,11 @@ struct LibraryEntryTests {
             #expect(try await Note.query(on: app.db).count() == 0)
             #expect(try await Quote.query(on: app.db).count() == 0)
             #expect(try await ReadingSession.query(on: app.db).count() == 0)
-            #expect(try await Work.find(UUID(uuidString: workID), on: app.db) != nil)
+            #expect(try await Work.find(workID, on: app.db) != nil)
             // and the same work can be added again
-            #expect(try await app.send(.POST, "/api/v1/library", token: token, json: ["workId": workID]).status == .created)
+            #expect(
+                try await app.send(.POST, "/api/v1/library", token: token, json: ["workId": workID.uuidString]).status == .created
+            )
         }
     }
 
@@ -207,10 +208,10 @@ struct LibraryEntryTests {
             let token = try await app.signUp()
             var ids: [String] = []
             for number in 1...7 {
-                let entry = try await app.addBook(
+                let entry = try await app.addEntry(
                     token, title: "Book \(number)", authors: ["Author \(number)"],
                     extra: ["status": number % 2 == 0 ? "reading" : "to-read"])
-                ids.append(entry["id"] as! String)
+                ids.append(entry.id.uuidString)
             }
             var seen: [String] = []
             var cursor: String?

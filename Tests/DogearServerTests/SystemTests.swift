@@ -12,9 +12,10 @@ struct SystemTests {
             let reply = try await app.send(.GET, "/health")
             #expect(reply.status == .ok)
             let expectedKind = ProcessInfo.processInfo.environment["DOGEAR_TEST_POSTGRES_URL"] == nil ? "sqlite" : "postgres"
-            #expect(reply["database"] as? String == expectedKind)
-            #expect(reply["schemaVersion"] as? Int == AllMigrations.latestVersion)
-            #expect(reply["migrationsApplied"] as? Int == AllMigrations.list.count)
+            let health = try reply.decode(SystemController.Health.self)
+            #expect(health.database == expectedKind)
+            #expect(health.schemaVersion == AllMigrations.latestVersion)
+            #expect(health.migrationsApplied == AllMigrations.list.count)
         }
     }
 
