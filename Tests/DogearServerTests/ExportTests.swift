@@ -9,7 +9,7 @@ import Vapor
 struct ExportTests {
     /// A library with a bit of everything: statuses, a re-read, tags, notes, quotes, sessions.
     func fillLibrary(_ app: Application, _ token: String) async throws {
-        let piranesi = try await app.addBook(
+        let piranesi = try await app.addEntry(
             token, title: "Piranesi", authors: ["Susanna Clarke"], pageCount: 272,
             isbn: "9781635575637",
             extra: [
@@ -17,7 +17,7 @@ struct ExportTests {
                 "dateStarted": "2021-02-01", "dateFinished": "2021-02-20",
                 "tags": ["Fantasy", "comfort"],
             ])
-        let id = piranesi["id"] as! String
+        let id = piranesi.id
         try await app.send(
             .POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "reading", "date": "2026-03-01"])
         try await app.send(
@@ -104,7 +104,7 @@ struct ExportTests {
             let first = try await export(app, ann, format)
             let bob = try await app.signUp("bob@example.com")
             let job = try await app.importFile(bob, Data(first.body.utf8), fileName: "export.\(format)")
-            #expect(job.int("failed") == 0, "\(job.errors.prefix(3))")
+            #expect(job.failed == 0, "\(job.errors.prefix(3))")
             let second = try await export(app, bob, format)
             #expect(second.body == first.body)
             if second.body != first.body {
@@ -129,23 +129,23 @@ struct ExportTests {
         try await withDogear { app in
             let token = try await app.signUp("new@example.com", name: "Someone")
             let job = try await app.importFile(token, Data(backup.utf8), fileName: "backup.json")
-            #expect(job["format"] as? String == "dogearBackup")
-            #expect(job.int("created") == 3)
+            #expect(job.format == "dogearBackup")
+            #expect(job.created == 3)
             let restored = try await export(app, token, "json").body
             #expect(restored == backup)
             if restored != backup {
                 try? backup.write(toFile: NSTemporaryDirectory() + "backup-1", atomically: true, encoding: .utf8)
                 try? restored.write(toFile: NSTemporaryDirectory() + "backup-2", atomically: true, encoding: .utf8)
             }
-            let me = try await app.send(.GET, "/api/v1/me", token: token)
-            #expect(me["timeZone"] as? String == "Europe/Paris")
-            #expect(me["displayName"] as? String == "Reader")
-            let library = try await app.send(.GET, "/api/v1/library?q=piranesi", token: token)
-            let piranesi = try #require((library["items"] as? [[String: Any]])?.first)
-            #expect(piranesi["status"] as? String == "reading")
-            #expect((piranesi["readThroughs"] as? [[String: Any]])?.first?["finishedOn"] as? String == "2021-02-20")
-            let notes = try await app.send(.GET, "/api/v1/library/\(piranesi["id"] as! String)/notes", token: token)
-            #expect(notes.array.first?["content"] as? String == "The statues, the tides; a < b > c")
+            let me = try await app.send(.GET, "/api/v1/me", token: token).decode(UserDTO.self)
+            #expect(me.timeZone == "Europe/Paris")
+            #expect(me.displayName == "Reader")
+            let library = try await app.send(.GET, "/api/v1/library?q=piranesi", token: token).entries
+            let piranesi = try #require(library.items.first)
+            #expect(piranesi.status == "reading")
+            #expect(piranesi.readThroughs.first?.finishedOn == "2021-02-20")
+            let notes = try await app.send(.GET, "/api/v1/library/\(piranesi.id)/notes", token: token).decode([NoteDTO].self)
+            #expect(notes.first?.content == "The statues, the tides; a < b > c")
         }
     }
 }

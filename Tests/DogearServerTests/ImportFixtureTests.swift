@@ -80,10 +80,10 @@ struct ImportFixtureTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let job = try await app.importFile(token, try Data(contentsOf: url), fileName: url.lastPathComponent)
-            #expect(job["status"] as? String == "done")
-            #expect(job.int("failed") == expected.untitled, "\(job.errors.prefix(3))")
-            #expect(job.int("created") == expected.books)
-            #expect(job.int("created") + job.int("merged") + job.int("unchanged") == expected.rows - expected.untitled)
+            #expect(job.status == "done")
+            #expect(job.failed == expected.untitled, "\(job.errors.prefix(3))")
+            #expect(job.created == expected.books)
+            #expect(job.created + job.merged + job.unchanged == expected.rows - expected.untitled)
             let user = try await app.userID(token)
             func count(_ where: String) async throws -> Int {
                 try await app.count("SELECT COUNT(*) AS n FROM library_entries WHERE user_id = ? AND \(`where`)", [user])
@@ -121,8 +121,8 @@ struct ImportFixtureTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let job = try await app.importFile(token, try Data(contentsOf: url), fileName: url.lastPathComponent)
-            #expect(job.int("failed") == 0, "\(job.errors.prefix(3))")
-            #expect(job.int("created") == rows)
+            #expect(job.failed == 0, "\(job.errors.prefix(3))")
+            #expect(job.created == rows)
             let user = try await app.userID(token)
             for (status, expected) in statuses {
                 #expect(
@@ -155,14 +155,14 @@ struct ImportFixtureTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let job = try await app.importFile(token, data, fileName: url.lastPathComponent)
-            #expect(job["format"] as? String == "libraryThing")
-            #expect(job.int("failed") == 0, "\(job.errors.prefix(3))")
-            #expect(job.int("processed") == books)
+            #expect(job.format == "libraryThing")
+            #expect(job.failed == 0, "\(job.errors.prefix(3))")
+            #expect(job.processed == books)
             let user = try await app.userID(token)
             let entries = try await app.count("SELECT COUNT(*) AS n FROM library_entries WHERE user_id = ?", [user])
-            #expect(entries == job.int("created"))
-            #expect(entries + job.int("merged") + job.int("unchanged") == books)
-            if name.hasSuffix(".tsv") { #expect((job["fileWarnings"] as? [String])?.count == 1) }
+            #expect(entries == job.created)
+            #expect(entries + job.merged + job.unchanged == books)
+            if name.hasSuffix(".tsv") { #expect(job.fileWarnings.count == 1) }
         }
     }
 
@@ -190,14 +190,14 @@ struct ImportFixtureTests {
             let token = try await app.signUp()
             let first = try await app.importFile(token, try Data(contentsOf: goodreads), fileName: "goodreads.csv")
             let second = try await app.importFile(token, try Data(contentsOf: storyGraph), fileName: "storygraph.csv")
-            #expect(second.int("failed") == 0)
+            #expect(second.failed == 0)
             // Every shared book found its Goodreads entry (more may match by title and author).
-            #expect(second.int("merged") + second.int("unchanged") >= shared)
-            #expect(second.int("created") <= sgRows - shared)
+            #expect(second.merged + second.unchanged >= shared)
+            #expect(second.created <= sgRows - shared)
             let entries = try await app.count("SELECT COUNT(*) AS n FROM library_entries")
-            #expect(entries == first.int("created") + second.int("created"))
+            #expect(entries == first.created + second.created)
             let again = try await app.importFile(token, try Data(contentsOf: storyGraph), fileName: "storygraph.csv")
-            #expect(again.int("created") == 0 && again.int("merged") == 0)
+            #expect(again.created == 0 && again.merged == 0)
         }
     }
 }

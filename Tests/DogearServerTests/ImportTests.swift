@@ -28,37 +28,35 @@ struct ImportTests {
             let token = try await app.signUp()
             let accepted = try await app.upload(token, Self.threeBooks)
             #expect(accepted.status == .accepted)
-            #expect(accepted["format"] as? String == "goodreads")
-            #expect(accepted.int("total") == 4)
+            let queued = try accepted.importJob
+            #expect(queued.format == "goodreads")
+            #expect(queued.total == 4)
             #expect(accepted.headers.first(name: .location)?.hasPrefix("/api/v1/imports/") == true)
-            let id = try #require(accepted["id"] as? String)
-            await app.importJobs.wait(for: UUID(uuidString: id)!)
-            let job = try await app.send(.GET, "/api/v1/imports/\(id)", token: token)
-            #expect(job["status"] as? String == "done")
-            #expect(job.int("processed") == 4)
-            #expect(job.int("created") == 3)
-            #expect(job.int("failed") == 1)
+            await app.importJobs.wait(for: queued.id)
+            let job = try await app.send(.GET, "/api/v1/imports/\(queued.id)", token: token).importJob
+            #expect(job.status == "done")
+            #expect(job.processed == 4)
+            #expect(job.created == 3)
+            #expect(job.failed == 1)
             #expect(job.errors.count == 1)
-            #expect(job.errors.first?["line"] as? Int == 4)
-            #expect((job.errors.first?["reason"] as? String)?.contains("no title") == true)
-            let warnings = job["warnings"] as? [[String: Any]] ?? []
-            #expect(warnings.contains { $0["line"] as? Int == 5 && ($0["reason"] as? String)?.contains("spreadsheet") == true })
+            #expect(job.errors.first?.line == 4)
+            #expect(job.errors.first?.reason.contains("no title") == true)
+            #expect(job.warnings.contains { $0.line == 5 && $0.reason.contains("spreadsheet") })
 
-            let library = try await app.send(.GET, "/api/v1/library?sort=title", token: token)
-            let items = library["items"] as? [[String: Any]] ?? []
+            let items = try await app.send(.GET, "/api/v1/library?sort=title", token: token).entries.items
             #expect(items.count == 3)
-            let piranesi = try #require(items.first { ($0["work"] as? [String: Any])?["title"] as? String == "Piranesi" })
-            #expect(piranesi["status"] as? String == "read")
-            #expect(piranesi["rating"] as? Int == 5)
-            #expect(piranesi["dateFinished"] as? String == "2021-02-20")
-            #expect(piranesi["readCount"] as? Int == 2)
-            #expect((piranesi["tags"] as? [String])?.sorted() == ["comfort", "fantasy"])
-            let season = try #require(items.first { ($0["work"] as? [String: Any])?["title"] as? String == "The Fifth Season" })
-            #expect(season["status"] as? String == "didNotFinish")
-            #expect((season["work"] as? [String: Any])?["series"] as? String == "The Broken Earth")
-            #expect(season["owned"] as? Bool == false)
-            let notes = try await app.send(.GET, "/api/v1/library/\(piranesi["id"] as! String)/notes", token: token)
-            #expect(Set(notes.array.compactMap { $0["content"] as? String }) == ["Loved it", "Lent to Sam"])
+            let piranesi = try #require(items.first { $0.work.title == "Piranesi" })
+            #expect(piranesi.status == "read")
+            #expect(piranesi.rating == 5)
+            #expect(piranesi.dateFinished == "2021-02-20")
+            #expect(piranesi.readCount == 2)
+            #expect(piranesi.tags.sorted() == ["comfort", "fantasy"])
+            let season = try #require(items.first { $0.work.title == "The Fifth Season" })
+            #expect(season.status == "didNotFinish")
+            #expect(season.work.series == "The Broken Earth")
+            #expect(season.owned == false)
+            let notes = try await app.send(.GET, "/api/v1/library/\(piranesi.id)/notes", token: token).decode([NoteDTO].self)
+            #expect(Set(notes.map(\.content)) == ["Loved it", "Lent to Sam"])
             // Kept columns: nothing the file had is dropped.
             let kept = try await app.count("SELECT COUNT(*) AS n FROM imported_fields WHERE fields LIKE '%Average Rating%'")
             #expect(kept == 3)
@@ -67,7 +65,7 @@ struct ImportTests {
             #expect(files.isEmpty)
             // Search finds imported books.
             let found = try await app.send(.GET, "/api/v1/library?q=lent", token: token)
-            #expect((found["items"] as? [[String: Any]])?.count == 1)
+            #expect(try found.entries.items.count == 1)
         }
     }
 
@@ -76,13 +74,13 @@ struct ImportTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let first = try await app.importFile(token, Self.threeBooks)
-            #expect(first.int("created") == 3)
+            #expect(first.created == 3)
             let counts = try await tableCounts(app)
             let second = try await app.importFile(token, Self.threeBooks, fileName: "again.csv")
-            #expect(second.int("created") == 0)
-            #expect(second.int("merged") == 0)
-            #expect(second.int("unchanged") == 3)
-            #expect(second.int("failed") == 1)
+            #expect(second.created == 0)
+            #expect(second.merged == 0)
+            #expect(second.unchanged == 3)
+            #expect(second.failed == 1)
             #expect(try await tableCounts(app) == counts)
         }
     }
@@ -93,20 +91,16 @@ struct ImportTests {
             let token = try await app.signUp()
             let before = try await tableCounts(app)
             let preview = try await app.importFile(token, Self.threeBooks, dryRun: true)
-            #expect(preview["status"] as? String == "done")
-            #expect(preview["dryRun"] as? Bool == true)
-            #expect(preview.int("created") == 3)
-            #expect(preview.int("failed") == 1)
-            #expect(preview.errors.first?["line"] as? Int == 4)
-            let mappings = preview["mappings"] as? [[String: Any]] ?? []
-            #expect(
-                mappings.contains {
-                    $0["from"] as? String == "dropped" && $0["to"] as? String == "didNotFinish" && $0["rows"] as? Int == 1
-                })
-            #expect(mappings.contains { $0["from"] as? String == "to-read" && $0["to"] as? String == "wantToRead" })
+            #expect(preview.status == "done")
+            #expect(preview.dryRun == true)
+            #expect(preview.created == 3)
+            #expect(preview.failed == 1)
+            #expect(preview.errors.first?.line == 4)
+            #expect(preview.mappings.contains(.init(from: "dropped", to: "didNotFinish", rows: 1)))
+            #expect(preview.mappings.contains { $0.from == "to-read" && $0.to == "wantToRead" })
             #expect(try await tableCounts(app) == before)
             let real = try await app.importFile(token, Self.threeBooks)
-            #expect(real.int("created") == preview.int("created"))
+            #expect(real.created == preview.created)
         }
     }
 
@@ -116,7 +110,7 @@ struct ImportTests {
             let token = try await app.signUp()
             let accepted = try await app.upload(token, Self.threeBooks, multipart: false)
             #expect(accepted.status == .accepted)
-            await app.importJobs.wait(for: UUID(uuidString: accepted["id"] as! String)!)
+            await app.importJobs.wait(for: try accepted.importJob.id)
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 3)
         }
     }
@@ -159,7 +153,7 @@ struct ImportTests {
             let ann = try await app.signUp("ann@example.com")
             let bob = try await app.signUp("bob@example.com")
             let job = try await app.importFile(ann, Self.threeBooks)
-            let id = try #require(job["id"] as? String)
+            let id = job.id
             #expect(try await app.send(.GET, "/api/v1/imports/\(id)", token: bob).status == .notFound)
             #expect(try await app.send(.GET, "/api/v1/imports/\(id)").status == .unauthorized)
             #expect(try await app.send(.GET, "/api/v1/imports/not-a-uuid", token: ann).status == .badRequest)
@@ -180,24 +174,24 @@ struct ImportTests {
             let token = try await app.signUp()
             _ = try await app.importFile(token, Self.threeBooks)
             let job = try await app.importFile(token, storyGraph, fileName: "storygraph.csv")
-            #expect(job["format"] as? String == "storyGraph")
-            #expect(job.int("created") == 1)
-            #expect(job.int("merged") == 2)
+            #expect(job.format == "storyGraph")
+            #expect(job.created == 1)
+            #expect(job.merged == 2)
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 4)
-            let library = try await app.send(.GET, "/api/v1/library?q=piranesi", token: token)
-            let piranesi = try #require((library["items"] as? [[String: Any]])?.first)
-            #expect(piranesi["rating"] as? Int == 5)  // Goodreads' rating stays
-            #expect(piranesi["preciseRating"] as? Double == 4.75)  // StoryGraph adds its quarter stars
-            #expect((piranesi["tags"] as? [String])?.sorted() == ["comfort", "fantasy", "labyrinths"])
-            #expect((piranesi["readThroughs"] as? [[String: Any]])?.first?["finishedOn"] as? String == "2019-02-01")
+            let library = try await app.send(.GET, "/api/v1/library?q=piranesi", token: token).entries
+            let piranesi = try #require(library.items.first)
+            #expect(piranesi.rating == 5)  // Goodreads' rating stays
+            #expect(piranesi.preciseRating == 4.75)  // StoryGraph adds its quarter stars
+            #expect(piranesi.tags.sorted() == ["comfort", "fantasy", "labyrinths"])
+            #expect(piranesi.readThroughs.first?.finishedOn == "2019-02-01")
             let moods = try await app.count(
                 "SELECT COUNT(*) AS n FROM imported_fields WHERE format = 'storyGraph' AND fields LIKE '%reflective%'")
             #expect(moods == 1)
             // Middlemarch moves on from want-to-read; the same file again changes nothing.
             let middlemarch = try await app.send(.GET, "/api/v1/library?q=middlemarch", token: token)
-            #expect(((middlemarch["items"] as? [[String: Any]])?.first?["status"]) as? String == "reading")
+            #expect(try middlemarch.entries.items.first?.status == "reading")
             let again = try await app.importFile(token, storyGraph, fileName: "storygraph.csv")
-            #expect(again.int("unchanged") == 3)
+            #expect(again.unchanged == 3)
         }
     }
 
@@ -241,9 +235,9 @@ struct ImportTests {
             let jobs = ImportJobs(resumeAtBoot: true)
             try await jobs.didBootAsync(app)
             await jobs.wait(for: try job.requireID())
-            let finished = try await app.send(.GET, "/api/v1/imports/\(try job.requireID())", token: token)
-            #expect(finished["status"] as? String == "done")
-            #expect(finished.int("created") == 3)
+            let finished = try await app.send(.GET, "/api/v1/imports/\(try job.requireID())", token: token).importJob
+            #expect(finished.status == "done")
+            #expect(finished.created == 3)
         }
     }
 

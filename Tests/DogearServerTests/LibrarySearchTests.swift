@@ -39,7 +39,7 @@ private struct Shelf {
             var body = extra
             body["book"] = book
             let reply = try await app.send(.POST, "/api/v1/library", token: shelf.token, json: body)
-            guard reply.status == .created, let id = reply["id"] as? String else {
+            guard reply.status == .created, let id = try? reply.entry.id.uuidString else {
                 throw TestFailure("add \(title): \(reply.body)")
             }
             shelf.ids[title] = id

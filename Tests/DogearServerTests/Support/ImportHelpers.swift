@@ -37,13 +37,13 @@ extension Application {
     func importFile(
         _ token: String, _ data: Data, fileName: String = "export.csv", dryRun: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async throws -> Reply {
+    ) async throws -> ImportJobDTO {
         let accepted = try await upload(token, data, fileName: fileName, dryRun: dryRun)
-        guard accepted.status == .accepted, let id = accepted["id"] as? String else {
+        guard accepted.status == .accepted, let id = try? accepted.importJob.id else {
             throw TestFailure("upload failed: \(accepted.status) \(accepted.body)")
         }
-        await importJobs.wait(for: UUID(uuidString: id)!)
-        return try await send(.GET, "/api/v1/imports/\(id)", token: token)
+        await importJobs.wait(for: id)
+        return try await send(.GET, "/api/v1/imports/\(id)", token: token).importJob
     }
 
     /// Counts rows with plain SQL, to check what an import wrote independently of the API.
@@ -64,12 +64,11 @@ extension Application {
     }
 
     func userID(_ token: String) async throws -> UUID {
-        let me = try await send(.GET, "/api/v1/me", token: token)
-        return UUID(uuidString: me["id"] as! String)!
+        try await send(.GET, "/api/v1/me", token: token).decode(UserDTO.self).id
     }
 }
 
 extension Reply {
-    func int(_ key: String) -> Int { (self[key] as? Int) ?? -1 }
-    var errors: [[String: Any]] { self["errors"] as? [[String: Any]] ?? [] }
+    /// An import job as the API shows it, typed.
+    var importJob: ImportJobDTO { get throws { try decode() } }
 }
