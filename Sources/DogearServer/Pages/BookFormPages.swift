@@ -1,7 +1,5 @@
 import DogearCore
 import DogearViews
-import Fluent
-import SQLKit
 import Vapor
 
 /// `/add` and `/books/{id}/edit`: the book form through the API's services. A refused form comes
@@ -36,12 +34,10 @@ struct BookFormPages {
     }
 
     private func lookUp(_ raw: String?, _ req: Request) async throws -> LookupAnswer {
-        let isbn = try BookLookupService.parseISBN(raw)
-        let outcome = try await req.bookLookup().lookup(isbn)
-        let authors = try await CatalogRows(sql: req.db.sql).authorsByWork([try outcome.work.requireID()])
+        let found = try await req.catalog().lookup(isbn: raw)
         return LookupAnswer(
-            title: outcome.work.title, authors: (authors[try outcome.work.requireID()] ?? []).map(\.name),
-            pageCount: outcome.edition?.pageCount)
+            title: found.book.work.title, authors: found.book.work.authors.map(\.name),
+            pageCount: found.book.edition?.pageCount)
     }
 
     func addPage(req: Request) async throws -> Response {

@@ -1,6 +1,5 @@
 import DogearCore
 import DogearViews
-import Fluent
 import Vapor
 
 /// `/books/{id}` and what its forms do, through the same services as the API.

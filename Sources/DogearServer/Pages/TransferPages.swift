@@ -1,6 +1,5 @@
 import DogearTransfer
 import DogearViews
-import Fluent
 import Vapor
 
 /// `/import`, `/import/{id}`, `/export`: the API's import jobs and export behind pages. The web

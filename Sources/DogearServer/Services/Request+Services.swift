@@ -25,6 +25,10 @@ extension Request {
         ImportJobReader(db: db, userID: try currentUserID())
     }
 
+    func catalog() throws -> CatalogReadService {
+        CatalogReadService(db: db, userID: try currentUserID(), lookups: bookLookup())
+    }
+
     func bookLookup() -> BookLookupService {
         BookLookupService(db: db, chain: application.lookupChain, now: application.clock.now)
     }
