@@ -65,7 +65,8 @@ class ReaderTestCase(unittest.TestCase):
         try:
             axe = Axe(self.driver)
             axe.inject()
-            violations = axe.run()["violations"]
+            # restoreScroll: axe scrolls to each element it checks for contrast; put the page back.
+            violations = axe.run(options='{"restoreScroll": true}')["violations"]
         finally:
             if dark:
                 self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
@@ -271,7 +272,9 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.driver.get(BASE + "/import")
         self.driver.find_element(By.NAME, "file").send_keys(csv)
         self.submit()
-        self.wait.until(lambda d: "Import preview" in d.find_element(By.TAG_NAME, "h1").text)
+        # The preview is ready when its button to run the import is there.
+        self.wait.until(lambda d: "Import preview" in d.find_element(By.TAG_NAME, "h1").text
+                        and d.find_elements(By.CSS_SELECTOR, "#import-job button.primary"))
         self.check()
         self.driver.find_element(By.CSS_SELECTOR, "#import-job button.primary").click()
         self.wait.until(lambda d: "Import finished" in d.find_element(By.TAG_NAME, "h1").text)
