@@ -48,11 +48,13 @@ struct ShareCodeTests {
         // Six draws of 0 give "AAAAAA" (taken), then six of 1 give "BBBBBB".
         var generator = Repeating(values: Array(repeating: 0, count: 6) + Array(repeating: UInt64.max / 32 + 1, count: 6))
         var tried: [String] = []
-        let saved = try await ShareCodes.withUniqueCode(using: &generator, isCollision: { $0 is Taken }) { code in
-            tried.append(code.value)
-            if code.value == "AAAAAA" { throw Taken() }
-            return code
-        }
+        let saved = try await ShareCodes.withUniqueCode(
+            using: &generator, isCollision: { $0 is Taken },
+            save: { code in
+                tried.append(code.value)
+                if code.value == "AAAAAA" { throw Taken() }
+                return code
+            })
         #expect(tried == ["AAAAAA", "BBBBBB"])
         #expect(saved.value == "BBBBBB")
     }
@@ -63,16 +65,17 @@ struct ShareCodeTests {
         var generator = SystemRandomNumberGenerator()
         var calls = 0
         await #expect(throws: Broken.self) {
-            try await ShareCodes.withUniqueCode(using: &generator, isCollision: { $0 is Taken }) { _ in
-                calls += 1
-                throw Broken()
-            }
+            try await ShareCodes.withUniqueCode(
+                using: &generator, isCollision: { $0 is Taken },
+                save: { _ in
+                    calls += 1
+                    throw Broken()
+                })
         }
         #expect(calls == 1)
         await #expect(throws: ShareCodes.Exhausted.self) {
-            try await ShareCodes.withUniqueCode(attempts: 3, using: &generator, isCollision: { $0 is Taken }) { _ in
-                throw Taken()
-            }
+            try await ShareCodes.withUniqueCode(
+                attempts: 3, using: &generator, isCollision: { $0 is Taken }, save: { _ in throw Taken() })
         }
     }
 }

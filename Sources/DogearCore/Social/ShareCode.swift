@@ -51,7 +51,7 @@ public enum ShareCodes {
 
     public static func withUniqueCode<T, G: RandomNumberGenerator>(
         attempts: Int = 8, using generator: inout G, isCollision: (any Error) -> Bool,
-        _ save: (ShareCode) async throws -> T
+        save: (ShareCode) async throws -> T
     ) async throws -> T {
         for _ in 0..<attempts {
             do {
