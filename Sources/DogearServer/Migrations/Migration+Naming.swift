@@ -17,6 +17,7 @@ enum AllMigrations {
         CreateReadingSessions(), CreateNotes(), CreateQuotes(), CreateTags(), CreateEntryTags(), CreateIndexes(),
         CreateEntrySearch(), CreateExternalIDOwnerIndexes(),
         CreateImports(), CreateImportedFields(),
+        CreateLists(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -21,6 +21,10 @@ extension LibraryEntry: ClockStamped {}
 extension Note: ClockStamped {}
 extension Quote: ClockStamped {}
 extension ReadThrough: ClockStamped {}
+extension ReadingList: ClockStamped {}
+extension ReadingListItem: ClockStamped {}
+extension SavedList: ClockStamped {}
+extension ShareCodeRecord: ClockStamped {}
 extension ReadingSession: ClockStamped {}
 extension Tag: ClockStamped {}
 extension User: ClockStamped {}

@@ -1,0 +1,49 @@
+import DogearCore
+import Fluent
+import Foundation
+
+/// Hands out share codes for lists (and clubs later). A code is taken by inserting it into
+/// `share_codes`, whose unique index is the judge even when two requests race; a collision rolls
+/// back only that insert (a savepoint-free single statement) and is tried again with another code.
+struct ShareCodeRegistry {
+    let db: any Database
+
+    /// Takes a new code for this resource, in the caller's transaction.
+    func register<G: RandomNumberGenerator>(
+        _ resource: ShareCodeRecord.Resource, id: UUID, using generator: inout G
+    ) async throws -> ShareCode {
+        try await ShareCodes.withUniqueCode(
+            using: &generator, isCollision: Self.isCollision,
+            save: { code in
+                // Looked up first: inside a PostgreSQL transaction a failed insert would end it.
+                if try await ShareCodeRecord.query(on: db).filter(\.$code == code.value).first() != nil {
+                    throw CodeTaken()
+                }
+                try await ShareCodeRecord(code: code.value, resource: resource, resourceID: id).create(on: db)
+                return code
+            })
+    }
+
+    func register(_ resource: ShareCodeRecord.Resource, id: UUID) async throws -> ShareCode {
+        var system = SystemRandomNumberGenerator()
+        return try await register(resource, id: id, using: &system)
+    }
+
+    /// Gives the code back (a replaced or deleted list's), so it opens nothing any more.
+    func release(_ code: String) async throws {
+        try await ShareCodeRecord.query(on: db).filter(\.$code == code).delete()
+    }
+
+    /// What the resource a code names is, or nil for a code nobody holds.
+    func lookup(_ code: ShareCode) async throws -> ShareCodeRecord? {
+        try await ShareCodeRecord.query(on: db).filter(\.$code == code.value).first()
+    }
+
+    struct CodeTaken: Error {}
+
+    /// A code already in the registry: seen before inserting, or by the unique index when another
+    /// request inserted the same code in between.
+    static func isCollision(_ error: any Error) -> Bool {
+        error is CodeTaken || (error as? any DatabaseError)?.isConstraintFailure == true
+    }
+}
