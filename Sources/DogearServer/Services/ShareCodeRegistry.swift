@@ -3,8 +3,10 @@ import Fluent
 import Foundation
 
 /// Hands out share codes for lists (and clubs later). A code is taken by inserting it into
-/// `share_codes`, whose unique index is the judge even when two requests race; a collision rolls
-/// back only that insert (a savepoint-free single statement) and is tried again with another code.
+/// `share_codes`, whose unique index is the judge even when two requests race. A code seen taken is
+/// tried again with another; a race lost at the index is retried too outside a transaction, while
+/// inside a PostgreSQL transaction it spoils the transaction and the request answers 409 "try
+/// again" (two requests drawing the same one of 32^6 codes in the same instant).
 struct ShareCodeRegistry {
     let db: any Database
 
@@ -15,7 +17,7 @@ struct ShareCodeRegistry {
         try await ShareCodes.withUniqueCode(
             using: &generator, isCollision: Self.isCollision,
             save: { code in
-                // Looked up first: inside a PostgreSQL transaction a failed insert would end it.
+                // Looked up first, so a code already taken never reaches the unique index.
                 if try await ShareCodeRecord.query(on: db).filter(\.$code == code.value).first() != nil {
                     throw CodeTaken()
                 }
