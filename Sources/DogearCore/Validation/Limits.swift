@@ -29,6 +29,12 @@ public enum Limits {
     public static let passwordLength = 8...72  // bcrypt reads at most 72 bytes
     public static let displayNameLength = 1...100
 
+    public static let listNameLength = 1...100
+    public static let listDescriptionMaxLength = 2_000
+    public static let listItemNoteMaxLength = 500
+    public static let itemsPerList = 5_000
+    public static let listsPerReader = 500
+
     public static let pageSize = 1...100
     public static let defaultPageSize = 20
 }

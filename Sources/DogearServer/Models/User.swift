@@ -1,3 +1,4 @@
+import DogearCore
 import Fluent
 import Foundation
 
@@ -19,7 +20,7 @@ final class User: Model, @unchecked Sendable {
     @Field(key: "genre_preferences") var genrePreferences: [String]
     /// IANA zone; decides what "today" is for automatic dates and "this year" for stats.
     @Field(key: "time_zone") var timeZone: String
-    @Field(key: "tier") var tier: String
+    @Field(key: "tier") var tier: Tier
 
     init() {}
 
@@ -31,6 +32,6 @@ final class User: Model, @unchecked Sendable {
         self.onboardingDone = false
         self.genrePreferences = []
         self.timeZone = "UTC"
-        self.tier = "free"
+        self.tier = .free
     }
 }

@@ -20,7 +20,7 @@ struct UserDTO: Content {
         self.onboardingDone = user.onboardingDone
         self.genrePreferences = user.genrePreferences
         self.timeZone = user.timeZone
-        self.tier = user.tier
+        self.tier = user.tier.rawValue
         self.createdAt = user.createdAt
     }
 }
