@@ -1,0 +1,234 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// A reader's lists: the default lists (views over the library), their custom lists, and other
+/// readers' public lists they opened by code or saved. Who may do what is Core's `ListAccess`;
+/// this service finds the actor's relation to the list, asks, and turns the answer into
+/// `DomainError`s. Every write runs in one transaction.
+struct ListService {
+    let db: any Database
+    let user: User
+    let tiersEnabled: Bool
+
+    static let listNotFound = DomainError.notFound("listNotFound", "no such list")
+
+    // MARK: reading
+
+    /// The reader's lists: the defaults first, then their own custom lists (newest first), then the
+    /// lists they saved that are still public.
+    func lists() async throws -> [ListDTO] {
+        let userID = try user.requireID()
+        let counts = try await defaultCounts()
+        var result = try DefaultList.allCases.map { try defaultDTO($0, count: counts[$0] ?? 0) }
+        let own = try await ReadingList.query(on: db).filter(\.$owner.$id == userID).sort(\.$createdAt, .descending).all()
+        result += try own.map { try dto($0, owner: user, actor: .owner) }
+        let saved = try await SavedList.query(on: db).filter(\.$user.$id == userID)
+            .join(ReadingList.self, on: \SavedList.$list.$id == \ReadingList.$id)
+            .filter(ReadingList.self, \.$isPublic == true)
+            .sort(\.$createdAt, .descending).all()
+        let lists = try saved.map { try $0.joined(ReadingList.self) }
+        let owners = try await owners(of: lists)
+        result += try lists.map { try dto($0, owner: owners[$0.$owner.id], actor: .saver) }
+        return result
+    }
+
+    /// One list by its id (a default list's name or a custom list's UUID).
+    func list(_ id: String) async throws -> ListDTO {
+        switch try await resolve(id, for: .read) {
+        case .defaultList(let list):
+            return try defaultDTO(list, count: try await defaultCounts()[list] ?? 0)
+        case .custom(let list, let actor):
+            return try dto(list, owner: try await owner(of: list), actor: actor)
+        }
+    }
+
+    // MARK: writing
+
+    func create(_ draft: ListDraft) async throws -> ListDTO {
+        guard Tiers.allows(.customLists, tier: user.tier, tiersEnabled: tiersEnabled) else {
+            throw DomainError(
+                .premiumRequired, code: "premiumRequired", "custom lists come with a premium account; the default lists are yours"
+            )
+        }
+        let fields = try draft.validatedForCreate()
+        let userID = try user.requireID()
+        if try await ReadingList.query(on: db).filter(\.$owner.$id == userID).count() >= Limits.listsPerReader {
+            throw DomainError(.unprocessable, code: "tooManyLists", "at most \(Limits.listsPerReader) lists")
+        }
+        let list = try await db.transaction { db in
+            let id = UUID()
+            let code = try await ShareCodeRegistry(db: db).register(.list, id: id)
+            let list = ReadingList(ownerID: userID, name: fields.name, shareCode: code.value)
+            list.id = id
+            Self.apply(fields, to: list)
+            try await list.create(on: db)
+            return list
+        }
+        return try dto(list, owner: user, actor: .owner)
+    }
+
+    func update(_ id: String, _ draft: ListDraft) async throws -> ListDTO {
+        let list = try await customList(id, for: .edit)
+        let fields = try draft.validatedChange(of: Self.fields(of: list))
+        Self.apply(fields, to: list)
+        try await list.save(on: db)
+        return try dto(list, owner: user, actor: .owner)
+    }
+
+    func delete(_ id: String) async throws {
+        let list = try await customList(id, for: .delete)
+        try await db.transaction { db in
+            try await ShareCodeRegistry(db: db).release(list.shareCode)
+            try await list.delete(on: db)
+        }
+    }
+
+    /// A new code; the old one opens nothing from now on.
+    func replaceShareCode(_ id: String) async throws -> ListDTO {
+        let list = try await customList(id, for: .replaceShareCode)
+        try await db.transaction { db in
+            let registry = ShareCodeRegistry(db: db)
+            try await registry.release(list.shareCode)
+            list.shareCode = try await registry.register(.list, id: try list.requireID()).value
+            try await list.save(on: db)
+        }
+        return try dto(list, owner: user, actor: .owner)
+    }
+
+    // MARK: shared lists
+
+    /// A public list opened by its code; a private one answers exactly like a code nobody has.
+    func openShared(_ typedCode: String) async throws -> ListDTO {
+        let (list, actor) = try await shared(typedCode, for: .read)
+        return try dto(list, owner: try await owner(of: list), actor: actor)
+    }
+
+    func save(_ typedCode: String) async throws -> ListDTO {
+        let (list, actor) = try await shared(typedCode, for: .save)
+        if actor != .saver {
+            do {
+                try await SavedList(userID: try user.requireID(), listID: try list.requireID()).create(on: db)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                // Saved by another request of the same reader a moment ago: saved is saved.
+            }
+        }
+        return try dto(list, owner: try await owner(of: list), actor: .saver)
+    }
+
+    func unsave(_ typedCode: String) async throws {
+        let (list, _) = try await shared(typedCode, for: .unsave)
+        try await SavedList.query(on: db).filter(\.$user.$id == user.requireID()).filter(\.$list.$id == list.requireID())
+            .delete()
+    }
+
+    // MARK: finding a list and the actor's relation to it
+
+    enum Resolved {
+        case defaultList(DefaultList)
+        case custom(ReadingList, ListAccess.Actor)
+    }
+
+    /// The list an id names and the reader's relation to it, once `ListAccess` allows `action`.
+    func resolve(_ id: String, for action: ListAccess.Action) async throws -> Resolved {
+        if let list = DefaultList(rawValue: id) {
+            try Self.require(ListAccess.decide(action, by: .owner, kind: .defaultList, isPublic: false))
+            return .defaultList(list)
+        }
+        guard let uuid = UUID(uuidString: id), let list = try await ReadingList.find(uuid, on: db) else {
+            throw Self.listNotFound
+        }
+        let actor = try await actor(for: list)
+        try Self.require(ListAccess.decide(action, by: actor, kind: .custom, isPublic: list.isPublic))
+        return .custom(list, actor)
+    }
+
+    func customList(_ id: String, for action: ListAccess.Action) async throws -> ReadingList {
+        switch try await resolve(id, for: action) {
+        case .custom(let list, _): return list
+        case .defaultList: throw Self.listNotFound  // unreachable: the rule refuses changes to defaults
+        }
+    }
+
+    private func shared(_ typedCode: String, for action: ListAccess.Action) async throws -> (ReadingList, ListAccess.Actor) {
+        guard let code = ShareCode(typed: typedCode),
+            let list = try await ReadingList.query(on: db).filter(\.$shareCode == code.value).first()
+        else { throw Self.listNotFound }
+        let actor = try await actor(for: list)
+        try Self.require(ListAccess.decide(action, by: actor, kind: .custom, isPublic: list.isPublic))
+        return (list, actor)
+    }
+
+    private func actor(for list: ReadingList) async throws -> ListAccess.Actor {
+        let userID = try user.requireID()
+        if list.$owner.id == userID { return .owner }
+        let saved = try await SavedList.query(on: db).filter(\.$user.$id == userID)
+            .filter(\.$list.$id == list.requireID()).first()
+        return saved == nil ? .otherReader : .saver
+    }
+
+    static func require(_ decision: ListAccess.Decision) throws {
+        switch decision {
+        case .allow: return
+        case .notFound: throw listNotFound
+        case .forbidden: throw DomainError(.forbidden, code: "forbidden", "only the list's owner can change it")
+        case .refused(let refusal): throw DomainError(.unprocessable, code: refusal.rawValue, refusal.message)
+        }
+    }
+
+    // MARK: building answers
+
+    private func defaultCounts() async throws -> [DefaultList: Int] {
+        let sql = db.sql
+        var counts: [DefaultList: Int] = [:]
+        let columns = DefaultList.allCases.map { list in
+            "COALESCE(SUM(CASE WHEN \(list.condition) THEN 1 ELSE 0 END), 0) AS \(list.rawValue.replacingOccurrences(of: "-", with: "_"))"
+        }.joined(separator: ", ")
+        let row = try await sql.raw(
+            "SELECT \(unsafeRaw: columns) FROM library_entries e WHERE e.user_id = \(bind: try user.requireID())"
+        ).first()
+        for list in DefaultList.allCases {
+            counts[list] = try row?.decode(column: list.rawValue.replacingOccurrences(of: "-", with: "_"), as: Int.self) ?? 0
+        }
+        return counts
+    }
+
+    private func defaultDTO(_ list: DefaultList, count: Int) throws -> ListDTO {
+        ListDTO(
+            id: list.rawValue, name: list.name, description: nil, bannerUrl: nil, isPublic: false, isDefault: true,
+            shareCode: nil, itemCount: count, owner: .init(id: try user.requireID(), displayName: user.displayName),
+            saved: false, createdAt: user.createdAt, updatedAt: nil)
+    }
+
+    private func dto(_ list: ReadingList, owner: User?, actor: ListAccess.Actor) throws -> ListDTO {
+        ListDTO(
+            id: try list.requireID().uuidString, name: list.name, description: list.summary, bannerUrl: list.bannerURL,
+            isPublic: list.isPublic, isDefault: false, shareCode: actor == .owner ? list.shareCode : nil,
+            itemCount: list.itemCount,
+            owner: .init(id: list.$owner.id, displayName: owner?.displayName ?? ""), saved: actor == .saver,
+            createdAt: list.createdAt, updatedAt: list.updatedAt)
+    }
+
+    private func owner(of list: ReadingList) async throws -> User? {
+        list.$owner.id == user.id ? user : try await User.find(list.$owner.id, on: db)
+    }
+
+    private func owners(of lists: [ReadingList]) async throws -> [UUID: User] {
+        let ids = Array(Set(lists.map { $0.$owner.id }))
+        guard !ids.isEmpty else { return [:] }
+        let users = try await User.query(on: db).filter(\.$id ~~ ids).all()
+        return Dictionary(uniqueKeysWithValues: try users.map { (try $0.requireID(), $0) })
+    }
+
+    static func fields(of list: ReadingList) -> ValidList {
+        ValidList(name: list.name, description: list.summary, bannerUrl: list.bannerURL, isPublic: list.isPublic)
+    }
+
+    static func apply(_ fields: ValidList, to list: ReadingList) {
+        list.name = fields.name
+        list.summary = fields.description
+        list.bannerURL = fields.bannerUrl
+        list.isPublic = fields.isPublic
+    }
+}
