@@ -1,0 +1,177 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// The books on a list: a page of them (a fixed number of queries whatever the list's size),
+/// adding a catalog work (by work, by one of the reader's entries, or by ISBN through the lookup
+/// chain), moving one (one row written; the list renumbered only when a gap closes), its note, and
+/// taking it off. Access is `ListService`'s.
+struct ListItemService {
+    let lists: ListService
+    var db: any Database { lists.db }
+
+    /// What a reader adds: exactly one of a work, one of their entries, or an ISBN.
+    struct NewItem: Sendable {
+        var workId: UUID?
+        var entryId: UUID?
+        var isbn: String?
+        var note: String?
+    }
+
+    // MARK: reading
+
+    /// Items in the list's order, `limit` at a time; the cursor is the last item's id.
+    func items(_ listID: String, after cursor: UUID?, limit: Int) async throws -> Page<ListItemDTO> {
+        let sql = db.sql
+        let userID = try lists.user.requireID()
+        var rows: [(id: UUID, workID: UUID, note: String?, entryID: UUID?)] = []
+        switch try await lists.resolve(listID, for: .read) {
+        case .defaultList(let list):
+            // The library's own order: newest added first, the entry id breaking ties.
+            var query: SQLQueryString =
+                "SELECT e.id AS id, e.work_id AS work_id FROM library_entries e WHERE e.user_id = \(bind: userID) AND \(unsafeRaw: list.condition)"
+            if let cursor {
+                query =
+                    query + " AND (e.date_added, e.id) < (SELECT date_added, id FROM library_entries WHERE id = \(bind: cursor))"
+            }
+            query = query + " ORDER BY e.date_added DESC, e.id DESC LIMIT \(unsafeRaw: String(limit + 1))"
+            rows = try await sql.raw(query).all().map { row in
+                let id = try row.decode(column: "id", as: UUID.self)
+                return (id, try row.decode(column: "work_id", as: UUID.self), nil, id)
+            }
+        case .custom(let list, _):
+            var query: SQLQueryString =
+                "SELECT i.id AS id, i.work_id AS work_id, i.note AS note, e.id AS entry_id FROM list_items i LEFT JOIN library_entries e ON e.work_id = i.work_id AND e.user_id = \(bind: userID) WHERE i.list_id = \(bind: try list.requireID())"
+            if let cursor {
+                query = query + " AND (i.position, i.id) > (SELECT position, id FROM list_items WHERE id = \(bind: cursor))"
+            }
+            query = query + " ORDER BY i.position, i.id LIMIT \(unsafeRaw: String(limit + 1))"
+            rows = try await sql.raw(query).all().map { row in
+                (
+                    try row.decode(column: "id", as: UUID.self), try row.decode(column: "work_id", as: UUID.self),
+                    try row.decode(column: "note", as: String?.self), try row.decode(column: "entry_id", as: UUID?.self)
+                )
+            }
+        }
+        let page = Array(rows.prefix(limit))
+        let workIDs = Array(Set(page.map(\.workID)))
+        let catalog = CatalogRows(sql: sql)
+        let works = try await catalog.works(
+            workIDs, authors: try await catalog.authorsByWork(workIDs),
+            externalIds: try await catalog.externalIDs(workIDs: workIDs, editionIDs: []))
+        let items = page.compactMap { row in
+            works[row.workID].map { ListItemDTO(id: row.id, work: $0, note: row.note, entryId: row.entryID) }
+        }
+        return Page(items: items, nextCursor: rows.count > limit ? page.last.map { LibraryFilter.encodeCursor($0.id) } : nil)
+    }
+
+    // MARK: writing
+
+    func add(to listID: String, _ new: NewItem, lookingUpWith lookups: BookLookupService) async throws -> ReadingListItem {
+        let list = try await lists.customList(listID, for: .addItem)
+        let note = try ListItemNote.validated(new.note)
+        let workID = try await work(for: new, lookups: lookups)
+        guard list.itemCount < Limits.itemsPerList else {
+            throw DomainError(.unprocessable, code: "listFull", "a list holds at most \(Limits.itemsPerList) books")
+        }
+        let listUUID = try list.requireID()
+        do {
+            return try await db.transaction { db in
+                if try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).filter(\.$work.$id == workID).first()
+                    != nil
+                {
+                    throw DomainError(.conflict, code: "alreadyOnList", "this book is on the list already")
+                }
+                let last = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).max(\.$position)
+                let item = ReadingListItem(
+                    listID: listUUID, workID: workID, position: ListOrder.appended(after: last), note: note)
+                try await item.create(on: db)
+                list.itemCount += 1
+                try await list.save(on: db)
+                return item
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw DomainError(.conflict, code: "alreadyOnList", "this book is on the list already")
+        }
+    }
+
+    /// Moves an item to `index` (0 = the top): one row written, unless the gap there has closed and
+    /// the list is renumbered.
+    func move(_ itemID: UUID, in listID: String, to index: Int) async throws {
+        let list = try await lists.customList(listID, for: .moveItem)
+        let listUUID = try list.requireID()
+        try await db.transaction { db in
+            let item = try await Self.item(itemID, in: listUUID, on: db)
+            let sql = db.sql
+            let others = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).filter(\.$id != itemID).count()
+            let target = min(max(0, index), others)
+            // The neighbours at the target among the other items: two rows, however long the list.
+            let neighbours = try await sql.raw(
+                """
+                SELECT position FROM list_items WHERE list_id = \(bind: listUUID) AND id <> \(bind: itemID)
+                ORDER BY position, id LIMIT 2 OFFSET \(unsafeRaw: String(max(0, target - 1)))
+                """
+            ).all().map { try $0.decode(column: "position", as: Int64.self) }
+            let around = target == 0 ? Array(neighbours.prefix(1)) : neighbours
+            if let position = ListOrder.position(movingTo: target == 0 ? 0 : 1, among: around) {
+                item.position = position
+                try await item.save(on: db)
+                return
+            }
+            // No room left between the two: renumber the whole list with the item in its new place.
+            var ordered = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID)
+                .filter(\.$id != itemID).sort(\.$position).sort(\.$id).all()
+            ordered.insert(item, at: min(target, ordered.count))
+            for (row, position) in zip(ordered, ListOrder.renumbered(count: ordered.count)) where row.position != position {
+                row.position = position
+                try await row.save(on: db)
+            }
+        }
+    }
+
+    func setNote(_ itemID: UUID, in listID: String, to text: String?) async throws -> ReadingListItem {
+        let list = try await lists.customList(listID, for: .edit)
+        let item = try await Self.item(itemID, in: try list.requireID(), on: db)
+        item.note = try ListItemNote.validated(text)
+        try await item.save(on: db)
+        return item
+    }
+
+    func remove(_ itemID: UUID, from listID: String) async throws {
+        let list = try await lists.customList(listID, for: .removeItem)
+        let listUUID = try list.requireID()
+        try await db.transaction { db in
+            try await Self.item(itemID, in: listUUID, on: db).delete(on: db)
+            list.itemCount = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).count()
+            try await list.save(on: db)
+        }
+    }
+
+    // MARK: helpers
+
+    static let itemNotFound = DomainError.notFound("listItemNotFound", "no such book on this list")
+
+    static func item(_ id: UUID, in listID: UUID, on db: any Database) async throws -> ReadingListItem {
+        guard let item = try await ReadingListItem.query(on: db).filter(\.$id == id).filter(\.$list.$id == listID).first()
+        else { throw itemNotFound }
+        return item
+    }
+
+    /// The catalog work a new item names; exactly one way of naming it.
+    private func work(for new: NewItem, lookups: BookLookupService) async throws -> UUID {
+        let given = [new.workId != nil, new.entryId != nil, new.isbn != nil].filter { $0 }.count
+        guard given == 1 else {
+            throw ValidationError(field: "workId", "give exactly one of workId, entryId or isbn")
+        }
+        if let workID = new.workId {
+            guard try await Work.find(workID, on: db) != nil else { throw DomainError.bookNotFound }
+            return workID
+        }
+        if let entryID = new.entryId {
+            return try await LibraryService.ownEntry(entryID, of: lists.user, on: db).$work.id
+        }
+        let isbn = try BookLookupService.parseISBN(new.isbn)
+        return try await lookups.lookup(isbn).work.requireID()
+    }
+}
