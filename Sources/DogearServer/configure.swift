@@ -33,6 +33,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
 
     app.configureBookSources(config)
+    app.tiersEnabled = config.tiersEnabled
     try routes(app, config: config)
 
     // Only a server migrates on its own; `dogear migrate --revert` and `dogear routes` must not.

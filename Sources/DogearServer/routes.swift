@@ -51,6 +51,22 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.get("authors", use: reader.authors)
     signedIn.get("home", use: reader.home)
 
+    let lists = ListController()
+    signedIn.get("lists", use: lists.index)
+    signedIn.post("lists", use: lists.create)
+    signedIn.get("lists", ":id", use: lists.show)
+    signedIn.patch("lists", ":id", use: lists.update)
+    signedIn.delete("lists", ":id", use: lists.delete)
+    signedIn.post("lists", ":id", "share-code", use: lists.replaceShareCode)
+    signedIn.get("lists", ":id", "items", use: lists.items)
+    signedIn.post("lists", ":id", "items", use: lists.addItem)
+    signedIn.patch("lists", ":id", "items", ":itemId", use: lists.updateItem)
+    signedIn.delete("lists", ":id", "items", ":itemId", use: lists.deleteItem)
+    signedIn.get("shared-lists", ":code", use: lists.openShared)
+    signedIn.post("shared-lists", ":code", "save", use: lists.save)
+    signedIn.delete("shared-lists", ":code", "save", use: lists.unsave)
+    signedIn.post("shared-lists", ":code", "copy", use: lists.copy)
+
     // Uploads stream to disk (up to 50 MB, checked while they arrive), never into memory.
     let imports = ImportController()
     signedIn.on(.POST, "imports", body: .stream, use: imports.create)

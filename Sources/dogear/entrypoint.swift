@@ -1,4 +1,5 @@
 import DogearServer
+import Foundation
 import Logging
 import Vapor
 
@@ -14,9 +15,10 @@ enum Entrypoint {
             try await configure(app, config: config)
             try await app.execute()
         } catch {
+            // The message was said (logged); a rethrow would end in a crash report with a backtrace.
             app.logger.report(error: error)
             try? await app.asyncShutdown()
-            throw error
+            exit(1)
         }
         try await app.asyncShutdown()
     }

@@ -4,12 +4,13 @@ import Vapor
 
 /// `dogear user add EMAIL [--name NAME] [--password PASSWORD]`: an account made by the operator
 /// (for imports from the command line, or a first account). Without --password one is made up and
-/// printed once.
+/// printed once. `dogear user grant-premium EMAIL` and `revoke-premium EMAIL` set the account's tier
+/// (it matters when `DOGEAR_TIERS` is on).
 struct UserCommand: AsyncCommand {
     struct Signature: CommandSignature {
-        @Argument(name: "action", help: "add")
+        @Argument(name: "action", help: "add, grant-premium or revoke-premium")
         var action: String
-        @Argument(name: "email", help: "The new reader's email")
+        @Argument(name: "email", help: "The reader's email")
         var email: String
         @Option(name: "name", help: "Display name (default: the part of the email before @)")
         var name: String?
@@ -17,12 +18,33 @@ struct UserCommand: AsyncCommand {
         var password: String?
     }
 
-    var help: String { "Add a reader's account" }
+    var help: String { "Add a reader's account, or grant or revoke premium" }
 
     func run(using context: CommandContext, signature: Signature) async throws {
-        guard signature.action == "add" else {
-            throw CommandFailure("unknown action '\(signature.action)'; use `dogear user add EMAIL`")
+        switch signature.action {
+        case "add": try await add(using: context, signature: signature)
+        case "grant-premium": try await setTier(.premium, using: context, email: signature.email)
+        case "revoke-premium": try await setTier(.free, using: context, email: signature.email)
+        default:
+            throw CommandFailure(
+                "unknown action '\(signature.action)'; use `dogear user add|grant-premium|revoke-premium EMAIL`")
         }
+    }
+
+    private func setTier(_ tier: Tier, using context: CommandContext, email: String) async throws {
+        let app = context.application
+        try await app.prepareDatabase()
+        let key = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard let user = try await User.query(on: app.db).filter(\.$emailKey == key).first() else {
+            throw CommandFailure("no account with the email \(email)")
+        }
+        user.tier = tier
+        try await user.save(on: app.db)
+        context.console.print(
+            "\(user.email) is now \(tier.rawValue)" + (app.tiersEnabled ? "" : " (tiers are off: DOGEAR_TIERS)"))
+    }
+
+    private func add(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         try await app.prepareDatabase()
         do {

@@ -25,6 +25,14 @@ extension Request {
         ImportJobReader(db: db, userID: try currentUserID())
     }
 
+    func lists() throws -> ListService {
+        ListService(db: db, user: try currentUser(), tiersEnabled: application.tiersEnabled)
+    }
+
+    func listItems() throws -> ListItemService {
+        ListItemService(lists: try lists())
+    }
+
     func catalog() throws -> CatalogReadService {
         CatalogReadService(db: db, userID: try currentUserID(), lookups: bookLookup())
     }

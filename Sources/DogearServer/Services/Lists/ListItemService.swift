@@ -66,6 +66,16 @@ struct ListItemService {
         return Page(items: items, nextCursor: rows.count > limit ? page.last.map { LibraryFilter.encodeCursor($0.id) } : nil)
     }
 
+    /// One item of a custom list as the API shows it.
+    func item(_ itemID: UUID, in listID: String) async throws -> ListItemDTO {
+        let list = try await lists.customList(listID, for: .read)
+        let item = try await Self.item(itemID, in: try list.requireID(), on: db)
+        let work = try await CatalogLoader(db: db).book(workID: item.$work.id, editionID: nil).work
+        let entry = try await LibraryEntry.query(on: db).filter(\.$user.$id == lists.user.requireID())
+            .filter(\.$work.$id == item.$work.id).first()
+        return ListItemDTO(id: itemID, work: work, note: item.note, entryId: try entry?.requireID())
+    }
+
     // MARK: writing
 
     func add(to listID: String, _ new: NewItem, lookingUpWith lookups: BookLookupService) async throws -> ReadingListItem {

@@ -123,6 +123,28 @@ struct ListService {
             .delete()
     }
 
+    /// A copy of a public list as a new private list of the reader's own, with the same books in
+    /// the same order and their notes. A custom list, so it needs premium when tiers are on.
+    func copy(_ typedCode: String) async throws -> ListDTO {
+        let (source, _) = try await shared(typedCode, for: .copy)
+        let items = try await ReadingListItem.query(on: db).filter(\.$list.$id == source.requireID()).sort(\.$position)
+            .sort(\.$id).all()
+        // One transaction: the copy is made whole or not at all (create's own transaction joins it).
+        let copyID = try await db.transaction { db in
+            let service = ListService(db: db, user: user, tiersEnabled: tiersEnabled)
+            let created = try await service.create(
+                ListDraft(name: source.name, description: source.summary, bannerUrl: source.bannerURL))
+            guard let copyID = UUID(uuidString: created.id) else { throw Self.listNotFound }
+            for (item, position) in zip(items, ListOrder.renumbered(count: items.count)) {
+                try await ReadingListItem(listID: copyID, workID: item.$work.id, position: position, note: item.note).create(
+                    on: db)
+            }
+            try await ReadingList.query(on: db).filter(\.$id == copyID).set(\.$itemCount, to: items.count).update()
+            return copyID
+        }
+        return try await list(copyID.uuidString)
+    }
+
     // MARK: finding a list and the actor's relation to it
 
     enum Resolved {

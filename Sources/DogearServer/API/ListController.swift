@@ -1,0 +1,91 @@
+import Vapor
+
+/// /api/v1/lists and /api/v1/shared-lists: a reader's lists and other readers' public lists opened
+/// by code. Each handler decodes, calls the list services, and encodes.
+struct ListController {
+    func index(req: Request) async throws -> [ListDTO] {
+        try await req.lists().lists()
+    }
+
+    func create(req: Request) async throws -> Response {
+        let body = try req.content.decode(CreateListRequest.self)
+        let list = try await req.lists().create(body.draft)
+        return try await list.encodeResponse(status: .created, for: req)
+    }
+
+    func show(req: Request) async throws -> ListDTO {
+        try await req.lists().list(try Self.listID(req))
+    }
+
+    func update(req: Request) async throws -> ListDTO {
+        let body = try req.content.decode(UpdateListRequest.self)
+        return try await req.lists().update(try Self.listID(req), body.draft)
+    }
+
+    func delete(req: Request) async throws -> HTTPStatus {
+        try await req.lists().delete(try Self.listID(req))
+        return .noContent
+    }
+
+    func replaceShareCode(req: Request) async throws -> ListDTO {
+        try await req.lists().replaceShareCode(try Self.listID(req))
+    }
+
+    // MARK: items
+
+    func items(req: Request) async throws -> Page<ListItemDTO> {
+        let filter = try LibraryFilter(query: req.url.query)
+        return try await req.listItems().items(try Self.listID(req), after: filter.cursor, limit: filter.limit)
+    }
+
+    func addItem(req: Request) async throws -> Response {
+        let body = try req.content.decode(AddListItemRequest.self)
+        let listID = try Self.listID(req)
+        let item = try await req.listItems().add(to: listID, body.item, lookingUpWith: req.bookLookup())
+        return try await req.listItems().item(try item.requireID(), in: listID).encodeResponse(status: .created, for: req)
+    }
+
+    func updateItem(req: Request) async throws -> ListItemDTO {
+        let body = try req.content.decode(UpdateListItemRequest.self)
+        let listID = try Self.listID(req)
+        let itemID = try req.uuidParameter("itemId")
+        let items = try req.listItems()
+        if let position = body.position { try await items.move(itemID, in: listID, to: position) }
+        if let note = body.note.change { _ = try await items.setNote(itemID, in: listID, to: note) }
+        return try await items.item(itemID, in: listID)
+    }
+
+    func deleteItem(req: Request) async throws -> HTTPStatus {
+        try await req.listItems().remove(try req.uuidParameter("itemId"), from: try Self.listID(req))
+        return .noContent
+    }
+
+    // MARK: shared lists
+
+    func openShared(req: Request) async throws -> ListDTO {
+        try await req.lists().openShared(try Self.code(req))
+    }
+
+    func save(req: Request) async throws -> ListDTO {
+        try await req.lists().save(try Self.code(req))
+    }
+
+    func unsave(req: Request) async throws -> HTTPStatus {
+        try await req.lists().unsave(try Self.code(req))
+        return .noContent
+    }
+
+    func copy(req: Request) async throws -> Response {
+        try await req.lists().copy(try Self.code(req)).encodeResponse(status: .created, for: req)
+    }
+
+    static func listID(_ req: Request) throws -> String {
+        guard let id = req.parameters.get("id") else { throw DomainError.badRequest("missing id", field: "id") }
+        return id
+    }
+
+    static func code(_ req: Request) throws -> String {
+        guard let code = req.parameters.get("code") else { throw DomainError.badRequest("missing code", field: "code") }
+        return code
+    }
+}
