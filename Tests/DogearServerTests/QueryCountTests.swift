@@ -45,3 +45,41 @@ struct QueryCountTests {
         }
     }
 }
+
+@Suite("A page of a list's books costs a fixed number of queries")
+struct ListQueryCountTests {
+    @Test("a page of 50 books from a list of 60 runs as many queries as a page from a list of 5")
+    func fixedQueries() async throws {
+        try await withDogear { app in
+            let counter = QueryCounter()
+            app.middleware.use(counter.middleware)
+            let token = try await app.signUp()
+            let list = try await app.send(.POST, "/api/v1/lists", token: token, json: ["name": "Many"]).decode(ListDTO.self)
+            func fill(_ range: Range<Int>) async throws {
+                for number in range {
+                    let entry = try await app.addEntry(
+                        token, title: "Book \(number)", authors: ["Author \(number)", "Co-author \(number)"])
+                    let added = try await app.send(
+                        .POST, "/api/v1/lists/\(list.id)/items", token: token, json: ["entryId": entry.id.uuidString])
+                    #expect(added.status == .created)
+                }
+            }
+            try await fill(0..<5)
+            counter.reset()
+            let small = try await app.send(.GET, "/api/v1/lists/\(list.id)/items?limit=50", token: token)
+            let smallCount = counter.count
+            #expect(try small.decode(DogearServer.Page<ListItemDTO>.self).items.count == 5)
+
+            try await fill(5..<60)
+            counter.reset()
+            let large = try await app.send(.GET, "/api/v1/lists/\(list.id)/items?limit=50", token: token)
+            let largeCount = counter.count
+            let page = try large.decode(DogearServer.Page<ListItemDTO>.self)
+            #expect(page.items.count == 50)
+            #expect(page.nextCursor != nil)
+            #expect(page.items.allSatisfy { $0.work.authors.count == 2 && $0.entryId != nil })
+            #expect(smallCount > 0, "the counter saw no queries: \(counter.recorded)")
+            #expect(largeCount == smallCount, "\(counter.recorded)")
+        }
+    }
+}
