@@ -122,6 +122,25 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     )
     .get(.lookup, use: form.lookupJSON)
 
+    let lists = ListPages(baseURL: config.baseURL)
+    let anyText = SiteURL.anyText
+    pages.get(.lists, use: lists.index)
+    pages.get(.openCode, use: lists.openCode)
+    pages.get(.newList, use: lists.newPage)
+    pages.post(.newList, use: lists.create)
+    pages.get(.list(anyText), use: lists.show)
+    pages.get(.editList(anyText), use: lists.editPage)
+    pages.post(.editList(anyText), use: lists.edit)
+    pages.post(.deleteList(anyText), use: lists.delete)
+    pages.post(.listShareCode(anyText), use: lists.replaceShareCode)
+    pages.post(.moveListItem(anyText, any), use: lists.moveItem)
+    pages.post(.removeListItem(anyText, any), use: lists.removeItem)
+    pages.post(.bookAddToList(any), use: lists.addBook)
+    pages.get(.sharedList(anyText), use: lists.shared)
+    pages.post(.saveShared(anyText), use: lists.save)
+    pages.post(.unsaveShared(anyText), use: lists.unsave)
+    pages.post(.copyShared(anyText), use: lists.copy)
+
     let transfer = TransferPages()
     pages.get(.importFile, use: transfer.uploadPage)
     // Streamed to disk like the API's upload (the form's CSRF token is in its address).

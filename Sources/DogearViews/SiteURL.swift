@@ -18,6 +18,21 @@ public enum SiteURL: Equatable, Sendable {
     case importJob(UUID)
     case runImport(UUID)
     case exportFile(String)
+    case bookAddToList(UUID)
+    /// Lists: ids are a custom list's UUID or a default list's name (`favorites`, …).
+    case lists, newList, openCode
+    case list(String)
+    case editList(String)
+    case deleteList(String)
+    case listShareCode(String)
+    case listItems(String)
+    case moveListItem(String, UUID)
+    case removeListItem(String, UUID)
+    /// A shared list by its code.
+    case sharedList(String)
+    case saveShared(String)
+    case unsaveShared(String)
+    case copyShared(String)
     /// The stylesheet and the script module (files under `Public/`).
     case stylesheet, script
 
@@ -31,9 +46,14 @@ public enum SiteURL: Equatable, Sendable {
     public static let anyID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     /// Stands for "any export format" when a route is registered.
     public static let anyFormat = ""
+    /// Stands for "any list id" or "any share code" when a route is registered.
+    public static let anyText = ""
 
     public var segments: [Segment] {
         func id(_ value: UUID) -> Segment { .parameter(name: "id", value: value.uuidString) }
+        func listID(_ value: String) -> Segment { .parameter(name: "id", value: value) }
+        func itemID(_ value: UUID) -> Segment { .parameter(name: "itemId", value: value.uuidString) }
+        func shareCode(_ value: String) -> Segment { .parameter(name: "code", value: value) }
         switch self {
         case .home: return []
         case .signIn: return [.literal("signin")]
@@ -58,6 +78,23 @@ public enum SiteURL: Equatable, Sendable {
         case .importJob(let value): return [.literal("import"), id(value)]
         case .runImport(let value): return [.literal("import"), id(value), .literal("run")]
         case .exportFile(let format): return [.literal("export"), .parameter(name: "format", value: format)]
+        case .bookAddToList(let value): return [.literal("books"), id(value), .literal("add-to-list")]
+        case .lists: return [.literal("lists")]
+        case .newList: return [.literal("lists"), .literal("new")]
+        case .openCode: return [.literal("lists"), .literal("open")]
+        case .list(let list): return [.literal("lists"), listID(list)]
+        case .editList(let list): return [.literal("lists"), listID(list), .literal("edit")]
+        case .deleteList(let list): return [.literal("lists"), listID(list), .literal("delete")]
+        case .listShareCode(let list): return [.literal("lists"), listID(list), .literal("share-code")]
+        case .listItems(let list): return [.literal("lists"), listID(list), .literal("items")]
+        case .moveListItem(let list, let item):
+            return [.literal("lists"), listID(list), .literal("items"), itemID(item), .literal("move")]
+        case .removeListItem(let list, let item):
+            return [.literal("lists"), listID(list), .literal("items"), itemID(item), .literal("remove")]
+        case .sharedList(let code): return [.literal("l"), shareCode(code)]
+        case .saveShared(let code): return [.literal("l"), shareCode(code), .literal("save")]
+        case .unsaveShared(let code): return [.literal("l"), shareCode(code), .literal("unsave")]
+        case .copyShared(let code): return [.literal("l"), shareCode(code), .literal("copy")]
         case .stylesheet: return [.literal("css"), .literal("app.css")]
         case .script: return [.literal("js"), .literal("app.js")]
         }

@@ -258,6 +258,20 @@ class EveryPageIsAccessible(ReaderTestCase):
         for path in ("/", "/library", "/library?q=tides", f"/books/{entry}", f"/books/{entry}/edit",
                      f"/books/{entry}/delete"):
             self.check(path)
+        # Lists: the index, a new list, a list with a book on it and its share sheet, its edit form.
+        self.check("/lists")
+        self.check("/lists/new")
+        self.fill("name", "Summer 2027")
+        self.driver.find_element(By.NAME, "isPublic").click()
+        self.submit("form.list-form")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".share-code")))
+        list_path = self.driver.current_url[len(BASE):]
+        self.driver.get(BASE + f"/books/{entry}")
+        self.driver.find_element(By.CSS_SELECTOR, "form.add-to-list button").click()
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "li.list-item")))
+        self.check()
+        self.check(list_path + "/edit")
+        self.check("/lists/favorites")
         # A refused form, with its messages beside the fields.
         self.driver.get(BASE + "/add")
         self.submit("form.book-form")
@@ -298,7 +312,7 @@ class PhoneScreenshots(ReaderTestCase):
         self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
         # The main sections are a tab bar along the bottom; the header is one line.
         tabs = self.driver.find_element(By.CSS_SELECTOR, "nav.tabs")
-        self.assertEqual([a.text for a in tabs.find_elements(By.TAG_NAME, "a")], ["Home", "Library", "Add"])
+        self.assertEqual([a.text for a in tabs.find_elements(By.TAG_NAME, "a")], ["Home", "Library", "Lists", "Add"])
         self.assertGreater(tabs.location["y"], 600)
         header = self.driver.find_element(By.CSS_SELECTOR, ".site-header")
         self.assertLess(header.size["height"], 70)

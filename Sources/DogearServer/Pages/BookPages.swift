@@ -14,13 +14,16 @@ struct BookPages {
         let sessions = try await content.sessions(of: id)
         let quotes = try await content.quotes(of: id)
         let zone = TimeZone(identifier: try req.currentUser().timeZone) ?? .gmt
-        let model = BookShow.Model(
+        var model = BookShow.Model(
             book: BookSummary(entry), isbn: entry.edition?.isbn ?? entry.edition?.isbn13, dateStarted: entry.dateStarted,
             pagesPerDay: entry.pagesPerDay, estimatedFinish: entry.estimatedFinish,
             sessions: sessions.map { .init(date: $0.date, minutes: $0.minutes, pages: $0.pagesRead) },
             notes: notes.map { .init(id: $0.id!, content: $0.content, createdAt: Self.day($0.createdAt, zone)) },
             quotes: quotes.map(\.text), today: req.today(for: try req.currentUser()).description,
             session: try req.requirePageSession())
+        model.lists = try await req.lists().lists().filter { !$0.isDefault && !$0.saved }.map {
+            ListChoice(id: $0.id, name: $0.name)
+        }
         return Response(html: BookShow.View.render(model))
     }
 

@@ -39,6 +39,8 @@ public enum BookShow {
         public var quotes: [String]
         /// The reader's today (`yyyy-MM-dd`), the session form's default date.
         public var today: String
+        /// The reader's own custom lists, for "Add to list" (id, name).
+        public var lists: [ListChoice] = []
         public var session: PageSession
 
         public init(
@@ -94,7 +96,8 @@ public enum BookShow {
                                 )),
                             .p(
                                 .a(.class("button"), .href(SiteURL.editBook(book.id).path), "Edit"), " ",
-                                .a(.class("danger"), .href(SiteURL.deleteBook(book.id).path), "Delete"))
+                                .a(.class("danger"), .href(SiteURL.deleteBook(book.id).path), "Delete")),
+                            addToList(model)
                         )
                     ),
                     .section(
@@ -234,5 +237,35 @@ public enum DeleteConfirm {
                     )
                 ))
         }
+    }
+}
+
+/// One of the reader's lists a book can be added to.
+public struct ListChoice: Sendable, Equatable {
+    public var id: String
+    public var name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+extension BookShow.View {
+    /// "Add to list": a choice of the reader's custom lists and a button (no script needed).
+    static func addToList(_ model: BookShow.Model) -> Node<HTML.BodyContext> {
+        guard !model.lists.isEmpty else {
+            return .p(.class("meta"), .a(.href(SiteURL.newList.path), "Make a list"), " to keep this book on one.")
+        }
+        return .form(
+            .action(SiteURL.bookAddToList(model.book.id).path), .method(.post), .class("add-to-list"),
+            .csrf(model.session.csrfToken),
+            .label(.for("add-to-list"), "Add to list"),
+            .select(
+                .id("add-to-list"), .attribute(named: "name", value: "list"),
+                .forEach(model.lists) { list in
+                    .element(named: "option", nodes: [.attribute(named: "value", value: list.id), .userText(list.name)])
+                }),
+            .button(.type(.submit), .text("Add")))
     }
 }

@@ -84,7 +84,9 @@ public enum PageLayout {
     }
 
     /// The tabs: what a reader goes to every day.
-    static let mainSections: [(label: String, url: SiteURL)] = [("Home", .home), ("Library", .library), ("Add", .add)]
+    static let mainSections: [(label: String, url: SiteURL)] = [
+        ("Home", .home), ("Library", .library), ("Lists", .lists), ("Add", .add),
+    ]
     /// The menu: what a reader goes to now and then.
     static let moreSections: [(label: String, url: SiteURL)] = [
         ("Import", .importFile), ("Export", .export), ("Profile", .profile),
