@@ -5,3 +5,4 @@ import "./stepper.js";
 import "./import-progress.js";
 import "./confirm.js";
 import "./book-form.js";
+import "./list-reorder.js";

@@ -12,6 +12,7 @@ from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -82,10 +83,10 @@ class ReaderTestCase(unittest.TestCase):
     def submit(self, form_selector="main form"):
         """Clicks the form's main button (the primary one where there are several)."""
         buttons = self.driver.find_elements(By.CSS_SELECTOR, f"{form_selector} button.primary")
-        if buttons:
-            buttons[0].click()
-        else:
-            self.driver.find_element(By.CSS_SELECTOR, f"{form_selector} button[type=submit]").click()
+        button = buttons[0] if buttons else self.driver.find_element(By.CSS_SELECTOR, f"{form_selector} button[type=submit]")
+        # As a person would: scrolled to the middle, clear of the phone's tab bar along the bottom.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
 
     def sign_up(self, name="Ann"):
         self.go("/signup")
@@ -235,6 +236,80 @@ class WebAppTests(ReaderTestCase):
         self.assertIn("619 of 619 rows", self.text("#import-count"))
         self.go("/library")
         self.assertGreater(len(self.driver.find_elements(By.CSS_SELECTOR, ".book-row")), 10)
+
+
+class ListsInABrowser(ReaderTestCase):
+    @staticmethod
+    def titles(driver):
+        return [row.find_element(By.CSS_SELECTOR, ".title").text
+                for row in driver.find_elements(By.CSS_SELECTOR, "li.list-item")]
+
+    def test_make_reorder_share_save_rename_and_hide_a_list(self):
+        self.sign_up("Ann")
+        entries = [self.add_book(title, "Someone") for title in ("Piranesi", "Kindred", "Middlemarch")]
+        self.go("/lists/new")
+        self.fill("name", "Books that made me cry")
+        self.driver.find_element(By.NAME, "isPublic").click()
+        self.submit("form.list-form")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".share-code")))
+        list_path = self.driver.current_url[len(BASE):]
+        code = self.text(".share-code")
+        for entry in entries:
+            self.go(f"/books/{entry}")
+            self.driver.execute_script("document.querySelector('form.add-to-list button').click()")
+            self.wait.until(EC.url_to_be(BASE + list_path))
+        self.assertEqual(self.titles(self.driver), ["Piranesi", "Kindred", "Middlemarch"])
+
+        # Drag Middlemarch by its handle above Piranesi; after a reload the server has the new order.
+        rows = self.driver.find_elements(By.CSS_SELECTOR, "li.list-item")
+        handle = rows[2].find_element(By.CSS_SELECTOR, ".drag-handle")
+        first = rows[0]
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", first)
+        ActionChains(self.driver).click_and_hold(handle).pause(0.2) \
+            .move_to_element_with_offset(first, 0, -first.size["height"] // 2 + 3).pause(0.2).release().perform()
+        self.wait.until(lambda d: self.titles(d)[0] == "Middlemarch")
+        def saved_order(driver):
+            driver.refresh()
+            return self.titles(driver) == ["Middlemarch", "Piranesi", "Kindred"]
+        WebDriverWait(self.driver, 10, poll_frequency=0.5).until(saved_order)
+
+        # Bob, in a browser of his own, types the code in lower case, opens the list and saves it.
+        bob = new_driver(self.width)
+        try:
+            bob_wait = WebDriverWait(bob, 10, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException))
+            bob.get(BASE + "/signup")
+            for name, value in (("email", f"bob-{uuid.uuid4().hex[:10]}@example.com"), ("displayName", "Bob"),
+                                ("password", "long enough password")):
+                bob.find_element(By.NAME, name).send_keys(value)
+            bob.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+            bob_wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+            bob.get(BASE + "/lists")
+            bob.find_element(By.NAME, "code").send_keys(code.lower())
+            bob.find_element(By.CSS_SELECTOR, "form[action='/lists/open'] button").click()
+            bob_wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".shared-actions")))
+            self.assertEqual(self.titles(bob), ["Middlemarch", "Piranesi", "Kindred"])
+            bob.find_element(By.CSS_SELECTOR, ".shared-actions button.primary").click()
+            bob_wait.until(EC.url_to_be(BASE + list_path))
+
+            # Ann renames it: Bob's lists show the new name.
+            self.go(list_path + "/edit")
+            self.fill("name", "Tearjerkers")
+            self.submit("form.list-form")
+            self.wait.until(EC.url_to_be(BASE + list_path))
+            bob.get(BASE + "/lists")
+            self.assertIn("Tearjerkers", bob.find_element(By.ID, "saved-lists").text)
+
+            # Ann makes it private: it is gone from Bob's lists and its page is not found.
+            self.go(list_path + "/edit")
+            self.driver.find_element(By.NAME, "isPublic").click()  # untick
+            self.submit("form.list-form")
+            self.wait.until(EC.url_to_be(BASE + list_path))
+            bob.get(BASE + "/lists")
+            self.assertNotIn("Tearjerkers", bob.find_element(By.ID, "saved-lists").text)
+            bob.get(BASE + list_path)
+            self.assertEqual(bob.find_element(By.TAG_NAME, "h1").text, "Not found")
+        finally:
+            bob.quit()
 
 
 class EveryPageIsAccessible(ReaderTestCase):

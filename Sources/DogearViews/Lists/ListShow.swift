@@ -101,6 +101,8 @@ public enum ListShow {
             return .li(
                 .class("row list-item"), .attribute(named: "data-item", value: item.id.uuidString),
                 .attribute(named: "data-move", value: model.canArrange ? SiteURL.moveListItem(model.id, item.id).path : nil),
+                // The drag handle, for a mouse or a finger (the script); the keyboard has Up and Down.
+                .if(model.canArrange, .span(.class("drag-handle"), .attribute(named: "aria-hidden", value: "true"), "⠿")),
                 .cover(item.coverUrl, title: item.title),
                 .div(
                     .class("row-main"),
