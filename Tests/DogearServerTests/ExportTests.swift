@@ -34,6 +34,33 @@ struct ExportTests {
         _ = try await app.addBook(
             token, title: "Kindred", authors: ["Octavia E. Butler"], pageCount: nil,
             extra: ["status": "wantToRead", "onWishlist": true, "recommendedBy": "Sam"])
+        try await fillLists(app, token, piranesiWork: piranesi.work.id)
+    }
+
+    /// Two lists: one public with a book that is not in the library, a note, and an order changed by
+    /// a move (the last book to the top); one private and empty.
+    func fillLists(_ app: Application, _ token: String, piranesiWork: UUID) async throws {
+        let list = try await app.send(
+            .POST, "/api/v1/lists", token: token,
+            json: ["name": "Books that made me cry", "description": "Keep tissues", "isPublic": true]
+        ).decode(ListDTO.self)
+        let outsider = try await app.send(
+            .POST, "/api/v1/library", token: token,
+            json: ["book": ["title": "Middlemarch", "authors": ["George Eliot"], "isbn": "9780141439549"]]
+        ).entry
+        try await app.send(.DELETE, "/api/v1/library/\(outsider.id)", token: token)  // the work stays in the catalog
+        for body in [
+            ["workId": piranesiWork.uuidString, "note": "The House"], ["workId": outsider.work.id.uuidString],
+        ] {
+            #expect(try await app.send(.POST, "/api/v1/lists/\(list.id)/items", token: token, json: body).status == .created)
+        }
+        let items = try await app.send(.GET, "/api/v1/lists/\(list.id)/items", token: token)
+            .decode(DogearServer.Page<ListItemDTO>.self).items
+        let last = try #require(items.last)
+        #expect(
+            try await app.send(.PATCH, "/api/v1/lists/\(list.id)/items/\(last.id)", token: token, json: ["position": 0]).status
+                == .ok)
+        #expect(try await app.send(.POST, "/api/v1/lists", token: token, json: ["name": "Empty for now"]).status == .created)
     }
 
     func export(_ app: Application, _ token: String, _ format: String) async throws -> Reply {
@@ -75,6 +102,13 @@ struct ExportTests {
                 #expect((piranesi["sessions"] as? [[String: Any]])?.count == 1)
                 #expect((piranesi["quotes"] as? [[String: Any]])?.first?["page"] as? Int == 5)
                 #expect((backup?["profile"] as? [String: Any])?["displayName"] as? String == "Reader")
+                // Lists in their order, with notes; no share codes (a restored list gets a new one).
+                let lists = backup?["lists"] as? [[String: Any]] ?? []
+                #expect(lists.map { $0["name"] as? String } == ["Books that made me cry", "Empty for now"])
+                let items = lists.first?["items"] as? [[String: Any]] ?? []
+                #expect(items.map { ($0["book"] as? [String: Any])?["title"] as? String } == ["Middlemarch", "Piranesi"])
+                #expect(items.last?["note"] as? String == "The House")
+                #expect(!reply.body.contains("shareCode"))
             }
         }
     }
@@ -113,6 +147,26 @@ struct ExportTests {
                     toFile: NSTemporaryDirectory() + "roundtrip-\(format)-2", atomically: true, encoding: .utf8)
             }
             #expect(second.body.split(separator: "\n").count > 3)
+        }
+    }
+
+    @Test("a backup imported twice makes its lists once; a restored list has a new share code")
+    func listsOnce() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            try await fillLibrary(app, ann)
+            let backup = try await export(app, ann, "json").body
+            let bob = try await app.signUp("bob@example.com")
+            _ = try await app.importFile(bob, Data(backup.utf8), fileName: "backup.json")
+            let once = try await app.send(.GET, "/api/v1/lists", token: bob).decode([ListDTO].self)
+            _ = try await app.importFile(bob, Data(backup.utf8), fileName: "backup.json")
+            let twice = try await app.send(.GET, "/api/v1/lists", token: bob).decode([ListDTO].self)
+            #expect(twice.map(\.name) == once.map(\.name))
+            #expect(twice.map(\.itemCount) == once.map(\.itemCount))
+            #expect(once.filter { !$0.isDefault }.map(\.itemCount) == [0, 2])  // newest first: "Empty for now"
+            let anns = try await app.send(.GET, "/api/v1/lists", token: ann).decode([ListDTO].self)
+            let codes = Set(anns.compactMap(\.shareCode))
+            #expect(once.compactMap(\.shareCode).allSatisfy { !codes.contains($0) })
         }
     }
 

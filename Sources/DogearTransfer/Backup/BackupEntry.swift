@@ -117,6 +117,10 @@ public struct Backup: Codable, Sendable, Equatable {
     public var version: Int
     public var profile: BackupProfile?
     public var entries: [BackupEntry]
+    /// The reader's custom lists in their order (absent from backups made before lists).
+    public var lists: [BackupList]?
+    /// Other readers' lists the reader saved, by id: they come back on the same server while public.
+    public var savedLists: [UUID]?
 
     public init(profile: BackupProfile?, entries: [BackupEntry]) {
         format = Self.formatName
@@ -161,23 +165,7 @@ extension BackupEntry {
     /// The entry as an import row, so a backup goes through the same import as any other file.
     func importedRow(line: Int) -> ImportedRow {
         var row = ImportedRow(line: line)
-        row.book.title = book.title
-        row.book.subtitle = book.subtitle
-        row.book.authors = book.authors
-        row.book.isbn = book.isbn13 ?? book.isbn10
-        row.book.publisher = book.publisher
-        row.book.publishedDate = book.publishedDate
-        row.book.pageCount = book.pageCount
-        row.book.format = book.format
-        row.book.language = book.language
-        row.book.series = book.series
-        row.book.seriesNumber = book.seriesNumber
-        row.book.firstPublishedYear = book.firstPublishedYear
-        row.book.originalLanguage = book.originalLanguage
-        row.book.translator = book.translator
-        row.book.contentWarnings = book.contentWarnings
-        row.book.genres = book.genres
-        row.book.externalIds = book.externalIds
+        row.book = book.draft
         row.entry.status = status
         row.entry.owned = owned
         row.entry.onWishlist = onWishlist
@@ -207,5 +195,58 @@ extension BackupEntry {
         row.keptByFormat = kept
         row.sourceStatus = status
         return row
+    }
+}
+
+extension BackupEntry.Book {
+    /// The book as a draft for the catalog's rules (an entry's book, or a list item's).
+    public var draft: BookDraft {
+        var draft = BookDraft()
+        draft.title = title
+        draft.subtitle = subtitle
+        draft.authors = authors
+        draft.isbn = isbn13 ?? isbn10
+        draft.publisher = publisher
+        draft.publishedDate = publishedDate
+        draft.pageCount = pageCount
+        draft.format = format
+        draft.language = language
+        draft.series = series
+        draft.seriesNumber = seriesNumber
+        draft.firstPublishedYear = firstPublishedYear
+        draft.originalLanguage = originalLanguage
+        draft.translator = translator
+        draft.contentWarnings = contentWarnings
+        draft.genres = genres
+        draft.externalIds = externalIds
+        return draft
+    }
+}
+
+/// A custom list as a backup keeps it: its fields and its books in order with their notes. No
+/// share code: a restored list gets a new one.
+public struct BackupList: Codable, Sendable, Equatable {
+    public struct Item: Codable, Sendable, Equatable {
+        public var book: BackupEntry.Book
+        public var note: String?
+
+        public init(book: BackupEntry.Book, note: String?) {
+            self.book = book
+            self.note = note
+        }
+    }
+
+    public var name: String
+    public var description: String?
+    public var bannerUrl: String?
+    public var isPublic: Bool
+    public var items: [Item]
+
+    public init(name: String, description: String?, bannerUrl: String?, isPublic: Bool, items: [Item]) {
+        self.name = name
+        self.description = description
+        self.bannerUrl = bannerUrl
+        self.isPublic = isPublic
+        self.items = items
     }
 }

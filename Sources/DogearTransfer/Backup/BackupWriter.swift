@@ -19,8 +19,14 @@ public final class BackupWriter {
         first = false
     }
 
-    public func finish() {
-        write("\n]}\n")
+    /// Closes the entries and writes the lists after them (one per line) and the saved lists' ids.
+    public func finish(lists: [BackupList] = [], savedLists: [UUID] = []) throws {
+        var text = "\n],\"lists\":["
+        for (index, list) in lists.enumerated() {
+            text += (index == 0 ? "\n" : ",\n") + String(decoding: try Backup.encoder.encode(list), as: UTF8.self)
+        }
+        text += "\n],\"savedLists\":" + String(decoding: try Backup.encoder.encode(savedLists), as: UTF8.self) + "}\n"
+        write(text)
     }
 
     private func write(_ text: String) {

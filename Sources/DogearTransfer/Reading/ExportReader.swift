@@ -13,6 +13,9 @@ public final class ExportReader {
     public let warnings: [String]
     /// The profile a Dogear backup carries.
     public private(set) var backupProfile: BackupProfile?
+    /// The custom lists and saved lists' ids a Dogear backup carries.
+    public private(set) var backupLists: [BackupList] = []
+    public private(set) var backupSavedLists: [UUID] = []
     private let rows: Rows
     private let text: ExportText
     private var line = 1
@@ -48,6 +51,8 @@ public final class ExportReader {
                 let backup = try BackupReader.read(data)
                 rows = .backup(backup.entries)
                 backupProfile = backup.profile
+                backupLists = backup.lists ?? []
+                backupSavedLists = backup.savedLists ?? []
                 header = ["format", "version", "profile", "entries"]
                 format = .dogearBackup
                 return

@@ -64,7 +64,8 @@ struct ExportService {
                 genrePreferences: user.genrePreferences, onboardingDone: user.onboardingDone)
             let writer = try BackupWriter(stream: stream, profile: profile)
             try await forEachPage(userID) { try $0.forEach(writer.write) }
-            writer.finish()
+            let lists = try await ListBackup(db: db, user: user).lists()
+            try writer.finish(lists: lists.lists, savedLists: lists.saved)
         }
     }
 

@@ -88,6 +88,11 @@ struct ImportRunner {
             await onProgress?(job)
         }
         if let profile = source.reader.backupProfile { try await applyProfile(profile, userID: job.$user.id) }
+        if !source.reader.backupLists.isEmpty || !source.reader.backupSavedLists.isEmpty,
+            let user = try await User.find(job.$user.id, on: db)
+        {
+            try await ListBackup(db: db, user: user).restore(source.reader.backupLists, saved: source.reader.backupSavedLists)
+        }
         job.status = ImportJob.Status.done
         job.finishedAt = now()
         try await job.save(on: db)
