@@ -95,6 +95,29 @@ struct ListPageTests {
         }
     }
 
+    @Test("each library row offers the reader's lists; adding from there puts the book on the list")
+    func addFromLibrary() async throws {
+        try await withDogear { app in
+            let ann = WebClient(app)
+            try await ann.signUp("ann@example.com")
+            #expect(!(try await ann.get("/library").body.contains("Add to list")))  // no list yet
+            try await ann.get("/lists/new")
+            let listPath = try #require(try await ann.post("/lists/new", [("name", "Winter")]).location)
+            try await ann.get("/add")
+            _ = try await ann.post("/add", [("title", "Kindred"), ("authors", "Octavia E. Butler"), ("status", "wantToRead")])
+            let library = try await ann.get("/library")
+            #expect(library.body.contains("Add to list"))
+            #expect(library.body.contains(">Winter</option>"))
+            let action = try #require(
+                library.body.components(separatedBy: "action=\"").map { $0.prefix { $0 != "\"" } }
+                    .first { $0.hasSuffix("/add-to-list") }.map(String.init))
+            let listID = String(listPath.dropFirst("/lists/".count))
+            let added = try await ann.post(action, [("list", listID)])
+            #expect(added.location == listPath)
+            #expect(try await ann.get(listPath).body.contains(">Kindred<"))
+        }
+    }
+
     @Test("a default list cannot be deleted from a page either; someone else's list id is not found")
     func refusals() async throws {
         try await withDogear { app in

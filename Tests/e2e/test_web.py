@@ -347,6 +347,7 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.check()
         self.check(list_path + "/edit")
         self.check("/lists/favorites")
+        self.check("/library")  # now with "Add to list" on the row
         # A refused form, with its messages beside the fields.
         self.driver.get(BASE + "/add")
         self.submit("form.book-form")

@@ -11,11 +11,14 @@ struct LibraryPages {
         let query: String? = req.query["q"]
         let tag: String? = req.query["tag"]
         let sort: String? = req.query["sort"]
-        let model = LibraryIndex.Model(
+        var model = LibraryIndex.Model(
             query: query ?? "", statuses: filter.statuses, tag: tag.flatMap { $0.isEmpty ? nil : $0 },
             sort: sort ?? "added", items: page.items.map(BookSummary.init), allTags: try await library.tagNames(),
             nextCursor: page.nextCursor, libraryIsEmpty: page.items.isEmpty ? try await library.isEmpty() : false,
             session: try req.requirePageSession())
+        model.lists = try await req.lists().lists().filter { !$0.isDefault && !$0.saved }.map {
+            ListChoice(id: $0.id, name: $0.name)
+        }
         if req.query["partial"] == "1" {
             return Response(htmlFragment: LibraryIndex.View.resultsFragment(model))
         }

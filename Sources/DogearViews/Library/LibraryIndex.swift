@@ -14,6 +14,8 @@ public enum LibraryIndex {
         public var nextCursor: String?
         /// Whether the reader has any book at all (to tell "empty library" from "no match").
         public var libraryIsEmpty: Bool
+        /// The reader's own custom lists, for "Add to list" on each row.
+        public var lists: [ListChoice] = []
         public var session: PageSession
 
         public init(
@@ -132,14 +134,14 @@ public enum LibraryIndex {
                     .userText(model.query.isEmpty ? "No books match these filters." : "No books match “\(model.query)”."))
             }
             return .group(
-                .ul(.class("list library"), .forEach(model.items) { row($0, csrf: model.session.csrfToken) }),
+                .ul(.class("list library"), .forEach(model.items) { row($0, csrf: model.session.csrfToken, lists: model.lists) }),
                 .unwrap(model.nextCursor) { cursor in
                     .a(.class("more"), .userAttribute("href", nextPageURL(model, cursor: cursor)), "More books")
                 }
             )
         }
 
-        static func row(_ book: BookSummary, csrf: String) -> Node<HTML.ListContext> {
+        static func row(_ book: BookSummary, csrf: String, lists: [ListChoice] = []) -> Node<HTML.ListContext> {
             .li(
                 .class("row book-row"), .attribute(named: "data-entry", value: book.id.uuidString),
                 .cover(book.coverURL, title: book.title),
@@ -179,6 +181,23 @@ public enum LibraryIndex {
                         ),
                         .button(.type(.submit), .text("Change"))
                     ),
+                    .if(
+                        !lists.isEmpty,
+                        .form(
+                            .action(SiteURL.bookAddToList(book.id).path), .method(.post), .class("quick-status"),
+                            .csrf(csrf),
+                            .select(
+                                .attribute(named: "name", value: "list"),
+                                .userAttribute("aria-label", "A list for \(book.title)"),
+                                .forEach(lists) { list in
+                                    .element(
+                                        named: "option",
+                                        nodes: [.attribute(named: "value", value: list.id), .userText(list.name)])
+                                }),
+                            .button(
+                                .type(.submit), .userAttribute("aria-label", "Add \(book.title) to the list"),
+                                .text("Add to list"))
+                        )),
                     .a(
                         .class("danger"), .href(SiteURL.deleteBook(book.id).path),
                         .attribute(named: "data-confirm-delete", value: "true"),
