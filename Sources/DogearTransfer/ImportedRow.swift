@@ -26,6 +26,9 @@ public struct ImportedRow: Sendable, Equatable {
     public var keptByFormat: [String: [String: String]] = [:]
     /// The file's own word for the status (shelf, read status, collections), for the dry run's mapping.
     public var sourceStatus: String?
+    /// The reader's own non-exclusive shelves (Goodreads' Bookshelves) as written: tags by default,
+    /// or lists when the import is asked to make lists of them.
+    public var shelves: [String] = []
     /// Things read but doubtful (an ISBN in scientific notation, say): the row is still imported.
     public var warnings: [String] = []
 

@@ -69,6 +69,35 @@ struct ImportTests {
         }
     }
 
+    @Test("shelvesAs=lists: a Goodreads file's own shelves become lists (not tags), once, in the file's order")
+    func shelvesAsLists() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let job = try await app.importFile(token, Self.threeBooks, query: "shelvesAs=lists")
+            #expect(job.created == 3)
+            let lists = try await app.send(.GET, "/api/v1/lists", token: token).decode([ListDTO].self).filter { !$0.isDefault }
+            #expect(Set(lists.map(\.name)) == ["fantasy", "comfort", "classics"])
+            #expect(lists.allSatisfy { !$0.isPublic && $0.shareCode != nil })
+            let fantasy = try #require(lists.first { $0.name == "fantasy" })
+            let items = try await app.send(.GET, "/api/v1/lists/\(fantasy.id)/items", token: token)
+                .decode(DogearServer.Page<ListItemDTO>.self).items
+            #expect(items.map(\.work.title) == ["Piranesi"])
+            #expect(items.first?.entryId != nil)
+            let piranesi = try #require(
+                try await app.send(.GET, "/api/v1/library?q=piranesi", token: token).entries.items.first)
+            #expect(piranesi.tags.isEmpty)
+            // Again: nothing new.
+            _ = try await app.importFile(token, Self.threeBooks, fileName: "again.csv", query: "shelvesAs=lists")
+            let again = try await app.send(.GET, "/api/v1/lists", token: token).decode([ListDTO].self).filter { !$0.isDefault }
+            #expect(again.map(\.itemCount).sorted() == lists.map(\.itemCount).sorted())
+            #expect(again.count == 3)
+            // A choice that is neither is refused before anything is kept.
+            let bad = try await app.upload(token, Self.threeBooks, query: "shelvesAs=folders")
+            #expect(bad.status == .badRequest)
+            #expect(bad.errorField == "shelvesAs")
+        }
+    }
+
     @Test("importing the same file twice changes nothing")
     func idempotent() async throws {
         try await withDogear { app in

@@ -6,11 +6,20 @@ struct ImportController {
     /// Stores the upload, checks it can be read, and queues the job: 202 with the job.
     func create(req: Request) async throws -> Response {
         let dryRun = (try? req.query.get(Bool.self, at: "dryRun")) ?? false
-        let job = try await UploadReceiver.startImport(req, dryRun: dryRun)
+        let job = try await UploadReceiver.startImport(req, dryRun: dryRun, shelvesAsLists: try Self.shelvesAsLists(req))
         let response = Response(status: .accepted)
         try response.content.encode(try ImportJobDTO(job, rows: []))
         response.headers.replaceOrAdd(name: .location, value: "/api/v1/imports/\(try job.requireID())")
         return response
+    }
+
+    /// `shelvesAs=lists` makes a Goodreads file's own shelves into lists; `tags` (the default) keeps them as tags.
+    static func shelvesAsLists(_ req: Request) throws -> Bool {
+        switch req.query[String.self, at: "shelvesAs"] {
+        case nil, "tags": return false
+        case "lists": return true
+        case let other?: throw DomainError.badRequest("'\(other)' is not a choice; use tags or lists", field: "shelvesAs")
+        }
     }
 
     func show(req: Request) async throws -> ImportJobDTO {

@@ -18,6 +18,7 @@ enum AllMigrations {
         CreateEntrySearch(), CreateExternalIDOwnerIndexes(),
         CreateImports(), CreateImportedFields(),
         CreateLists(),
+        AddImportShelvesAs(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -15,6 +15,9 @@ final class ImportJob: Model, @unchecked Sendable {
     // MARK: data
     @Field(key: "format") var format: String
     @Field(key: "status") var status: Status
+    /// "lists" to make lists of a Goodreads file's own shelves; nil or "tags" keeps them as tags.
+    @OptionalField(key: "shelves_as") var shelvesAs: String?
+    var shelvesAsLists: Bool { shelvesAs == "lists" }
     @Field(key: "dry_run") var dryRun: Bool
     @OptionalField(key: "file_name") var fileName: String?
     @Field(key: "file_path") var filePath: String

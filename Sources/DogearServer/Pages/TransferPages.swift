@@ -45,9 +45,11 @@ struct TransferPages {
             throw PageError(status: .conflict, message: "This preview cannot be imported any more; upload the file again.")
         }
         let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
+        struct RunForm: Content { var shelvesAs: String? }
+        let form = try? req.content.decode(RunForm.self)
         let job = try await runner.createJob(
             userID: preview.$user.id, filePath: preview.filePath, fileName: preview.fileName,
-            dryRun: false)
+            dryRun: false, shelvesAsLists: form?.shelvesAs == "lists")
         req.application.importJobs.start(try job.requireID(), app: req.application)
         return .seeOther(SiteURL.importJob(try job.requireID()).path)
     }

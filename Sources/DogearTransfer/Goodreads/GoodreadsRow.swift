@@ -93,6 +93,7 @@ enum GoodreadsRow {
             let name = shelf.trimmed
             if name.isEmpty || builtInShelves[name.lowercased()] != nil || name.lowercased() == exclusive { continue }
             tags.append(name)
+            row.shelves.append(name)
         }
         row.entry.tags = tags.filter { $0.count <= Limits.tagLength.upperBound }
         if tags.count != row.entry.tags?.count { row.warnings.append("shelf names over 50 characters are not kept as tags") }

@@ -186,6 +186,7 @@ public enum ImportJobPage {
                             ? .form(
                                 .action(SiteURL.runImport(model.id).path), .method(.post),
                                 .csrf(model.session.csrfToken),
+                                .if(model.format == "goodreads", shelvesChoice()),
                                 .button(.type(.submit), .class("primary"), .text("Import \(model.total - model.failed) rows")),
                                 .text(" "), .a(.href(SiteURL.importFile.path), "Choose another file"))
                             : .p(.a(.href(SiteURL.library.path), "See your library"))
@@ -217,5 +218,20 @@ public enum ExportPage {
                             .text(" — everything, to import back into Dogear")))
                 ))
         }
+    }
+}
+
+extension ImportJobPage.View {
+    /// A Goodreads file's own shelves: tags (as Goodreads shows them) or lists of their own.
+    static func shelvesChoice() -> Node<HTML.FormContext> {
+        .fieldset(
+            .class("shelves-choice"),
+            .element(named: "legend", nodes: [.text("Your own shelves become")]),
+            .label(
+                .class("check"),
+                .input(.type(.radio), .name("shelvesAs"), .value("tags"), .attribute(named: "checked", value: "checked")),
+                .text("tags")),
+            .label(.class("check"), .input(.type(.radio), .name("shelvesAs"), .value("lists")), .text("lists"))
+        )
     }
 }

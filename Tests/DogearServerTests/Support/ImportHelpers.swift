@@ -10,7 +10,7 @@ extension Application {
     /// Uploads a file to `POST /api/v1/imports`: as the part `file` of a multipart form, or as the raw body.
     func upload(
         _ token: String, _ data: Data, fileName: String = "export.csv", multipart: Bool = true,
-        dryRun: Bool = false
+        dryRun: Bool = false, query: String = ""
     ) async throws -> Reply {
         var headers = HTTPHeaders()
         headers.bearerAuthorization = BearerAuthorization(token: token)
@@ -28,17 +28,17 @@ extension Application {
             body.writeBytes(data)
         }
         let response = try await testing().sendRequest(
-            .POST, "/api/v1/imports\(dryRun ? "?dryRun=true" : "")",
+            .POST, "/api/v1/imports?" + (dryRun ? "dryRun=true&" : "") + query,
             headers: headers, body: body)
         return Reply(status: response.status, body: response.body.string, headers: response.headers)
     }
 
     /// Uploads and waits for the job to end; returns the finished job as the API shows it.
     func importFile(
-        _ token: String, _ data: Data, fileName: String = "export.csv", dryRun: Bool = false,
+        _ token: String, _ data: Data, fileName: String = "export.csv", dryRun: Bool = false, query: String = "",
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> ImportJobDTO {
-        let accepted = try await upload(token, data, fileName: fileName, dryRun: dryRun)
+        let accepted = try await upload(token, data, fileName: fileName, dryRun: dryRun, query: query)
         guard accepted.status == .accepted, let id = try? accepted.importJob.id else {
             throw TestFailure("upload failed: \(accepted.status) \(accepted.body)")
         }

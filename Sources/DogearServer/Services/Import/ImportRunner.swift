@@ -22,13 +22,16 @@ struct ImportRunner {
 
     /// Reads the file once (format, rows, checksum) and records a queued job. A file that cannot be
     /// imported at all throws `ImportFileError` and records nothing.
-    func createJob(userID: UUID, filePath: String, fileName: String?, dryRun: Bool) async throws -> ImportJob {
+    func createJob(
+        userID: UUID, filePath: String, fileName: String?, dryRun: Bool, shelvesAsLists: Bool = false
+    ) async throws -> ImportJob {
         let reader = try ExportReader(path: filePath)
         let total = reader.countRemaining()
         let job = ImportJob(
             userID: userID, format: reader.format.rawValue, dryRun: dryRun, fileName: fileName,
             filePath: filePath, fileSHA256: try Self.sha256(of: filePath), total: total)
         job.warnings = Self.json(reader.warnings)
+        if shelvesAsLists { job.shelvesAs = "lists" }
         try await job.create(on: db)
         return job
     }
@@ -68,7 +71,9 @@ struct ImportRunner {
     // MARK: the run
 
     private func importRows(_ job: ImportJob, onProgress: (@Sendable (ImportJob) async -> Void)?) async throws {
-        let source = BatchSource(reader: try ExportReader(path: job.filePath), size: batchSize, after: job.lastLine)
+        let source = BatchSource(
+            reader: try ExportReader(path: job.filePath), size: batchSize, after: job.lastLine,
+            shelvesAsLists: job.shelvesAsLists)
         guard let format = ImportFormat(rawValue: job.format) else {
             throw ImportFileError.unreadable("unknown format \(job.format)")
         }
@@ -88,6 +93,7 @@ struct ImportRunner {
             await onProgress?(job)
         }
         if let profile = source.reader.backupProfile { try await applyProfile(profile, userID: job.$user.id) }
+        if job.shelvesAsLists { try await ShelfLists(db: db, userID: job.$user.id).make(from: job.filePath) }
         if !source.reader.backupLists.isEmpty || !source.reader.backupSavedLists.isEmpty,
             let user = try await User.find(job.$user.id, on: db)
         {
@@ -110,11 +116,14 @@ struct ImportRunner {
         let size: Int
         /// Rows a stopped run already committed are read past, not written again.
         let after: Int
+        /// The file's own shelves become lists (`ShelfLists`), so not tags.
+        let shelvesAsLists: Bool
 
-        init(reader: ExportReader, size: Int, after: Int) {
+        init(reader: ExportReader, size: Int, after: Int, shelvesAsLists: Bool = false) {
             self.reader = reader
             self.size = size
             self.after = after
+            self.shelvesAsLists = shelvesAsLists
         }
 
         func next() -> Batch? {
@@ -123,7 +132,7 @@ struct ImportRunner {
                 if ImportRunner.line(of: result) > after { rows.append(result) }
             }
             guard !rows.isEmpty else { return nil }
-            let (prepared, failures) = ImportRunner.prepare(rows)
+            let (prepared, failures) = ImportRunner.prepare(rows, shelvesAsLists: shelvesAsLists)
             return Batch(rows: rows, prepared: prepared, failures: failures)
         }
     }
@@ -191,14 +200,20 @@ struct ImportRunner {
     }
 
     /// Validation of each row, so a row that breaks a rule fails alone, with the field it broke.
-    static func prepare(_ batch: [Result<ImportedRow, ImportRowError>]) -> ([PreparedRow], [ImportRowError]) {
+    static func prepare(
+        _ batch: [Result<ImportedRow, ImportRowError>], shelvesAsLists: Bool = false
+    ) -> ([PreparedRow], [ImportRowError]) {
         var prepared: [PreparedRow] = []
         var failures: [ImportRowError] = []
         for result in batch {
             switch result {
             case .failure(let error):
                 failures.append(error)
-            case .success(let row):
+            case .success(var row):
+                if shelvesAsLists, !row.shelves.isEmpty {
+                    let shelves = Set(row.shelves.map { $0.lowercased() })
+                    row.entry.tags = row.entry.tags?.filter { !shelves.contains($0.trimmed.lowercased()) }
+                }
                 do {
                     let book = try row.book.validated(source: .import)
                     let entry = try row.entry.validated()

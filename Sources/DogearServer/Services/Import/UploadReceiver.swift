@@ -75,14 +75,14 @@ struct UploadReceiver {
 
     /// The upload stored, checked and its job started (the API and the web page share this). A file
     /// that cannot be imported is removed and `unreadableFile` thrown with the reader's reason.
-    static func startImport(_ req: Request, dryRun: Bool) async throws -> ImportJob {
+    static func startImport(_ req: Request, dryRun: Bool, shelvesAsLists: Bool = false) async throws -> ImportJob {
         let received = try await UploadReceiver(directory: req.application.importsDirectory).receive(req)
         let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
         let job: ImportJob
         do {
             job = try await runner.createJob(
                 userID: try req.currentUser().requireID(), filePath: received.path,
-                fileName: received.fileName, dryRun: dryRun)
+                fileName: received.fileName, dryRun: dryRun, shelvesAsLists: shelvesAsLists)
         } catch {
             try? FileManager.default.removeItem(atPath: received.path)
             if let error = error as? ImportFileError {

@@ -72,35 +72,13 @@ struct ListBackup {
             let fields = try ListDraft(
                 name: backup.name, description: backup.description, bannerUrl: backup.bannerUrl, isPublic: backup.isPublic
             ).validatedForCreate()
-            let list: ReadingList
-            if let existing = try await ReadingList.query(on: db).filter(\.$owner.$id == userID)
-                .filter(\.$name == fields.name).first()
-            {
-                list = existing
-            } else {
-                let id = UUID()
-                let code = try await ShareCodeRegistry(db: db).register(.list, id: id)
-                list = ReadingList(ownerID: userID, name: fields.name, shareCode: code.value)
-                list.id = id
-                ListService.apply(fields, to: list)
-                try await list.create(on: db)
-            }
-            let listID = try list.requireID()
-            var last = try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).max(\.$position)
-            var onList = Set(try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).all().map { $0.$work.id })
+            var items: [(workID: UUID, note: String?)] = []
             for item in backup.items.prefix(Limits.itemsPerList) {
                 let book = try item.book.draft.validated(source: .import)
-                let workID = try await CatalogService(db: db).findOrCreate(book).work.requireID()
-                guard onList.insert(workID).inserted else { continue }
-                let position = ListOrder.appended(after: last)
-                try await ReadingListItem(
-                    listID: listID, workID: workID, position: position, note: try ListItemNote.validated(item.note)
-                )
-                .create(on: db)
-                last = position
+                items.append(
+                    (try await CatalogService(db: db).findOrCreate(book).work.requireID(), try ListItemNote.validated(item.note)))
             }
-            list.itemCount = onList.count
-            try await list.save(on: db)
+            try await NamedListFiller(db: db, userID: userID).fill(fields.name, with: items, fields: fields)
         }
         for listID in saved {
             guard let list = try await ReadingList.find(listID, on: db), list.isPublic, list.$owner.id != userID else { continue }

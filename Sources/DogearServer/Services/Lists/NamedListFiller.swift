@@ -1,0 +1,41 @@
+import DogearCore
+import Fluent
+import Foundation
+
+/// Puts works on a reader's list found by its name, making the list (private, with a new share
+/// code) when there is none: for a backup's lists and for Goodreads shelves imported as lists.
+/// A work already on the list is left where it is, so doing it again changes nothing.
+struct NamedListFiller {
+    let db: any Database
+    let userID: UUID
+
+    @discardableResult
+    func fill(_ name: String, with items: [(workID: UUID, note: String?)], fields: ValidList? = nil) async throws -> ReadingList {
+        let fields = try fields ?? ListDraft(name: name).validatedForCreate()
+        let list: ReadingList
+        if let existing = try await ReadingList.query(on: db).filter(\.$owner.$id == userID).filter(\.$name == fields.name)
+            .first()
+        {
+            list = existing
+        } else {
+            let id = UUID()
+            let code = try await ShareCodeRegistry(db: db).register(.list, id: id)
+            list = ReadingList(ownerID: userID, name: fields.name, shareCode: code.value)
+            list.id = id
+            ListService.apply(fields, to: list)
+            try await list.create(on: db)
+        }
+        let listID = try list.requireID()
+        var last = try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).max(\.$position)
+        var onList = Set(try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).all().map { $0.$work.id })
+        for item in items where onList.count < Limits.itemsPerList {
+            guard onList.insert(item.workID).inserted else { continue }
+            let position = ListOrder.appended(after: last)
+            try await ReadingListItem(listID: listID, workID: item.workID, position: position, note: item.note).create(on: db)
+            last = position
+        }
+        list.itemCount = onList.count
+        try await list.save(on: db)
+        return list
+    }
+}
