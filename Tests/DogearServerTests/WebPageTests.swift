@@ -198,7 +198,9 @@ struct WebPageTests {
             #expect(preview.body.contains("<td>dropped</td><td>didNotFinish</td>"))
             #expect(preview.body.contains("Line 4: "))
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 0)
-            let run = try await web.post(previewPath + "/run", [])
+            // The reader chooses what their own shelves become: lists, this time.
+            #expect(preview.body.contains("Your own shelves become"))
+            let run = try await web.post(previewPath + "/run", [("shelvesAs", "lists")])
             #expect(run.status == .seeOther)
             let runPath = try #require(run.location)
             await app.importJobs.wait(for: UUID(uuidString: String(runPath.dropFirst("/import/".count)))!)
@@ -206,6 +208,8 @@ struct WebPageTests {
             #expect(finished.body.contains("Import finished"))
             #expect(finished.body.contains("<progress class=\"progress import-progress\" max=\"4\" value=\"4\""))
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 3)
+            let lists = try await web.get("/lists")
+            for shelf in ["fantasy", "comfort", "classics"] { #expect(lists.body.contains(">\(shelf)</a>")) }
             // A file that is not an export says so on the upload page.
             let bad = try await web.upload("/import", Data("name,email\nAnn,a@b.c\n".utf8), fileName: "contacts.csv")
             #expect(bad.status == .unprocessableEntity)
