@@ -6,3 +6,4 @@ import "./import-progress.js";
 import "./confirm.js";
 import "./book-form.js";
 import "./list-reorder.js";
+import "./copy-code.js";

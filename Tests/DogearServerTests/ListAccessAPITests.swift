@@ -152,3 +152,46 @@ struct ListAccessAPITests {
             })
     }
 }
+
+@Suite("Premium from the command line, and many lists at once")
+struct ListTierCommandTests {
+    @Test("dogear user grant-premium lets a free reader make custom lists with tiers on; revoke-premium takes it back")
+    func grantFromTheCommandLine() async throws {
+        try await withDogear(
+            adjust: { $0.tiersEnabled = true },
+            { app in
+                let ann = try await app.signUp("ann@example.com", name: "Ann")
+                #expect(try await app.send(.POST, "/api/v1/lists", token: ann, json: ["name": "A"]).status == .forbidden)
+                func run(_ arguments: [String]) async throws {
+                    var context = CommandContext(console: Terminal(), input: CommandInput(arguments: ["dogear"] + arguments))
+                    context.application = app
+                    try await UserCommand().run(using: &context)
+                }
+                try await run(["grant-premium", "ANN@example.com"])
+                #expect(try await app.send(.POST, "/api/v1/lists", token: ann, json: ["name": "A"]).status == .created)
+                try await run(["revoke-premium", "ann@example.com"])
+                #expect(try await app.send(.POST, "/api/v1/lists", token: ann, json: ["name": "B"]).status == .forbidden)
+                await #expect(throws: (any Error).self) { try await run(["grant-premium", "nobody@example.com"]) }
+            })
+    }
+
+    @Test("fifty lists made at once get fifty different share codes")
+    func concurrentLists() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com", name: "Ann")
+            let codes = try await withThrowingTaskGroup(of: String?.self) { group in
+                for index in 0..<50 {
+                    group.addTask {
+                        let reply = try await app.send(.POST, "/api/v1/lists", token: ann, json: ["name": "List \(index)"])
+                        guard reply.status == .created else { throw TestFailure("\(reply.status): \(reply.body)") }
+                        return try reply.decode(ListDTO.self).shareCode
+                    }
+                }
+                return try await group.reduce(into: [String]()) { codes, code in if let code { codes.append(code) } }
+            }
+            #expect(codes.count == 50)
+            #expect(Set(codes).count == 50)
+            #expect(try await ReadingList.query(on: app.db).count() == 50)
+        }
+    }
+}

@@ -48,7 +48,7 @@ struct EnrichmentJob {
                 logger.debug("enrichment: nothing for \(isbn.isbn13)", metadata: ["sources": "\(result.attempts)"])
                 continue
             }
-            try await db.transaction { db in
+            try await db.writeTransaction { db in
                 try await fill(work: work, edition: edition, from: book, on: db)
             }
             report.enriched += 1

@@ -16,7 +16,7 @@ struct AccountService {
         }
         let hash = try await request.password.async.hash(body.password)
         let user = User(email: email, passwordHash: hash, displayName: displayName)
-        return try await db.transaction { db in
+        return try await db.writeTransaction { db in
             try await user.create(on: db)
             return try await issueToken(for: user, on: db)
         }

@@ -43,7 +43,7 @@ struct BookLookupService {
         }
         let book = try found.draft.validated(source: found.source)
         do {
-            let resolved = try await db.transaction { db in
+            let resolved = try await db.writeTransaction { db in
                 let resolved = try await CatalogService(db: db).findOrCreate(book)
                 resolved.work.lastEnrichedAt = now()
                 try await resolved.work.save(on: db)

@@ -37,7 +37,7 @@ struct EntryContentService {
             throw ValidationError(field: "endPage", "is required with startPage")
         }
         let pagesInSession = pagesRead
-        return try await db.transaction { db in
+        return try await db.writeTransaction { db in
             let entry = try await library.entry(entryID, on: db)
             let (work, edition) = try await library.catalogFacts(of: entry, on: db)
             let length = library.length(work, edition)
@@ -85,7 +85,7 @@ struct EntryContentService {
         let content = try Validate.text(request.content, field: "content", length: Limits.noteLength)
         _ = try await library.entry(entryID)
         let note = Note(entryID: entryID, userID: try userID, content: content, isDiscussion: request.discussion ?? false)
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             try await note.create(on: db)
             try await SearchIndexer(db: db).reindex([entryID])
         }
@@ -109,7 +109,7 @@ struct EntryContentService {
         let note = try await note(id)
         if let content { note.content = content }
         if let discussion = request.discussion { note.isDiscussion = discussion }
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             try await note.save(on: db)
             try await SearchIndexer(db: db).reindex([note.$entry.id])
         }
@@ -118,7 +118,7 @@ struct EntryContentService {
 
     func deleteNote(_ id: UUID) async throws {
         let note = try await note(id)
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             try await note.delete(on: db)
             try await SearchIndexer(db: db).reindex([note.$entry.id])
         }
@@ -131,7 +131,7 @@ struct EntryContentService {
         if let page = request.page { _ = try Validate.number(page, field: "page", in: Limits.pageCount) }
         _ = try await library.entry(entryID)
         let quote = Quote(entryID: entryID, userID: try userID, text: text, page: request.page)
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             try await quote.create(on: db)
             try await SearchIndexer(db: db).reindex([entryID])
         }
@@ -147,7 +147,7 @@ struct EntryContentService {
         guard let quote = try await Quote.query(on: db).filter(\.$id == id).filter(\.$user.$id == userID).first() else {
             throw DomainError.quoteNotFound
         }
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             try await quote.delete(on: db)
             try await SearchIndexer(db: db).reindex([quote.$entry.id])
         }

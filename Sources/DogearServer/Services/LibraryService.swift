@@ -37,7 +37,7 @@ struct LibraryService {
                 field: "book", "give the book (title and authors), an isbn to look up, or a workId or editionId")
         }
         let userID = try user.requireID()
-        return try await db.transaction { db in
+        return try await db.writeTransaction { db in
             let (work, edition) = try await resolveBook(
                 book: book, workID: request.workId,
                 editionID: request.editionId, on: db)
@@ -84,7 +84,7 @@ struct LibraryService {
     }
 
     func update(_ id: UUID, with patch: UpdateEntryRequest) async throws -> LibraryEntry {
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             let entry = try await entry(id, on: db)
             var tags: [TagName]?
             if let change = patch.tags.change { tags = try TagName.list(change ?? []) }
@@ -158,7 +158,7 @@ struct LibraryService {
         if date != nil, ![.reading, .read, .didNotFinish].contains(parsed.status) {
             throw ValidationError(field: "date", "a date goes with reading (started), read (finished) or didNotFinish (stopped)")
         }
-        return try await db.transaction { db in
+        return try await db.writeTransaction { db in
             let entry = try await entry(id, on: db)
             let (work, edition) = try await catalogFacts(of: entry, on: db)
             let result = StatusRules.change(
@@ -175,7 +175,7 @@ struct LibraryService {
     }
 
     func logProgress(_ id: UUID, _ input: ProgressInput) async throws -> LibraryEntry {
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             let entry = try await entry(id, on: db)
             let (work, edition) = try await catalogFacts(of: entry, on: db)
             let result = try ProgressRules.update(entry.readingState, with: input, length: length(work, edition), today: today)
@@ -188,7 +188,7 @@ struct LibraryService {
     }
 
     func delete(_ id: UUID) async throws {
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             let entry = try await entry(id, on: db)
             // Notes, quotes, sessions, tags links and read-throughs go with it (ON DELETE CASCADE);
             // the catalog work stays for other readers.

@@ -156,7 +156,11 @@ public enum ListShow {
                         : .p("This list is private. Make it public (Edit) and anyone with the code can open it."),
                     .p(.class("share-code"), .userText(code)),
                     .unwrap(model.shareLink) { link in
-                        .p(.a(.href(link), .class("share-link"), .userText(link)))
+                        .p(
+                            .a(.href(link), .class("share-link"), .userText(link)), " ",
+                            .button(
+                                .type(.button), .attribute(named: "hidden"), .userAttribute("data-copy", link),
+                                .text("Copy link")))
                     },
                     .form(
                         .action(SiteURL.listShareCode(model.id).path), .method(.post), .class("inline"),

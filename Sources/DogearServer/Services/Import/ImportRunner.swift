@@ -143,7 +143,7 @@ struct ImportRunner {
     private func commit(_ source: BatchSource.Batch, of job: ImportJob, format: ImportFormat, mappings: [Mapping]) async throws {
         let (batch, prepared, failures) = (source.rows, source.prepared, source.failures)
         do {
-            try await db.transaction { db in
+            try await db.writeTransaction { db in
                 var writer = ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now())
                 writer.phases = phases
                 let outcomes = try await writer.write(prepared)
@@ -166,7 +166,7 @@ struct ImportRunner {
         var failures = failures
         for row in prepared {
             do {
-                let outcome = try await db.transaction { db in
+                let outcome = try await db.writeTransaction { db in
                     try await ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now()).write([row])
                 }
                 outcomes += outcome
@@ -176,7 +176,7 @@ struct ImportRunner {
             }
         }
         let (done, failed, kept) = (outcomes, failures, written)
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             try await record(job, outcomes: done, failures: failed, prepared: kept, batch: batch, mappings: mappings, on: db)
         }
     }
@@ -249,7 +249,7 @@ struct ImportRunner {
         let source = BatchSource(reader: try ExportReader(path: job.filePath), size: batchSize, after: 1)
         let clock = now
         do {
-            try await db.transaction { db in
+            try await db.writeTransaction { db in
                 while let batch = source.next() {
                     tally.outcomes += try await ImportBatchWriter(db: db, userID: userID, format: format, now: clock()).write(
                         batch.prepared)
@@ -269,7 +269,7 @@ struct ImportRunner {
         job.status = ImportJob.Status.done
         job.finishedAt = now()
         let records = tally.records
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             for chunk in records.chunked(into: 500) { try await chunk.create(on: db) }
             try await job.save(on: db)
         }

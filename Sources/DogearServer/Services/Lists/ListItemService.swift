@@ -87,7 +87,7 @@ struct ListItemService {
         }
         let listUUID = try list.requireID()
         do {
-            return try await db.transaction { db in
+            return try await db.writeTransaction { db in
                 if try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).filter(\.$work.$id == workID).first()
                     != nil
                 {
@@ -111,7 +111,7 @@ struct ListItemService {
     func move(_ itemID: UUID, in listID: String, to index: Int) async throws {
         let list = try await lists.customList(listID, for: .moveItem)
         let listUUID = try list.requireID()
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             let item = try await Self.item(itemID, in: listUUID, on: db)
             let sql = db.sql
             let others = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).filter(\.$id != itemID).count()
@@ -151,7 +151,7 @@ struct ListItemService {
     func remove(_ itemID: UUID, from listID: String) async throws {
         let list = try await lists.customList(listID, for: .removeItem)
         let listUUID = try list.requireID()
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             try await Self.item(itemID, in: listUUID, on: db).delete(on: db)
             list.itemCount = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).count()
             try await list.save(on: db)

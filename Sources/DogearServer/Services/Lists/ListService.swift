@@ -57,7 +57,7 @@ struct ListService {
         if try await ReadingList.query(on: db).filter(\.$owner.$id == userID).count() >= Limits.listsPerReader {
             throw DomainError(.unprocessable, code: "tooManyLists", "at most \(Limits.listsPerReader) lists")
         }
-        let list = try await db.transaction { db in
+        let list = try await db.writeTransaction { db in
             let id = UUID()
             let code = try await ShareCodeRegistry(db: db).register(.list, id: id)
             let list = ReadingList(ownerID: userID, name: fields.name, shareCode: code.value)
@@ -79,7 +79,7 @@ struct ListService {
 
     func delete(_ id: String) async throws {
         let list = try await customList(id, for: .delete)
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             try await ShareCodeRegistry(db: db).release(list.shareCode)
             try await list.delete(on: db)
         }
@@ -88,7 +88,7 @@ struct ListService {
     /// A new code; the old one opens nothing from now on.
     func replaceShareCode(_ id: String) async throws -> ListDTO {
         let list = try await customList(id, for: .replaceShareCode)
-        try await db.transaction { db in
+        try await db.writeTransaction { db in
             let registry = ShareCodeRegistry(db: db)
             try await registry.release(list.shareCode)
             list.shareCode = try await registry.register(.list, id: try list.requireID()).value
@@ -130,7 +130,7 @@ struct ListService {
         let items = try await ReadingListItem.query(on: db).filter(\.$list.$id == source.requireID()).sort(\.$position)
             .sort(\.$id).all()
         // One transaction: the copy is made whole or not at all (create's own transaction joins it).
-        let copyID = try await db.transaction { db in
+        let copyID = try await db.writeTransaction { db in
             let service = ListService(db: db, user: user, tiersEnabled: tiersEnabled)
             let created = try await service.create(
                 ListDraft(name: source.name, description: source.summary, bannerUrl: source.bannerURL))

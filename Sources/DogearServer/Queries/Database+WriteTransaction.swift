@@ -1,0 +1,55 @@
+import FluentKit
+import Foundation
+
+extension Database {
+    /// A transaction that writes. PostgreSQL takes these as they come. SQLite has one writer at a
+    /// time, and a transaction that reads before it writes (as most do) is refused with "database is
+    /// locked" when another writer got in first — its busy handler cannot wait there without a
+    /// deadlock — so on SQLite this process's write transactions take turns. Inside a transaction
+    /// already, it simply joins it.
+    func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        guard !inTransaction, sql.kind == .sqlite else { return try await transaction(body) }
+        await SQLiteWriters.turn.acquire()
+        defer { SQLiteWriters.turn.release() }
+        return try await transaction(body)
+    }
+}
+
+/// The line SQLite write transactions wait in (one process is one line; the database file is
+/// this process's own unless an operator points two at it).
+enum SQLiteWriters {
+    static let turn = AsyncMutex()
+}
+
+/// A first-come, first-served lock for async code: waiting suspends the task, it blocks no thread.
+final class AsyncMutex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var held = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if held {
+                waiting.append(continuation)
+                lock.unlock()
+            } else {
+                held = true
+                lock.unlock()
+                continuation.resume()
+            }
+        }
+    }
+
+    func release() {
+        lock.lock()
+        if waiting.isEmpty {
+            held = false
+            lock.unlock()
+        } else {
+            let next = waiting.removeFirst()
+            lock.unlock()
+            next.resume()  // the lock passes straight to the next in line
+        }
+    }
+}
