@@ -211,3 +211,27 @@ struct ListItemServiceTests {
         }
     }
 }
+
+@Suite("List items show covers")
+struct ListItemCoverTests {
+    @Test("a book's cover on a list is the reader's edition's, else the first edition's that has one")
+    func covers() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let user = try #require(try await User.query(on: app.db).first())
+            let lists = ListService(db: app.db, user: user, tiersEnabled: false)
+            let lookups = BookLookupService(db: app.db, chain: app.lookupChain, now: app.clock.now)
+            let withCover = try await app.send(
+                .POST, "/api/v1/library", token: token,
+                json: ["book": ["title": "Piranesi", "authors": ["Susanna Clarke"], "coverUrl": "https://covers.example/p.jpg"]]
+            ).entry
+            let without = try await app.addEntry(token, title: "Kindred", authors: ["Octavia E. Butler"], pageCount: nil)
+            let list = try await lists.create(ListDraft(name: "Covers"))
+            for entry in [withCover, without] {
+                _ = try await ListItemService(lists: lists).add(to: list.id, .init(entryId: entry.id), lookingUpWith: lookups)
+            }
+            let items = try await ListItemService(lists: lists).items(list.id, after: nil, limit: 10).items
+            #expect(items.map(\.coverUrl) == ["https://covers.example/p.jpg", nil])
+        }
+    }
+}

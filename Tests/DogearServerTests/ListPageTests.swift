@@ -118,6 +118,22 @@ struct ListPageTests {
         }
     }
 
+    @Test("with tiers on, a free reader's new-list form says kindly that lists are premium, and keeps what was typed")
+    func premiumPage() async throws {
+        try await withDogear(
+            adjust: { $0.tiersEnabled = true },
+            { app in
+                let ann = WebClient(app)
+                try await ann.signUp("ann@example.com")
+                try await ann.get("/lists/new")
+                let refused = try await ann.post("/lists/new", [("name", "Summer 2027")])
+                #expect(refused.status == .unprocessableEntity)
+                #expect(refused.body.contains("Custom lists come with a premium account"))
+                #expect(refused.body.contains("value=\"Summer 2027\""))
+                #expect(try await app.count("SELECT COUNT(*) AS n FROM lists") == 0)
+            })
+    }
+
     @Test("a default list cannot be deleted from a page either; someone else's list id is not found")
     func refusals() async throws {
         try await withDogear { app in

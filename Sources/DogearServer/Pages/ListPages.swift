@@ -189,7 +189,7 @@ struct ListPages {
             items: page.items.map { item in
                 ListShow.Item(
                     id: item.id, title: item.work.title, authors: item.work.authors.map(\.name),
-                    coverUrl: nil, note: item.note, entryID: item.entryId)
+                    coverUrl: item.coverUrl, note: item.note, entryID: item.entryId)
             },
             nextCursor: page.nextCursor, session: try req.requirePageSession())
     }

@@ -32,4 +32,6 @@ struct ListItemDTO: Content {
     @Nullable var note: String?
     /// The reader's own entry for this work, when they have one.
     @Nullable var entryId: UUID?
+    /// A cover: the reader's edition's, else the first edition's that has one.
+    @Nullable var coverUrl: String? = nil
 }

@@ -60,8 +60,11 @@ struct ListItemService {
         let works = try await catalog.works(
             workIDs, authors: try await catalog.authorsByWork(workIDs),
             externalIds: try await catalog.externalIDs(workIDs: workIDs, editionIDs: []))
+        let covers = try await self.covers(workIDs, entries: page.compactMap(\.entryID))
         let items = page.compactMap { row in
-            works[row.workID].map { ListItemDTO(id: row.id, work: $0, note: row.note, entryId: row.entryID) }
+            works[row.workID].map {
+                ListItemDTO(id: row.id, work: $0, note: row.note, entryId: row.entryID, coverUrl: covers[row.workID])
+            }
         }
         return Page(items: items, nextCursor: rows.count > limit ? page.last.map { LibraryFilter.encodeCursor($0.id) } : nil)
     }
@@ -159,6 +162,25 @@ struct ListItemService {
     }
 
     // MARK: helpers
+
+    /// One cover per work in one query: the reader's own edition's first, else the earliest edition with one.
+    private func covers(_ workIDs: [UUID], entries: [UUID]) async throws -> [UUID: String] {
+        guard !workIDs.isEmpty else { return [:] }
+        let entryList: [UUID] = entries.isEmpty ? [UUID()] : entries
+        var result: [UUID: String] = [:]
+        for row in try await db.sql.raw(
+            """
+            SELECT ed.work_id AS work_id, ed.cover_url AS cover_url,
+                   CASE WHEN ed.id IN (SELECT edition_id FROM library_entries WHERE id IN (\(binds: entryList))) THEN 0 ELSE 1 END AS mine
+            FROM editions ed WHERE ed.work_id IN (\(binds: workIDs)) AND ed.cover_url IS NOT NULL
+            ORDER BY mine, ed.created_at, ed.id
+            """
+        ).all() {
+            let workID = try row.decode(column: "work_id", as: UUID.self)
+            if result[workID] == nil { result[workID] = try row.decode(column: "cover_url", as: String.self) }
+        }
+        return result
+    }
 
     static let itemNotFound = DomainError.notFound("listItemNotFound", "no such book on this list")
 
