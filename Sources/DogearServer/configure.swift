@@ -74,7 +74,10 @@ private func configureDatabase(_ app: Application, config: DogearConfig) throws 
         if let searchPath = config.postgresSearchPath {
             postgres.searchPath = searchPath
         }
-        app.databases.use(.postgres(configuration: postgres), as: .psql)
+        // A few connections per event loop, and time to wait for one: with one, a burst of writes
+        // (50 lists made at once) queued past the 10-second default and answered 500.
+        app.databases.use(
+            .postgres(configuration: postgres, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(30)), as: .psql)
     }
 }
 

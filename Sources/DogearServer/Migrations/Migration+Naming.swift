@@ -19,6 +19,7 @@ enum AllMigrations {
         CreateImports(), CreateImportedFields(),
         CreateLists(),
         AddImportShelvesAs(),
+        CreateClubs(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -11,6 +11,9 @@ protocol ClockStamped: AnyObject {
 }
 
 extension Author: ClockStamped {}
+extension Club: ClockStamped {}
+extension ClubBook: ClockStamped {}
+extension ClubMember: ClockStamped {}
 extension Edition: ClockStamped {}
 extension EntryTag: ClockStamped {}
 extension ExternalID: ClockStamped {}

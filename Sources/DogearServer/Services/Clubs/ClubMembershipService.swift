@@ -1,0 +1,196 @@
+import DogearCore
+import Fluent
+import Foundation
+
+/// Making clubs and being in them: create (premium when tiers are on), join by code, leave, hand
+/// ownership on, remove members, change roles, replace the join code. Who may do what is Core's
+/// `ClubAccess`; this service finds the actor's role, asks, and turns the answer into `DomainError`s.
+struct ClubMembershipService {
+    let db: any Database
+    let user: User
+    let tiersEnabled: Bool
+
+    static let clubNotFound = DomainError.notFound("clubNotFound", "no such club")
+
+    func create(_ draft: ClubDraft) async throws -> Club {
+        guard Tiers.allows(.createClubs, tier: user.tier, tiersEnabled: tiersEnabled) else {
+            throw DomainError(
+                .premiumRequired, code: "premiumRequired", "starting a club comes with a premium account; joining one does not")
+        }
+        let fields = try draft.validatedForCreate()
+        let userID = try user.requireID()
+        try await requireRoomForAnotherClub(userID)
+        return try await db.writeTransaction { db in
+            let id = UUID()
+            let code = try await ShareCodeRegistry(db: db).register(.club, id: id)
+            let club = Club(ownerID: userID, name: fields.name, joinCode: code.value)
+            club.id = id
+            club.summary = fields.description
+            club.coverURL = fields.coverUrl
+            club.isPublic = fields.isPublic
+            club.memberCount = 1
+            try await club.create(on: db)
+            try await ClubMember(clubID: id, userID: userID, role: .owner).create(on: db)
+            return club
+        }
+    }
+
+    /// Joins the club a code opens (any case, spaces ignored; a private club's code is its invitation).
+    func join(code typed: String) async throws -> Club {
+        guard let code = ShareCode(typed: typed),
+            let club = try await Club.query(on: db).filter(\.$joinCode == code.value).first()
+        else { throw Self.clubNotFound }
+        let clubID = try club.requireID()
+        try Self.require(ClubAccess.decide(.join, by: try await actor(in: club), isPublic: club.isPublic))
+        guard club.memberCount < Limits.membersPerClub else {
+            throw DomainError(.unprocessable, code: "clubFull", "a club has at most \(Limits.membersPerClub) members")
+        }
+        let userID = try user.requireID()
+        try await requireRoomForAnotherClub(userID)
+        do {
+            try await db.writeTransaction { db in
+                try await ClubMember(clubID: clubID, userID: userID, role: .member).create(on: db)
+                try await Self.recount(club, on: db)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw Self.alreadyMember  // joined by another request a moment ago
+        }
+        return club
+    }
+
+    /// Leaves a club; the last member leaving deletes it (an owner hands it on first otherwise).
+    func leave(_ clubID: UUID) async throws {
+        let club = try await find(clubID)
+        let members = try await ClubMember.query(on: db).filter(\.$club.$id == clubID).count()
+        let actor = try await actor(in: club)
+        try Self.require(ClubAccess.decide(.leave, by: actor, isPublic: club.isPublic, isLastMember: members == 1))
+        try await db.writeTransaction { db in
+            if members == 1 {
+                try await ShareCodeRegistry(db: db).release(club.joinCode)
+                try await club.delete(on: db)
+                return
+            }
+            try await ClubMember.query(on: db).filter(\.$club.$id == clubID).filter(\.$user.$id == user.requireID()).delete()
+            try await Self.recount(club, on: db)
+        }
+    }
+
+    /// Hands the club to another member: they become owner, the old owner an admin.
+    func transferOwnership(of clubID: UUID, to newOwnerID: UUID) async throws {
+        let club = try await find(clubID)
+        try Self.require(ClubAccess.decide(.transferOwnership, by: try await actor(in: club), isPublic: club.isPublic))
+        try await db.writeTransaction { db in
+            guard let heir = try await Self.membership(newOwnerID, in: clubID, on: db), heir.role != .owner else {
+                throw DomainError.notFound("memberNotFound", "no such member of this club")
+            }
+            guard let current = try await Self.membership(try user.requireID(), in: clubID, on: db) else {
+                throw Self.clubNotFound
+            }
+            current.role = .admin
+            try await current.save(on: db)
+            heir.role = .owner
+            try await heir.save(on: db)
+            club.$owner.id = newOwnerID
+            try await club.save(on: db)
+        }
+    }
+
+    func removeMember(_ memberID: UUID, from clubID: UUID) async throws {
+        let club = try await find(clubID)
+        let actor = try await actor(in: club)
+        try Self.require(ClubAccess.decide(.removeMember, by: actor, isPublic: club.isPublic))
+        guard let member = try await Self.membership(memberID, in: clubID, on: db) else {
+            throw DomainError.notFound("memberNotFound", "no such member of this club")
+        }
+        guard ClubAccess.mayRemove(Self.actor(member.role), by: actor) else {
+            throw DomainError(.forbidden, code: "forbidden", "you cannot remove this member")
+        }
+        try await db.writeTransaction { db in
+            try await member.delete(on: db)
+            try await Self.recount(club, on: db)
+        }
+    }
+
+    /// Makes a member an admin or an admin a member (the owner's role changes only by handing over).
+    func changeRole(of memberID: UUID, in clubID: UUID, to role: ClubMember.Role) async throws {
+        let club = try await find(clubID)
+        try Self.require(ClubAccess.decide(.changeRole, by: try await actor(in: club), isPublic: club.isPublic))
+        guard role != .owner else {
+            throw ValidationError(field: "role", "hand the club over to make someone its owner")
+        }
+        guard let member = try await Self.membership(memberID, in: clubID, on: db), member.role != .owner else {
+            throw DomainError.notFound("memberNotFound", "no such member of this club")
+        }
+        member.role = role
+        try await member.save(on: db)
+    }
+
+    /// A new join code; the old one opens nothing any more.
+    func replaceCode(of clubID: UUID) async throws -> Club {
+        let club = try await find(clubID)
+        try Self.require(ClubAccess.decide(.replaceCode, by: try await actor(in: club), isPublic: club.isPublic))
+        try await db.writeTransaction { db in
+            let registry = ShareCodeRegistry(db: db)
+            try await registry.release(club.joinCode)
+            club.joinCode = try await registry.register(.club, id: try club.requireID()).value
+            try await club.save(on: db)
+        }
+        return club
+    }
+
+    /// The club's summary, as far as the reader may see it.
+    func summary(_ clubID: UUID) async throws -> Club {
+        let club = try await find(clubID)
+        try Self.require(ClubAccess.decide(.readSummary, by: try await actor(in: club), isPublic: club.isPublic))
+        return club
+    }
+
+    // MARK: helpers
+
+    static let alreadyMember = DomainError(.conflict, code: "alreadyMember", "already a member")
+
+    func find(_ clubID: UUID) async throws -> Club {
+        guard let club = try await Club.find(clubID, on: db) else { throw Self.clubNotFound }
+        return club
+    }
+
+    func actor(in club: Club) async throws -> ClubAccess.Actor {
+        guard let member = try await Self.membership(try user.requireID(), in: try club.requireID(), on: db) else {
+            return .otherReader
+        }
+        return Self.actor(member.role)
+    }
+
+    static func actor(_ role: ClubMember.Role) -> ClubAccess.Actor {
+        switch role {
+        case .owner: return .owner
+        case .admin: return .admin
+        case .member: return .member
+        }
+    }
+
+    static func membership(_ userID: UUID, in clubID: UUID, on db: any Database) async throws -> ClubMember? {
+        try await ClubMember.query(on: db).filter(\.$club.$id == clubID).filter(\.$user.$id == userID).first()
+    }
+
+    static func require(_ decision: ClubAccess.Decision) throws {
+        switch decision {
+        case .allow: return
+        case .notFound: throw clubNotFound
+        case .forbidden: throw DomainError(.forbidden, code: "forbidden", "only the club's owner or admins can do that")
+        case .refused(.alreadyMember): throw alreadyMember
+        case .refused(let refusal): throw DomainError(.unprocessable, code: refusal.rawValue, refusal.message)
+        }
+    }
+
+    static func recount(_ club: Club, on db: any Database) async throws {
+        club.memberCount = try await ClubMember.query(on: db).filter(\.$club.$id == club.requireID()).count()
+        try await club.save(on: db)
+    }
+
+    private func requireRoomForAnotherClub(_ userID: UUID) async throws {
+        if try await ClubMember.query(on: db).filter(\.$user.$id == userID).count() >= Limits.clubsPerReader {
+            throw DomainError(.unprocessable, code: "tooManyClubs", "a reader can be in at most \(Limits.clubsPerReader) clubs")
+        }
+    }
+}
