@@ -9,30 +9,10 @@ import Vapor
 /// Club membership through its service (the routes come next), on SQLite and PostgreSQL.
 @Suite("Clubs: join codes, roles, leaving")
 struct ClubMembershipTests {
-    /// Draws that spell "AAAAAA" first, then "BBBBBB".
-    struct TwoCodes: RandomNumberGenerator {
-        var index = 0
-        mutating func next() -> UInt64 {
-            defer { index += 1 }
-            return index < 6 ? 0 : UInt64.max / 32 + 1
-        }
-    }
-
     func reader(_ app: Application, _ email: String, tiers: Bool = false) async throws -> ClubMembershipService {
         _ = try await app.signUp(email, name: String(email.prefix(3)).capitalized)
         let user = try #require(try await User.query(on: app.db).filter(\.$emailKey == email).first())
         return ClubMembershipService(db: app.db, user: user, tiersEnabled: tiers)
-    }
-
-    func code(_ body: () async throws -> Void) async -> String? {
-        do {
-            try await body()
-            return nil
-        } catch let error as DomainError {
-            return error.code
-        } catch {
-            return "\(error)"
-        }
     }
 
     @Test("join by a code in any case; twice is alreadyMember; an unknown or replaced code is clubNotFound")
@@ -47,14 +27,14 @@ struct ClubMembershipTests {
             let joined = try await bob.join(code: " " + club.joinCode.lowercased())
             #expect(joined.id == club.id)
             #expect(try await ann.summary(try club.requireID()).memberCount == 2)
-            #expect(await code { _ = try await bob.join(code: club.joinCode) } == "alreadyMember")
-            #expect(await code { _ = try await bob.join(code: "ZZZZZZ") } == "clubNotFound")
+            #expect(await refusal { _ = try await bob.join(code: club.joinCode) } == "alreadyMember")
+            #expect(await refusal { _ = try await bob.join(code: "ZZZZZZ") } == "clubNotFound")
             let old = club.joinCode
             let replaced = try await ann.replaceCode(of: try club.requireID())
             #expect(replaced.joinCode != old)
             let carol = try await reader(app, "carol@example.com")
-            #expect(await code { _ = try await carol.join(code: old) } == "clubNotFound")
-            #expect(await code { _ = try await bob.replaceCode(of: try club.requireID()) } == "forbidden")
+            #expect(await refusal { _ = try await carol.join(code: old) } == "clubNotFound")
+            #expect(await refusal { _ = try await bob.replaceCode(of: try club.requireID()) } == "forbidden")
         }
     }
 
@@ -80,24 +60,24 @@ struct ClubMembershipTests {
             let dan = try await reader(app, "dan@example.com")
             let club = try await ann.create(ClubDraft(name: "Private"))
             let id = try club.requireID()
-            #expect(await code { _ = try await dan.summary(id) } == "clubNotFound")
+            #expect(await refusal { _ = try await dan.summary(id) } == "clubNotFound")
             _ = try await bob.join(code: club.joinCode)
             _ = try await carol.join(code: club.joinCode)
             let bobID = try bob.user.requireID()
             let carolID = try carol.user.requireID()
-            #expect(await code { try await bob.removeMember(carolID, from: id) } == "forbidden")
+            #expect(await refusal { try await bob.removeMember(carolID, from: id) } == "forbidden")
             try await ann.changeRole(of: bobID, in: id, to: .admin)
             try await bob.removeMember(carolID, from: id)  // an admin removes a member
             #expect(try await ann.summary(id).memberCount == 2)
             _ = try await carol.join(code: club.joinCode)
             try await ann.changeRole(of: carolID, in: id, to: .admin)
-            #expect(await code { try await bob.removeMember(carolID, from: id) } == "forbidden")  // not another admin
+            #expect(await refusal { try await bob.removeMember(carolID, from: id) } == "forbidden")  // not another admin
             // Never the owner.
-            #expect(await code { try await bob.removeMember(try ann.user.requireID(), from: id) } == "forbidden")
+            #expect(await refusal { try await bob.removeMember(try ann.user.requireID(), from: id) } == "forbidden")
             // Public: anyone signed in reads the summary, nothing more.
             let open = try await ann.create(ClubDraft(name: "Open", isPublic: true))
             #expect(try await dan.summary(try open.requireID()).name == "Open")
-            #expect(await code { _ = try await dan.replaceCode(of: try open.requireID()) } == "forbidden")
+            #expect(await refusal { _ = try await dan.replaceCode(of: try open.requireID()) } == "forbidden")
         }
     }
 
@@ -109,7 +89,7 @@ struct ClubMembershipTests {
             let club = try await ann.create(ClubDraft(name: "Two of us"))
             let id = try club.requireID()
             _ = try await bob.join(code: club.joinCode)
-            #expect(await code { try await ann.leave(id) } == "ownerMustHandOver")
+            #expect(await refusal { try await ann.leave(id) } == "ownerMustHandOver")
             try await ann.transferOwnership(of: id, to: try bob.user.requireID())
             let roles = try await ClubMember.query(on: app.db).filter(\.$club.$id == id).all()
                 .reduce(into: [UUID: ClubMember.Role]()) { $0[$1.$user.id] = $1.role }
@@ -128,7 +108,7 @@ struct ClubMembershipTests {
         try await withDogear { app in
             let ann = try await reader(app, "ann@example.com", tiers: true)
             let bob = try await reader(app, "bob@example.com")
-            #expect(await code { _ = try await ann.create(ClubDraft(name: "Mine")) } == "premiumRequired")
+            #expect(await refusal { _ = try await ann.create(ClubDraft(name: "Mine")) } == "premiumRequired")
             let club = try await bob.create(ClubDraft(name: "Bob's"))
             #expect(try await ann.join(code: club.joinCode).id == club.id)
         }

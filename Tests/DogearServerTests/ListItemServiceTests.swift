@@ -22,19 +22,6 @@ struct ListItemServiceTests {
         return Reader(token: token, user: user, lists: ListService(db: app.db, user: user, tiersEnabled: false))
     }
 
-    func code(_ body: () async throws -> Void) async -> String? {
-        do {
-            try await body()
-            return nil
-        } catch let error as DomainError {
-            return error.code
-        } catch let error as ValidationError {
-            return "invalid:\(error.field)"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test("a book is added by work, by the reader's entry or by ISBN, once per list, and need not be in the library")
     func adding() async throws {
         try await withDogear { app in
@@ -48,18 +35,21 @@ struct ListItemServiceTests {
             _ = try await ann.items.add(to: list.id, .init(entryId: piranesi.id, note: "  re-read  "), lookingUpWith: lookups)
             _ = try await ann.items.add(to: list.id, .init(workId: kindred.work.id), lookingUpWith: lookups)  // not Ann's
             #expect(
-                await code { _ = try await ann.items.add(to: list.id, .init(isbn: "978-1-63557-563-7"), lookingUpWith: lookups) }
+                await refusal {
+                    _ = try await ann.items.add(to: list.id, .init(isbn: "978-1-63557-563-7"), lookingUpWith: lookups)
+                }
                     == "alreadyOnList")
             #expect(
-                await code { _ = try await ann.items.add(to: list.id, .init(entryId: kindred.id), lookingUpWith: lookups) }
+                await refusal { _ = try await ann.items.add(to: list.id, .init(entryId: kindred.id), lookingUpWith: lookups) }
                     == "entryNotFound")  // Bob's entry
-            #expect(await code { _ = try await ann.items.add(to: list.id, .init(), lookingUpWith: lookups) } == "invalid:workId")
             #expect(
-                await code {
+                await refusal { _ = try await ann.items.add(to: list.id, .init(), lookingUpWith: lookups) } == "invalid:workId")
+            #expect(
+                await refusal {
                     _ = try await ann.items.add(to: list.id, .init(workId: UUID(), isbn: "9781635575637"), lookingUpWith: lookups)
                 } == "invalid:workId")
             #expect(
-                await code {
+                await refusal {
                     _ = try await ann.items.add(
                         to: list.id, .init(workId: kindred.work.id, note: String(repeating: "n", count: 501)),
                         lookingUpWith: lookups)
@@ -72,11 +62,11 @@ struct ListItemServiceTests {
             #expect(try await ann.lists.list(list.id).itemCount == 2)
             // Bob cannot add to Ann's list, even once it is public.
             #expect(
-                await code { _ = try await bob.items.add(to: list.id, .init(workId: kindred.work.id), lookingUpWith: lookups) }
+                await refusal { _ = try await bob.items.add(to: list.id, .init(workId: kindred.work.id), lookingUpWith: lookups) }
                     == "listNotFound")
             _ = try await ann.lists.update(list.id, ListDraft(isPublic: true))
             #expect(
-                await code { _ = try await bob.items.add(to: list.id, .init(workId: kindred.work.id), lookingUpWith: lookups) }
+                await refusal { _ = try await bob.items.add(to: list.id, .init(workId: kindred.work.id), lookingUpWith: lookups) }
                     == "forbidden")
             #expect(try await bob.items.items(list.id, after: nil, limit: 50).items.count == 2)
         }
@@ -188,7 +178,7 @@ struct ListItemServiceTests {
             let itemID = try item.requireID()
             #expect(try await ann.items.setNote(itemID, in: first.id, to: "For the beach").note == "For the beach")
             #expect(try await ann.items.setNote(itemID, in: first.id, to: "  ").note == nil)
-            #expect(await code { try await ann.items.remove(itemID, from: second.id) } == "listItemNotFound")
+            #expect(await refusal { try await ann.items.remove(itemID, from: second.id) } == "listItemNotFound")
             try await ann.items.remove(itemID, from: first.id)
             #expect(try await ann.lists.list(first.id).itemCount == 0)
             #expect(try await ann.items.items(first.id, after: nil, limit: 10).items.isEmpty)
@@ -206,7 +196,9 @@ struct ListItemServiceTests {
             #expect(page.items.map(\.work.title) == ["Now"])
             #expect(page.items.first?.entryId == reading.id)
             #expect(
-                await code { _ = try await ann.items.add(to: "finished", .init(workId: reading.work.id), lookingUpWith: lookups) }
+                await refusal {
+                    _ = try await ann.items.add(to: "finished", .init(workId: reading.work.id), lookingUpWith: lookups)
+                }
                     == "cannotChangeDefault")
         }
     }

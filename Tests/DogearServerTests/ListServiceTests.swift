@@ -20,17 +20,6 @@ struct ListServiceTests {
         ListService(db: app.db, user: user, tiersEnabled: tiers)
     }
 
-    func domainCode(_ body: () async throws -> Void) async -> String? {
-        do {
-            try await body()
-            return nil
-        } catch let error as DomainError {
-            return error.code
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test("every reader has the four default lists, counted from their library, which cannot be deleted or renamed")
     func defaults() async throws {
         try await withDogear { app in
@@ -43,7 +32,7 @@ struct ListServiceTests {
             #expect(mine.map(\.name) == ["Currently Reading", "Want to Read", "Finished", "Favorites"])
             #expect(mine.map(\.itemCount) == [1, 1, 1, 1])
             #expect(mine.allSatisfy { $0.isDefault && !$0.isPublic && $0.shareCode == nil })
-            let refused = await domainCode { try await lists(app, ann).delete("finished") }
+            let refused = await refusal { try await lists(app, ann).delete("finished") }
             #expect(refused == "cannotDeleteDefault")
             do {
                 try await lists(app, ann).delete("favorites")
@@ -53,9 +42,9 @@ struct ListServiceTests {
                 #expect(error.kind == .unprocessable)
             }
             #expect(
-                await domainCode { _ = try await lists(app, ann).update("finished", ListDraft(name: "Done")) }
+                await refusal { _ = try await lists(app, ann).update("finished", ListDraft(name: "Done")) }
                     == "cannotChangeDefault")
-            #expect(await domainCode { _ = try await lists(app, ann).list("no-such-list") } == "listNotFound")
+            #expect(await refusal { _ = try await lists(app, ann).list("no-such-list") } == "listNotFound")
         }
     }
 
@@ -71,9 +60,9 @@ struct ListServiceTests {
             #expect(ShareCode(typed: code) != nil)
 
             // Private: Bob gets exactly what a code nobody has gets.
-            #expect(await domainCode { _ = try await lists(app, bob).openShared(code) } == "listNotFound")
-            #expect(await domainCode { _ = try await lists(app, bob).openShared("ZZZZZZ") } == "listNotFound")
-            #expect(await domainCode { _ = try await lists(app, bob).list(created.id) } == "listNotFound")
+            #expect(await refusal { _ = try await lists(app, bob).openShared(code) } == "listNotFound")
+            #expect(await refusal { _ = try await lists(app, bob).openShared("ZZZZZZ") } == "listNotFound")
+            #expect(await refusal { _ = try await lists(app, bob).list(created.id) } == "listNotFound")
 
             _ = try await lists(app, ann).update(created.id, ListDraft(isPublic: true))
             let opened = try await lists(app, bob).openShared("  " + code.lowercased() + " ")
@@ -81,7 +70,7 @@ struct ListServiceTests {
             #expect(opened.owner.displayName == "Ann")
             #expect(opened.shareCode == nil)  // the owner's to see
             #expect(
-                await domainCode { _ = try await lists(app, bob).update(created.id, ListDraft(name: "Mine now")) } == "forbidden")
+                await refusal { _ = try await lists(app, bob).update(created.id, ListDraft(name: "Mine now")) } == "forbidden")
 
             let saved = try await lists(app, bob).save(code)
             #expect(saved.saved)
@@ -95,8 +84,8 @@ struct ListServiceTests {
             // ...and the list is gone for them when it turns private.
             _ = try await lists(app, ann).update(created.id, ListDraft(isPublic: false))
             #expect(try await lists(app, bob).lists().allSatisfy(\.isDefault))
-            #expect(await domainCode { _ = try await lists(app, bob).list(created.id) } == "listNotFound")
-            #expect(await domainCode { _ = try await lists(app, ann).save(code) } == "cannotSaveOwnList")
+            #expect(await refusal { _ = try await lists(app, bob).list(created.id) } == "listNotFound")
+            #expect(await refusal { _ = try await lists(app, ann).save(code) } == "cannotSaveOwnList")
         }
     }
 
@@ -110,12 +99,12 @@ struct ListServiceTests {
             let replaced = try await lists(app, ann).replaceShareCode(created.id)
             let new = try #require(replaced.shareCode)
             #expect(new != old)
-            #expect(await domainCode { _ = try await lists(app, bob).openShared(old) } == "listNotFound")
+            #expect(await refusal { _ = try await lists(app, bob).openShared(old) } == "listNotFound")
             #expect(try await lists(app, bob).openShared(new).id == created.id)
-            #expect(await domainCode { _ = try await lists(app, bob).replaceShareCode(created.id) } == "forbidden")
+            #expect(await refusal { _ = try await lists(app, bob).replaceShareCode(created.id) } == "forbidden")
             try await lists(app, ann).delete(created.id)
-            #expect(await domainCode { _ = try await lists(app, bob).openShared(new) } == "listNotFound")
-            #expect(await domainCode { _ = try await lists(app, ann).list(created.id) } == "listNotFound")
+            #expect(await refusal { _ = try await lists(app, bob).openShared(new) } == "listNotFound")
+            #expect(await refusal { _ = try await lists(app, ann).list(created.id) } == "listNotFound")
             #expect(try await ShareCodeRecord.query(on: app.db).count() == 0)
         }
     }
@@ -125,7 +114,7 @@ struct ListServiceTests {
         try await withDogear { app in
             let (_, ann) = try await reader(app, "ann@example.com", name: "Ann")
             #expect(
-                await domainCode { _ = try await lists(app, ann, tiers: true).create(ListDraft(name: "Summer")) }
+                await refusal { _ = try await lists(app, ann, tiers: true).create(ListDraft(name: "Summer")) }
                     == "premiumRequired")
             #expect(try await ReadingList.query(on: app.db).count() == 0)
             ann.tier = .premium

@@ -7,15 +7,6 @@ import Testing
 
 @Suite("Share codes in the database")
 struct ShareCodeRegistryTests {
-    /// Draws that spell "AAAAAA" first, then "BBBBBB".
-    struct TwoCodes: RandomNumberGenerator {
-        var index = 0
-        mutating func next() -> UInt64 {
-            defer { index += 1 }
-            return index < 6 ? 0 : UInt64.max / 32 + 1
-        }
-    }
-
     @Test("a code already handed out is not handed out again: the next one is taken")
     func collision() async throws {
         try await withDogear { app in

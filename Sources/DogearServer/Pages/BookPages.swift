@@ -21,7 +21,7 @@ struct BookPages {
             notes: notes.map { .init(id: $0.id!, content: $0.content, createdAt: Self.day($0.createdAt, zone)) },
             quotes: quotes.map(\.text), today: req.today(for: try req.currentUser()).description,
             session: try req.requirePageSession())
-        model.lists = try await req.lists().lists().filter { !$0.isDefault && !$0.saved }.map {
+        model.lists = try await req.lists().ownCustomLists().map {
             ListChoice(id: $0.id, name: $0.name)
         }
         return Response(html: BookShow.View.render(model))

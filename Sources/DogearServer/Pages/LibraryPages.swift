@@ -16,7 +16,7 @@ struct LibraryPages {
             sort: sort ?? "added", items: page.items.map(BookSummary.init), allTags: try await library.tagNames(),
             nextCursor: page.nextCursor, libraryIsEmpty: page.items.isEmpty ? try await library.isEmpty() : false,
             session: try req.requirePageSession())
-        model.lists = try await req.lists().lists().filter { !$0.isDefault && !$0.saved }.map {
+        model.lists = try await req.lists().ownCustomLists().map {
             ListChoice(id: $0.id, name: $0.name)
         }
         if req.query["partial"] == "1" {

@@ -57,15 +57,7 @@ struct ListService {
         if try await ReadingList.query(on: db).filter(\.$owner.$id == userID).count() >= Limits.listsPerReader {
             throw DomainError(.unprocessable, code: "tooManyLists", "at most \(Limits.listsPerReader) lists")
         }
-        let list = try await db.writeTransaction { db in
-            let id = UUID()
-            let code = try await ShareCodeRegistry(db: db).register(.list, id: id)
-            let list = ReadingList(ownerID: userID, name: fields.name, shareCode: code.value)
-            list.id = id
-            Self.apply(fields, to: list)
-            try await list.create(on: db)
-            return list
-        }
+        let list = try await db.writeTransaction { db in try await Self.make(fields, ownerID: userID, on: db) }
         return try dto(list, owner: user, actor: .owner)
     }
 
@@ -241,6 +233,22 @@ struct ListService {
         guard !ids.isEmpty else { return [:] }
         let users = try await User.query(on: db).filter(\.$id ~~ ids).all()
         return Dictionary(uniqueKeysWithValues: try users.map { (try $0.requireID(), $0) })
+    }
+
+    /// A new list with a share code of its own, in the caller's transaction (the one way lists are made).
+    static func make(_ fields: ValidList, ownerID: UUID, on db: any Database) async throws -> ReadingList {
+        let id = UUID()
+        let code = try await ShareCodeRegistry(db: db).register(.list, id: id)
+        let list = ReadingList(ownerID: ownerID, name: fields.name, shareCode: code.value)
+        list.id = id
+        apply(fields, to: list)
+        try await list.create(on: db)
+        return list
+    }
+
+    /// The reader's own custom lists, for "Add to list" on book pages and library rows.
+    func ownCustomLists() async throws -> [ListDTO] {
+        try await lists().filter { !$0.isDefault && !$0.saved }
     }
 
     static func fields(of list: ReadingList) -> ValidList {

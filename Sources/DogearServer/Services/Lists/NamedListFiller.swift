@@ -18,16 +18,12 @@ struct NamedListFiller {
         {
             list = existing
         } else {
-            let id = UUID()
-            let code = try await ShareCodeRegistry(db: db).register(.list, id: id)
-            list = ReadingList(ownerID: userID, name: fields.name, shareCode: code.value)
-            list.id = id
-            ListService.apply(fields, to: list)
-            try await list.create(on: db)
+            list = try await ListService.make(fields, ownerID: userID, on: db)
         }
         let listID = try list.requireID()
-        var last = try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).max(\.$position)
-        var onList = Set(try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).all().map { $0.$work.id })
+        let present = try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).all()
+        var last = present.map(\.position).max()
+        var onList = Set(present.map { $0.$work.id })
         for item in items where onList.count < Limits.itemsPerList {
             guard onList.insert(item.workID).inserted else { continue }
             let position = ListOrder.appended(after: last)
