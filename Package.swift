@@ -65,6 +65,7 @@ let package = Package(
                 "DogearTransfer",
                 "DogearTestSupport",
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
     ],

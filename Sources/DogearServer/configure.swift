@@ -78,6 +78,8 @@ private func configureDatabase(_ app: Application, config: DogearConfig) throws 
         // (50 lists made at once) queued past the 10-second default and answered 500.
         app.databases.use(
             .postgres(configuration: postgres, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(30)), as: .psql)
+        // Club feeds go live across every process sharing the database (LISTEN/NOTIFY).
+        app.lifecycle.use(PostgresClubListener(configuration: postgres.coreConfiguration))
     }
 }
 

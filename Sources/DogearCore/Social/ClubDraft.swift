@@ -20,9 +20,30 @@ public struct ClubDraft: Sendable, Equatable {
             coverUrl: try Validate.optionalURL(coverUrl, field: "coverUrl"),
             isPublic: isPublic ?? false)
     }
+
+    /// The same rules for a change: a field not given keeps its value; a blank description or cover
+    /// clears it; the name can change but not become empty.
+    public func validatedChange(of current: ValidClub) throws -> ValidClub {
+        var next = current
+        if let name { next.name = try Validate.text(name, field: "name", length: Limits.listNameLength) }
+        if let description {
+            next.description = try Validate.optionalText(
+                description, field: "description", maxLength: Limits.listDescriptionMaxLength)
+        }
+        if let coverUrl { next.coverUrl = try Validate.optionalURL(coverUrl, field: "coverUrl") }
+        if let isPublic { next.isPublic = isPublic }
+        return next
+    }
 }
 
 public struct ValidClub: Sendable, Equatable {
+    public init(name: String, description: String?, coverUrl: String?, isPublic: Bool) {
+        self.name = name
+        self.description = description
+        self.coverUrl = coverUrl
+        self.isPublic = isPublic
+    }
+
     public var name: String
     public var description: String?
     public var coverUrl: String?

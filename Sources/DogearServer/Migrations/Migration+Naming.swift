@@ -20,6 +20,7 @@ enum AllMigrations {
         CreateLists(),
         AddImportShelvesAs(),
         CreateClubs(),
+        CreateClubTalk(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

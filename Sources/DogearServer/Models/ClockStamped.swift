@@ -12,8 +12,13 @@ protocol ClockStamped: AnyObject {
 
 extension Author: ClockStamped {}
 extension Club: ClockStamped {}
+extension ClubActivity: ClockStamped {}
 extension ClubBook: ClockStamped {}
+extension ClubComment: ClockStamped {}
 extension ClubMember: ClockStamped {}
+extension ClubMilestone: ClockStamped {}
+extension ClubProposal: ClockStamped {}
+extension ClubVote: ClockStamped {}
 extension Edition: ClockStamped {}
 extension EntryTag: ClockStamped {}
 extension ExternalID: ClockStamped {}

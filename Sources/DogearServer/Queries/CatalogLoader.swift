@@ -31,6 +31,32 @@ struct CatalogLoader {
         return CatalogBookDTO(work: work, edition: edition)
     }
 
+    /// Many works at once, keyed by id (missing ids are left out).
+    func works(_ workIDs: [UUID]) async throws -> [UUID: WorkDTO] {
+        let ids = Array(Set(workIDs))
+        guard !ids.isEmpty else { return [:] }
+        return try await rows.works(
+            ids, authors: try await rows.authorsByWork(ids), externalIds: try await rows.externalIDs(workIDs: ids, editionIDs: [])
+        )
+    }
+
+    /// A cover and a page count for each work: the earliest edition's that has one.
+    func bookFacts(_ workIDs: [UUID]) async throws -> [UUID: (coverUrl: String?, pageCount: Int?)] {
+        let ids = Array(Set(workIDs))
+        guard !ids.isEmpty else { return [:] }
+        var result: [UUID: (coverUrl: String?, pageCount: Int?)] = [:]
+        for row in try await db.sql.raw(
+            "SELECT work_id, cover_url, page_count FROM editions WHERE work_id IN (\(binds: ids)) ORDER BY created_at, id"
+        ).all() {
+            let workID = try row.decode(column: "work_id", as: UUID.self)
+            var facts = result[workID] ?? (nil, nil)
+            if facts.coverUrl == nil { facts.coverUrl = try row.decode(column: "cover_url", as: String?.self) }
+            if facts.pageCount == nil { facts.pageCount = try row.decode(column: "page_count", as: Int?.self) }
+            result[workID] = facts
+        }
+        return result
+    }
+
     /// Editions of one work, oldest record first.
     func editions(ofWork workID: UUID) async throws -> [EditionDTO] {
         let ids = try await Edition.query(on: db).filter(\.$work.$id == workID).sort(\.$createdAt).all().map {

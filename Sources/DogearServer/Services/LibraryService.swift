@@ -10,6 +10,8 @@ struct LibraryService {
     let user: User
     let today: LocalDate
     let now: Date
+    /// Wakes the live feeds of the reader's clubs after a change they were told of (none in tools and tests that do not listen).
+    var clubEvents: ClubEventHub? = nil
 
     /// The user's entry with this id; another user's id is "not found", never "forbidden".
     func entry(_ id: UUID, on db: (any Database)? = nil) async throws -> LibraryEntry {
@@ -37,7 +39,7 @@ struct LibraryService {
                 field: "book", "give the book (title and authors), an isbn to look up, or a workId or editionId")
         }
         let userID = try user.requireID()
-        return try await db.writeTransaction { db in
+        return try await reportingToClubs { db in
             let (work, edition) = try await resolveBook(
                 book: book, workID: request.workId,
                 editionID: request.editionId, on: db)
@@ -59,7 +61,8 @@ struct LibraryService {
             try await TagService(db: db, userID: userID).setTags(fields.tags, on: try entry.requireID())
             try await WorkAggregates(db: db).refresh(workID: workID)
             try await SearchIndexer(db: db).reindex([try entry.requireID()])
-            return entry
+            let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: nil, ratingBefore: nil)
+            return (entry, clubs)
         }
     }
 
@@ -84,8 +87,9 @@ struct LibraryService {
     }
 
     func update(_ id: UUID, with patch: UpdateEntryRequest) async throws -> LibraryEntry {
-        try await db.writeTransaction { db in
+        try await reportingToClubs { db in
             let entry = try await entry(id, on: db)
+            let (stateBefore, ratingBefore) = (entry.readingState, entry.rating)
             var tags: [TagName]?
             if let change = patch.tags.change { tags = try TagName.list(change ?? []) }
             if let change = patch.editionId.change {
@@ -148,7 +152,8 @@ struct LibraryService {
             if let tags { try await TagService(db: db, userID: try user.requireID()).setTags(tags, on: try entry.requireID()) }
             try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
             if tags != nil || patch.editionId.change != nil { try await SearchIndexer(db: db).reindex([try entry.requireID()]) }
-            return entry
+            let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: ratingBefore)
+            return (entry, clubs)
         }
     }
 
@@ -158,8 +163,9 @@ struct LibraryService {
         if date != nil, ![.reading, .read, .didNotFinish].contains(parsed.status) {
             throw ValidationError(field: "date", "a date goes with reading (started), read (finished) or didNotFinish (stopped)")
         }
-        return try await db.writeTransaction { db in
+        return try await reportingToClubs { db in
             let entry = try await entry(id, on: db)
+            let stateBefore = entry.readingState
             let (work, edition) = try await catalogFacts(of: entry, on: db)
             let result = StatusRules.change(
                 entry.readingState, to: parsed.status, length: length(work, edition), today: today,
@@ -170,20 +176,23 @@ struct LibraryService {
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
             try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
-            return entry
+            let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: entry.rating)
+            return (entry, clubs)
         }
     }
 
     func logProgress(_ id: UUID, _ input: ProgressInput) async throws -> LibraryEntry {
-        try await db.writeTransaction { db in
+        try await reportingToClubs { db in
             let entry = try await entry(id, on: db)
+            let stateBefore = entry.readingState
             let (work, edition) = try await catalogFacts(of: entry, on: db)
             let result = try ProgressRules.update(entry.readingState, with: input, length: length(work, edition), today: today)
             entry.readingState = result.state
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
             try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
-            return entry
+            let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: entry.rating)
+            return (entry, clubs)
         }
     }
 
@@ -199,6 +208,16 @@ struct LibraryService {
     }
 
     // MARK: helpers
+
+    /// A write transaction whose change may be news to the reader's clubs: `body` returns the entry
+    /// and the clubs it told, whose live feeds wake once the transaction has committed.
+    private func reportingToClubs(
+        _ body: @Sendable @escaping (any Database) async throws -> (LibraryEntry, [UUID])
+    ) async throws -> LibraryEntry {
+        let (entry, clubs) = try await db.writeTransaction(body)
+        clubEvents?.announce(clubs)
+        return entry
+    }
 
     func catalogFacts(of entry: LibraryEntry, on db: any Database) async throws -> (Work, Edition?) {
         let work = try await Work.find(entry.$work.id, on: db)!

@@ -5,7 +5,7 @@ import Vapor
 extension Request {
     func libraryService() throws -> LibraryService {
         let user = try currentUser()
-        return LibraryService(db: db, user: user, today: today(for: user), now: now)
+        return LibraryService(db: db, user: user, today: today(for: user), now: now, clubEvents: application.clubEvents)
     }
 
     func libraryQuery() throws -> LibraryQueryService {
@@ -31,6 +31,29 @@ extension Request {
 
     func listItems() throws -> ListItemService {
         ListItemService(lists: try lists())
+    }
+
+    func clubMembership() throws -> ClubMembershipService {
+        ClubMembershipService(
+            db: db, user: try currentUser(), tiersEnabled: application.tiersEnabled, events: application.clubEvents)
+    }
+
+    func clubs() throws -> ClubService {
+        let membership = try clubMembership()
+        return ClubService(membership: membership, today: today(for: membership.user))
+    }
+
+    func clubReading() throws -> ClubReadingService {
+        let membership = try clubMembership()
+        return ClubReadingService(membership: membership, today: today(for: membership.user))
+    }
+
+    func clubProposals() throws -> ClubProposalService {
+        ClubProposalService(reading: try clubReading())
+    }
+
+    func clubFeed() throws -> ClubFeedService {
+        ClubFeedService(membership: try clubMembership(), now: application.clock.now)
     }
 
     func catalog() throws -> CatalogReadService {

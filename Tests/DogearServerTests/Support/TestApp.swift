@@ -45,9 +45,12 @@ func withDogear(adjust: (inout DogearConfig) -> Void = { _ in }, _ body: (Applic
             try await sql.raw("DROP SCHEMA \(ident: schema) CASCADE").run()
         }
     } catch {
+        // A test that served on a port (event streams) stops its server whatever happened.
+        await app.http.server.shared.shutdown()
         try? await app.asyncShutdown()
         throw error
     }
+    await app.http.server.shared.shutdown()
     try await app.asyncShutdown()
 }
 

@@ -9,6 +9,8 @@ struct ClubMembershipService {
     let db: any Database
     let user: User
     let tiersEnabled: Bool
+    /// Wakes the club's live feed after a join or a leave.
+    var events: ClubEventHub? = nil
 
     static let clubNotFound = DomainError.notFound("clubNotFound", "no such club")
 
@@ -51,7 +53,9 @@ struct ClubMembershipService {
             try await db.writeTransaction { db in
                 try await ClubMember(clubID: clubID, userID: userID, role: .member).create(on: db)
                 try await Self.recount(club, on: db)
+                try await ClubActivityLog(db: db).record(ClubActivity(clubID: clubID, actorID: userID, kind: .joined))
             }
+            events?.announce([clubID])
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw Self.alreadyMember  // joined by another request a moment ago
         }
@@ -70,9 +74,12 @@ struct ClubMembershipService {
                 try await club.delete(on: db)
                 return
             }
-            try await ClubMember.query(on: db).filter(\.$club.$id == clubID).filter(\.$user.$id == user.requireID()).delete()
+            let userID = try user.requireID()
+            try await ClubMember.query(on: db).filter(\.$club.$id == clubID).filter(\.$user.$id == userID).delete()
             try await Self.recount(club, on: db)
+            try await ClubActivityLog(db: db).record(ClubActivity(clubID: clubID, actorID: userID, kind: .left))
         }
+        events?.announce([clubID])
     }
 
     /// Hands the club to another member: they become owner, the old owner an admin.
@@ -146,6 +153,15 @@ struct ClubMembershipService {
     }
 
     // MARK: helpers
+
+    /// The club and the reader's place in it, once Core's rule allows `action` (else clubNotFound,
+    /// forbidden or a refusal, as the rule says).
+    func open(_ clubID: UUID, for action: ClubAccess.Action) async throws -> (club: Club, actor: ClubAccess.Actor) {
+        let club = try await find(clubID)
+        let actor = try await actor(in: club)
+        try Self.require(ClubAccess.decide(action, by: actor, isPublic: club.isPublic))
+        return (club, actor)
+    }
 
     static let alreadyMember = DomainError(.conflict, code: "alreadyMember", "already a member")
 

@@ -192,18 +192,7 @@ struct ListItemService {
 
     /// The catalog work a new item names; exactly one way of naming it.
     private func work(for new: NewItem, lookups: BookLookupService) async throws -> UUID {
-        let given = [new.workId != nil, new.entryId != nil, new.isbn != nil].filter { $0 }.count
-        guard given == 1 else {
-            throw ValidationError(field: "workId", "give exactly one of workId, entryId or isbn")
-        }
-        if let workID = new.workId {
-            guard try await Work.find(workID, on: db) != nil else { throw DomainError.bookNotFound }
-            return workID
-        }
-        if let entryID = new.entryId {
-            return try await LibraryService.ownEntry(entryID, of: lists.user, on: db).$work.id
-        }
-        let isbn = try BookLookupService.parseISBN(new.isbn)
-        return try await lookups.lookup(isbn).work.requireID()
+        try await WorkChoice(workId: new.workId, entryId: new.entryId, isbn: new.isbn)
+            .resolve(for: lists.user, on: db, lookups: lookups)
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+import NIOConcurrencyHelpers
+import Vapor
+
+/// Wakes the open event streams of a club when something was written to its feed. It carries no
+/// data: a woken stream reads what is new from the database (by activity id), so a wake-up that
+/// comes twice or late loses nothing and repeats nothing.
+///
+/// On SQLite (one process) a service announces its clubs after its transaction commits. On
+/// PostgreSQL the activity's own transaction sends `NOTIFY` (delivered at commit to every process,
+/// this one included) and `PostgresClubListener` delivers it here, so `announce` does nothing.
+final class ClubEventHub: Sendable {
+    static let channel = "dogear_club_events"
+
+    private struct Subscriber {
+        let clubID: UUID
+        let continuation: AsyncStream<Void>.Continuation
+    }
+
+    private let subscribers = NIOLockedValueBox<[UUID: Subscriber]>([:])
+    private let deliveredByDatabase = NIOLockedValueBox(false)
+
+    /// From now on wake-ups come from the database's notifications, not from `announce`.
+    func useDatabaseNotifications() {
+        deliveredByDatabase.withLockedValue { $0 = true }
+    }
+
+    /// A stream that yields each time the club's feed may have grown (bursts fold into one wake-up).
+    func subscribe(to clubID: UUID) -> (wakeUps: AsyncStream<Void>, cancel: @Sendable () -> Void) {
+        let token = UUID()
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        subscribers.withLockedValue { $0[token] = Subscriber(clubID: clubID, continuation: continuation) }
+        let cancel: @Sendable () -> Void = { [weak self] in
+            self?.subscribers.withLockedValue { _ = $0.removeValue(forKey: token) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in cancel() }
+        return (stream, cancel)
+    }
+
+    /// After a transaction that wrote club activity has committed.
+    func announce(_ clubIDs: some Sequence<UUID>) {
+        guard !deliveredByDatabase.withLockedValue({ $0 }) else { return }
+        for clubID in Set(clubIDs) { deliver(clubID) }
+    }
+
+    func deliver(_ clubID: UUID) {
+        let waiting = subscribers.withLockedValue { $0.values.filter { $0.clubID == clubID } }
+        for subscriber in waiting { subscriber.continuation.yield() }
+    }
+
+    /// Open streams, for the benchmark and the health of a busy server.
+    var subscriberCount: Int { subscribers.withLockedValue { $0.count } }
+}
+
+extension Application {
+    private struct ClubEventHubKey: StorageKey {
+        typealias Value = ClubEventHub
+    }
+
+    /// This process's hub (made on first use).
+    var clubEvents: ClubEventHub {
+        if let hub = storage[ClubEventHubKey.self] { return hub }
+        let hub = ClubEventHub()
+        storage[ClubEventHubKey.self] = hub
+        return hub
+    }
+}

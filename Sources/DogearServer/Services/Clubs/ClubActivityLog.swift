@@ -1,0 +1,65 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// Writes a club's feed. Every activity is written inside the transaction of the change it reports,
+/// so the feed never tells of a change that did not happen (or misses one that did).
+struct ClubActivityLog {
+    /// A database inside the reporting change's transaction.
+    let db: any Database
+
+    /// Records one activity. On PostgreSQL it first locks the club's row, so activities of one club
+    /// get their ids in commit order (an event stream reading "after id N" then misses nothing), and
+    /// queues a `NOTIFY` that PostgreSQL sends to every listening process when the transaction commits.
+    func record(_ activity: ClubActivity) async throws {
+        let clubID = activity.$club.id
+        let sql = db.sql
+        if sql.kind == .postgres {
+            try await sql.raw("SELECT id FROM clubs WHERE id = \(bind: clubID) FOR UPDATE").run()
+        }
+        try await activity.create(on: db)
+        if sql.kind == .postgres {
+            try await sql.raw("SELECT pg_notify(\(bind: ClubEventHub.channel), \(bind: clubID.uuidString))").run()
+        }
+    }
+
+    /// A change to a reader's library entry, told to every club of theirs whose current book it is:
+    /// added, started, 25/50/75 %, finished, abandoned, rated. A private entry tells nothing.
+    /// Returns the clubs told (to announce once the transaction commits).
+    func entryChanged(_ entry: LibraryEntry, before: ReadingState?, ratingBefore: Int?) async throws -> [UUID] {
+        guard entry.isPublic else { return [] }
+        let events = ClubFeedEvent.between(
+            before: before, ratingBefore: ratingBefore, after: entry.readingState, ratingAfter: entry.rating)
+        guard !events.isEmpty else { return [] }
+        let userID = entry.$user.id
+        let workID = entry.$work.id
+        let rows = try await db.sql.raw(
+            """
+            SELECT cb.club_id AS club_id FROM club_books cb
+            JOIN club_members m ON m.club_id = cb.club_id AND m.user_id = \(bind: userID)
+            WHERE cb.work_id = \(bind: workID) AND cb.finished_on IS NULL
+            """
+        ).all()
+        // Locked in one order, so two readers' changes never wait on each other in a circle.
+        let clubIDs = try rows.map { try $0.decode(column: "club_id", as: UUID.self) }.sorted { $0.uuidString < $1.uuidString }
+        for clubID in clubIDs {
+            for event in events {
+                let (kind, amount) = Self.kind(of: event)
+                try await record(ClubActivity(clubID: clubID, actorID: userID, kind: kind, workID: workID, amount: amount))
+            }
+        }
+        return clubIDs
+    }
+
+    static func kind(of event: ClubFeedEvent) -> (ClubActivity.Kind, Int?) {
+        switch event {
+        case .addedBook: return (.addedBook, nil)
+        case .started: return (.started, nil)
+        case .progressed(let percent): return (.progressed, percent)
+        case .finished: return (.finished, nil)
+        case .abandoned: return (.abandoned, nil)
+        case .rated(let stars): return (.rated, stars)
+        }
+    }
+}

@@ -1,0 +1,270 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// A club's feed and discussion as one member sees them: activity newest first (or, for the event
+/// stream, everything after an id), and comments with spoilers hidden until the reader reaches the
+/// page they are about. The API, the page and the event stream all read through here, so they agree.
+struct ClubFeedService {
+    let membership: ClubMembershipService
+    let now: @Sendable () -> Date
+
+    var db: any Database { membership.db }
+    var user: User { membership.user }
+
+    static let commentNotFound = DomainError.notFound("commentNotFound", "no such comment")
+    static let pageSize = 30
+
+    // MARK: activity
+
+    /// Newest first, `limit` at a time; `before` is the last id of the previous page.
+    func activity(in clubID: UUID, before: Int?, limit: Int = Self.pageSize) async throws -> Page<ClubActivityDTO> {
+        _ = try await membership.open(clubID, for: .readInside)
+        var query = ClubActivity.query(on: db).filter(\.$club.$id == clubID)
+        if let before { query = query.filter(\.$id < before) }
+        let rows = try await query.sort(\.$id, .descending).limit(limit + 1).all()
+        let page = Array(rows.prefix(limit))
+        let next = rows.count > limit ? page.last?.id.map(String.init) : nil
+        return Page(items: try await dtos(page, clubID: clubID), nextCursor: next)
+    }
+
+    /// Oldest first, everything after `id` (at most `limit`): what an event stream sends next.
+    func activity(in clubID: UUID, after id: Int, limit: Int = 100) async throws -> [ClubActivityDTO] {
+        _ = try await membership.open(clubID, for: .readInside)
+        let rows = try await ClubActivity.query(on: db).filter(\.$club.$id == clubID).filter(\.$id > id)
+            .sort(\.$id).limit(limit).all()
+        return try await dtos(rows, clubID: clubID)
+    }
+
+    /// The newest activity's id (0 when there is none): where a new event stream starts.
+    func latestActivityID(in clubID: UUID) async throws -> Int {
+        _ = try await membership.open(clubID, for: .readInside)
+        return try await ClubActivity.query(on: db).filter(\.$club.$id == clubID).max(\.$id) ?? 0
+    }
+
+    private func dtos(_ rows: [ClubActivity], clubID: UUID) async throws -> [ClubActivityDTO] {
+        guard !rows.isEmpty else { return [] }
+        let people = try await Self.people(rows.map(\.$actor.id), on: db)
+        let workIDs = Array(Set(rows.compactMap(\.$work.id)))
+        var titles: [UUID: String] = [:]
+        if !workIDs.isEmpty {
+            for work in try await Work.query(on: db).filter(\.$id ~~ workIDs).all() { titles[try work.requireID()] = work.title }
+        }
+        let commentIDs = rows.filter { $0.kind == .commented }.compactMap(\.subjectID)
+        let comments = try await ClubComment.query(on: db).filter(\.$id ~~ commentIDs).all()
+        let commentDTOs = try await dtos(comments, clubID: clubID, reveal: nil)
+        let commentsByID = Dictionary(uniqueKeysWithValues: commentDTOs.map { ($0.id, $0) })
+        return try rows.map { row in
+            ClubActivityDTO(
+                id: try row.requireID(), kind: row.kind.rawValue,
+                actor: people[row.$actor.id] ?? PersonRef(id: row.$actor.id, displayName: ""),
+                book: row.$work.id.flatMap { id in titles[id].map { ClubActivityDTO.BookRef(id: id, title: $0) } },
+                amount: row.amount,
+                comment: row.kind == .commented ? row.subjectID.flatMap { commentsByID[$0] } : nil,
+                proposalId: row.kind == .proposed || row.kind == .votesClosed ? row.subjectID : nil,
+                createdAt: row.createdAt ?? .distantPast)
+        }
+    }
+
+    // MARK: comments
+
+    /// Top-level comments newest first, each with its replies oldest first. `reveal` shows one
+    /// hidden comment (the reader asked to see it).
+    func comments(in clubID: UUID, before cursor: UUID?, limit: Int = Self.pageSize, reveal: UUID? = nil) async throws
+        -> Page<ClubCommentDTO>
+    {
+        _ = try await membership.open(clubID, for: .readInside)
+        var query = ClubComment.query(on: db).filter(\.$club.$id == clubID).filter(\.$parent.$id == nil)
+        if let cursor,
+            let last = try await ClubComment.query(on: db).filter(\.$id == cursor).filter(\.$club.$id == clubID).first(),
+            let stamp = last.createdAt
+        {
+            query = query.group(.or) { group in
+                group.filter(\.$createdAt < stamp).group(.and) { $0.filter(\.$createdAt == stamp).filter(\.$id < cursor) }
+            }
+        }
+        let rows = try await query.sort(\.$createdAt, .descending).sort(\.$id, .descending).limit(limit + 1).all()
+        let page = Array(rows.prefix(limit))
+        let replies = try await ClubComment.query(on: db).filter(\.$parent.$id ~~ page.compactMap(\.id))
+            .sort(\.$createdAt).sort(\.$id).all()
+        let dtos = try await self.dtos(page + replies, clubID: clubID, reveal: reveal)
+        var repliesByParent: [UUID: [ClubCommentDTO]] = [:]
+        for dto in dtos { if let parent = dto.parentId { repliesByParent[parent, default: []].append(dto) } }
+        let top = dtos.filter { $0.parentId == nil }.map { comment in
+            var comment = comment
+            comment.replies = repliesByParent[comment.id] ?? []
+            return comment
+        }
+        return Page(items: top, nextCursor: rows.count > limit ? page.last?.id?.uuidString : nil)
+    }
+
+    /// One comment (with its replies when it is top-level), for whoever may read its club.
+    func comment(_ id: UUID, reveal: Bool) async throws -> ClubCommentDTO {
+        let (comment, _) = try await openComment(id, for: .readInside)
+        let replies = try await ClubComment.query(on: db).filter(\.$parent.$id == id).sort(\.$createdAt).sort(\.$id).all()
+        let dtos = try await self.dtos([comment] + replies, clubID: comment.$club.id, reveal: reveal ? id : nil)
+        var top = dtos[0]
+        top.replies = Array(dtos.dropFirst())
+        return top
+    }
+
+    /// A new comment (or a reply to a top-level one) about the club's current book; `noteID` shares
+    /// one of the reader's discussion notes (its text is the body when none is given).
+    func post(in clubID: UUID, _ draft: CommentDraft, parentID: UUID?, noteID: UUID?) async throws -> ClubCommentDTO {
+        _ = try await membership.open(clubID, for: .comment)
+        var draft = draft
+        if let noteID {
+            guard let note = try await Note.query(on: db).filter(\.$id == noteID).filter(\.$user.$id == user.requireID()).first()
+            else { throw DomainError.notFound("noteNotFound", "no such note") }
+            guard note.isDiscussion else {
+                throw ValidationError(field: "noteId", "only notes marked for discussion can be shared with a club")
+            }
+            if (draft.body ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { draft.body = note.content }
+        }
+        let fields = try draft.validated()
+        if let parentID {
+            guard let parent = try await ClubComment.query(on: db).filter(\.$id == parentID).filter(\.$club.$id == clubID).first()
+            else { throw Self.commentNotFound }
+            guard parent.$parent.id == nil else {
+                throw ValidationError(field: "parentId", "reply to the comment itself: replies go one level deep")
+            }
+        }
+        let userID = try user.requireID()
+        let workID = try await ClubService.currentBook(of: clubID, on: db)?.$work.id
+        let comment = try await db.writeTransaction { db in
+            let comment = ClubComment(clubID: clubID, authorID: userID, body: fields.body)
+            comment.$parent.id = parentID
+            comment.$work.id = workID
+            comment.$note.id = noteID
+            Self.place(fields.place, on: comment)
+            try await comment.create(on: db)
+            try await ClubActivityLog(db: db).record(
+                ClubActivity(clubID: clubID, actorID: userID, kind: .commented, workID: workID, subjectID: comment.id))
+            return comment
+        }
+        membership.events?.announce([clubID])
+        return try await dtos([comment], clubID: clubID, reveal: nil)[0]
+    }
+
+    /// The author changes their comment within 15 minutes of writing it.
+    func edit(_ id: UUID, _ draft: CommentDraft) async throws -> ClubCommentDTO {
+        let (comment, _) = try await openComment(id, for: .comment)
+        guard comment.$author.id == (try user.requireID()) else {
+            throw DomainError(.forbidden, code: "forbidden", "only its author can edit a comment")
+        }
+        guard
+            CommentEditing.mayEdit(
+                writtenAt: (comment.createdAt ?? .distantPast).timeIntervalSince1970, now: now().timeIntervalSince1970)
+        else {
+            throw DomainError(
+                .unprocessable, code: "editWindowClosed", "a comment can be edited for 15 minutes after it is written")
+        }
+        let fields = try draft.validated()
+        comment.body = fields.body
+        Self.place(fields.place, on: comment)
+        comment.editedAt = now()
+        try await comment.save(on: db)
+        return try await self.comment(id, reveal: false)
+    }
+
+    /// The author deletes their own comment; owner and admins any (its replies go with it).
+    func delete(_ id: UUID) async throws {
+        let (comment, actor) = try await openComment(id, for: .readInside)
+        if comment.$author.id != (try user.requireID()) {
+            try ClubMembershipService.require(ClubAccess.decide(.deleteAnyComment, by: actor, isPublic: false))
+        }
+        try await db.writeTransaction { db in
+            let ids = [id] + (try await ClubComment.query(on: db).filter(\.$parent.$id == id).all().compactMap(\.id))
+            try await ClubActivity.query(on: db).filter(\.$subjectID ~~ ids).filter(\.$kind == .commented).delete()
+            try await comment.delete(on: db)
+        }
+    }
+
+    private func openComment(_ id: UUID, for action: ClubAccess.Action) async throws -> (ClubComment, ClubAccess.Actor) {
+        guard let comment = try await ClubComment.find(id, on: db) else { throw Self.commentNotFound }
+        do {
+            let (_, actor) = try await membership.open(comment.$club.id, for: action)
+            return (comment, actor)
+        } catch let error as DomainError where error.kind == .notFound {
+            throw Self.commentNotFound  // a comment of a club they cannot see does not exist for them
+        }
+    }
+
+    private static func place(_ place: SpoilerGate.Place?, on comment: ClubComment) {
+        comment.page = nil
+        comment.percent = nil
+        switch place {
+        case .page(let page)?: comment.page = page
+        case .percent(let percent)?: comment.percent = percent
+        case nil: break
+        }
+    }
+
+    /// Comments as this reader may see them: a comment about a place in a book they have not reached
+    /// is hidden (no body) unless it is theirs, they finished that book, or they asked to `reveal` it.
+    private func dtos(_ comments: [ClubComment], clubID: UUID, reveal: UUID?) async throws -> [ClubCommentDTO] {
+        guard !comments.isEmpty else { return [] }
+        let userID = try user.requireID()
+        let actor = try await membership.actor(in: try await membership.find(clubID))
+        let people = try await Self.people(comments.map(\.$author.id), on: db)
+        let gatedWorks = Array(Set(comments.filter { $0.page != nil || $0.percent != nil }.compactMap(\.$work.id)))
+        var readers: [UUID: (status: ReadingStatus, page: Int?, progress: Double)] = [:]
+        var pageCounts: [UUID: Int] = [:]
+        if !gatedWorks.isEmpty {
+            for entry in try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).filter(\.$work.$id ~~ gatedWorks)
+                .all()
+            {
+                readers[entry.$work.id] = (entry.status, entry.currentPage, entry.progress)
+            }
+            for (workID, facts) in try await CatalogLoader(db: db).bookFacts(gatedWorks) {
+                if let pages = facts.pageCount { pageCounts[workID] = pages }
+            }
+        }
+        let now = now().timeIntervalSince1970
+        return try comments.map { comment in
+            let id = try comment.requireID()
+            let isAuthor = comment.$author.id == userID
+            let about: SpoilerGate.Place? = comment.page.map { .page($0) } ?? comment.percent.map { .percent($0) }
+            let reader = comment.$work.id.flatMap { readers[$0] }
+            let visibility =
+                reveal == id
+                ? .shown
+                : SpoilerGate.visibility(
+                    of: about, isAuthor: isAuthor,
+                    reader: reader.flatMap { ClubProgress.place(status: $0.status, currentPage: $0.page, progress: $0.progress) },
+                    finished: reader?.status == .read, pageCount: comment.$work.id.flatMap { pageCounts[$0] })
+            var hiddenUntil: String?
+            if case .hiddenUntil(let place) = visibility { hiddenUntil = Self.describe(place) }
+            return ClubCommentDTO(
+                id: id, clubId: clubID, author: people[comment.$author.id] ?? PersonRef(id: comment.$author.id, displayName: ""),
+                parentId: comment.$parent.id, page: comment.page, percent: comment.percent,
+                body: hiddenUntil == nil ? comment.body : nil, hiddenUntil: hiddenUntil,
+                createdAt: comment.createdAt ?? .distantPast,
+                editedAt: comment.editedAt,
+                mayEdit: isAuthor
+                    && CommentEditing.mayEdit(writtenAt: (comment.createdAt ?? .distantPast).timeIntervalSince1970, now: now),
+                mayDelete: isAuthor || actor.runsTheClub, replies: [])
+        }
+    }
+
+    /// "page 200", "40%".
+    static func describe(_ place: SpoilerGate.Place) -> String {
+        switch place {
+        case .page(let page): return "page \(page)"
+        case .percent(let percent): return "\(Int(percent.rounded()))%"
+        }
+    }
+
+    /// Display names of readers by id, in one query.
+    static func people(_ ids: [UUID], on db: any Database) async throws -> [UUID: PersonRef] {
+        let unique = Array(Set(ids))
+        guard !unique.isEmpty else { return [:] }
+        var result: [UUID: PersonRef] = [:]
+        for user in try await User.query(on: db).filter(\.$id ~~ unique).all() {
+            let id = try user.requireID()
+            result[id] = PersonRef(id: id, displayName: user.displayName)
+        }
+        return result
+    }
+}

@@ -1,0 +1,115 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// Reading and running a club: the reader's clubs, one club's summary, settings, deleting it, its
+/// past books and its members with their progress. Every call asks Core's `ClubAccess` through
+/// `ClubMembershipService.open` first.
+struct ClubService {
+    let membership: ClubMembershipService
+    let today: LocalDate
+
+    var db: any Database { membership.db }
+    var user: User { membership.user }
+
+    /// The reader's clubs in the order they joined them.
+    func clubs(limit: Int? = nil) async throws -> [ClubDTO] {
+        var query = ClubMember.query(on: db).filter(\.$user.$id == (try user.requireID())).sort(\.$createdAt).sort(\.$id)
+        if let limit { query = query.limit(limit) }
+        let memberships = try await query.all()
+        let clubs = try await Club.query(on: db).filter(\.$id ~~ memberships.map(\.$club.id)).all()
+        let byID = Dictionary(uniqueKeysWithValues: try clubs.map { (try $0.requireID(), $0) })
+        let ordered = memberships.compactMap { membership in
+            byID[membership.$club.id].map { ($0, ClubMembershipService.actor(membership.role)) }
+        }
+        return try await dtos(ordered)
+    }
+
+    func club(_ id: UUID) async throws -> ClubDTO {
+        let (club, actor) = try await membership.open(id, for: .readSummary)
+        return try await dtos([(club, actor)])[0]
+    }
+
+    func create(_ draft: ClubDraft) async throws -> ClubDTO {
+        let club = try await membership.create(draft)
+        return try await dtos([(club, .owner)])[0]
+    }
+
+    func update(_ id: UUID, _ draft: ClubDraft) async throws -> ClubDTO {
+        let (club, actor) = try await membership.open(id, for: .editSettings)
+        let fields = try draft.validatedChange(
+            of: ValidClub(name: club.name, description: club.summary, coverUrl: club.coverURL, isPublic: club.isPublic))
+        club.name = fields.name
+        club.summary = fields.description
+        club.coverURL = fields.coverUrl
+        club.isPublic = fields.isPublic
+        try await club.save(on: db)
+        return try await dtos([(club, actor)])[0]
+    }
+
+    /// Deletes the club with everything in it (members, books, talk, feed); its code opens nothing.
+    func delete(_ id: UUID) async throws {
+        let (club, _) = try await membership.open(id, for: .deleteClub)
+        try await db.writeTransaction { db in
+            try await ShareCodeRegistry(db: db).release(club.joinCode)
+            try await club.delete(on: db)
+        }
+    }
+
+    /// Every book the club has read or is reading, newest first.
+    func books(_ id: UUID) async throws -> [ClubBookDTO] {
+        _ = try await membership.open(id, for: .readInside)
+        let books = try await ClubBook.query(on: db).filter(\.$club.$id == id).sort(\.$startedOn, .descending)
+            .sort(\.$createdAt, .descending).all()
+        let works = try await CatalogLoader(db: db).works(books.map(\.$work.id))
+        return books.compactMap { book in
+            works[book.$work.id].map { ClubBookDTO(work: $0, startedOn: book.startedOn, finishedOn: book.finishedOn) }
+        }
+    }
+
+    /// Whether the reader keeps their progress on the club's book from the other members.
+    func hideProgress(in id: UUID, _ hides: Bool) async throws {
+        _ = try await membership.open(id, for: .readInside)
+        guard let member = try await ClubMembershipService.membership(try user.requireID(), in: id, on: db) else {
+            throw ClubMembershipService.clubNotFound
+        }
+        member.hidesProgress = hides
+        try await member.save(on: db)
+    }
+
+    /// The club's current book, if it has one.
+    static func currentBook(of clubID: UUID, on db: any Database) async throws -> ClubBook? {
+        try await ClubBook.query(on: db).filter(\.$club.$id == clubID).filter(\.$finishedOn == nil)
+            .sort(\.$createdAt, .descending).first()
+    }
+
+    // MARK: DTOs
+
+    /// Clubs as DTOs in a fixed number of queries (owners, current books, their works and covers).
+    func dtos(_ clubs: [(Club, ClubAccess.Actor)]) async throws -> [ClubDTO] {
+        guard !clubs.isEmpty else { return [] }
+        let clubIDs = try clubs.map { try $0.0.requireID() }
+        let owners = try await User.query(on: db).filter(\.$id ~~ clubs.map { $0.0.$owner.id }).all()
+        let ownerNames = Dictionary(uniqueKeysWithValues: try owners.map { (try $0.requireID(), $0.displayName) })
+        let current = try await ClubBook.query(on: db).filter(\.$club.$id ~~ clubIDs).filter(\.$finishedOn == nil).all()
+        let currentByClub = Dictionary(current.map { ($0.$club.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let loader = CatalogLoader(db: db)
+        let works = try await loader.works(current.map(\.$work.id))
+        let facts = try await loader.bookFacts(current.map(\.$work.id))
+        return try clubs.map { club, actor in
+            let id = try club.requireID()
+            let book = currentByClub[id].flatMap { book in
+                works[book.$work.id].map {
+                    ClubDTO.CurrentBook(work: $0, startedOn: book.startedOn, coverUrl: facts[book.$work.id]?.coverUrl)
+                }
+            }
+            return ClubDTO(
+                id: id, name: club.name, description: club.summary, coverUrl: club.coverURL, isPublic: club.isPublic,
+                memberCount: club.memberCount, booksCompleted: club.booksCompleted,
+                owner: PersonRef(id: club.$owner.id, displayName: ownerNames[club.$owner.id] ?? ""),
+                currentBook: book, joinCode: actor.isMember ? club.joinCode : nil,
+                role: actor.isMember ? actor.rawValue : nil, createdAt: club.createdAt)
+        }
+    }
+}
