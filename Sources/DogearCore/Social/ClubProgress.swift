@@ -21,10 +21,18 @@ public enum ClubProgress: Equatable, Sendable {
         case .read?: return .finished
         case .didNotFinish?: return .abandoned
         case .reading?, .onHold?:
-            let percent = Int((min(max(progress, 0), 1) * 100).rounded())
+            let fraction = Self.fraction(progress: progress, currentPage: currentPage, pageCount: pageCount)
+            let percent = Int((min(max(fraction, 0), 1) * 100).rounded())
             if listening { return .reading(page: nil, of: nil, percent: percent) }
             return .reading(page: currentPage, of: pageCount, percent: percent)
         }
+    }
+
+    /// How far through the book: the entry's own progress, or, when the entry does not know the
+    /// book's length (no edition chosen), its page against the club's page count.
+    public static func fraction(progress: Double, currentPage: Int?, pageCount: Int?) -> Double {
+        guard progress <= 0, let currentPage, let pageCount, pageCount > 0 else { return progress }
+        return min(1, Double(currentPage) / Double(pageCount))
     }
 
     /// 0…1, for progress bars and the schedule; nil when hidden.

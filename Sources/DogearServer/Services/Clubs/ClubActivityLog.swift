@@ -29,9 +29,6 @@ struct ClubActivityLog {
     /// Returns the clubs told (to announce once the transaction commits).
     func entryChanged(_ entry: LibraryEntry, before: ReadingState?, ratingBefore: Int?) async throws -> [UUID] {
         guard entry.isPublic else { return [] }
-        let events = ClubFeedEvent.between(
-            before: before, ratingBefore: ratingBefore, after: entry.readingState, ratingAfter: entry.rating)
-        guard !events.isEmpty else { return [] }
         let userID = entry.$user.id
         let workID = entry.$work.id
         let rows = try await db.sql.raw(
@@ -43,6 +40,18 @@ struct ClubActivityLog {
         ).all()
         // Locked in one order, so two readers' changes never wait on each other in a circle.
         let clubIDs = try rows.map { try $0.decode(column: "club_id", as: UUID.self) }.sorted { $0.uuidString < $1.uuidString }
+        guard !clubIDs.isEmpty else { return [] }
+        // An entry without an edition does not know the book's length; the club's page count does.
+        let pageCount = try await CatalogLoader(db: db).bookFacts([workID]).values.first?.pageCount
+        func measured(_ state: ReadingState) -> ReadingState {
+            var state = state
+            state.progress = ClubProgress.fraction(progress: state.progress, currentPage: state.currentPage, pageCount: pageCount)
+            return state
+        }
+        let events = ClubFeedEvent.between(
+            before: before.map(measured), ratingBefore: ratingBefore, after: measured(entry.readingState),
+            ratingAfter: entry.rating)
+        guard !events.isEmpty else { return [] }
         for clubID in clubIDs {
             for event in events {
                 let (kind, amount) = Self.kind(of: event)
