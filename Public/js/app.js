@@ -7,3 +7,4 @@ import "./confirm.js";
 import "./book-form.js";
 import "./list-reorder.js";
 import "./copy-code.js";
+import "./club-live.js";

@@ -33,6 +33,31 @@ public enum SiteURL: Equatable, Sendable {
     case saveShared(String)
     case unsaveShared(String)
     case copyShared(String)
+    /// Book clubs.
+    case clubs, newClub, joinClub
+    case club(UUID)
+    case clubSettings(UUID)
+    case deleteClub(UUID)
+    case leaveClub(UUID)
+    case clubCode(UUID)
+    case clubCurrentBook(UUID)
+    case clubAddBook(UUID)
+    case clubSchedule(UUID)
+    case clubHideProgress(UUID)
+    case clubMemberRole(UUID, UUID)
+    case clubRemoveMember(UUID, UUID)
+    case clubOwner(UUID)
+    case clubComments(UUID)
+    case clubProposals(UUID)
+    case clubVote(UUID, UUID)
+    case clubUnvote(UUID, UUID)
+    case clubPick(UUID, UUID)
+    case editComment(UUID)
+    case deleteComment(UUID)
+    case joinByCode(String)
+    /// The club's live feed (the API's event stream, which the club page's script opens).
+    case clubEvents(UUID)
+
     /// The stylesheet and the script module (files under `Public/`).
     case stylesheet, script
 
@@ -54,7 +79,36 @@ public enum SiteURL: Equatable, Sendable {
         func listID(_ value: String) -> Segment { .parameter(name: "id", value: value) }
         func itemID(_ value: UUID) -> Segment { .parameter(name: "itemId", value: value.uuidString) }
         func shareCode(_ value: String) -> Segment { .parameter(name: "code", value: value) }
+        func club(_ value: UUID, _ rest: String...) -> [Segment] {
+            [.literal("clubs"), id(value)] + rest.map { .literal($0) }
+        }
+        func member(_ value: UUID) -> Segment { .parameter(name: "userId", value: value.uuidString) }
+        func proposal(_ value: UUID) -> Segment { .parameter(name: "proposalId", value: value.uuidString) }
         switch self {
+        case .clubs: return [.literal("clubs")]
+        case .newClub: return [.literal("clubs"), .literal("new")]
+        case .joinClub: return [.literal("clubs"), .literal("join")]
+        case .club(let value): return club(value)
+        case .clubSettings(let value): return club(value, "settings")
+        case .deleteClub(let value): return club(value, "delete")
+        case .leaveClub(let value): return club(value, "leave")
+        case .clubCode(let value): return club(value, "code")
+        case .clubCurrentBook(let value): return club(value, "current-book")
+        case .clubAddBook(let value): return club(value, "add-to-library")
+        case .clubSchedule(let value): return club(value, "schedule")
+        case .clubHideProgress(let value): return club(value, "privacy")
+        case .clubMemberRole(let value, let user): return club(value, "members") + [member(user), .literal("role")]
+        case .clubRemoveMember(let value, let user): return club(value, "members") + [member(user), .literal("remove")]
+        case .clubOwner(let value): return club(value, "owner")
+        case .clubComments(let value): return club(value, "comments")
+        case .clubProposals(let value): return club(value, "proposals")
+        case .clubVote(let value, let pick): return club(value, "proposals") + [proposal(pick), .literal("vote")]
+        case .clubUnvote(let value, let pick): return club(value, "proposals") + [proposal(pick), .literal("unvote")]
+        case .clubPick(let value, let pick): return club(value, "proposals") + [proposal(pick), .literal("pick")]
+        case .editComment(let value): return [.literal("comments"), id(value), .literal("edit")]
+        case .deleteComment(let value): return [.literal("comments"), id(value), .literal("delete")]
+        case .joinByCode(let code): return [.literal("join"), shareCode(code)]
+        case .clubEvents(let value): return [.literal("api"), .literal("v1")] + club(value, "events")
         case .home: return []
         case .signIn: return [.literal("signin")]
         case .signUp: return [.literal("signup")]

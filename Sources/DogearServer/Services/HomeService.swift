@@ -14,6 +14,8 @@ struct HomeDTO: Content {
     let currentlyReading: [EntryDTO]
     let recentlyFinished: [EntryDTO]
     let stats: Stats
+    /// The reader's first three clubs, in the order they joined them.
+    let clubs: [ClubDTO]
 }
 
 /// Home: what the reader is reading, the five most recent finishes, quick stats.
@@ -41,12 +43,15 @@ struct HomeService {
             .all()
         let loaded = try await EntryLoader(db: db, today: today).load(reading + finished)
         let stats = try await HomeStatsQuery(db: db).stats(userID: userID, year: today.year)
+        let membership = ClubMembershipService(db: db, user: user, tiersEnabled: false)
+        let clubs = try await ClubService(membership: membership, today: today).clubs(limit: 3)
         return HomeDTO(
             greeting: Self.greeting(at: now, in: zone),
             displayName: user.displayName,
             currentlyReading: Array(loaded.prefix(reading.count)),
             recentlyFinished: Array(loaded.dropFirst(reading.count)),
-            stats: .init(readAllTime: stats.readAllTime, readThisYear: stats.readThisYear, pagesThisYear: stats.pagesThisYear))
+            stats: .init(readAllTime: stats.readAllTime, readThisYear: stats.readThisYear, pagesThisYear: stats.pagesThisYear),
+            clubs: clubs)
     }
 
     static func greeting(at date: Date, in zone: TimeZone) -> String {

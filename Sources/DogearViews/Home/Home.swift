@@ -11,6 +11,8 @@ public enum Home {
         public var readAllTime: Int
         public var readThisYear: Int
         public var pagesThisYear: Int
+        /// The first three clubs.
+        public var clubs: [ClubsIndex.Summary] = []
         public var session: PageSession
 
         public init(
@@ -67,6 +69,28 @@ public enum Home {
                                             .authorsLine(book.authors),
                                             .unwrap(book.dateFinished) { .p(.class("meta"), .userText("Finished \($0)")) }))
                                 })
+                    ),
+                    .section(
+                        .id("home-clubs"),
+                        .h2("Your clubs"),
+                        model.clubs.isEmpty
+                            ? .p(
+                                .class("empty"), "Reading is better together: ",
+                                .a(.href(SiteURL.clubs.path), "join a club with a code"), ".")
+                            : .group(
+                                .ul(
+                                    .class("list"),
+                                    .forEach(model.clubs) { club in
+                                        .li(
+                                            .class("row"),
+                                            .div(
+                                                .a(.href(SiteURL.club(club.id).path), .class("title"), .userText(club.name)),
+                                                .p(
+                                                    .class("meta"),
+                                                    .text(club.memberCount == 1 ? "1 member" : "\(club.memberCount) members"),
+                                                    .unwrap(club.currentBook) { .group(.text(" · reading "), .userText($0)) })))
+                                    }),
+                                .a(.class("more"), .href(SiteURL.clubs.path), "All your clubs"))
                     )
                 ))
         }

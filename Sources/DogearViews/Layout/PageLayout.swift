@@ -85,7 +85,7 @@ public enum PageLayout {
 
     /// The tabs: what a reader goes to every day.
     static let mainSections: [(label: String, url: SiteURL)] = [
-        ("Home", .home), ("Library", .library), ("Lists", .lists), ("Add", .add),
+        ("Home", .home), ("Library", .library), ("Lists", .lists), ("Clubs", .clubs), ("Add", .add),
     ]
     /// The menu: what a reader goes to now and then.
     static let moreSections: [(label: String, url: SiteURL)] = [

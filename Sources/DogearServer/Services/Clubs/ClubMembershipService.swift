@@ -62,6 +62,15 @@ struct ClubMembershipService {
         return club
     }
 
+    /// The club a code opens (any case), and whether the reader is in it already: what an invitation
+    /// link shows before joining. The code is the invitation, so a private club shows its name too.
+    func invitation(code typed: String) async throws -> (club: Club, isMember: Bool) {
+        guard let code = ShareCode(typed: typed),
+            let club = try await Club.query(on: db).filter(\.$joinCode == code.value).first()
+        else { throw Self.clubNotFound }
+        return (club, try await actor(in: club).isMember)
+    }
+
     /// Leaves a club; the last member leaving deletes it (an owner hands it on first otherwise).
     func leave(_ clubID: UUID) async throws {
         let club = try await find(clubID)

@@ -1,0 +1,380 @@
+import DogearCore
+import DogearViews
+import Vapor
+
+/// `/clubs…`, `/comments/{id}/…` and `/join/{code}`: the club services behind pages. Forms post and
+/// come back with 303; a refused form is shown again with what was typed and why.
+struct ClubPages {
+    /// Where Dogear is reached, for the invitation link (`DOGEAR_BASE_URL`).
+    let baseURL: String
+
+    struct ClubFormBody: Content {
+        var name: String?
+        var description: String?
+        var coverUrl: String?
+        var isPublic: String?
+
+        var draft: ClubDraft {
+            ClubDraft(name: name ?? "", description: description ?? "", coverUrl: coverUrl ?? "", isPublic: isPublic == "true")
+        }
+    }
+
+    // MARK: the reader's clubs
+
+    func index(req: Request) async throws -> Response {
+        Response(html: ClubsIndex.View.render(try await indexModel(req)))
+    }
+
+    func join(req: Request) async throws -> Response {
+        struct Form: Content { var code: String? }
+        let typed = try req.content.decode(Form.self).code ?? ""
+        do {
+            let club = try await req.clubMembership().join(code: typed)
+            return .seeOther(.club(try club.requireID()))
+        } catch let error as DomainError where error.kind == .notFound || error.kind == .conflict || error.kind == .unprocessable
+        {
+            var model = try await indexModel(req)
+            model.code = FieldState(typed, error: Self.joinMessage(error))
+            return Response(
+                status: error.kind == .conflict ? .conflict : .unprocessableEntity, html: ClubsIndex.View.render(model))
+        }
+    }
+
+    static func joinMessage(_ error: DomainError) -> String {
+        switch error.code {
+        case "clubNotFound": return "No club has this code. Check it with the member who gave it to you."
+        case "alreadyMember": return "You are already a member of this club."
+        default: return PageErrorMiddleware.sentence(error.message)
+        }
+    }
+
+    func newPage(req: Request) async throws -> Response {
+        var model = ClubForm.Model(session: try req.requirePageSession())
+        if !mayCreate(req, try req.currentUser()) {
+            model.error = "Starting a club comes with a premium account; joining one does not."
+        }
+        return Response(html: ClubForm.View.render(model))
+    }
+
+    func create(req: Request) async throws -> Response {
+        let body = try req.content.decode(ClubFormBody.self)
+        do {
+            let club = try await req.clubs().create(body.draft)
+            return .seeOther(.club(club.id))
+        } catch let error as ValidationError {
+            return refused(ClubForm.Model(session: try req.requirePageSession()), body, error.message, error.field)
+        } catch let error as DomainError where error.kind == .premiumRequired || error.kind == .unprocessable {
+            return refused(
+                ClubForm.Model(session: try req.requirePageSession()), body, PageErrorMiddleware.sentence(error.message), nil)
+        }
+    }
+
+    // MARK: a club
+
+    func show(req: Request) async throws -> Response {
+        Response(html: ClubShow.View.render(try await ClubPageModels(req: req).show(try ClubController.clubID(req))))
+    }
+
+    func settingsPage(req: Request) async throws -> Response {
+        let model = try await ClubPageModels(req: req).settings(try ClubController.clubID(req), baseURL: baseURL)
+        return Response(html: ClubSettings.View.render(model))
+    }
+
+    func saveSettings(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        let body = try req.content.decode(ClubFormBody.self)
+        do {
+            _ = try await req.clubs().update(id, body.draft)
+            return .seeOther(.club(id))
+        } catch let error as ValidationError {
+            var model = try await ClubPageModels(req: req).settings(id, baseURL: baseURL)
+            model.form.name.value = body.name ?? ""
+            model.form.description.value = body.description ?? ""
+            model.form.coverUrl.value = body.coverUrl ?? ""
+            model.form.isPublic = body.isPublic == "true"
+            model.form.place(error.message, field: error.field)
+            return Response(status: .unprocessableEntity, html: ClubSettings.View.render(model))
+        }
+    }
+
+    func delete(req: Request) async throws -> Response {
+        try await req.clubs().delete(try ClubController.clubID(req))
+        return .seeOther(.clubs)
+    }
+
+    func leave(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        do {
+            try await req.clubMembership().leave(id)
+            return .seeOther(.clubs)
+        } catch let error as DomainError where error.code == "ownerMustHandOver" {
+            var model = try await ClubPageModels(req: req).settings(id, baseURL: baseURL)
+            model.leaveError = "Hand the club to another member first (Members, below), or delete it."
+            return Response(status: .unprocessableEntity, html: ClubSettings.View.render(model))
+        }
+    }
+
+    func replaceCode(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        _ = try await req.clubMembership().replaceCode(of: id)
+        return .seeOther(.clubSettings(id))
+    }
+
+    struct BookForm: Content {
+        var workId: String?
+        var isbn: String?
+    }
+
+    func setCurrentBook(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        let form = try req.content.decode(BookForm.self)
+        do {
+            try await req.clubReading().setCurrentBook(
+                of: id, to: try Self.choice(form), startDate: nil, lookups: req.bookLookup())
+            return .seeOther(.club(id))
+        } catch let error as ValidationError {
+            return try await refusedOnShow(req, id) { $0.currentISBN = FieldState(form.isbn ?? "", error: error.message) }
+        }
+    }
+
+    func propose(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        let form = try req.content.decode(BookForm.self)
+        do {
+            _ = try await req.clubProposals().propose(in: id, try Self.choice(form), lookups: req.bookLookup())
+            return .seeOther(SiteURL.club(id).with(fragment: "proposals"))
+        } catch let error as ValidationError {
+            return try await refusedOnShow(req, id) { $0.proposeISBN = FieldState(form.isbn ?? "", error: error.message) }
+        } catch let error as DomainError where error.code == "alreadyProposed" {
+            return try await refusedOnShow(req, id) {
+                $0.proposeISBN = FieldState(form.isbn ?? "", error: "That book is proposed already.")
+            }
+        }
+    }
+
+    /// The book a form names: a work from the reader's library, else an ISBN.
+    static func choice(_ form: BookForm) throws -> WorkChoice {
+        if let raw = form.workId, !raw.isEmpty {
+            guard let id = UUID(uuidString: raw) else { throw ValidationError(field: "workId", "choose a book from the list") }
+            return WorkChoice(workId: id)
+        }
+        guard let isbn = form.isbn, !isbn.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError(field: "isbn", "choose a book from your library or give its ISBN")
+        }
+        return WorkChoice(isbn: isbn)
+    }
+
+    /// "Add to my library": the club's current book, want to read.
+    func addBook(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        let club = try await req.clubs().club(id)
+        guard let workID = club.currentBook?.work.id else { return .seeOther(.club(id)) }
+        var request = CreateEntryRequest(book: nil, entryDraft: EntryDraft())
+        request.workId = workID
+        do {
+            let entry = try await req.libraryService().add(request)
+            return .seeOther(.book(try entry.requireID()))
+        } catch let error as DomainError where error.code == "alreadyInLibrary" {
+            return .seeOther(.club(id))
+        }
+    }
+
+    func schedule(req: Request) async throws -> Response {
+        struct Form: Content {
+            var label: [String]?
+            var page: [String]?
+            var dueOn: [String]?
+        }
+        let id = try ClubController.clubID(req)
+        let form = try req.content.decode(Form.self)
+        let labels = form.label ?? []
+        let pages = form.page ?? []
+        let dates = form.dueOn ?? []
+        let rows = (0..<max(labels.count, pages.count, dates.count)).map { index in
+            ClubSettings.MilestoneRow(
+                label: labels[safe: index] ?? "", page: pages[safe: index] ?? "", dueOn: dates[safe: index] ?? "")
+        }.filter { !($0.label + $0.page + $0.dueOn).trimmingCharacters(in: .whitespaces).isEmpty }
+        var drafts: [MilestoneDraft] = []
+        var typoField: String?
+        for (index, row) in rows.enumerated() {
+            let page = row.page.trimmingCharacters(in: .whitespaces)
+            if !page.isEmpty, Int(page) == nil { typoField = "milestones[\(index)].page" }
+            drafts.append(MilestoneDraft(label: row.label, page: Int(page), dueOn: row.dueOn))
+        }
+        do {
+            if let typoField { throw ValidationError(field: typoField, "a page is a whole number") }
+            _ = try await req.clubReading().setSchedule(of: id, drafts)
+            return .seeOther(.club(id))
+        } catch let error as ValidationError {
+            var model = try await ClubPageModels(req: req).settings(id, baseURL: baseURL)
+            model.milestones = rows
+            model.scheduleError = "Row \(Self.rowNumber(error.field)): \(PageErrorMiddleware.sentence(error.message))"
+            return Response(status: .unprocessableEntity, html: ClubSettings.View.render(model))
+        }
+    }
+
+    /// "milestones[2].dueOn" → 3.
+    static func rowNumber(_ field: String) -> Int {
+        guard let open = field.firstIndex(of: "["), let close = field.firstIndex(of: "]"),
+            let index = Int(field[field.index(after: open)..<close])
+        else { return 1 }
+        return index + 1
+    }
+
+    func hideProgress(req: Request) async throws -> Response {
+        struct Form: Content { var hide: String? }
+        let id = try ClubController.clubID(req)
+        try await req.clubs().hideProgress(in: id, try req.content.decode(Form.self).hide == "true")
+        return .seeOther(SiteURL.club(id).with(fragment: "club-members"))
+    }
+
+    func changeRole(req: Request) async throws -> Response {
+        struct Form: Content { var role: String? }
+        let id = try ClubController.clubID(req)
+        let role = ClubMember.Role(rawValue: try req.content.decode(Form.self).role ?? "") ?? .member
+        try await req.clubMembership().changeRole(of: try req.uuidParameter("userId"), in: id, to: role)
+        return .seeOther(SiteURL.clubSettings(id).with(fragment: "members"))
+    }
+
+    func removeMember(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        try await req.clubMembership().removeMember(try req.uuidParameter("userId"), from: id)
+        return .seeOther(SiteURL.clubSettings(id).with(fragment: "members"))
+    }
+
+    func handOver(req: Request) async throws -> Response {
+        struct Form: Content { var userId: UUID? }
+        let id = try ClubController.clubID(req)
+        guard let heir = try req.content.decode(Form.self).userId else {
+            throw PageError(status: .badRequest, message: "Who should the club go to?")
+        }
+        try await req.clubMembership().transferOwnership(of: id, to: heir)
+        return .seeOther(.club(id))
+    }
+
+    // MARK: talk
+
+    struct CommentForm: Content {
+        var body: String?
+        var page: String?
+        var parentId: UUID?
+    }
+
+    func comment(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        let form = try req.content.decode(CommentForm.self)
+        let pageText = (form.page ?? "").trimmingCharacters(in: .whitespaces)
+        do {
+            if !pageText.isEmpty, Int(pageText) == nil { throw ValidationError(field: "page", "a page is a whole number") }
+            let comment = try await req.clubFeed().post(
+                in: id, CommentDraft(body: form.body, page: Int(pageText)), parentID: form.parentId, noteID: nil)
+            return .seeOther(SiteURL.club(id).with(fragment: "comment-\(comment.id.uuidString)"))
+        } catch let error as ValidationError {
+            return try await refusedOnShow(req, id) { model in
+                model.commentBody.value = form.body ?? ""
+                model.commentPage.value = form.page ?? ""
+                if error.field == "page" {
+                    model.commentPage.error = PageErrorMiddleware.sentence(error.message)
+                } else {
+                    model.commentBody.error = PageErrorMiddleware.sentence(error.message)
+                }
+            }
+        }
+    }
+
+    func editComment(req: Request) async throws -> Response {
+        struct Form: Content { var body: String? }
+        let commentID = try req.uuidParameter("id")
+        do {
+            let comment = try await req.clubFeed().edit(commentID, CommentDraft(body: try req.content.decode(Form.self).body))
+            return .seeOther(SiteURL.club(comment.clubId).with(fragment: "comment-\(comment.id.uuidString)"))
+        } catch let error as DomainError where error.code == "editWindowClosed" {
+            throw PageError(status: .unprocessableEntity, message: "A comment can be edited for 15 minutes after it is written.")
+        } catch let error as ValidationError {
+            throw PageError(status: .unprocessableEntity, message: PageErrorMiddleware.sentence(error.message))
+        }
+    }
+
+    func deleteComment(req: Request) async throws -> Response {
+        let commentID = try req.uuidParameter("id")
+        let feed = try req.clubFeed()
+        let clubID = try await feed.comment(commentID, reveal: false).clubId
+        try await feed.delete(commentID)
+        return .seeOther(SiteURL.club(clubID).with(fragment: "discussion"))
+    }
+
+    func vote(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        _ = try await req.clubProposals().vote(in: id, for: try req.uuidParameter("proposalId"))
+        return .seeOther(SiteURL.club(id).with(fragment: "proposals"))
+    }
+
+    func unvote(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        _ = try await req.clubProposals().unvote(in: id, for: try req.uuidParameter("proposalId"))
+        return .seeOther(SiteURL.club(id).with(fragment: "proposals"))
+    }
+
+    func pick(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        _ = try await req.clubProposals().pick(in: id, try req.uuidParameter("proposalId"))
+        return .seeOther(.club(id))
+    }
+
+    // MARK: invitations
+
+    /// `/join/{code}`: the club the code opens, and a button; a member goes straight to the club.
+    func joinPage(req: Request) async throws -> Response {
+        let typed = req.parameters.get("code") ?? ""
+        let invitation = try await req.clubMembership().invitation(code: typed)
+        if invitation.isMember { return .seeOther(.club(try invitation.club.requireID())) }
+        let club = invitation.club
+        return Response(
+            html: JoinClub.View.render(
+                JoinClub.Model(
+                    code: club.joinCode, name: club.name, description: club.summary, memberCount: club.memberCount,
+                    session: try req.requirePageSession())))
+    }
+
+    func joinByLink(req: Request) async throws -> Response {
+        let club = try await req.clubMembership().join(code: req.parameters.get("code") ?? "")
+        return .seeOther(.club(try club.requireID()))
+    }
+
+    // MARK: helpers
+
+    private func indexModel(_ req: Request) async throws -> ClubsIndex.Model {
+        let clubs = try await req.clubs().clubs()
+        return ClubsIndex.Model(
+            clubs: clubs.map {
+                ClubsIndex.Summary(
+                    id: $0.id, name: $0.name, memberCount: $0.memberCount, currentBook: $0.currentBook?.work.title,
+                    role: $0.role ?? "member")
+            },
+            mayCreate: mayCreate(req, try req.currentUser()), session: try req.requirePageSession())
+    }
+
+    private func mayCreate(_ req: Request, _ user: User) -> Bool {
+        Tiers.allows(.createClubs, tier: user.tier, tiersEnabled: req.application.tiersEnabled)
+    }
+
+    private func refusedOnShow(_ req: Request, _ id: UUID, _ adjust: (inout ClubShow.Model) -> Void) async throws -> Response {
+        var model = try await ClubPageModels(req: req).show(id)
+        adjust(&model)
+        return Response(status: .unprocessableEntity, html: ClubShow.View.render(model))
+    }
+
+    private func refused(_ model: ClubForm.Model, _ body: ClubFormBody, _ message: String, _ field: String?) -> Response {
+        var model = model
+        model.name.value = body.name ?? ""
+        model.description.value = body.description ?? ""
+        model.coverUrl.value = body.coverUrl ?? ""
+        model.isPublic = body.isPublic == "true"
+        model.place(message, field: field)
+        return Response(status: .unprocessableEntity, html: ClubForm.View.render(model))
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Plot
+
+/// `/join/{code}`: the link a member shares. Shows the club the code opens and a button to join.
+public enum JoinClub {
+    public struct Model: Sendable, Equatable {
+        public var code: String
+        public var name: String
+        public var description: String?
+        public var memberCount: Int
+        public var session: PageSession
+
+        public init(code: String, name: String, description: String?, memberCount: Int, session: PageSession) {
+            self.code = code
+            self.name = name
+            self.description = description
+            self.memberCount = memberCount
+            self.session = session
+        }
+    }
+
+    public enum View {
+        public static func render(_ model: Model) -> HTML {
+            PageLayout.page(
+                title: "Join \(model.name)", session: model.session, csrfToken: model.session.csrfToken, active: .clubs,
+                .div(
+                    .class("card narrow"),
+                    .h1(.text("Join "), .userText(model.name)),
+                    .unwrap(model.description) { .p(.userText($0)) },
+                    .p(.class("meta"), .text(model.memberCount == 1 ? "1 member" : "\(model.memberCount) members")),
+                    .form(
+                        .action(SiteURL.joinByCode(model.code).path), .method(.post),
+                        .csrf(model.session.csrfToken),
+                        .button(.type(.submit), .class("primary"), .text("Join the club")))
+                ))
+        }
+    }
+}
