@@ -57,21 +57,23 @@ class ReaderTestCase(unittest.TestCase):
         self.driver.get(BASE + path)
         self.assert_accessible()
 
-    def assert_accessible(self, dark=False):
+    def assert_accessible(self, dark=False, driver=None):
         """axe-core over the page as it is now (every rule axe runs by default: contrast, labels,
-        landmarks, …); any violation fails the test and names the rule, the element and the page."""
+        landmarks, …); any violation fails the test and names the rule, the element and the page.
+        `driver`: another reader's browser (the test's own by default)."""
+        driver = driver or self.driver
         if dark:
-            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                        {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                   {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         try:
-            axe = Axe(self.driver)
+            axe = Axe(driver)
             axe.inject()
             # restoreScroll: axe scrolls to each element it checks for contrast; put the page back.
             violations = axe.run(options='{"restoreScroll": true}')["violations"]
         finally:
             if dark:
-                self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
-        where = f"{self.driver.current_url} ({'dark' if dark else 'light'})"
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        where = f"{driver.current_url} ({'dark' if dark else 'light'})"
         details = "\n".join(f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in violations)
         self.assertEqual(len(violations), 0, f"axe on {where}:\n{details}")
 
@@ -312,6 +314,101 @@ class ListsInABrowser(ReaderTestCase):
             bob.quit()
 
 
+class ClubsInABrowser(ReaderTestCase):
+    """Two readers in two browsers: a club, a code typed in lower case, a book, progress, the feed
+    moving on an open page without a reload, and a spoiler hidden until revealed."""
+
+    def second_reader(self, name):
+        other = new_driver(self.width)
+        wait = WebDriverWait(other, 10, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException))
+        other.get(BASE + "/signup")
+        for field, value in (("email", f"{name.lower()}-{uuid.uuid4().hex[:10]}@example.com"), ("displayName", name),
+                             ("password", "long enough password")):
+            other.find_element(By.NAME, field).send_keys(value)
+        other.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+        return other, wait
+
+    @staticmethod
+    def log_pages(driver, wait, book_path, to_page):
+        """A reading session on the book's page that ends at `to_page`."""
+        driver.get(BASE + book_path)
+        form = driver.find_element(By.CSS_SELECTOR, "form[action$='/sessions']")
+        form.find_element(By.NAME, "minutes").send_keys("30")
+        form.find_element(By.NAME, "endPage").send_keys(str(to_page))
+        button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        wait.until(EC.url_contains(book_path))
+
+    def test_two_readers_one_club(self):
+        self.sign_up("Ann")
+        ann_book = "/books/" + self.add_book("The Long Book", "Ada Writer", pages="400", status="reading")
+        self.go("/clubs")
+        self.go("/clubs/new")
+        self.fill("name", "Family Book Club")
+        self.submit("form.club-form")
+        self.wait.until(EC.presence_of_element_located((By.ID, "club-members")))
+        club_path = self.driver.current_url[len(BASE):]
+        self.go(club_path + "/settings")
+        code = self.text(".share-code")
+
+        bob, bob_wait = self.second_reader("Bob")
+        try:
+            bob.get(BASE + "/clubs")
+            bob.find_element(By.NAME, "code").send_keys(code.lower())
+            bob.find_element(By.CSS_SELECTOR, "form[action='/clubs/join'] button").click()
+            bob_wait.until(EC.url_to_be(BASE + club_path))
+            self.assert_accessible(driver=bob)
+
+            # Ann chooses the club's book from her library.
+            self.go(club_path)
+            self.driver.find_element(By.CSS_SELECTOR, ".club-set-book summary").click()
+            Select(self.driver.find_element(By.ID, "current-work")).select_by_visible_text("The Long Book")
+            self.submit(".club-set-book form")
+            self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".club-book .title")))
+            self.assert_accessible()
+
+            # Bob takes the offer (one click) and reads to page 50.
+            bob.get(BASE + club_path)
+            bob.find_element(By.XPATH, "//button[normalize-space()='Add to my library']").click()
+            bob_wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.book")))
+            bob_book = bob.current_url[len(BASE):]
+            self.log_pages(bob, bob_wait, bob_book, 50)
+
+            # Bob keeps the club page open; a marker tells whether it was ever reloaded.
+            bob.get(BASE + club_path)
+            bob_wait.until(EC.text_to_be_present_in_element((By.ID, "club-members"), "Page 50 of 400"))
+            bob.execute_script("window.stillTheSamePage = true")
+
+            # Ann reads on to page 220: Bob's open page shows it without a reload.
+            self.log_pages(self.driver, self.wait, ann_book, 220)
+            WebDriverWait(bob, 10).until(
+                EC.text_to_be_present_in_element((By.ID, "club-feed"), "Ann is 50% through The Long Book"))
+            self.assertTrue(bob.execute_script("return window.stillTheSamePage === true"))
+
+            # Ann comments about page 200: Bob (page 50) sees it arrive, hidden, still without a reload.
+            self.go(club_path)
+            self.fill("body", "The lighthouse twist!")
+            self.fill("page", "200")
+            self.submit("form.comment-form")
+            self.wait.until(EC.text_to_be_present_in_element((By.ID, "comment-list"), "The lighthouse twist!"))
+            self.assert_accessible()
+            WebDriverWait(bob, 10).until(
+                EC.text_to_be_present_in_element((By.ID, "comment-list"), "Hidden until page 200"))
+            self.assertTrue(bob.execute_script("return window.stillTheSamePage === true"))
+            self.assertNotIn("The lighthouse twist!", bob.find_element(By.ID, "comment-list").text)
+            self.assert_accessible(driver=bob)
+
+            # Bob chooses to see it anyway.
+            bob.find_element(By.LINK_TEXT, "Reveal").click()
+            bob_wait.until(EC.text_to_be_present_in_element((By.ID, "comment-list"), "The lighthouse twist!"))
+            self.assert_accessible(driver=bob)
+            self.assert_accessible(dark=True, driver=bob)
+        finally:
+            bob.quit()
+
+
 class EveryPageIsAccessible(ReaderTestCase):
     """Every page a reader can reach, as a new reader first sees it and with a book in it, passes
     axe-core in light and in dark mode."""
@@ -348,6 +445,24 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.check(list_path + "/edit")
         self.check("/lists/favorites")
         self.check("/library")  # now with "Add to list" on the row
+        # Clubs: the index, a new club, its page with its book and a comment, its settings.
+        self.check("/clubs")
+        self.check("/clubs/new")
+        self.fill("name", "Tide Readers")
+        self.submit("form.club-form")
+        self.wait.until(EC.presence_of_element_located((By.ID, "club-members")))
+        club_path = self.driver.current_url[len(BASE):]
+        self.check()
+        self.driver.find_element(By.CSS_SELECTOR, ".club-set-book summary").click()
+        Select(self.driver.find_element(By.ID, "current-work")).select_by_visible_text("Piranesi")
+        self.submit(".club-set-book form")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".club-book .title")))
+        self.fill("body", "The statues!")
+        self.fill("page", "100")
+        self.submit("form.comment-form")
+        self.wait.until(EC.text_to_be_present_in_element((By.ID, "comment-list"), "The statues!"))
+        self.check()
+        self.check(club_path + "/settings")
         # A refused form, with its messages beside the fields.
         self.driver.get(BASE + "/add")
         self.submit("form.book-form")
@@ -388,7 +503,7 @@ class PhoneScreenshots(ReaderTestCase):
         self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
         # The main sections are a tab bar along the bottom; the header is one line.
         tabs = self.driver.find_element(By.CSS_SELECTOR, "nav.tabs")
-        self.assertEqual([a.text for a in tabs.find_elements(By.TAG_NAME, "a")], ["Home", "Library", "Lists", "Add"])
+        self.assertEqual([a.text for a in tabs.find_elements(By.TAG_NAME, "a")], ["Home", "Library", "Lists", "Clubs", "Add"])
         self.assertGreater(tabs.location["y"], 600)
         header = self.driver.find_element(By.CSS_SELECTOR, ".site-header")
         self.assertLess(header.size["height"], 70)
@@ -397,6 +512,21 @@ class PhoneScreenshots(ReaderTestCase):
         summary.send_keys(Keys.ENTER)
         self.wait.until(lambda d: d.find_element(By.LINK_TEXT, "Profile").is_displayed())
         self.driver.save_screenshot(os.path.join(OUTPUT, "home-375-more.png"))
+        self.assert_accessible()
+        # A club's page at phone width: its book, who is where, the talk.
+        self.go("/clubs/new")
+        self.fill("name", "A Club With A Rather Long Name For A Phone")
+        self.submit("form.club-form")
+        self.wait.until(EC.presence_of_element_located((By.ID, "club-members")))
+        self.driver.find_element(By.CSS_SELECTOR, ".club-set-book summary").click()
+        Select(self.driver.find_element(By.ID, "current-work")).select_by_visible_text("Piranesi")
+        self.submit(".club-set-book form")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".club-book .title")))
+        self.fill("body", "Who else loves the statues?")
+        self.submit("form.comment-form")
+        self.wait.until(EC.text_to_be_present_in_element((By.ID, "comment-list"), "statues"))
+        self.driver.save_screenshot(os.path.join(OUTPUT, "club-375.png"))
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
         self.assert_accessible()
         self.go("/library")
         self.driver.save_screenshot(os.path.join(OUTPUT, "library-375.png"))

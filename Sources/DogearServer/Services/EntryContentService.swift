@@ -37,8 +37,9 @@ struct EntryContentService {
             throw ValidationError(field: "endPage", "is required with startPage")
         }
         let pagesInSession = pagesRead
-        return try await db.writeTransaction { db in
+        let (session, clubs) = try await db.writeTransaction { db in
             let entry = try await library.entry(entryID, on: db)
+            let before = entry.readingState
             let (work, edition) = try await library.catalogFacts(of: entry, on: db)
             let length = library.length(work, edition)
             let current = entry.currentPage ?? 0
@@ -69,8 +70,12 @@ struct EntryContentService {
             session.startPage = request.startPage
             session.endPage = request.endPage
             try await session.create(on: db)
-            return session
+            // A session that moves the page is progress the reader's clubs hear of, like any other.
+            let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: before, ratingBefore: entry.rating)
+            return (session, clubs)
         }
+        library.clubEvents?.announce(clubs)
+        return session
     }
 
     func sessions(of entryID: UUID) async throws -> [ReadingSession] {

@@ -271,7 +271,7 @@ public enum ClubShow {
                                     named: "option",
                                     nodes: [.userAttribute("value", choice.workID.uuidString), .userText(choice.title)])
                             }))),
-                .field("Or an ISBN", name: "isbn", state: isbn, hint: "10 or 13 digits", extra: [.id("\(prefix)-isbn")])
+                .field("Or an ISBN", name: "isbn", state: isbn, hint: "10 or 13 digits", id: "\(prefix)-isbn")
             )
         }
 

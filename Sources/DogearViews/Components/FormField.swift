@@ -15,9 +15,10 @@ extension Node where Context == HTML.FormContext {
     static func field(
         _ label: String, name: String, type: HTMLInputType = .text, state: FieldState = FieldState(),
         required: Bool = false, autocomplete: String? = nil, hint: String? = nil,
-        list: String? = nil, extra: [Attribute<HTML.InputContext>] = []
+        list: String? = nil, id customID: String? = nil, extra: [Attribute<HTML.InputContext>] = []
     ) -> Node {
-        let id = "field-\(name)"
+        // Two forms on one page may share a field's name; `customID` keeps their ids apart.
+        let id = customID ?? "field-\(name)"
         var attributes: [Attribute<HTML.InputContext>] = [
             .type(type), .id(id), .name(name), .userAttribute("value", type == .password ? nil : state.value),
         ]

@@ -179,6 +179,19 @@ struct ClubTalkTests {
         }
     }
 
+    @Test("a reading session that moves the page is progress the club hears of")
+    func sessionsTellTheClub() async throws {
+        try await withDogear { app in
+            let club = try await ReadingClub.start(app)
+            let session = try await app.send(
+                .POST, "/api/v1/library/\(club.bobEntry)/sessions", token: club.bob,
+                json: ["date": "2026-03-14", "minutes": 40, "startPage": 0, "endPage": 120])
+            #expect(session.status == .created, "\(session.body)")
+            let kinds = try await club.activity(club.ann).items.prefix(2).map(\.kind)
+            #expect(kinds == ["progressed", "started"])
+        }
+    }
+
     @Test("a private library entry never tells the club anything")
     func privateEntriesAreQuiet() async throws {
         try await withDogear { app in
