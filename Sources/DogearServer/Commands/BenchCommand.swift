@@ -6,6 +6,7 @@ import Vapor
 
 /// `dogear bench search --entries 100000 --notes 200000 [--seed 1] [--iterations 200] [--keep PATH]`
 /// `dogear bench import --rows 10000 [--seed 1] [--keep PATH]`
+/// `dogear bench feed --members 200 --clients 200 [--comments 100]` (see `FeedBenchmark`)
 ///
 /// Builds a synthetic library in a fresh SQLite file, then times the library search as the API runs
 /// it (in-process: filter parsing, SQL, loading the page of entries, match reasons, JSON) for a
@@ -13,7 +14,7 @@ import Vapor
 /// pool (the floor). Prints one JSON line per figure.
 struct BenchCommand: AsyncCommand {
     struct Signature: CommandSignature {
-        @Argument(name: "what", help: "What to measure: search or import")
+        @Argument(name: "what", help: "What to measure: search, import or feed")
         var what: String
         @Option(name: "entries", help: "Library entries to create (default 10000)")
         var entries: Int?
@@ -27,15 +28,30 @@ struct BenchCommand: AsyncCommand {
         var iterations: Int?
         @Option(name: "keep", help: "Keep the database at this path instead of a temporary file")
         var keep: String?
+        @Option(name: "members", help: "Members of the club for `feed` (default 200)")
+        var members: Int?
+        @Option(name: "clients", help: "Event-stream clients for `feed` (default 200)")
+        var clients: Int?
+        @Option(name: "comments", help: "Comments in the burst for `feed` (default 100)")
+        var comments: Int?
     }
 
     var help: String { "Measure library search or import on synthetic data and print JSON lines" }
 
     func run(using context: CommandContext, signature: Signature) async throws {
+        if signature.what == "feed" {
+            let members = max(2, signature.members ?? 200)
+            let bench = FeedBenchmark(
+                members: members, clients: min(members, max(1, signature.clients ?? 200)),
+                comments: max(1, signature.comments ?? 100),
+                databaseURL: ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 })
+            try await bench.run { line in context.console.output(line.consoleText()) }
+            return
+        }
         guard signature.what == "search" || signature.what == "import" else {
             context.console.error(
                 "unknown benchmark '\(signature.what)'; try: dogear bench search --entries 100000 --notes 200000, "
-                    + "or dogear bench import --rows 10000")
+                    + "dogear bench import --rows 10000, or dogear bench feed --members 200 --clients 200")
             return
         }
         let entries = max(10, signature.entries ?? 10_000)
