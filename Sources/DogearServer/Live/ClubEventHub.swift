@@ -18,6 +18,9 @@ final class ClubEventHub: Sendable {
     }
 
     private let subscribers = NIOLockedValueBox<[UUID: Subscriber]>([:])
+    /// How many wake-ups each club has had: a stream reads it before reading the feed, so it can
+    /// tell a read begun after its wake-up from one begun before (`SharedFeedReads`).
+    private let generations = NIOLockedValueBox<[UUID: Int]>([:])
     private let deliveredByDatabase = NIOLockedValueBox(false)
 
     /// From now on wake-ups come from the database's notifications, not from `announce`.
@@ -45,8 +48,13 @@ final class ClubEventHub: Sendable {
     }
 
     func deliver(_ clubID: UUID) {
+        generations.withLockedValue { $0[clubID, default: 0] += 1 }
         let waiting = subscribers.withLockedValue { $0.values.filter { $0.clubID == clubID } }
         for subscriber in waiting { subscriber.continuation.yield() }
+    }
+
+    func generation(of clubID: UUID) -> Int {
+        generations.withLockedValue { $0[clubID] ?? 0 }
     }
 
     /// Open streams, for the benchmark and the health of a busy server.

@@ -16,6 +16,7 @@ enum ClubEventStream {
         let latest = try await feed.latestActivityID(in: clubID)
         let resumeFrom = try lastEventID(req) ?? latest
         let hub = req.application.clubEvents
+        let shared = req.application.sharedFeedReads
         let logger = req.logger
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
@@ -55,7 +56,9 @@ enum ClubEventStream {
                     do {
                         // Everything new, in batches, until there is nothing left.
                         while true {
-                            let batch = try await feed.activity(in: clubID, after: last)
+                            let generation = hub.generation(of: clubID)
+                            let batch = try await feed.activity(
+                                in: clubID, after: last, shared: shared, generation: generation)
                             guard !batch.isEmpty else { break }
                             var text = ""
                             for activity in batch {

@@ -18,12 +18,15 @@ struct BookPages {
             book: BookSummary(entry), isbn: entry.edition?.isbn ?? entry.edition?.isbn13, dateStarted: entry.dateStarted,
             pagesPerDay: entry.pagesPerDay, estimatedFinish: entry.estimatedFinish,
             sessions: sessions.map { .init(date: $0.date, minutes: $0.minutes, pages: $0.pagesRead) },
-            notes: notes.map { .init(id: $0.id!, content: $0.content, createdAt: Self.day($0.createdAt, zone)) },
+            notes: notes.map {
+                .init(id: $0.id!, content: $0.content, createdAt: Self.day($0.createdAt, zone), isDiscussion: $0.isDiscussion)
+            },
             quotes: quotes.map(\.text), today: req.today(for: try req.currentUser()).description,
             session: try req.requirePageSession())
         model.lists = try await req.lists().ownCustomLists().map {
             ListChoice(id: $0.id, name: $0.name)
         }
+        model.clubs = try await req.clubs().clubsReading(entry.work.id).map { BookShow.ClubChoice(id: $0.id, name: $0.name) }
         return Response(html: BookShow.View.render(model))
     }
 
@@ -73,13 +76,17 @@ struct BookPages {
         return .seeOther(SiteURL.library.path)
     }
 
-    struct NoteForm: Content { var content: String? }
+    struct NoteForm: Content {
+        var content: String?
+        var discussion: String?
+    }
 
     func addNote(req: Request) async throws -> Response {
         let id = try entryID(req)
         let form = try req.content.decode(NoteForm.self)
         do {
-            _ = try await req.entryContent().addNote(to: id, NoteRequest(content: form.content ?? "", discussion: false))
+            _ = try await req.entryContent().addNote(
+                to: id, NoteRequest(content: form.content ?? "", discussion: form.discussion == "true"))
         } catch let error as ValidationError {
             throw PageError(status: .unprocessableEntity, message: "The note was not saved: \(error.message).")
         }

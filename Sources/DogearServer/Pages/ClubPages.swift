@@ -258,6 +258,8 @@ struct ClubPages {
         var body: String?
         var page: String?
         var parentId: UUID?
+        /// One of the reader's discussion notes, shared from the book's page.
+        var noteId: UUID?
     }
 
     func comment(req: Request) async throws -> Response {
@@ -267,7 +269,7 @@ struct ClubPages {
         do {
             if !pageText.isEmpty, Int(pageText) == nil { throw ValidationError(field: "page", "a page is a whole number") }
             let comment = try await req.clubFeed().post(
-                in: id, CommentDraft(body: form.body, page: Int(pageText)), parentID: form.parentId, noteID: nil)
+                in: id, CommentDraft(body: form.body, page: Int(pageText)), parentID: form.parentId, noteID: form.noteId)
             return .seeOther(SiteURL.club(id).with(fragment: "comment-\(comment.id.uuidString)"))
         } catch let error as ValidationError {
             return try await refusedOnShow(req, id) { model in

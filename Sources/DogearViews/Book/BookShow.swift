@@ -8,11 +8,25 @@ public enum BookShow {
         public let id: UUID
         public let content: String
         public let createdAt: String
+        /// Meant for a club's discussion: it can be shared with the clubs reading this book.
+        public let isDiscussion: Bool
 
-        public init(id: UUID, content: String, createdAt: String) {
+        public init(id: UUID, content: String, createdAt: String, isDiscussion: Bool = false) {
             self.id = id
             self.content = content
             self.createdAt = createdAt
+            self.isDiscussion = isDiscussion
+        }
+    }
+
+    /// A club of the reader's whose current book this is.
+    public struct ClubChoice: Sendable, Equatable {
+        public let id: UUID
+        public let name: String
+
+        public init(id: UUID, name: String) {
+            self.id = id
+            self.name = name
         }
     }
 
@@ -41,6 +55,8 @@ public enum BookShow {
         public var today: String
         /// The reader's own custom lists, for "Add to list" (id, name).
         public var lists: [ListChoice] = []
+        /// The reader's clubs reading this book now, for sharing discussion notes.
+        public var clubs: [ClubChoice] = []
         public var session: PageSession
 
         public init(
@@ -144,6 +160,19 @@ public enum BookShow {
                                         .div(
                                             .class("meta note-meta"),
                                             .element(named: "time", nodes: [.text(note.createdAt)]),
+                                            .if(note.isDiscussion, .text(" · for discussion")),
+                                            .if(
+                                                note.isDiscussion,
+                                                .forEach(model.clubs) { club in
+                                                    .form(
+                                                        .action(SiteURL.clubComments(club.id).path), .method(.post),
+                                                        .class("inline"),
+                                                        .csrf(csrf),
+                                                        .input(.type(.hidden), .name("noteId"), .value(note.id.uuidString)),
+                                                        .button(
+                                                            .type(.submit), .class("link"),
+                                                            .text("Share with "), .userText(club.name)))
+                                                }),
                                             .form(
                                                 .action(SiteURL.deleteNote(note.id).path), .method(.post), .class("inline"),
                                                 .csrf(csrf),
@@ -161,6 +190,12 @@ public enum BookShow {
                                 .textarea(
                                     .id("field-note"), .name("content"), .attribute(named: "rows", value: "3"),
                                     .attribute(named: "required"))),
+                            .div(
+                                .class("field"),
+                                .label(
+                                    .class("check"),
+                                    .input(.type(.checkbox), .name("discussion"), .value("true")),
+                                    .text("For a club's discussion (you can share it with your clubs reading this book)"))),
                             .button(.type(.submit), .text("Save note"))
                         )
                     ),

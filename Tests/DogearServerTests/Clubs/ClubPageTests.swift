@@ -114,6 +114,18 @@ struct ClubPageTests {
             #expect(bad.body.contains("Keep this text"))
             #expect(bad.body.contains("value=\"twelve\""))
 
+            // A note for discussion, written on the book's page, is shared with the club from there.
+            try await bob.get(bobBook)
+            _ = try await bob.post("\(bobBook)/notes", [("content", "Ask about the lighthouse keeper"), ("discussion", "true")])
+            let withNote = try await bob.get(bobBook)
+            #expect(withNote.body.contains("for discussion"))
+            #expect(withNote.body.contains("Share with Family Book Club"))
+            let noteID = try #require(
+                try await Note.query(on: app.db).filter(\.$content == "Ask about the lighthouse keeper").first()?.id)
+            let shared = try await bob.post("\(clubPath)/comments", [("noteId", noteID.uuidString)])
+            #expect(shared.status == .seeOther)
+            #expect(try await ann.get(clubPath).body.contains("Ask about the lighthouse keeper"))
+
             // Home shows the club.
             let home = try await bob.get("/")
             #expect(home.body.contains("Family Book Club"))

@@ -24,6 +24,15 @@ struct ClubActivityLog {
         }
     }
 
+    /// Wakes the club's open streams without a feed line (a member removed, the club deleted), so
+    /// they check again and end: on PostgreSQL a `NOTIFY` sent at commit; on SQLite the caller
+    /// announces once the transaction has committed.
+    func wake(_ clubID: UUID) async throws {
+        let sql = db.sql
+        guard sql.kind == .postgres else { return }
+        try await sql.raw("SELECT pg_notify(\(bind: ClubEventHub.channel), \(bind: clubID.uuidString))").run()
+    }
+
     /// A change to a reader's library entry, told to every club of theirs whose current book it is:
     /// added, started, 25/50/75 %, finished, abandoned, rated. A private entry tells nothing.
     /// Returns the clubs told (to announce once the transaction commits).

@@ -20,21 +20,31 @@ struct ClubFeedService {
 
     /// Newest first, `limit` at a time; `before` is the last id of the previous page.
     func activity(in clubID: UUID, before: Int?, limit: Int = Self.pageSize) async throws -> Page<ClubActivityDTO> {
-        _ = try await membership.open(clubID, for: .readInside)
-        var query = ClubActivity.query(on: db).filter(\.$club.$id == clubID)
-        if let before { query = query.filter(\.$id < before) }
-        let rows = try await query.sort(\.$id, .descending).limit(limit + 1).all()
-        let page = Array(rows.prefix(limit))
-        let next = rows.count > limit ? page.last?.id.map(String.init) : nil
-        return Page(items: try await dtos(page, clubID: clubID), nextCursor: next)
+        let (_, actor) = try await membership.open(clubID, for: .readInside)
+        let batch = try await ClubFeedBatch.load(clubID, before: before, limit: limit + 1, on: db)
+        let page = Array(batch.rows.prefix(limit))
+        let next = batch.rows.count > limit ? page.last?.id.map(String.init) : nil
+        return Page(items: try await render(batch, rows: page, clubID: clubID, actor: actor), nextCursor: next)
     }
 
     /// Oldest first, everything after `id` (at most `limit`): what an event stream sends next.
-    func activity(in clubID: UUID, after id: Int, limit: Int = 100) async throws -> [ClubActivityDTO] {
-        _ = try await membership.open(clubID, for: .readInside)
-        let rows = try await ClubActivity.query(on: db).filter(\.$club.$id == clubID).filter(\.$id > id)
-            .sort(\.$id).limit(limit).all()
-        return try await dtos(rows, clubID: clubID)
+    /// `shared` lets every stream of the club woken by the same change read the feed once.
+    func activity(
+        in clubID: UUID, after id: Int, limit: Int = 100, shared: SharedFeedReads? = nil, generation: Int = 0
+    ) async throws -> [ClubActivityDTO] {
+        let db = self.db
+        let load: @Sendable () async throws -> ClubFeedBatch = {
+            try await ClubFeedBatch.load(clubID, after: id, limit: limit, on: db)
+        }
+        let batch: ClubFeedBatch
+        if let shared {
+            batch = try await shared.batch(club: clubID, after: id, generation: generation, load: load)
+        } else {
+            batch = try await load()
+        }
+        // Asked on every read, so a member who left or was removed hears nothing more.
+        let (_, actor) = try await membership.open(clubID, for: .readInside)
+        return try await render(batch, rows: batch.rows, clubID: clubID, actor: actor)
     }
 
     /// The newest activity's id (0 when there is none): where a new event stream starts.
@@ -43,23 +53,18 @@ struct ClubFeedService {
         return try await ClubActivity.query(on: db).filter(\.$club.$id == clubID).max(\.$id) ?? 0
     }
 
-    private func dtos(_ rows: [ClubActivity], clubID: UUID) async throws -> [ClubActivityDTO] {
-        guard !rows.isEmpty else { return [] }
-        let people = try await Self.people(rows.map(\.$actor.id), on: db)
-        let workIDs = Array(Set(rows.compactMap(\.$work.id)))
-        var titles: [UUID: String] = [:]
-        if !workIDs.isEmpty {
-            for work in try await Work.query(on: db).filter(\.$id ~~ workIDs).all() { titles[try work.requireID()] = work.title }
-        }
-        let commentIDs = rows.filter { $0.kind == .commented }.compactMap(\.subjectID)
-        let comments = try await ClubComment.query(on: db).filter(\.$id ~~ commentIDs).all()
-        let commentDTOs = try await dtos(comments, clubID: clubID, reveal: nil)
+    /// A batch as this reader sees it: the same lines for everyone, comments spoiler-gated for them.
+    private func render(_ batch: ClubFeedBatch, rows: [ClubActivity], clubID: UUID, actor: ClubAccess.Actor) async throws
+        -> [ClubActivityDTO]
+    {
+        let commentDTOs = try await render(
+            batch.comments, clubID: clubID, actor: actor, people: batch.people, pageCounts: batch.pageCounts, reveal: nil)
         let commentsByID = Dictionary(uniqueKeysWithValues: commentDTOs.map { ($0.id, $0) })
         return try rows.map { row in
             ClubActivityDTO(
                 id: try row.requireID(), kind: row.kind.rawValue,
-                actor: people[row.$actor.id] ?? PersonRef(id: row.$actor.id, displayName: ""),
-                book: row.$work.id.flatMap { id in titles[id].map { ClubActivityDTO.BookRef(id: id, title: $0) } },
+                actor: batch.people[row.$actor.id] ?? PersonRef(id: row.$actor.id, displayName: ""),
+                book: row.$work.id.flatMap { id in batch.titles[id].map { ClubActivityDTO.BookRef(id: id, title: $0) } },
                 amount: row.amount,
                 comment: row.kind == .commented ? row.subjectID.flatMap { commentsByID[$0] } : nil,
                 proposalId: row.kind == .proposed || row.kind == .votesClosed ? row.subjectID : nil,
@@ -201,24 +206,32 @@ struct ClubFeedService {
         }
     }
 
-    /// Comments as this reader may see them: a comment about a place in a book they have not reached
-    /// is hidden (no body) unless it is theirs, they finished that book, or they asked to `reveal` it.
+    /// Comments with what they need to be shown (authors, page counts), for this reader.
     private func dtos(_ comments: [ClubComment], clubID: UUID, reveal: UUID?) async throws -> [ClubCommentDTO] {
         guard !comments.isEmpty else { return [] }
-        let userID = try user.requireID()
         let actor = try await membership.actor(in: try await membership.find(clubID))
-        let people = try await Self.people(comments.map(\.$author.id), on: db)
-        let gatedWorks = Array(Set(comments.filter { $0.page != nil || $0.percent != nil }.compactMap(\.$work.id)))
+        return try await render(
+            comments, clubID: clubID, actor: actor, people: try await Self.people(comments.map(\.$author.id), on: db),
+            pageCounts: try await ClubFeedBatch.pageCounts(of: comments, on: db), reveal: reveal)
+    }
+
+    /// Comments as this reader may see them: a comment about a place in a book they have not reached
+    /// is hidden (no body) unless it is theirs, they finished that book, or they asked to `reveal` it.
+    /// Reads the reader's own entries only when some comment of another's is about a place.
+    private func render(
+        _ comments: [ClubComment], clubID: UUID, actor: ClubAccess.Actor, people: [UUID: PersonRef], pageCounts: [UUID: Int],
+        reveal: UUID?
+    ) async throws -> [ClubCommentDTO] {
+        guard !comments.isEmpty else { return [] }
+        let userID = try user.requireID()
+        let gatedWorks = Set(
+            comments.filter { ($0.page != nil || $0.percent != nil) && $0.$author.id != userID }.compactMap(\.$work.id))
         var readers: [UUID: (status: ReadingStatus, page: Int?, progress: Double)] = [:]
-        var pageCounts: [UUID: Int] = [:]
         if !gatedWorks.isEmpty {
-            for entry in try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).filter(\.$work.$id ~~ gatedWorks)
-                .all()
+            for entry in try await LibraryEntry.query(on: db).filter(\.$user.$id == userID)
+                .filter(\.$work.$id ~~ Array(gatedWorks)).all()
             {
                 readers[entry.$work.id] = (entry.status, entry.currentPage, entry.progress)
-            }
-            for (workID, facts) in try await CatalogLoader(db: db).bookFacts(gatedWorks) {
-                if let pages = facts.pageCount { pageCounts[workID] = pages }
             }
         }
         let now = now().timeIntervalSince1970
@@ -227,13 +240,18 @@ struct ClubFeedService {
             let isAuthor = comment.$author.id == userID
             let about: SpoilerGate.Place? = comment.page.map { .page($0) } ?? comment.percent.map { .percent($0) }
             let reader = comment.$work.id.flatMap { readers[$0] }
+            let pageCount = comment.$work.id.flatMap { pageCounts[$0] }
             let visibility =
                 reveal == id
                 ? .shown
                 : SpoilerGate.visibility(
                     of: about, isAuthor: isAuthor,
-                    reader: reader.flatMap { ClubProgress.place(status: $0.status, currentPage: $0.page, progress: $0.progress) },
-                    finished: reader?.status == .read, pageCount: comment.$work.id.flatMap { pageCounts[$0] })
+                    reader: reader.flatMap {
+                        ClubProgress.place(
+                            status: $0.status, currentPage: $0.page,
+                            progress: ClubProgress.fraction(progress: $0.progress, currentPage: $0.page, pageCount: pageCount))
+                    },
+                    finished: reader?.status == .read, pageCount: pageCount)
             var hiddenUntil: String?
             if case .hiddenUntil(let place) = visibility { hiddenUntil = Self.describe(place) }
             return ClubCommentDTO(

@@ -124,7 +124,10 @@ struct ClubMembershipService {
         try await db.writeTransaction { db in
             try await member.delete(on: db)
             try await Self.recount(club, on: db)
+            try await ClubActivityLog(db: db).wake(clubID)
         }
+        // Wakes the club's streams: the removed member's ends (it no longer reads the club).
+        events?.announce([clubID])
     }
 
     /// Makes a member an admin or an admin a member (the owner's role changes only by handing over).

@@ -53,8 +53,11 @@ struct ClubService {
         let (club, _) = try await membership.open(id, for: .deleteClub)
         try await db.writeTransaction { db in
             try await ShareCodeRegistry(db: db).release(club.joinCode)
+            try await ClubActivityLog(db: db).wake(id)
             try await club.delete(on: db)
         }
+        // Open streams of the club wake, find it gone, and end.
+        membership.events?.announce([id])
     }
 
     /// Every book the club has read or is reading, newest first.
@@ -76,6 +79,19 @@ struct ClubService {
         }
         member.hidesProgress = hides
         try await member.save(on: db)
+    }
+
+    /// The reader's clubs whose current book is this work (where a discussion note can be shared).
+    func clubsReading(_ workID: UUID) async throws -> [(id: UUID, name: String)] {
+        let rows = try await db.sql.raw(
+            """
+            SELECT c.id AS id, c.name AS name FROM clubs c
+            JOIN club_members m ON m.club_id = c.id AND m.user_id = \(bind: try user.requireID())
+            JOIN club_books b ON b.club_id = c.id AND b.finished_on IS NULL AND b.work_id = \(bind: workID)
+            ORDER BY c.name
+            """
+        ).all()
+        return try rows.map { (try $0.decode(column: "id", as: UUID.self), try $0.decode(column: "name", as: String.self)) }
     }
 
     /// The club's current book, if it has one.

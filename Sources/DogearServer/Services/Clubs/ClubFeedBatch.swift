@@ -1,0 +1,52 @@
+import DogearCore
+import Fluent
+import Foundation
+
+/// One read of a club's feed before any reader's view of it: the activity lines with the names,
+/// titles and comments they mention. Every open stream of a club that one change woke can share one
+/// batch (`SharedFeedReads`); each reader's view (spoilers) is made from it in memory.
+struct ClubFeedBatch: @unchecked Sendable {
+    let rows: [ClubActivity]
+    let people: [UUID: PersonRef]
+    let titles: [UUID: String]
+    let comments: [ClubComment]
+    /// Page counts of the books that comments about a page refer to.
+    let pageCounts: [UUID: Int]
+
+    /// Newest first before `before` (a feed page), or oldest first after `after` (an event stream).
+    static func load(_ clubID: UUID, after: Int? = nil, before: Int? = nil, limit: Int, on db: any Database) async throws
+        -> ClubFeedBatch
+    {
+        var query = ClubActivity.query(on: db).filter(\.$club.$id == clubID)
+        if let after {
+            query = query.filter(\.$id > after).sort(\.$id)
+        } else {
+            if let before { query = query.filter(\.$id < before) }
+            query = query.sort(\.$id, .descending)
+        }
+        let rows = try await query.limit(limit).all()
+        guard !rows.isEmpty else { return ClubFeedBatch(rows: [], people: [:], titles: [:], comments: [], pageCounts: [:]) }
+        let commentIDs = rows.filter { $0.kind == .commented }.compactMap(\.subjectID)
+        let comments = commentIDs.isEmpty ? [] : try await ClubComment.query(on: db).filter(\.$id ~~ commentIDs).all()
+        let people = try await ClubFeedService.people(rows.map(\.$actor.id) + comments.map(\.$author.id), on: db)
+        let workIDs = Array(Set(rows.compactMap(\.$work.id)))
+        var titles: [UUID: String] = [:]
+        if !workIDs.isEmpty {
+            for work in try await Work.query(on: db).filter(\.$id ~~ workIDs).all() { titles[try work.requireID()] = work.title }
+        }
+        return ClubFeedBatch(
+            rows: rows, people: people, titles: titles, comments: comments, pageCounts: try await pageCounts(of: comments, on: db)
+        )
+    }
+
+    /// Page counts of the books that comments about a place refer to (to compare pages with percents).
+    static func pageCounts(of comments: [ClubComment], on db: any Database) async throws -> [UUID: Int] {
+        let works = Array(Set(comments.filter { $0.page != nil || $0.percent != nil }.compactMap(\.$work.id)))
+        guard !works.isEmpty else { return [:] }
+        var result: [UUID: Int] = [:]
+        for (workID, facts) in try await CatalogLoader(db: db).bookFacts(works) {
+            if let pages = facts.pageCount { result[workID] = pages }
+        }
+        return result
+    }
+}
