@@ -6,15 +6,49 @@ import Foundation
 /// titles and comments they mention. Every open stream of a club that one change woke can share one
 /// batch (`SharedFeedReads`); each reader's view (spoilers) is made from it in memory.
 struct ClubFeedBatch: @unchecked Sendable {
+    /// How far a reader is in a book, for spoiler gating.
+    struct Place: Sendable {
+        let status: ReadingStatus
+        let page: Int?
+        let progress: Double
+    }
+
     let rows: [ClubActivity]
     let people: [UUID: PersonRef]
     let titles: [UUID: String]
     let comments: [ClubComment]
     /// Page counts of the books that comments about a page refer to.
     let pageCounts: [UUID: Int]
+    /// For event streams, so each stream needs no query of its own: every member's role (a reader
+    /// missing here has left, was removed, or the club is gone), and each member's place in the
+    /// books that comments about a place refer to (member → work → place).
+    var roles: [UUID: ClubMember.Role]? = nil
+    var places: [UUID: [UUID: Place]] = [:]
 
     /// Newest first before `before` (a feed page), or oldest first after `after` (an event stream).
-    static func load(_ clubID: UUID, after: Int? = nil, before: Int? = nil, limit: Int, on db: any Database) async throws
+    static func load(
+        _ clubID: UUID, after: Int? = nil, before: Int? = nil, limit: Int, forStreams: Bool = false, on db: any Database
+    ) async throws -> ClubFeedBatch {
+        var batch = try await lines(clubID, after: after, before: before, limit: limit, on: db)
+        guard forStreams else { return batch }
+        var roles: [UUID: ClubMember.Role] = [:]
+        for member in try await ClubMember.query(on: db).filter(\.$club.$id == clubID).all() {
+            roles[member.$user.id] = member.role
+        }
+        batch.roles = roles
+        let gatedWorks = Array(Set(batch.comments.filter { $0.page != nil || $0.percent != nil }.compactMap(\.$work.id)))
+        if !gatedWorks.isEmpty, !roles.isEmpty {
+            for entry in try await LibraryEntry.query(on: db).filter(\.$work.$id ~~ gatedWorks)
+                .filter(\.$user.$id ~~ Array(roles.keys)).all()
+            {
+                batch.places[entry.$user.id, default: [:]][entry.$work.id] = Place(
+                    status: entry.status, page: entry.currentPage, progress: entry.progress)
+            }
+        }
+        return batch
+    }
+
+    private static func lines(_ clubID: UUID, after: Int?, before: Int?, limit: Int, on db: any Database) async throws
         -> ClubFeedBatch
     {
         var query = ClubActivity.query(on: db).filter(\.$club.$id == clubID)

@@ -34,7 +34,7 @@ struct ClubFeedService {
     ) async throws -> [ClubActivityDTO] {
         let db = self.db
         let load: @Sendable () async throws -> ClubFeedBatch = {
-            try await ClubFeedBatch.load(clubID, after: id, limit: limit, on: db)
+            try await ClubFeedBatch.load(clubID, after: id, limit: limit, forStreams: true, on: db)
         }
         let batch: ClubFeedBatch
         if let shared {
@@ -42,9 +42,12 @@ struct ClubFeedService {
         } else {
             batch = try await load()
         }
-        // Asked on every read, so a member who left or was removed hears nothing more.
-        let (_, actor) = try await membership.open(clubID, for: .readInside)
-        return try await render(batch, rows: batch.rows, clubID: clubID, actor: actor)
+        // Asked on every read (from the batch, which lists the members), so a member who left or
+        // was removed, or whose club was deleted, hears nothing more.
+        guard let role = batch.roles?[try user.requireID()] else { throw ClubMembershipService.clubNotFound }
+        return try await render(
+            batch, rows: batch.rows, clubID: clubID, actor: ClubMembershipService.actor(role),
+            places: batch.places[try user.requireID()] ?? [:])
     }
 
     /// The newest activity's id (0 when there is none): where a new event stream starts.
@@ -54,11 +57,15 @@ struct ClubFeedService {
     }
 
     /// A batch as this reader sees it: the same lines for everyone, comments spoiler-gated for them.
-    private func render(_ batch: ClubFeedBatch, rows: [ClubActivity], clubID: UUID, actor: ClubAccess.Actor) async throws
-        -> [ClubActivityDTO]
-    {
+    /// `places`: the reader's places in the books the batch's comments are about, when the batch
+    /// brought them (event streams); otherwise they are read here.
+    private func render(
+        _ batch: ClubFeedBatch, rows: [ClubActivity], clubID: UUID, actor: ClubAccess.Actor,
+        places: [UUID: ClubFeedBatch.Place]? = nil
+    ) async throws -> [ClubActivityDTO] {
         let commentDTOs = try await render(
-            batch.comments, clubID: clubID, actor: actor, people: batch.people, pageCounts: batch.pageCounts, reveal: nil)
+            batch.comments, clubID: clubID, actor: actor, people: batch.people, pageCounts: batch.pageCounts, reveal: nil,
+            places: places)
         let commentsByID = Dictionary(uniqueKeysWithValues: commentDTOs.map { ($0.id, $0) })
         return try rows.map { row in
             ClubActivityDTO(
@@ -220,18 +227,19 @@ struct ClubFeedService {
     /// Reads the reader's own entries only when some comment of another's is about a place.
     private func render(
         _ comments: [ClubComment], clubID: UUID, actor: ClubAccess.Actor, people: [UUID: PersonRef], pageCounts: [UUID: Int],
-        reveal: UUID?
+        reveal: UUID?, places: [UUID: ClubFeedBatch.Place]? = nil
     ) async throws -> [ClubCommentDTO] {
         guard !comments.isEmpty else { return [] }
         let userID = try user.requireID()
         let gatedWorks = Set(
             comments.filter { ($0.page != nil || $0.percent != nil) && $0.$author.id != userID }.compactMap(\.$work.id))
-        var readers: [UUID: (status: ReadingStatus, page: Int?, progress: Double)] = [:]
-        if !gatedWorks.isEmpty {
+        var readers: [UUID: ClubFeedBatch.Place] = places ?? [:]
+        if places == nil, !gatedWorks.isEmpty {
             for entry in try await LibraryEntry.query(on: db).filter(\.$user.$id == userID)
                 .filter(\.$work.$id ~~ Array(gatedWorks)).all()
             {
-                readers[entry.$work.id] = (entry.status, entry.currentPage, entry.progress)
+                readers[entry.$work.id] = ClubFeedBatch.Place(
+                    status: entry.status, page: entry.currentPage, progress: entry.progress)
             }
         }
         let now = now().timeIntervalSince1970
