@@ -113,6 +113,32 @@ struct ExportTests {
         }
     }
 
+    @Test(
+        "a title, note or tag that a spreadsheet would run as a formula is written with a ' in front, and comes back as typed",
+        arguments: ["goodreads", "storygraph"])
+    func formulaInjection(_ format: String) async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            let title = "=HYPERLINK(\"http://evil.example\",\"Click\")"
+            let entry = try await app.addEntry(
+                ann, title: title, authors: ["@Someone"], isbn: "9780140328721", extra: ["tags": ["+plus", "-minus"]])
+            try await app.send(.POST, "/api/v1/library/\(entry.id)/notes", token: ann, json: ["content": "@SUM(A1:A9)"])
+            let file = try await export(app, ann, format).body
+            #expect(file.contains("'=HYPERLINK("))
+            #expect(!file.contains(",=HYPERLINK(") && !file.contains("\"=HYPERLINK("))
+            #expect(file.contains("'@SUM(A1:A9)"))
+            #expect(file.contains("'@Someone"))
+            if format == "goodreads" { #expect(file.contains("=\"\"9780140328721\"\"")) }  // Dogear's own ISBN cell stays
+
+            let bob = try await app.signUp("bob@example.com")
+            let job = try await app.importFile(bob, Data(file.utf8), fileName: "export.csv")
+            #expect(job.failed == 0)
+            let back = try await app.send(.GET, "/api/v1/library", token: bob).entries.items
+            #expect(back.map(\.work.title) == [title])
+            #expect(back.first?.work.authors.map(\.name) == ["@Someone"])
+        }
+    }
+
     @Test("an unknown format is refused, naming the field")
     func unknownFormat() async throws {
         try await withDogear { app in

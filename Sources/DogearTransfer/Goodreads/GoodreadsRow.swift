@@ -23,7 +23,7 @@ enum GoodreadsRow {
 
     static func map(_ fields: [String: String], line: Int) -> Result<ImportedRow, ImportRowError> {
         func value(_ name: String) -> String? {
-            guard let raw = fields[name]?.trimmed, !raw.isEmpty else { return nil }
+            guard let raw = fields[name].map(SpreadsheetCell.restored)?.trimmed, !raw.isEmpty else { return nil }
             return raw
         }
         var row = ImportedRow(line: line)

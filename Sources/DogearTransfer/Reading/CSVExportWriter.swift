@@ -3,7 +3,8 @@ import Foundation
 
 /// A CSV export written a row at a time by the CSV library, in chunks: the library writes one
 /// character per call to its stream, so rows are written to memory and handed to the file 200 at
-/// a time (a system call per character made a 10,000-row export take seconds).
+/// a time (a system call per character made a 10,000-row export take seconds). Every cell is
+/// neutralised against formula injection (`SpreadsheetCell`).
 public final class CSVExportWriter {
     private let stream: OutputStream
     private let row: (BackupEntry) -> [String]
@@ -16,7 +17,7 @@ public final class CSVExportWriter {
     }
 
     public func write(_ entry: BackupEntry) throws {
-        pending.append(row(entry))
+        pending.append(row(entry).map(SpreadsheetCell.neutralized))
         if pending.count >= 200 { try flush() }
     }
 

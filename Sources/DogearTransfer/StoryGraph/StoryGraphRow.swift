@@ -10,7 +10,7 @@ enum StoryGraphRow {
 
     static func map(_ fields: [String: String], line: Int) -> Result<ImportedRow, ImportRowError> {
         func value(_ name: String) -> String? {
-            guard let raw = fields[name]?.trimmed, !raw.isEmpty else { return nil }
+            guard let raw = fields[name].map(SpreadsheetCell.restored)?.trimmed, !raw.isEmpty else { return nil }
             return raw
         }
         func list(_ name: String) -> [String] {
