@@ -1,3 +1,4 @@
+import SQLKit
 import Testing
 import Vapor
 
@@ -23,6 +24,47 @@ struct CatalogAggregateAndLimitTests {
             #expect(work.readersCount == 1)
             #expect(work.ratingsCount == 1)
             #expect(work.averageRating == 2.5)
+        }
+    }
+
+    @Test("private entries count in no aggregate: a sole reader's private rating is not the average others see")
+    func privateRatings() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            let bob = try await app.signUp("bob@example.com")
+            let private_ = try await app.addEntry(
+                ann, isbn: "9780306406157", extra: ["status": "read", "rating": 1, "isPublic": false])
+            var seenByBob = try await app.addEntry(bob, isbn: "9780306406157").work
+            #expect(seenByBob.readersCount == 0)
+            #expect(seenByBob.ratingsCount == 0)
+            #expect(seenByBob.averageRating == nil)
+            // Made public, it counts; private again, it stops counting.
+            _ = try await app.send(.PATCH, "/api/v1/library/\(private_.id)", token: ann, json: ["isPublic": true])
+            seenByBob = try await app.send(.GET, "/api/v1/works/\(seenByBob.id)", token: bob).decode(WorkPageDTO.self).work
+            #expect(seenByBob.ratingsCount == 1)
+            #expect(seenByBob.averageRating == 1)
+            _ = try await app.send(.PATCH, "/api/v1/library/\(private_.id)", token: ann, json: ["isPublic": false])
+            seenByBob = try await app.send(.GET, "/api/v1/works/\(seenByBob.id)", token: bob).decode(WorkPageDTO.self).work
+            #expect(seenByBob.ratingsCount == 0)
+            #expect(seenByBob.readersCount == 0)
+        }
+    }
+
+    @Test("migration 008 recounts aggregates that counted a private rating before")
+    func recountMigration() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            let entry = try await app.addEntry(
+                ann, isbn: "9780306406157", extra: ["status": "read", "rating": 2, "isPublic": false])
+            // As the old rule left it: the private rating counted.
+            try await app.db.sql.raw(
+                "UPDATE works SET readers_count = 1, ratings_count = 1, average_rating = 2 WHERE id = \(bind: entry.work.id)"
+            ).run()
+            try await RecountPublicAggregates().prepare(on: app.db)
+            let work = try #require(try await Work.find(entry.work.id, on: app.db))
+            #expect(work.readersCount == 0)
+            #expect(work.ratingsCount == 0)
+            #expect(work.averageRating == nil)
         }
     }
 

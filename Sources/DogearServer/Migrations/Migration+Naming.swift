@@ -21,6 +21,7 @@ enum AllMigrations {
         AddImportShelvesAs(),
         CreateClubs(),
         CreateClubTalk(),
+        RecountPublicAggregates(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

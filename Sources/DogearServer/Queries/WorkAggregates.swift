@@ -6,7 +6,8 @@ import SQLKit
 /// the library entries say, with one UPDATE in the same transaction as the change that moved them.
 ///
 /// A reader is anyone who has started the book (any status but want-to-read, or a finished read);
-/// a rating is the precise rating where given, else the whole stars.
+/// a rating is the precise rating where given, else the whole stars. Only public entries count: a
+/// private rating must not show, and a sole reader's private rating would be the average all see.
 struct WorkAggregates {
     let db: any Database
 
@@ -17,10 +18,12 @@ struct WorkAggregates {
             """
             UPDATE works SET
               readers_count = (SELECT COUNT(*) FROM library_entries
-                               WHERE work_id = \(bind: workID) AND (status <> 'wantToRead' OR read_count > 0)),
-              ratings_count = (SELECT COUNT(\(unsafeRaw: rating)) FROM library_entries WHERE work_id = \(bind: workID)),
+                               WHERE work_id = \(bind: workID) AND is_public = \(bind: true)
+                                 AND (status <> 'wantToRead' OR read_count > 0)),
+              ratings_count = (SELECT COUNT(\(unsafeRaw: rating)) FROM library_entries
+                               WHERE work_id = \(bind: workID) AND is_public = \(bind: true)),
               average_rating = (SELECT CAST(AVG(\(unsafeRaw: rating)) AS DOUBLE PRECISION) FROM library_entries
-                                WHERE work_id = \(bind: workID))
+                                WHERE work_id = \(bind: workID) AND is_public = \(bind: true))
             WHERE id = \(bind: workID)
             """
         ).run()
@@ -35,10 +38,12 @@ struct WorkAggregates {
                 """
                 UPDATE works SET
                   readers_count = (SELECT COUNT(*) FROM library_entries e
-                                   WHERE e.work_id = works.id AND (e.status <> 'wantToRead' OR e.read_count > 0)),
-                  ratings_count = (SELECT COUNT(\(unsafeRaw: rating)) FROM library_entries e WHERE e.work_id = works.id),
+                                   WHERE e.work_id = works.id AND e.is_public = \(bind: true)
+                                     AND (e.status <> 'wantToRead' OR e.read_count > 0)),
+                  ratings_count = (SELECT COUNT(\(unsafeRaw: rating)) FROM library_entries e
+                                   WHERE e.work_id = works.id AND e.is_public = \(bind: true)),
                   average_rating = (SELECT CAST(AVG(\(unsafeRaw: rating)) AS DOUBLE PRECISION) FROM library_entries e
-                                    WHERE e.work_id = works.id)
+                                    WHERE e.work_id = works.id AND e.is_public = \(bind: true))
                 WHERE id IN (\(binds: chunk))
                 """
             ).run()
