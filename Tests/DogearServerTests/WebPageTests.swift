@@ -166,6 +166,22 @@ struct WebPageTests {
         }
     }
 
+    @Test(
+        "a form's back= goes only to a path on this site: another site, however written, falls back to the book",
+        arguments: ["/\\evil.example", "//evil.example", "https://evil.example", "/\t/evil.example", "/\\/evil.example", " /x"])
+    func backStaysOnSite(_ back: String) async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            let id = try await web.addBook([("title", "Piranesi"), ("authors", "Susanna Clarke"), ("pageCount", "272")])
+            try await web.get("/books/\(id)")
+            let sent = try await web.post("/books/\(id)/progress", [("page", "10"), ("back", back)])
+            #expect(sent.location == "/books/\(id)")
+            let home = try await web.post("/books/\(id)/progress", [("page", "11"), ("back", "/library?q=tides")])
+            #expect(home.location == "/library?q=tides")
+        }
+    }
+
     @Test("another reader's book address is not found, as a page")
     func privacy() async throws {
         try await withDogear { app in

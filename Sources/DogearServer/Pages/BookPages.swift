@@ -147,8 +147,13 @@ struct BookPages {
     }
 
     /// Only a path of this site: a form cannot send the reader elsewhere.
+    /// Where a form sends the reader back to: a path on this site only. Browsers read `\` as `/` and
+    /// drop tabs and line breaks, so `/\evil.com` or `/<tab>/evil.com` would leave the site: a path
+    /// with a backslash, a control character or a space, or starting `//`, falls back.
     static func back(_ path: String?, default fallback: String) -> String {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//") else { return fallback }
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"),
+            !path.unicodeScalars.contains(where: { $0 == "\\" || $0.properties.generalCategory == .control || $0 == " " })
+        else { return fallback }
         return path
     }
 
