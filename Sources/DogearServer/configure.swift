@@ -16,6 +16,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.databases.middleware.use(ClockTimestamps(now: { [weak app] in app?.clock.now() ?? .distantPast }))
     app.migrations.add(AllMigrations.list)
     app.passwords.use(.bcrypt(cost: config.bcryptCost))
+    await app.use(PasswordHasher(cost: config.bcryptCost, threads: config.passwordThreads, maxWaiting: config.passwordQueue))
+    app.signInThrottle = SignInThrottle(attempts: config.signInAttempts, lockout: config.signInLockoutSeconds)
 
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601

@@ -57,7 +57,7 @@ struct UserCommand: AsyncCommand {
             if try await User.query(on: app.db).filter(\.$emailKey == email.lowercased()).first() != nil {
                 throw CommandFailure("an account with the email \(email) already exists")
             }
-            let user = User(email: email, passwordHash: try await app.password.async.hash(password), displayName: name)
+            let user = User(email: email, passwordHash: try await app.passwordHasher.hash(password), displayName: name)
             try await user.create(on: app.db)
             context.console.print("added \(email)" + (signature.password == nil ? " with the password \(password)" : ""))
         } catch let error as ValidationError {

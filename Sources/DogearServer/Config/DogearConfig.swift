@@ -40,6 +40,13 @@ public struct DogearConfig: Sendable {
     public var sourceTimeLimitSeconds: Double = 10
     /// bcrypt work factor; tests lower it to keep sign-ups fast.
     public var bcryptCost: Int = 12
+    /// Threads that hash passwords (a pool of their own) and how many hashes may wait for one.
+    public var passwordThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+    public var passwordQueue: Int = 16
+    /// Wrong passwords an account may send within `signInLockoutSeconds` before it waits that long
+    /// (`DOGEAR_SIGNIN_ATTEMPTS`, `DOGEAR_SIGNIN_LOCKOUT`); an address may send four times as many.
+    public var signInAttempts: Int = 5
+    public var signInLockoutSeconds: Double = 900
 
     public init(
         dataDirectory: String = "./data",
@@ -121,6 +128,18 @@ public struct DogearConfig: Sendable {
             autoMigrate: try flag("DOGEAR_AUTO_MIGRATE", default: true)
         )
         config.backgroundEnrichment = try flag("DOGEAR_ENRICH", default: true)
+        if let raw = value("DOGEAR_SIGNIN_ATTEMPTS") {
+            guard let attempts = Int(raw), (1...1_000).contains(attempts) else {
+                throw ConfigError(setting: "DOGEAR_SIGNIN_ATTEMPTS", message: "a number from 1 to 1000 (got '\(raw)')")
+            }
+            config.signInAttempts = attempts
+        }
+        if let raw = value("DOGEAR_SIGNIN_LOCKOUT") {
+            guard let seconds = Double(raw), seconds >= 1, seconds <= 86_400 else {
+                throw ConfigError(setting: "DOGEAR_SIGNIN_LOCKOUT", message: "seconds, from 1 to 86400 (got '\(raw)')")
+            }
+            config.signInLockoutSeconds = seconds
+        }
         if let raw = value("DOGEAR_SOURCE_TIMEOUT") {
             guard let seconds = Double(raw), seconds > 0, seconds <= 120 else {
                 throw ConfigError(

@@ -13,6 +13,8 @@ struct APIError: Error, Sendable {
     var details: [String: String] = [:]
     /// For `bookNotFound` after a lookup: what each online source said.
     var sources: [SourceAttemptDTO]?
+    /// Seconds to wait, sent as `Retry-After` (a 429).
+    var retryAfterSeconds: Int?
 
     static func invalidData(_ error: ValidationError) -> APIError {
         APIError(status: .unprocessableEntity, code: "invalidData", message: error.message, field: error.field)

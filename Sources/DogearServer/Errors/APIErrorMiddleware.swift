@@ -23,6 +23,9 @@ struct APIErrorMiddleware: AsyncMiddleware {
             if apiError.status == .unauthorized {
                 response.headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer")
             }
+            if let seconds = apiError.retryAfterSeconds {
+                response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
+            }
             return response
         }
     }
@@ -35,7 +38,8 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return APIError(
                 status: status(for: error.kind), code: error.code, message: error.message, field: error.field,
                 details: error.details,
-                sources: error.sourceAttempts.isEmpty ? nil : error.sourceAttempts.map(SourceAttemptDTO.init))
+                sources: error.sourceAttempts.isEmpty ? nil : error.sourceAttempts.map(SourceAttemptDTO.init),
+                retryAfterSeconds: error.retryAfterSeconds)
         case let error as ValidationError:
             return .invalidData(error)
         case let error as DecodingError:
@@ -67,6 +71,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         case .premiumRequired: return .forbidden
         case .tooLarge: return .payloadTooLarge
         case .storageFailed: return .internalServerError
+        case .tooManyRequests: return .tooManyRequests
         }
     }
 

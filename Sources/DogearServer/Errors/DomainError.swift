@@ -26,6 +26,8 @@ struct DomainError: Error, Sendable {
         case tooLarge
         /// Dogear could not store or read its own files; nothing the user can change.
         case storageFailed
+        /// Too many tries, or too busy to take this one now: wait `retryAfterSeconds` and try again.
+        case tooManyRequests
     }
 
     let kind: Kind
@@ -39,6 +41,8 @@ struct DomainError: Error, Sendable {
     var details: [String: String] = [:]
     /// For `bookNotFound` after a lookup: what each online source said.
     var sourceAttempts: [LookupChain.Attempt] = []
+    /// For `tooManyRequests`: how long to wait (sent as `Retry-After`).
+    var retryAfterSeconds: Int?
 
     init(_ kind: Kind, code: String, _ message: String, field: String? = nil, details: [String: String] = [:]) {
         self.kind = kind

@@ -30,7 +30,10 @@ struct AccountPages {
             return signedIn(answer.token)
         } catch let error as DomainError {
             let model = SignIn.Model(email: FieldState(form.email ?? ""), error: error.message, csrfToken: req.csrfToken)
-            return Response(status: .unauthorized, html: SignIn.View.render(model))
+            let limited = error.kind == .tooManyRequests
+            let response = Response(status: limited ? .tooManyRequests : .unauthorized, html: SignIn.View.render(model))
+            if let seconds = error.retryAfterSeconds { response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds)) }
+            return response
         }
     }
 

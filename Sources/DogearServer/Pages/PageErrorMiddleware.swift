@@ -19,7 +19,9 @@ struct PageErrorMiddleware: AsyncMiddleware {
         } catch let error as DomainError {
             let (status, message) = Self.page(for: error)
             if status == .internalServerError { request.logger.report(error: error) }
-            return page(status, message, request)
+            let response = page(status, message, request)
+            if let seconds = error.retryAfterSeconds { response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds)) }
+            return response
         } catch let error as ValidationError {
             return page(.unprocessableEntity, Self.sentence(error.message), request)
         } catch let error as AbortError {
@@ -43,6 +45,7 @@ struct PageErrorMiddleware: AsyncMiddleware {
         case .premiumRequired: return (.forbidden, sentence(error.message))
         case .tooLarge: return (.payloadTooLarge, sentence(error.message))
         case .storageFailed: return (.internalServerError, "Something went wrong on our side; nothing was changed.")
+        case .tooManyRequests: return (.tooManyRequests, sentence(error.message))
         }
     }
 

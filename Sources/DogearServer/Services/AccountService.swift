@@ -14,7 +14,7 @@ struct AccountService {
         if try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
             throw DomainError.emailTaken
         }
-        let hash = try await request.password.async.hash(body.password)
+        let hash = try await request.application.passwordHasher.hash(body.password)
         let user = User(email: email, passwordHash: hash, displayName: displayName)
         return try await db.writeTransaction { db in
             try await user.create(on: db)
@@ -24,16 +24,27 @@ struct AccountService {
 
     /// The same answer for an unknown email and a wrong password, so the API does not tell which
     /// emails have accounts.
+    ///
+    /// Wrong passwords are limited per account and per client address (`SignInThrottle`): a locked
+    /// one is answered 429 before any bcrypt runs.
     func signIn(_ body: SignInRequest) async throws -> AuthResponse {
         let key = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let throttle = request.application.signInThrottle
+        let address = request.remoteAddress?.ipAddress
+        let now = request.application.clock.now().timeIntervalSince1970
+        try throttle.check(account: key, address: address, now: now)
+        let hasher = request.application.passwordHasher
         guard let user = try await User.query(on: db).filter(\.$emailKey == key).first() else {
             // Spend the time a real check would, so timing does not tell either.
-            _ = try? await request.password.async.hash(body.password)
+            _ = try? await hasher.hash(body.password)
+            throttle.failed(account: key, address: address, now: now)
             throw DomainError.wrongCredentials
         }
-        guard try await request.password.async.verify(body.password, created: user.passwordHash) else {
+        guard try await hasher.verify(body.password, against: user.passwordHash) else {
+            throttle.failed(account: key, address: address, now: now)
             throw DomainError.wrongCredentials
         }
+        throttle.succeeded(account: key)
         return try await issueToken(for: user, on: db)
     }
 

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import DogearCore
+
+@Suite("Limiting wrong passwords")
+struct AttemptLimiterTests {
+    let policy = AttemptLimiter.Policy(maxFailures: 3, window: 60, lockout: 300)
+
+    @Test("the third failure within a minute locks for five minutes, which then end by themselves")
+    func locksAndUnlocks() {
+        var limiter = AttemptLimiter(policy: policy)
+        #expect(limiter.wait(for: "ann", now: 0) == nil)
+        #expect(limiter.recordFailure("ann", now: 0) == nil)
+        #expect(limiter.recordFailure("ann", now: 10) == nil)
+        #expect(limiter.recordFailure("ann", now: 20) == 300)
+        #expect(limiter.wait(for: "ann", now: 21) == 299)
+        #expect(limiter.wait(for: "bob", now: 21) == nil)  // others are not held up
+        #expect(limiter.wait(for: "ann", now: 320) == nil)
+        #expect(limiter.recordFailure("ann", now: 321) == nil)  // a fresh start after the lockout
+    }
+
+    @Test("failures spread wider than the window never lock; a success clears them")
+    func windowAndSuccess() {
+        var limiter = AttemptLimiter(policy: policy)
+        for minute in 0..<10 { #expect(limiter.recordFailure("ann", now: Double(minute) * 61) == nil) }
+        limiter.recordFailure("bob", now: 0)
+        limiter.recordFailure("bob", now: 1)
+        limiter.recordSuccess("bob")
+        #expect(limiter.recordFailure("bob", now: 2) == nil)
+    }
+
+    @Test("a flood of made-up keys is forgotten once their failures are old")
+    func bounded() {
+        var limiter = AttemptLimiter(policy: policy, maxKeys: 100)
+        for index in 0..<1_000 { limiter.recordFailure("guess\(index)", now: Double(index)) }
+        #expect(limiter.rememberedKeys <= 161)
+    }
+}

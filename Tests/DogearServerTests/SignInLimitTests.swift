@@ -1,0 +1,94 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Testing
+import Vapor
+
+@testable import DogearServer
+
+@Suite("Sign-in cannot be guessed at or used to stall the site")
+struct SignInLimitTests {
+    @Test(
+        "three wrong passwords lock the account for the lockout (429 with Retry-After), even for the right one; then it unlocks")
+    func accountLockout() async throws {
+        try await withDogear(
+            adjust: {
+                $0.signInAttempts = 3
+                $0.signInLockoutSeconds = 60
+            },
+            { app in
+                _ = try await app.signUp("ann@example.com", password: "long enough")
+                _ = try await app.signUp("bob@example.com", password: "long enough")
+                func signIn(_ email: String, _ password: String) async throws -> Reply {
+                    try await app.send(.POST, "/api/v1/auth/signin", json: ["email": email, "password": password])
+                }
+                for _ in 0..<3 { #expect(try await signIn("ann@example.com", "wrong guess").status == .unauthorized) }
+                let locked = try await signIn("ANN@example.com", "long enough")
+                #expect(locked.status == .tooManyRequests)
+                #expect(locked.errorCode == "tooManyAttempts")
+                #expect(locked.headers.first(name: .retryAfter) == "60")
+                // Another reader is not held up.
+                #expect(try await signIn("bob@example.com", "long enough").status == .ok)
+                // The lockout ends by itself.
+                app.clock = .fixed(fixedNow.addingTimeInterval(61))
+                #expect(try await signIn("ann@example.com", "long enough").status == .ok)
+            })
+    }
+
+    @Test("one address guessing at many accounts is stopped too, for every account it tries")
+    func addressLimit() async throws {
+        try await withDogear(
+            adjust: {
+                $0.signInAttempts = 2
+                $0.signInLockoutSeconds = 60
+            },
+            { app in
+                _ = try await app.signUp("ann@example.com", password: "long enough")
+                let port = try await app.serveOnFreePort()
+                func signIn(_ email: String, _ password: String) async throws -> (HTTPResponseStatus, String?) {
+                    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v1/auth/signin")
+                    request.method = .POST
+                    request.headers.add(name: "Content-Type", value: "application/json")
+                    request.body = .bytes(ByteBuffer(string: "{\"email\":\"\(email)\",\"password\":\"\(password)\"}"))
+                    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+                    _ = try await response.body.collect(upTo: 1 << 16)
+                    return (response.status, response.headers.first(name: "Retry-After"))
+                }
+                // Two tries per made-up account stay under each account's limit, not under the address's (8).
+                for index in 0..<4 {
+                    for _ in 0..<2 { _ = try await signIn("guess\(index)@example.com", "password1") }
+                }
+                let (status, retry) = try await signIn("ann@example.com", "long enough")
+                #expect(status == .tooManyRequests)
+                #expect(retry == "60")
+            })
+    }
+
+    @Test("password hashing has a pool and a queue of its own: past the queue a sign-in is told at once to retry (429 busy)")
+    func boundedQueue() async throws {
+        try await withDogear(
+            adjust: {
+                $0.bcryptCost = 10
+                $0.passwordThreads = 1
+                $0.passwordQueue = 1
+            },
+            { app in
+                let statuses = try await withThrowingTaskGroup(of: (HTTPStatus, String?, String?).self) { group in
+                    for index in 0..<8 {
+                        group.addTask {
+                            let reply = try await app.send(
+                                .POST, "/api/v1/auth/signup",
+                                json: ["email": "r\(index)@example.com", "password": "long enough", "displayName": "R"])
+                            return (reply.status, reply.errorCode, reply.headers.first(name: .retryAfter))
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                let busy = statuses.filter { $0.0 == .tooManyRequests }
+                #expect(!busy.isEmpty)
+                #expect(busy.allSatisfy { $0.1 == "busy" && $0.2 == "1" })
+                #expect(statuses.contains { $0.0 == .created })
+                #expect(statuses.allSatisfy { $0.0 == .created || $0.0 == .tooManyRequests })
+            })
+    }
+}
