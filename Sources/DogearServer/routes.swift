@@ -111,12 +111,14 @@ func routes(_ app: Application, config: DogearConfig) throws {
 /// The web app for readers: pages through the same services as the API, behind a session cookie,
 /// CSRF-checked forms and a strict Content-Security-Policy. Every path comes from `SiteURL`.
 func webRoutes(_ app: Application, config: DogearConfig) {
-    let secure = config.baseURL.hasPrefix("https://")
+    let cookies = CookiePolicy(
+        baseURLIsHTTPS: config.baseURL.hasPrefix("https://"), trustedProxies: Set(config.trustedProxies))
     let any = SiteURL.anyID
     // Outermost first: headers on every page (error pages too), then errors as pages.
     let web = app.grouped(
-        PageSecurityHeaders(), PageErrorMiddleware(), CSRFMiddleware(secureCookies: secure), SessionCookieAuthenticator())
-    let account = AccountPages(secureCookies: secure)
+        PageSecurityHeaders(cookies: cookies), PageErrorMiddleware(), CSRFMiddleware(cookies: cookies),
+        SessionCookieAuthenticator())
+    let account = AccountPages(cookies: cookies)
     web.get(.signIn, use: account.signInPage)
     web.post(.signIn, use: account.signIn)
     web.get(.signUp, use: account.signUpPage)
@@ -149,7 +151,7 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     pages.post(.editBook(any), use: form.edit)
     // JSON for the add form's script: the API's error shape, not an error page.
     app.grouped(
-        PageSecurityHeaders(), CSRFMiddleware(secureCookies: secure), SessionCookieAuthenticator(),
+        PageSecurityHeaders(cookies: cookies), CSRFMiddleware(cookies: cookies), SessionCookieAuthenticator(),
         RequireUserMiddleware()
     )
     .get(.lookup, use: form.lookupJSON)

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Testing
 import Vapor
@@ -22,6 +23,56 @@ struct WebPageTests {
             let home = try await web.get("/")
             #expect(home.status == .seeOther)
             #expect(home.location == "/signin")
+        }
+    }
+
+    @Test("the CSRF token changes at sign-in: one learnt before it does not work after")
+    func csrfRotatesAtSignIn() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.get("/signup")
+            let before = web.csrf
+            let signedUp = try await web.post(
+                "/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")])
+            #expect(signedUp.status == .seeOther)
+            try await web.get("/add")
+            #expect(web.csrf != before)
+            let stale = try await web.post(
+                "/add", [("title", "Piranesi"), ("authors", "Susanna Clarke"), ("_csrf", before)], csrf: false)
+            #expect(stale.status == .forbidden)
+            let fresh = try await web.post("/add", [("title", "Piranesi"), ("authors", "Susanna Clarke")])
+            #expect(fresh.status == .seeOther)
+        }
+    }
+
+    @Test("cookies are Secure and pages send HSTS behind a trusted TLS proxy only; a client's own X-Forwarded-Proto is ignored")
+    func secureBehindProxy() async throws {
+        try await withDogear(
+            adjust: { $0.trustedProxies = ["127.0.0.1"] },
+            { app in
+                let port = try await app.serveOnFreePort()
+                func signIn(forwardedProto: String?) async throws -> HTTPClientResponse {
+                    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/signin")
+                    if let forwardedProto { request.headers.add(name: "X-Forwarded-Proto", value: forwardedProto) }
+                    return try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+                }
+                let viaProxy = try await signIn(forwardedProto: "https")
+                #expect(viaProxy.headers.first(name: "Strict-Transport-Security") == "max-age=31536000")
+                #expect(!viaProxy.headers["Set-Cookie"].isEmpty)
+                #expect(viaProxy.headers["Set-Cookie"].allSatisfy { $0.contains("Secure") })
+                let plain = try await signIn(forwardedProto: nil)
+                #expect(!plain.headers["Set-Cookie"].isEmpty)
+                #expect(plain.headers.first(name: "Strict-Transport-Security") == nil)
+                #expect(plain.headers["Set-Cookie"].allSatisfy { !$0.contains("Secure") })
+            })
+        // Not a trusted proxy: the header is the client's word, and changes nothing.
+        try await withDogear { app in
+            let port = try await app.serveOnFreePort()
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/signin")
+            request.headers.add(name: "X-Forwarded-Proto", value: "https")
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            #expect(response.headers.first(name: "Strict-Transport-Security") == nil)
+            #expect(response.headers["Set-Cookie"].allSatisfy { !$0.contains("Secure") })
         }
     }
 
@@ -230,7 +281,12 @@ struct WebPageTests {
             let bad = try await web.upload("/import", Data("name,email\nAnn,a@b.c\n".utf8), fileName: "contacts.csv")
             #expect(bad.status == .unprocessableEntity)
             #expect(bad.body.contains("unrecognised format"))
-            // Without the token in the address the upload is refused.
+            // The form's token is a part of the form, never in the address; without it, or wrong, nothing is taken.
+            let importPage = try await web.get("/import")
+            #expect(!importPage.body.contains("_csrf="))
+            #expect(
+                try await web.upload("/import", ImportTests.threeBooks, fileName: "goodreads.csv", csrf: false).status
+                    == .forbidden)
             web.csrf = "wrong"
             #expect(try await web.upload("/import", ImportTests.threeBooks, fileName: "goodreads.csv").status == .forbidden)
             let export = try await web.get("/export/goodreads")

@@ -47,6 +47,8 @@ public struct DogearConfig: Sendable {
     /// (`DOGEAR_SIGNIN_ATTEMPTS`, `DOGEAR_SIGNIN_LOCKOUT`); an address may send four times as many.
     public var signInAttempts: Int = 5
     public var signInLockoutSeconds: Double = 900
+    /// Addresses of proxies whose `X-Forwarded-Proto` is believed (`DOGEAR_TRUSTED_PROXIES`, comma-separated).
+    public var trustedProxies: [String] = []
 
     public init(
         dataDirectory: String = "./data",
@@ -128,6 +130,8 @@ public struct DogearConfig: Sendable {
             autoMigrate: try flag("DOGEAR_AUTO_MIGRATE", default: true)
         )
         config.backgroundEnrichment = try flag("DOGEAR_ENRICH", default: true)
+        config.trustedProxies = (value("DOGEAR_TRUSTED_PROXIES") ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if let raw = value("DOGEAR_SIGNIN_ATTEMPTS") {
             guard let attempts = Int(raw), (1...1_000).contains(attempts) else {
                 throw ConfigError(setting: "DOGEAR_SIGNIN_ATTEMPTS", message: "a number from 1 to 1000 (got '\(raw)')")

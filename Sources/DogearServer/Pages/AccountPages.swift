@@ -4,7 +4,7 @@ import Vapor
 
 /// `/signin`, `/signup`, `/signout`: the API's account service behind forms, with a session cookie.
 struct AccountPages {
-    let secureCookies: Bool
+    let cookies: CookiePolicy
 
     struct SignInForm: Content {
         var email: String?
@@ -27,7 +27,7 @@ struct AccountPages {
         do {
             let answer = try await AccountService(request: req).signIn(
                 SignInRequest(email: form.email ?? "", password: form.password ?? ""))
-            return signedIn(answer.token)
+            return signedIn(answer.token, req)
         } catch let error as DomainError {
             let model = SignIn.Model(email: FieldState(form.email ?? ""), error: error.message, csrfToken: req.csrfToken)
             let limited = error.kind == .tooManyRequests
@@ -50,7 +50,7 @@ struct AccountPages {
         do {
             let answer = try await AccountService(request: req).signUp(
                 SignUpRequest(email: form.email ?? "", password: form.password ?? "", displayName: form.displayName ?? ""))
-            return signedIn(answer.token)
+            return signedIn(answer.token, req)
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)
         } catch let error as DomainError {
@@ -62,13 +62,13 @@ struct AccountPages {
     func signOut(req: Request) async throws -> Response {
         if req.auth.has(UserToken.self) { try await AccountService(request: req).signOut() }
         let response = Response.seeOther(SiteURL.signIn.path)
-        response.cookies[WebCookies.session] = WebCookies.cookie("", secure: secureCookies, maxAge: 0)
+        response.cookies[WebCookies.session] = WebCookies.cookie("", secure: cookies.secure(req), maxAge: 0)
         return response
     }
 
-    private func signedIn(_ token: String) -> Response {
+    private func signedIn(_ token: String, _ req: Request) -> Response {
         let response = Response.seeOther(SiteURL.home.path)
-        response.cookies[WebCookies.session] = WebCookies.cookie(token, secure: secureCookies)
+        response.cookies[WebCookies.session] = WebCookies.cookie(token, secure: cookies.secure(req))
         return response
     }
 }

@@ -35,34 +35,67 @@ struct SessionCookieAuthenticator: AsyncRequestAuthenticator {
     }
 }
 
-/// Gives every visitor a CSRF cookie and refuses a POST whose token does not match it.
+/// Gives every visitor a CSRF token and refuses a POST whose token does not match it. Signed in,
+/// the token is derived from the session (so it changes at every sign-in and a token learnt before
+/// it is worthless after); before sign-in it is a random cookie (double submit). A streamed
+/// multipart upload carries it as its first part, which the upload checks before taking the file
+/// (`pendingCSRF`).
 struct CSRFMiddleware: AsyncMiddleware {
-    let secureCookies: Bool
+    let cookies: CookiePolicy
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let existing = request.cookies[WebCookies.csrf]?.string
-        let token = existing.flatMap { $0.isEmpty ? nil : $0 } ?? TokenHashing.newToken()
+        let anonymous = existing.flatMap { $0.isEmpty ? nil : $0 } ?? TokenHashing.newToken()
+        let token = Self.token(session: request.cookies[WebCookies.session]?.string, anonymous: anonymous)
         request.storage[CSRFTokenKey.self] = token
         if request.method == .POST {
-            // Header (scripts), address (a streamed upload, whose body is not read here), or form field.
-            let sent =
-                request.headers.first(name: "X-CSRF-Token") ?? request.query["_csrf"]
-                ?? (try? request.content.get(String.self, at: "_csrf"))
-            guard let existing, let sent, !existing.isEmpty, sent == existing else {
-                throw PageError(status: .forbidden, message: "This form has expired. Go back, reload the page and try again.")
+            // A script's header, or the form's field.
+            let sent = request.headers.first(name: "X-CSRF-Token") ?? (try? request.content.get(String.self, at: "_csrf"))
+            if sent == nil, request.body.data == nil, request.headers.contentType?.type == "multipart" {
+                request.storage[PendingCSRFKey.self] = token
+            } else {
+                guard existing != nil || request.cookies[WebCookies.session] != nil, let sent, sent == token else {
+                    throw PageError(status: .forbidden, message: "This form has expired. Go back, reload the page and try again.")
+                }
             }
         }
         let response = try await next.respond(to: request)
-        if existing != token { response.cookies[WebCookies.csrf] = WebCookies.cookie(token, secure: secureCookies, maxAge: nil) }
+        if existing != anonymous {
+            response.cookies[WebCookies.csrf] = WebCookies.cookie(anonymous, secure: cookies.secure(request), maxAge: nil)
+        }
         return response
     }
+
+    /// The session's own token when there is a session, else the anonymous cookie's.
+    static func token(session: String?, anonymous: String) -> String {
+        guard let session, !session.isEmpty else { return anonymous }
+        return String(TokenHashing.hash("csrf:" + session).prefix(43))
+    }
 }
+
+/// Whether cookies get `Secure` and pages HSTS: when `DOGEAR_BASE_URL` is https, or when a proxy
+/// named in `DOGEAR_TRUSTED_PROXIES` says the reader's connection was https (`X-Forwarded-Proto`).
+/// A header from anyone else is ignored: it could be typed by the client.
+struct CookiePolicy: Sendable {
+    let baseURLIsHTTPS: Bool
+    let trustedProxies: Set<String>
+
+    func secure(_ request: Request) -> Bool {
+        if baseURLIsHTTPS { return true }
+        guard let address = request.remoteAddress?.ipAddress, trustedProxies.contains(address) else { return false }
+        return request.headers.first(name: "X-Forwarded-Proto")?.lowercased() == "https"
+    }
+}
+
+private struct PendingCSRFKey: StorageKey { typealias Value = String }
 
 private struct CSRFTokenKey: StorageKey { typealias Value = String }
 
 /// Headers every page carries: what may load (only Dogear's own scripts and styles; covers from
 /// anywhere over HTTPS), no framing, no sniffing.
 struct PageSecurityHeaders: AsyncMiddleware {
+    let cookies: CookiePolicy
+
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' https: data:",
         "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
@@ -74,6 +107,9 @@ struct PageSecurityHeaders: AsyncMiddleware {
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
         response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
+        if cookies.secure(request) {
+            response.headers.replaceOrAdd(name: "Strict-Transport-Security", value: "max-age=31536000")
+        }
         return response
     }
 }
@@ -88,6 +124,10 @@ struct RequireSignedInPage: AsyncMiddleware {
 
 extension Request {
     var csrfToken: String { storage[CSRFTokenKey.self] ?? "" }
+
+    /// For a streamed multipart form: the token its `_csrf` part must carry (nil when the request
+    /// is not such a form, or the API's).
+    var pendingCSRF: String? { storage[PendingCSRFKey.self] }
 
     /// The signed-in reader as a page shows them, or nil.
     var pageSession: PageSession? {

@@ -24,10 +24,11 @@ public enum ImportUpload {
                         "A Goodreads, The StoryGraph or LibraryThing export (CSV, TSV or JSON), or a Dogear backup. ",
                         "You see what will happen before anything is saved."),
                     .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
-                    // The upload streams to disk, so the form's token travels in the address.
+                    // The upload streams to disk: the token is the form's first part, so the server
+                    // checks it before it takes any of the file (never in the address, where logs keep it).
                     .form(
-                        .userAttribute("action", SiteURL.importFile.with(query: [("_csrf", model.session.csrfToken)])),
-                        .method(.post), .enctype(.multipartData),
+                        .action(SiteURL.importFile.path), .method(.post), .enctype(.multipartData),
+                        .csrf(model.session.csrfToken),
                         .div(
                             .class("field"),
                             .label(.for("field-file"), "Export file"),

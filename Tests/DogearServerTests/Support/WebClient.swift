@@ -39,17 +39,22 @@ final class WebClient: @unchecked Sendable {
         return try await send(.POST, path, body: body)
     }
 
-    /// Uploads a file as the form `name="file"` would, the CSRF token in the address as the page puts it.
+    /// Uploads a file as the import form would: its CSRF token as the first part (when `csrf`), then
+    /// the part `name="file"`.
     @discardableResult
-    func upload(_ path: String, _ data: Data, fileName: String) async throws -> Page {
+    func upload(_ path: String, _ data: Data, fileName: String, csrf withToken: Bool = true) async throws -> Page {
         let boundary = "web-\(UUID().uuidString)"
-        var body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\n"
+        var body = ""
+        if withToken {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(csrf)\r\n"
+        }
+        body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\n"
         body += "Content-Type: text/csv\r\n\r\n"
         var bytes = Data(body.utf8)
         bytes.append(data)
         bytes.append(Data("\r\n--\(boundary)--\r\n".utf8))
         return try await send(
-            .POST, "\(path)?_csrf=\(Self.encode(csrf))", body: nil, raw: bytes,
+            .POST, path, body: nil, raw: bytes,
             contentType: "multipart/form-data; boundary=\(boundary)")
     }
 

@@ -14,7 +14,9 @@ struct UploadReceiver {
 
     let directory: String
 
-    func receive(_ req: Request) async throws -> Received {
+    /// `expectingCSRF`: a page's streamed form must carry this token in a `_csrf` part before its
+    /// file part; the upload is refused (403) before any of the file is taken otherwise.
+    func receive(_ req: Request, expectingCSRF: String? = nil) async throws -> Received {
         if let length = req.headers.first(name: .contentLength).flatMap(Int.init), length > Self.limit {
             throw Self.tooLarge
         }
@@ -41,14 +43,22 @@ struct UploadReceiver {
                 var partFile: String?
                 var sawFile = false
                 var failure: (any Error)?
+                var sentCSRF = ""
                 parser.onHeader = { name, value in
                     // Headers of a part arrive before its body.
                     guard name.lowercased() == "content-disposition" else { return }
                     partName = Self.parameter("name", in: value)
                     partFile = Self.parameter("filename", in: value)
-                    if partName == "file" { sawFile = true }
+                    if partName == "file" {
+                        sawFile = true
+                        if let expectingCSRF, sentCSRF != expectingCSRF, failure == nil {
+                            failure = PageError(
+                                status: .forbidden, message: "This form has expired. Go back, reload the page and try again.")
+                        }
+                    }
                 }
                 parser.onBody = { buffer in
+                    if partName == "_csrf", sentCSRF.count < 256 { sentCSRF += String(buffer: buffer) }
                     guard partName == "file", failure == nil else { return }
                     if fileName == nil { fileName = partFile }
                     do { try write(buffer) } catch { failure = error }
@@ -76,7 +86,8 @@ struct UploadReceiver {
     /// The upload stored, checked and its job started (the API and the web page share this). A file
     /// that cannot be imported is removed and `unreadableFile` thrown with the reader's reason.
     static func startImport(_ req: Request, dryRun: Bool, shelvesAsLists: Bool = false) async throws -> ImportJob {
-        let received = try await UploadReceiver(directory: req.application.importsDirectory).receive(req)
+        let received = try await UploadReceiver(directory: req.application.importsDirectory)
+            .receive(req, expectingCSRF: req.pendingCSRF)
         let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
         let job: ImportJob
         do {
