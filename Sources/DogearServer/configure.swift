@@ -1,3 +1,4 @@
+import DogearCore
 import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
@@ -17,6 +18,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.migrations.add(AllMigrations.list)
     app.passwords.use(.bcrypt(cost: config.bcryptCost))
     await app.use(PasswordHasher(cost: config.bcryptCost, threads: config.passwordThreads, maxWaiting: config.passwordQueue))
+    app.sessionLifetime = SessionLifetime(idle: config.sessionIdleDays * 86_400, absolute: config.sessionMaxDays * 86_400)
     app.signInThrottle = SignInThrottle(attempts: config.signInAttempts, lockout: config.signInLockoutSeconds)
 
     let encoder = JSONEncoder()

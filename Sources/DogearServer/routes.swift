@@ -117,7 +117,7 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     // Outermost first: headers on every page (error pages too), then errors as pages.
     let web = app.grouped(
         PageSecurityHeaders(cookies: cookies), PageErrorMiddleware(), CSRFMiddleware(cookies: cookies),
-        SessionCookieAuthenticator())
+        SessionCookieSliding(cookies: cookies), SessionCookieAuthenticator())
     let account = AccountPages(cookies: cookies)
     web.get(.signIn, use: account.signInPage)
     web.post(.signIn, use: account.signIn)

@@ -36,3 +36,23 @@ struct AttemptLimiterTests {
         #expect(limiter.rememberedKeys <= 161)
     }
 }
+
+@Suite("How long a session lasts")
+struct SessionLifetimeTests {
+    let lifetime = SessionLifetime(idle: 100, absolute: 1_000, touchEvery: 10)
+
+    @Test(
+        "idle, absolute, and when a use is recorded",
+        arguments: [
+            (0.0, nil as Double?, 5.0, SessionLifetime.Verdict.alive(touch: false)),
+            (0, nil, 10, .alive(touch: true)),
+            (0, nil, 99, .alive(touch: true)),
+            (0, nil, 100, .ended),
+            (0, 950, 999, .alive(touch: true)),
+            (0, 995, 1_000, .ended),
+            (0, 990, 995, .alive(touch: false)),
+        ])
+    func verdict(createdAt: Double, lastUsedAt: Double?, now: Double, expected: SessionLifetime.Verdict) {
+        #expect(lifetime.verdict(createdAt: createdAt, lastUsedAt: lastUsedAt, now: now) == expected)
+    }
+}

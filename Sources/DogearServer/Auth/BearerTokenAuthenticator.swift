@@ -1,18 +1,56 @@
+import DogearCore
 import Fluent
 import Vapor
 
 /// Finds the user behind `Authorization: Bearer <token>` by the token's SHA-256, in one query.
 struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
-        let hash = TokenHashing.hash(bearer.token)
+        try await SessionTokens.signIn(request, with: bearer.token)
+    }
+}
+
+/// The one way a token (bearer or cookie) signs a request in: found by its hash, ended when it
+/// has run out (`SessionLifetime`: idle or absolute; the row is deleted), its use recorded at most
+/// once a minute.
+enum SessionTokens {
+    static func signIn(_ request: Request, with value: String) async throws {
         guard
             let token = try await UserToken.query(on: request.db)
-                .filter(\.$tokenHash == hash)
+                .filter(\.$tokenHash == TokenHashing.hash(value))
                 .with(\.$user)
                 .first()
         else { return }
+        let now = request.application.clock.now()
+        let verdict = request.application.sessionLifetime.verdict(
+            createdAt: (token.createdAt ?? now).timeIntervalSince1970, lastUsedAt: token.lastUsedAt?.timeIntervalSince1970,
+            now: now.timeIntervalSince1970)
+        switch verdict {
+        case .ended:
+            try await token.delete(on: request.db)
+            return
+        case .alive(let touch):
+            if touch {
+                token.lastUsedAt = now
+                try await token.save(on: request.db)
+                request.storage[SessionTouchedKey.self] = true
+            }
+        }
         request.auth.login(token)
         request.auth.login(token.user)
+    }
+
+    /// Whether this request recorded a use of its session (a cookie then slides).
+    static func touched(_ request: Request) -> Bool { request.storage[SessionTouchedKey.self] ?? false }
+}
+
+private struct SessionTouchedKey: StorageKey { typealias Value = Bool }
+
+extension Application {
+    private struct SessionLifetimeKey: StorageKey { typealias Value = SessionLifetime }
+
+    var sessionLifetime: SessionLifetime {
+        get { storage[SessionLifetimeKey.self] ?? SessionLifetime(idle: 30 * 86_400, absolute: 365 * 86_400) }
+        set { storage[SessionLifetimeKey.self] = newValue }
     }
 }
 

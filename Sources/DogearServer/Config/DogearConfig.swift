@@ -47,6 +47,10 @@ public struct DogearConfig: Sendable {
     /// (`DOGEAR_SIGNIN_ATTEMPTS`, `DOGEAR_SIGNIN_LOCKOUT`); an address may send four times as many.
     public var signInAttempts: Int = 5
     public var signInLockoutSeconds: Double = 900
+    /// A session ends after this long unused, and in any case this long after sign-in
+    /// (`DOGEAR_SESSION_IDLE_DAYS`, `DOGEAR_SESSION_MAX_DAYS`).
+    public var sessionIdleDays: Double = 30
+    public var sessionMaxDays: Double = 365
     /// Addresses of proxies whose `X-Forwarded-Proto` is believed (`DOGEAR_TRUSTED_PROXIES`, comma-separated).
     public var trustedProxies: [String] = []
 
@@ -132,6 +136,16 @@ public struct DogearConfig: Sendable {
         config.backgroundEnrichment = try flag("DOGEAR_ENRICH", default: true)
         config.trustedProxies = (value("DOGEAR_TRUSTED_PROXIES") ?? "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for (name, keyPath) in [
+            ("DOGEAR_SESSION_IDLE_DAYS", \DogearConfig.sessionIdleDays),
+            ("DOGEAR_SESSION_MAX_DAYS", \DogearConfig.sessionMaxDays),
+        ] {
+            guard let raw = value(name) else { continue }
+            guard let days = Double(raw), days > 0, days <= 3_650 else {
+                throw ConfigError(setting: name, message: "days, more than 0 and at most 3650 (got '\(raw)')")
+            }
+            config[keyPath: keyPath] = days
+        }
         if let raw = value("DOGEAR_SIGNIN_ATTEMPTS") {
             guard let attempts = Int(raw), (1...1_000).contains(attempts) else {
                 throw ConfigError(setting: "DOGEAR_SIGNIN_ATTEMPTS", message: "a number from 1 to 1000 (got '\(raw)')")

@@ -22,6 +22,7 @@ enum AllMigrations {
         CreateClubs(),
         CreateClubTalk(),
         RecountPublicAggregates(),
+        AddSessionDetails(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -1,7 +1,8 @@
 import Fluent
 import Foundation
 
-/// A bearer token for the API. Only its SHA-256 is stored; sign-out deletes the row.
+/// A session: a bearer token for the API or the web's session cookie. Only its SHA-256 is stored;
+/// sign-out deletes the row, and so does its end (`SessionLifetime`).
 final class UserToken: Model, @unchecked Sendable {
     static let schema = "user_tokens"
 
@@ -12,6 +13,10 @@ final class UserToken: Model, @unchecked Sendable {
 
     // MARK: data
     @Field(key: "token_hash") var tokenHash: String
+    /// The device it was made on, as its browser or app named itself.
+    @OptionalField(key: "user_agent") var userAgent: String?
+    /// Recorded at most once a minute (`SessionLifetime.touchEvery`).
+    @OptionalField(key: "last_used_at") var lastUsedAt: Date?
 
     // MARK: relationships
     @Parent(key: "user_id") var user: User

@@ -68,7 +68,8 @@ struct AccountPages {
 
     private func signedIn(_ token: String, _ req: Request) -> Response {
         let response = Response.seeOther(SiteURL.home.path)
-        response.cookies[WebCookies.session] = WebCookies.cookie(token, secure: cookies.secure(req))
+        response.cookies[WebCookies.session] = WebCookies.cookie(
+            token, secure: cookies.secure(req), maxAge: Int(req.application.sessionLifetime.idle))
         return response
     }
 }

@@ -24,14 +24,25 @@ enum WebCookies {
 struct SessionCookieAuthenticator: AsyncRequestAuthenticator {
     func authenticate(request: Request) async throws {
         guard let value = request.cookies[WebCookies.session]?.string, !value.isEmpty else { return }
-        guard
-            let token = try await UserToken.query(on: request.db)
-                .filter(\.$tokenHash == TokenHashing.hash(value))
-                .with(\.$user)
-                .first()
-        else { return }
-        request.auth.login(token)
-        request.auth.login(token.user)
+        try await SessionTokens.signIn(request, with: value)
+    }
+}
+
+/// Slides the session cookie: when a page view recorded a use of the session (at most once a
+/// minute), the cookie is sent again with a fresh idle lifetime, so a reader who keeps coming back
+/// stays signed in until the session's absolute end.
+struct SessionCookieSliding: AsyncMiddleware {
+    let cookies: CookiePolicy
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let response = try await next.respond(to: request)
+        if SessionTokens.touched(request), let value = request.cookies[WebCookies.session]?.string,
+            response.cookies[WebCookies.session] == nil
+        {
+            response.cookies[WebCookies.session] = WebCookies.cookie(
+                value, secure: cookies.secure(request), maxAge: Int(request.application.sessionLifetime.idle))
+        }
+        return response
     }
 }
 

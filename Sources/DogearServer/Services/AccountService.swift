@@ -88,7 +88,9 @@ struct AccountService {
 
     private func issueToken(for user: User, on db: any Database) async throws -> AuthResponse {
         let token = TokenHashing.newToken()
-        try await UserToken(userID: try user.requireID(), tokenHash: TokenHashing.hash(token)).create(on: db)
+        let row = UserToken(userID: try user.requireID(), tokenHash: TokenHashing.hash(token))
+        row.userAgent = request.headers.first(name: .userAgent).map { String($0.prefix(Limits.shortTextMaxLength)) }
+        try await row.create(on: db)
         return AuthResponse(token: token, user: try UserDTO(user))
     }
 
