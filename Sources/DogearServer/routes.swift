@@ -18,6 +18,10 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.post("auth", "signout", use: auth.signOut)
     signedIn.get("me", use: auth.me)
     signedIn.patch("me", use: auth.updateMe)
+    signedIn.post("me", "password", use: auth.changePassword)
+    signedIn.get("sessions", use: auth.sessions)
+    signedIn.delete("sessions", use: auth.endOtherSessions)
+    signedIn.delete("sessions", ":id", use: auth.endSession)
 
     let library = LibraryController()
     signedIn.post("library", use: library.create)

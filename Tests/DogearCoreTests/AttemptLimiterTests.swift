@@ -56,3 +56,16 @@ struct SessionLifetimeTests {
         #expect(lifetime.verdict(createdAt: createdAt, lastUsedAt: lastUsedAt, now: now) == expected)
     }
 }
+
+@Suite("Whose sessions are whose")
+struct AccountAccessTests {
+    @Test(
+        "only the owner sees or ends a session; anyone else finds nothing",
+        arguments: [
+            (true, true, AccountAccess.Decision.allow), (false, true, .notFound), (true, false, .notFound),
+            (false, false, .notFound),
+        ])
+    func decide(isOwner: Bool, signedIn: Bool, expected: AccountAccess.Decision) {
+        #expect(AccountAccess.decide(isOwner: isOwner, signedIn: signedIn) == expected)
+    }
+}

@@ -70,4 +70,85 @@ struct SessionTests {
                 #expect(try await UserToken.query(on: app.db).first()?.lastUsedAt == fixedNow.addingTimeInterval(120))
             })
     }
+
+    /// Signs Ann in again from another device; returns that token.
+    func signIn(_ app: Application, _ password: String = "long enough", device: String) async throws -> Reply {
+        try await app.send(
+            .POST, "/api/v1/auth/signin", json: ["email": "ann@example.com", "password": password],
+            headers: ["User-Agent": device])
+    }
+
+    @Test("a reader lists their sessions (device, last used, this one) and ends one or every other; another's is not found")
+    func listAndEnd() async throws {
+        try await withDogear { app in
+            let phone = try await app.signUp("ann@example.com", password: "long enough")
+            let laptop = try #require(try await signIn(app, device: "Laptop/1.0")["token"] as? String)
+            let tablet = try #require(try await signIn(app, device: "Tablet/2.0")["token"] as? String)
+            let bob = try await app.signUp("bob@example.com")
+            let sessions = try await app.send(.GET, "/api/v1/sessions", token: laptop).decode([DeviceSessionDTO].self)
+            #expect(sessions.count == 3)
+            #expect(sessions.filter(\.current).map(\.userAgent) == ["Laptop/1.0"])
+            let tabletID = try #require(sessions.first { $0.userAgent == "Tablet/2.0" }?.id)
+            // Bob cannot see or end Ann's sessions: not found, as if it did not exist.
+            #expect(try await app.send(.DELETE, "/api/v1/sessions/\(tabletID)", token: bob).status == .notFound)
+            #expect(try await app.send(.GET, "/api/v1/sessions", token: bob).decode([DeviceSessionDTO].self).count == 1)
+            // Ann ends the tablet's; then every other one.
+            #expect(try await app.send(.DELETE, "/api/v1/sessions/\(tabletID)", token: laptop).status == .noContent)
+            #expect(try await app.send(.GET, "/api/v1/me", token: tablet).status == .unauthorized)
+            #expect(try await app.send(.GET, "/api/v1/me", token: phone).status == .ok)
+            #expect(try await app.send(.DELETE, "/api/v1/sessions", token: laptop).status == .noContent)
+            #expect(try await app.send(.GET, "/api/v1/me", token: phone).status == .unauthorized)
+            #expect(try await app.send(.GET, "/api/v1/me", token: laptop).status == .ok)
+            #expect(try await app.send(.GET, "/api/v1/me", token: bob).status == .ok)
+        }
+    }
+
+    @Test("changing the password needs the current one and ends every other session")
+    func changePassword() async throws {
+        try await withDogear { app in
+            let phone = try await app.signUp("ann@example.com", password: "long enough")
+            let laptop = try #require(try await signIn(app, device: "Laptop")["token"] as? String)
+            let wrong = try await app.send(
+                .POST, "/api/v1/me/password", token: laptop,
+                json: ["currentPassword": "guess", "newPassword": "brand new secret"])
+            #expect(wrong.status == .unprocessableEntity)
+            #expect(wrong.errorField == "currentPassword")
+            let short = try await app.send(
+                .POST, "/api/v1/me/password", token: laptop, json: ["currentPassword": "long enough", "newPassword": "x"])
+            #expect(short.errorField == "newPassword")
+            #expect(try await app.send(.GET, "/api/v1/me", token: phone).status == .ok)  // refused changes end nothing
+
+            let changed = try await app.send(
+                .POST, "/api/v1/me/password", token: laptop,
+                json: ["currentPassword": "long enough", "newPassword": "brand new secret"])
+            #expect(changed.status == .noContent)
+            #expect(try await app.send(.GET, "/api/v1/me", token: phone).status == .unauthorized)
+            #expect(try await app.send(.GET, "/api/v1/me", token: laptop).status == .ok)
+            #expect(try await signIn(app, device: "x").status == .unauthorized)
+            #expect(try await signIn(app, "brand new secret", device: "x").status == .ok)
+        }
+    }
+
+    @Test("changing the email needs the current password and ends every other session; the same email needs nothing")
+    func changeEmail() async throws {
+        try await withDogear { app in
+            let phone = try await app.signUp("ann@example.com", password: "long enough")
+            let laptop = try #require(try await signIn(app, device: "Laptop")["token"] as? String)
+            let without = try await app.send(.PATCH, "/api/v1/me", token: laptop, json: ["email": "ann@elsewhere.example"])
+            #expect(without.status == .unprocessableEntity)
+            #expect(without.errorField == "currentPassword")
+            let wrong = try await app.send(
+                .PATCH, "/api/v1/me", token: laptop, json: ["email": "ann@elsewhere.example", "currentPassword": "guess"])
+            #expect(wrong.errorField == "currentPassword")
+            #expect(try await app.send(.PATCH, "/api/v1/me", token: laptop, json: ["email": "ANN@example.com"]).status == .ok)
+            #expect(try await app.send(.GET, "/api/v1/me", token: phone).status == .ok)
+
+            let moved = try await app.send(
+                .PATCH, "/api/v1/me", token: laptop,
+                json: ["email": "ann@elsewhere.example", "currentPassword": "long enough"])
+            #expect(moved.status == .ok)
+            #expect(try await app.send(.GET, "/api/v1/me", token: phone).status == .unauthorized)
+            #expect(try await app.send(.GET, "/api/v1/me", token: laptop).status == .ok)
+        }
+    }
 }

@@ -380,6 +380,21 @@ struct WebPageTests {
             #expect(saved.location == "/profile?saved=1")
             let home = try await web.get("/")
             #expect(home.body.contains("Good evening, Ann B."))  // 10:30 UTC is 02:30 in Los Angeles
+            // A new email needs the current password, said beside its field; the typed email is kept.
+            try await web.get("/profile")
+            let noPassword = try await web.post(
+                "/profile", [("displayName", "Ann B."), ("email", "ann@new.example"), ("timeZone", "America/Los_Angeles")])
+            #expect(noPassword.status == .unprocessableEntity)
+            #expect(noPassword.body.contains("id=\"field-currentPassword-error\""))
+            #expect(noPassword.body.contains("value=\"ann@new.example\""))
+            let moved = try await web.post(
+                "/profile",
+                [
+                    ("displayName", "Ann B."), ("email", "ann@new.example"), ("timeZone", "America/Los_Angeles"),
+                    ("currentPassword", "long enough"),
+                ])
+            #expect(moved.location == "/profile?saved=1")
+            #expect(try await web.get("/profile").body.contains("value=\"ann@new.example\""))
         }
     }
 

@@ -25,4 +25,24 @@ struct AuthController {
         let patch = try req.content.decode(ProfileUpdateRequest.self)
         return try UserDTO(try await AccountService(request: req).updateProfile(try req.currentUser(), patch))
     }
+
+    func changePassword(req: Request) async throws -> HTTPStatus {
+        let body = try req.content.decode(PasswordChangeRequest.self)
+        try await SessionService(request: req).changePassword(current: body.currentPassword, new: body.newPassword)
+        return .noContent
+    }
+
+    func sessions(req: Request) async throws -> [DeviceSessionDTO] {
+        try await SessionService(request: req).sessions()
+    }
+
+    func endSession(req: Request) async throws -> HTTPStatus {
+        try await SessionService(request: req).end(try req.uuidParameter("id"))
+        return .noContent
+    }
+
+    func endOtherSessions(req: Request) async throws -> HTTPStatus {
+        try await SessionService(request: req).endOthers()
+        return .noContent
+    }
 }

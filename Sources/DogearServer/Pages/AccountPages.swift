@@ -92,6 +92,7 @@ struct ProfilePage {
         var displayName: String?
         var email: String?
         var timeZone: String?
+        var currentPassword: String?
     }
 
     func show(req: Request) async throws -> Response {
@@ -110,11 +111,11 @@ struct ProfilePage {
             email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
             timeZone: FieldState(form.timeZone ?? ""), session: try req.requirePageSession())
         do {
-            _ = try await AccountService(request: req).updateProfile(
-                user,
-                ProfileUpdateRequest(
-                    displayName: .value(form.displayName ?? ""), timeZone: .value(form.timeZone ?? ""),
-                    email: .value(form.email ?? "")))
+            var patch = ProfileUpdateRequest(
+                displayName: .value(form.displayName ?? ""), timeZone: .value(form.timeZone ?? ""),
+                email: .value(form.email ?? ""))
+            patch.currentPassword = form.currentPassword
+            _ = try await AccountService(request: req).updateProfile(user, patch)
             return .seeOther(SiteURL.profile.with(query: [("saved", "1")]))
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)
@@ -130,6 +131,7 @@ extension Profile.Model {
         switch field {
         case "email": email.error = message
         case "timeZone": timeZone.error = message
+        case "currentPassword": currentPassword.error = message
         default: displayName.error = message
         }
     }

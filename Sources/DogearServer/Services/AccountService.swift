@@ -72,17 +72,26 @@ struct AccountService {
             }
             user.timeZone = name
         }
+        var emailChanged = false
         if let change = patch.email.change {
             let email = try Self.validEmail(change ?? "")
-            if email.lowercased() != user.emailKey,
-                try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil
-            {
-                throw DomainError.emailTaken
+            if email.lowercased() != user.emailKey {
+                // Whoever holds a session must also know the password to move the account elsewhere.
+                try await SessionService.requirePassword(patch.currentPassword, of: user, request)
+                if try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
+                    throw DomainError.emailTaken
+                }
+                emailChanged = true
             }
             user.email = email
             user.emailKey = email.lowercased()
         }
-        try await user.save(on: db)
+        let keep = request.auth.get(UserToken.self)?.id
+        let endOthers = emailChanged
+        try await db.writeTransaction { db in
+            try await user.save(on: db)
+            if endOthers { try await SessionService.endSessions(of: user, except: keep, on: db) }
+        }
         return user
     }
 

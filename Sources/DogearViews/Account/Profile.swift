@@ -6,6 +6,8 @@ public enum Profile {
         public var email: FieldState
         public var displayName: FieldState
         public var timeZone: FieldState
+        /// Asked when the email changes (never shown back).
+        public var currentPassword = FieldState()
         public var saved: Bool
         public var session: PageSession
 
@@ -34,6 +36,10 @@ public enum Profile {
                         .field(
                             "Time zone", name: "timeZone", state: model.timeZone, required: true,
                             hint: "Like Europe/Paris or America/New_York: it decides which day “today” is"),
+                        .field(
+                            "Current password", name: "currentPassword", type: .password, state: model.currentPassword,
+                            autocomplete: "current-password",
+                            hint: "Only to change your email: it signs you out everywhere else"),
                         .button(.type(.submit), .class("primary"), .text("Save"))
                     )
                 ))

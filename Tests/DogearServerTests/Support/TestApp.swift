@@ -88,9 +88,9 @@ extension Application {
     @discardableResult
     func send(
         _ method: HTTPMethod, _ path: String, token: String? = nil, json: Any? = nil, raw: String? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        headers extra: HTTPHeaders = [:], sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Reply {
-        var headers = HTTPHeaders()
+        var headers = extra
         if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
         var body: ByteBuffer?
         if let json {

@@ -19,6 +19,8 @@ struct ProfileUpdateRequest: Decodable, Sendable {
     var genrePreferences: Patch<[String]>
     var timeZone: Patch<String>
     var email: Patch<String>
+    /// Needed to change the email.
+    var currentPassword: String? = nil
 
     init(displayName: Patch<String> = .absent, timeZone: Patch<String> = .absent, email: Patch<String> = .absent) {
         self.displayName = displayName
@@ -28,4 +30,10 @@ struct ProfileUpdateRequest: Decodable, Sendable {
         self.timeZone = timeZone
         self.email = email
     }
+}
+
+/// `POST /api/v1/me/password`.
+struct PasswordChangeRequest: Decodable, Sendable {
+    var currentPassword: String?
+    var newPassword: String?
 }

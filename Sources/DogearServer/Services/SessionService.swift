@@ -1,0 +1,77 @@
+import DogearCore
+import Fluent
+import Vapor
+
+/// A reader's sessions (signed-in devices and apps): listing them, ending one or all the others,
+/// and changing the password, which ends every other session.
+struct SessionService {
+    let request: Request
+    var db: any Database { request.db }
+
+    static let sessionNotFound = DomainError.notFound("sessionNotFound", "no such session")
+
+    /// Most recently used first; `current` marks the one asking.
+    func sessions() async throws -> [DeviceSessionDTO] {
+        let user = try request.currentUser()
+        let current = request.auth.get(UserToken.self)?.id
+        let tokens = try await UserToken.query(on: db).filter(\.$user.$id == user.requireID()).all()
+        return try tokens.map { token in
+            DeviceSessionDTO(
+                id: try token.requireID(), userAgent: token.userAgent, createdAt: token.createdAt ?? .distantPast,
+                lastUsedAt: token.lastUsedAt ?? token.createdAt ?? .distantPast, current: token.id == current)
+        }.sorted { ($0.lastUsedAt, $0.createdAt) > ($1.lastUsedAt, $1.createdAt) }
+    }
+
+    /// Ends one session; ending the current one signs this device out.
+    func end(_ id: UUID) async throws {
+        let user = try request.currentUser()
+        let token = try await UserToken.find(id, on: db)
+        guard let token, AccountAccess.decide(isOwner: token.$user.id == (try user.requireID()), signedIn: true) == .allow
+        else { throw Self.sessionNotFound }
+        try await token.delete(on: db)
+    }
+
+    /// "Sign out everywhere else": every session but this one ends.
+    func endOthers() async throws {
+        try await Self.endSessions(of: try request.currentUser(), except: request.auth.get(UserToken.self)?.id, on: db)
+    }
+
+    /// Checks the current password, sets the new one, and ends every other session.
+    func changePassword(current: String?, new: String?) async throws {
+        let user = try request.currentUser()
+        try await Self.requirePassword(current, of: user, request)
+        do {
+            try AccountService.validatePassword(new ?? "")
+        } catch let error as ValidationError {
+            throw ValidationError(field: "newPassword", error.message)
+        }
+        let hash = try await request.application.passwordHasher.hash(new ?? "")
+        let keep = request.auth.get(UserToken.self)?.id
+        try await db.writeTransaction { db in
+            user.passwordHash = hash
+            try await user.save(on: db)
+            try await Self.endSessions(of: user, except: keep, on: db)
+        }
+    }
+
+    static func endSessions(of user: User, except keep: UUID?, on db: any Database) async throws {
+        var query = UserToken.query(on: db).filter(\.$user.$id == (try user.requireID()))
+        if let keep { query = query.filter(\.$id != keep) }
+        try await query.delete()
+    }
+
+    /// A change that needs the reader's current password (a new password or email): a missing or
+    /// wrong one is refused on the field `currentPassword` (counted like a wrong sign-in).
+    static func requirePassword(_ password: String?, of user: User, _ request: Request) async throws {
+        guard let password, !password.isEmpty else {
+            throw ValidationError(field: "currentPassword", "enter your current password to change this")
+        }
+        let throttle = request.application.signInThrottle
+        let now = request.application.clock.now().timeIntervalSince1970
+        try throttle.check(account: user.emailKey, address: request.remoteAddress?.ipAddress, now: now)
+        guard try await request.application.passwordHasher.verify(password, against: user.passwordHash) else {
+            throttle.failed(account: user.emailKey, address: request.remoteAddress?.ipAddress, now: now)
+            throw ValidationError(field: "currentPassword", "is not your current password")
+        }
+    }
+}
