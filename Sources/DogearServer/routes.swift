@@ -162,6 +162,11 @@ func webRoutes(_ app: Application, config: DogearConfig) {
 
     let lists = ListPages(baseURL: config.baseURL)
     let anyText = SiteURL.anyText
+    let security = SecurityPages()
+    pages.get(.security, use: security.show)
+    pages.post(.changePassword, use: security.changePassword)
+    pages.post(.endSession(any), use: security.end)
+    pages.post(.endOtherSessions, use: security.endOthers)
     let clubPages = ClubPages(baseURL: config.baseURL)
     pages.get(.clubs, use: clubPages.index)
     pages.post(.joinClub, use: clubPages.join)

@@ -33,6 +33,9 @@ public enum SiteURL: Equatable, Sendable {
     case saveShared(String)
     case unsaveShared(String)
     case copyShared(String)
+    /// Password and sessions.
+    case security, changePassword, endOtherSessions
+    case endSession(UUID)
     /// Book clubs.
     case clubs, newClub, joinClub
     case club(UUID)
@@ -85,6 +88,10 @@ public enum SiteURL: Equatable, Sendable {
         func member(_ value: UUID) -> Segment { .parameter(name: "userId", value: value.uuidString) }
         func proposal(_ value: UUID) -> Segment { .parameter(name: "proposalId", value: value.uuidString) }
         switch self {
+        case .security: return [.literal("profile"), .literal("security")]
+        case .changePassword: return [.literal("profile"), .literal("password")]
+        case .endOtherSessions: return [.literal("profile"), .literal("sessions"), .literal("end-others")]
+        case .endSession(let value): return [.literal("profile"), .literal("sessions"), id(value), .literal("end")]
         case .clubs: return [.literal("clubs")]
         case .newClub: return [.literal("clubs"), .literal("new")]
         case .joinClub: return [.literal("clubs"), .literal("join")]

@@ -151,4 +151,56 @@ struct SessionTests {
             #expect(try await app.send(.GET, "/api/v1/me", token: laptop).status == .ok)
         }
     }
+
+    @Test("the security page lists the devices, ends one, and changes the password (wrong current one said beside its field)")
+    func securityPage() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp("ann@example.com", password: "long enough")
+            let phone = try #require(
+                try await signIn(app, device: "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0")["token"]
+                    as? String)
+            var page = try await web.get("/profile/security")
+            #expect(page.body.contains("Firefox on Linux"))
+            #expect(page.body.contains("this device"))
+            let phoneID = try #require(
+                try await app.send(.GET, "/api/v1/sessions", token: phone).decode([DeviceSessionDTO].self).first(
+                    where: \.current)?.id)
+            let ended = try await web.post("/profile/sessions/\(phoneID)/end", [])
+            #expect(ended.location == "/profile/security#devices")
+            #expect(try await app.send(.GET, "/api/v1/me", token: phone).status == .unauthorized)
+            page = try await web.get("/profile/security")
+            #expect(!page.body.contains("Firefox on Linux"))
+
+            let wrong = try await web.post(
+                "/profile/password", [("currentPassword", "guess"), ("newPassword", "brand new secret")])
+            #expect(wrong.status == .unprocessableEntity)
+            #expect(wrong.body.contains("id=\"field-currentPassword-error\""))
+            let laptop = try #require(try await signIn(app, device: "Laptop")["token"] as? String)
+            try await web.get("/profile/security")
+            let changed = try await web.post(
+                "/profile/password", [("currentPassword", "long enough"), ("newPassword", "brand new secret")])
+            #expect(changed.location == "/profile/security?changed=1")
+            #expect(try await web.get("/profile/security?changed=1").body.contains("Other devices were signed out"))
+            #expect(try await app.send(.GET, "/api/v1/me", token: laptop).status == .unauthorized)
+        }
+    }
+
+    @Test(
+        "device names from user agents",
+        arguments: [
+            (
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1",
+                "Safari on iPhone"
+            ),
+            (
+                "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36 Edg/120.0",
+                "Edge on Windows"
+            ),
+            ("Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36", "Chrome on Android"),
+            ("DogearSync/1.2 (iOS)", "DogearSync/1.2 (iOS)"), ("", "Unknown device"),
+        ])
+    func deviceNames(_ agent: String, _ name: String) {
+        #expect(SecurityPages.deviceName(agent) == name)
+    }
 }

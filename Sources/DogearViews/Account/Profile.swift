@@ -27,6 +27,7 @@ public enum Profile {
                 .div(
                     .class("card narrow"),
                     .h1("Profile"),
+                    .p(.a(.href(SiteURL.security.path), "Password and signed-in devices")),
                     .if(model.saved, .p(.class("saved"), .attribute(named: "role", value: "status"), "Saved.")),
                     .form(
                         .action(SiteURL.profile.path), .method(.post),
