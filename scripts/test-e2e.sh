@@ -19,16 +19,11 @@ if [ ! -x "$BIN" ]; then swift build --product dogear; fi
 
 OUTPUT=${E2E_OUTPUT:-$PWD/.build/e2e-output}
 rm -rf "$OUTPUT" && mkdir -p "$OUTPUT"
+source scripts/lib/serve.sh
 DATA=$(mktemp -d)
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-
-DOGEAR_DATA_DIR="$DATA" DOGEAR_PORT="$PORT" DOGEAR_ENRICH=false DOGEAR_OFFLINE=true "$BIN" serve >"$OUTPUT/server.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
-for _ in $(seq 1 100); do
-  if curl -sf "http://127.0.0.1:$PORT/health" >/dev/null; then break; fi
-  sleep 0.1
-done
+PORT=$(free_port)
+trap 'kill ${SERVER:-} 2>/dev/null || true; rm -rf "$DATA"' EXIT
+SERVER=$(serve_dogear "$PORT" "$DATA" "$OUTPUT/server.log")
 
 FIXTURES="$PWD/../shared/fixtures"
 [ -d "$FIXTURES" ] || FIXTURES="$PWD/Tests/Fixtures"   # a clone alone has the subset the tests need

@@ -338,10 +338,10 @@ class ClubsInABrowser(ReaderTestCase):
         form.find_element(By.NAME, "endPage").send_keys(str(to_page))
         button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-        page = driver.find_element(By.TAG_NAME, "html")
+        driver.execute_script("window.beforeTheForm = true")
         button.click()
-        # The form is sent and answered when the page it leaves is gone.
-        wait.until(EC.staleness_of(page))
+        # The form is sent and answered when a new page has replaced the one it was sent from.
+        wait.until(lambda d: d.execute_script("return window.beforeTheForm !== true"))
         wait.until(EC.url_contains(book_path))
 
     def test_two_readers_one_club(self):
