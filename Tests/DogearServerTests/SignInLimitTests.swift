@@ -91,4 +91,31 @@ struct SignInLimitTests {
                 #expect(statuses.allSatisfy { $0.0 == .created || $0.0 == .tooManyRequests })
             })
     }
+
+    @Test("signing up with a taken email does the same hashing work as a new account, and repeated tries are limited")
+    func signUpEnumeration() async throws {
+        try await withDogear(
+            adjust: {
+                $0.signInAttempts = 2
+                $0.signInLockoutSeconds = 60
+            },
+            { app in
+                _ = try await app.signUp("ann@example.com")
+                func signUp(_ email: String) async throws -> Reply {
+                    try await app.send(
+                        .POST, "/api/v1/auth/signup", json: ["email": email, "password": "long enough", "displayName": "X"])
+                }
+                var before = app.passwordHasher.workDone
+                #expect(try await signUp("new@example.com").status == .created)
+                let forNew = app.passwordHasher.workDone - before
+                before = app.passwordHasher.workDone
+                let taken = try await signUp("ANN@example.com")
+                #expect(taken.status == .conflict)
+                #expect(app.passwordHasher.workDone - before == forNew)
+                _ = try await signUp("ann@example.com")
+                let limited = try await signUp("ann@example.com")
+                #expect(limited.status == .tooManyRequests)
+                #expect(limited.headers.first(name: .retryAfter) == "60")
+            })
+    }
 }

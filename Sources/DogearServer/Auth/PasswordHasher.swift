@@ -12,6 +12,10 @@ final class PasswordHasher: Sendable {
     let maxWaiting: Int
     private let pool: NIOThreadPool
     private let admitted = NIOLockedValueBox(0)
+    private let done = NIOLockedValueBox(0)
+
+    /// Hashes and checks run so far (tests use it to see that two paths do the same work).
+    var workDone: Int { done.withLockedValue { $0 } }
     private let threads: Int
 
     init(cost: Int, threads: Int, maxWaiting: Int) {
@@ -47,7 +51,9 @@ final class PasswordHasher: Sendable {
             throw error
         }
         defer { admitted.withLockedValue { $0 -= 1 } }
-        return try await pool.runIfActive(work)
+        let result = try await pool.runIfActive(work)
+        done.withLockedValue { $0 += 1 }
+        return result
     }
 }
 

@@ -11,10 +11,21 @@ struct AccountService {
         let email = try Self.validEmail(body.email)
         let displayName = try Validate.text(body.displayName, field: "displayName", length: Limits.displayNameLength)
         try Self.validatePassword(body.password)
+        // Hashed before the address is looked up, so a taken address answers after the same work
+        // as a free one: the time does not tell which addresses have accounts. The answer still
+        // does (409 emailTaken): without mail (SMTP is not built yet) Dogear cannot tell the owner
+        // instead, and a "check your email" answer would leave every new reader waiting for a mail
+        // that never comes. Only someone who has the address's password can change an account's
+        // email to it, and sign-up attempts count against the address's limit.
+        let throttle = request.application.signInThrottle
+        let address = request.remoteAddress?.ipAddress
+        let now = request.application.clock.now().timeIntervalSince1970
+        try throttle.check(account: email.lowercased(), address: address, now: now)
+        let hash = try await request.application.passwordHasher.hash(body.password)
         if try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
+            throttle.failed(account: email.lowercased(), address: address, now: now)
             throw DomainError.emailTaken
         }
-        let hash = try await request.application.passwordHasher.hash(body.password)
         let user = User(email: email, passwordHash: hash, displayName: displayName)
         return try await db.writeTransaction { db in
             try await user.create(on: db)
