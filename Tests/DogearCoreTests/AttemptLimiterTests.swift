@@ -69,3 +69,40 @@ struct AccountAccessTests {
         #expect(AccountAccess.decide(isOwner: isOwner, signedIn: signedIn) == expected)
     }
 }
+
+@Suite("What an app's token may do")
+struct TokenScopeTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let scopes: Set<TokenScope>?
+        let isRead: Bool
+        let managesAccount: Bool
+        let expected: TokenScope.Decision
+        var testDescription: String {
+            "\(scopes.map { $0.map(\.rawValue).sorted() } ?? ["session"]) read:\(isRead) account:\(managesAccount)"
+        }
+    }
+
+    @Test(
+        "sessions do everything; read tokens read; write tokens change; no app token manages the account",
+        arguments: [
+            Case(scopes: nil, isRead: false, managesAccount: true, expected: .allow),
+            Case(scopes: [.read], isRead: true, managesAccount: false, expected: .allow),
+            Case(scopes: [.read], isRead: false, managesAccount: false, expected: .insufficientScope),
+            Case(scopes: [.read, .write], isRead: false, managesAccount: false, expected: .allow),
+            Case(scopes: [.read, .write], isRead: true, managesAccount: false, expected: .allow),
+            Case(scopes: [.read, .write], isRead: false, managesAccount: true, expected: .insufficientScope),
+            Case(scopes: [.read, .write], isRead: true, managesAccount: true, expected: .insufficientScope),
+            Case(scopes: [], isRead: true, managesAccount: false, expected: .insufficientScope),
+        ])
+    func decide(_ cell: Case) {
+        #expect(TokenScope.decide(scopes: cell.scopes, isRead: cell.isRead, managesAccount: cell.managesAccount) == cell.expected)
+    }
+
+    @Test("parsing scopes")
+    func parse() throws {
+        #expect(try TokenScope.parse(["write"]) == [.read, .write])
+        #expect(try TokenScope.parse(["READ"]) == [.read])
+        #expect(throws: ValidationError.self) { try TokenScope.parse([]) }
+        #expect(throws: ValidationError.self) { try TokenScope.parse(["admin"]) }
+    }
+}

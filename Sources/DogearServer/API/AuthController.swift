@@ -45,4 +45,20 @@ struct AuthController {
         try await SessionService(request: req).endOthers()
         return .noContent
     }
+
+    func appTokens(req: Request) async throws -> [AppTokenDTO] {
+        try await AppTokenService(request: req).tokens()
+    }
+
+    func createAppToken(req: Request) async throws -> Response {
+        let body = try req.content.decode(CreateAppTokenRequest.self)
+        return try await AppTokenService(request: req).create(
+            name: body.name, scopes: body.scopes, expiresInDays: body.expiresInDays
+        ).encodeResponse(status: .created, for: req)
+    }
+
+    func revokeAppToken(req: Request) async throws -> HTTPStatus {
+        try await AppTokenService(request: req).revoke(try req.uuidParameter("id"))
+        return .noContent
+    }
 }

@@ -21,7 +21,16 @@ enum SessionTokens {
                 .first()
         else { return }
         let now = request.application.clock.now()
-        let verdict = request.application.sessionLifetime.verdict(
+        var lifetime = request.application.sessionLifetime
+        if token.isAppToken {
+            // An app's token lasts until its own expiry (if any) or until revoked, however rarely used.
+            if let expiresAt = token.expiresAt, expiresAt <= now {
+                try await token.delete(on: request.db)
+                return
+            }
+            lifetime = SessionLifetime(idle: .infinity, absolute: .infinity, touchEvery: lifetime.touchEvery)
+        }
+        let verdict = lifetime.verdict(
             createdAt: (token.createdAt ?? now).timeIntervalSince1970, lastUsedAt: token.lastUsedAt?.timeIntervalSince1970,
             now: now.timeIntervalSince1970)
         switch verdict {
@@ -70,6 +79,25 @@ enum TokenHashing {
 
     static func hash(_ token: String) -> String {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// Holds an app token to its scopes (Core's `TokenScope`): a `read` token only reads, and no app
+/// token manages the account (`managesAccount` routes). Sessions pass.
+struct TokenScopeMiddleware: AsyncMiddleware {
+    let managesAccount: Bool
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let scopes = request.auth.get(UserToken.self)?.scopeSet
+        let isRead = request.method == .GET || request.method == .HEAD
+        guard TokenScope.decide(scopes: scopes, isRead: isRead, managesAccount: managesAccount) == .allow else {
+            throw DomainError(
+                .forbidden, code: "insufficientScope",
+                managesAccount
+                    ? "an app's token cannot manage the account; sign in to do this"
+                    : "this token may only read; make one with the write scope to change things")
+        }
+        return try await next.respond(to: request)
     }
 }
 

@@ -23,6 +23,7 @@ enum AllMigrations {
         CreateClubTalk(),
         RecountPublicAggregates(),
         AddSessionDetails(),
+        AddAppTokens(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

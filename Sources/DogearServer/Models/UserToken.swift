@@ -1,3 +1,4 @@
+import DogearCore
 import Fluent
 import Foundation
 
@@ -17,6 +18,20 @@ final class UserToken: Model, @unchecked Sendable {
     @OptionalField(key: "user_agent") var userAgent: String?
     /// Recorded at most once a minute (`SessionLifetime.touchEvery`).
     @OptionalField(key: "last_used_at") var lastUsedAt: Date?
+    /// `app` for a token made for an app or script; nil for a session.
+    @OptionalField(key: "kind") var kind: String?
+    @OptionalField(key: "name") var name: String?
+    /// Space-separated `TokenScope`s of an app token.
+    @OptionalField(key: "scopes") var scopes: String?
+    @OptionalField(key: "expires_at") var expiresAt: Date?
+
+    var isAppToken: Bool { kind == "app" }
+
+    /// An app token's scopes; nil for a session (which may do everything).
+    var scopeSet: Set<TokenScope>? {
+        guard isAppToken else { return nil }
+        return Set((scopes ?? "").split(separator: " ").compactMap { TokenScope(rawValue: String($0)) })
+    }
 
     // MARK: relationships
     @Parent(key: "user_id") var user: User

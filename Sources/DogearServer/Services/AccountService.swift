@@ -87,6 +87,9 @@ struct AccountService {
         if let change = patch.email.change {
             let email = try Self.validEmail(change ?? "")
             if email.lowercased() != user.emailKey {
+                if request.auth.get(UserToken.self)?.isAppToken == true {
+                    throw DomainError(.forbidden, code: "insufficientScope", "an app's token cannot change the account's email")
+                }
                 // Whoever holds a session must also know the password to move the account elsewhere.
                 try await SessionService.requirePassword(patch.currentPassword, of: user, request)
                 if try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {

@@ -14,7 +14,7 @@ struct SessionService {
     func sessions() async throws -> [DeviceSessionDTO] {
         let user = try request.currentUser()
         let current = request.auth.get(UserToken.self)?.id
-        let tokens = try await UserToken.query(on: db).filter(\.$user.$id == user.requireID()).all()
+        let tokens = try await UserToken.query(on: db).filter(\.$user.$id == user.requireID()).filter(\.$kind == nil).all()
         return try tokens.map { token in
             DeviceSessionDTO(
                 id: try token.requireID(), userAgent: token.userAgent, createdAt: token.createdAt ?? .distantPast,
@@ -26,7 +26,8 @@ struct SessionService {
     func end(_ id: UUID) async throws {
         let user = try request.currentUser()
         let token = try await UserToken.find(id, on: db)
-        guard let token, AccountAccess.decide(isOwner: token.$user.id == (try user.requireID()), signedIn: true) == .allow
+        guard let token, !token.isAppToken,
+            AccountAccess.decide(isOwner: token.$user.id == (try user.requireID()), signedIn: true) == .allow
         else { throw Self.sessionNotFound }
         try await token.delete(on: db)
     }
@@ -54,8 +55,10 @@ struct SessionService {
         }
     }
 
+    /// Ends sessions, not app tokens: those are revoked one by one on their own page (an app keeps
+    /// working after a password change, as with Nextcloud's app passwords).
     static func endSessions(of user: User, except keep: UUID?, on db: any Database) async throws {
-        var query = UserToken.query(on: db).filter(\.$user.$id == (try user.requireID()))
+        var query = UserToken.query(on: db).filter(\.$user.$id == (try user.requireID())).filter(\.$kind == nil)
         if let keep { query = query.filter(\.$id != keep) }
         try await query.delete()
     }

@@ -1,0 +1,78 @@
+import DogearCore
+import Fluent
+import Vapor
+
+/// Tokens a reader makes for apps and scripts: named, scoped (`read`, or `read write`), optionally
+/// expiring, shown once when made (only a hash is kept), revocable. Another reader's token is 404.
+struct AppTokenService {
+    let request: Request
+    var db: any Database { request.db }
+
+    static let tokenNotFound = DomainError.notFound("tokenNotFound", "no such token")
+
+    func tokens() async throws -> [AppTokenDTO] {
+        try await UserToken.query(on: db).filter(\.$user.$id == request.currentUserID()).filter(\.$kind == "app")
+            .sort(\.$createdAt, .descending).all().map { try AppTokenDTO($0, secret: nil) }
+    }
+
+    /// The new token, with its secret this once.
+    func create(name: String?, scopes: [String]?, expiresInDays: Int?) async throws -> AppTokenDTO {
+        let name = try Validate.text(name ?? "", field: "name", length: 1...Limits.shortTextMaxLength)
+        let scopes = try TokenScope.parse(scopes)
+        if let days = expiresInDays { _ = try Validate.number(days, field: "expiresInDays", in: 1...3_650) }
+        if try await UserToken.query(on: db).filter(\.$user.$id == request.currentUserID()).filter(\.$kind == "app").count()
+            >= Limits.appTokensPerReader
+        {
+            throw DomainError(
+                .unprocessable, code: "tooManyTokens", "a reader can have at most \(Limits.appTokensPerReader) app tokens")
+        }
+        let secret = TokenHashing.newToken()
+        let token = UserToken(userID: try request.currentUserID(), tokenHash: TokenHashing.hash(secret))
+        token.kind = "app"
+        token.name = name
+        token.scopes = TokenScope.allCases.filter(scopes.contains).map(\.rawValue).joined(separator: " ")
+        token.expiresAt = expiresInDays.map { request.application.clock.now().addingTimeInterval(Double($0) * 86_400) }
+        try await token.create(on: db)
+        return try AppTokenDTO(token, secret: secret)
+    }
+
+    func revoke(_ id: UUID) async throws {
+        let token = try await UserToken.find(id, on: db)
+        guard let token, token.isAppToken,
+            AccountAccess.decide(isOwner: token.$user.id == (try request.currentUserID()), signedIn: true) == .allow
+        else { throw Self.tokenNotFound }
+        try await token.delete(on: db)
+    }
+}
+
+extension Limits {
+    public static let appTokensPerReader = 50
+}
+
+/// An app token as its owner sees it; `token` (the secret) only in the answer that made it.
+struct AppTokenDTO: Content {
+    let id: UUID
+    let name: String
+    let scopes: [String]
+    @Nullable var expiresAt: Date?
+    @Nullable var lastUsedAt: Date?
+    let createdAt: Date
+    @Nullable var token: String?
+
+    init(_ row: UserToken, secret: String?) throws {
+        id = try row.requireID()
+        name = row.name ?? ""
+        scopes = (row.scopes ?? "").split(separator: " ").map(String.init)
+        expiresAt = row.expiresAt
+        lastUsedAt = row.lastUsedAt
+        createdAt = row.createdAt ?? .distantPast
+        token = secret
+    }
+}
+
+/// `POST /api/v1/tokens`.
+struct CreateAppTokenRequest: Decodable, Sendable {
+    var name: String?
+    var scopes: [String]?
+    var expiresInDays: Int?
+}
