@@ -167,6 +167,10 @@ func webRoutes(_ app: Application, config: DogearConfig) {
 
     let lists = ListPages(baseURL: config.baseURL)
     let anyText = SiteURL.anyText
+    let tokens = AppTokenPages()
+    pages.get(.appTokens, use: tokens.show)
+    pages.post(.appTokens, use: tokens.create)
+    pages.post(.revokeAppToken(any), use: tokens.revoke)
     let security = SecurityPages()
     pages.get(.security, use: security.show)
     pages.post(.changePassword, use: security.changePassword)

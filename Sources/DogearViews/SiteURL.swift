@@ -36,6 +36,9 @@ public enum SiteURL: Equatable, Sendable {
     /// Password and sessions.
     case security, changePassword, endOtherSessions
     case endSession(UUID)
+    /// Tokens for apps.
+    case appTokens
+    case revokeAppToken(UUID)
     /// Book clubs.
     case clubs, newClub, joinClub
     case club(UUID)
@@ -89,6 +92,8 @@ public enum SiteURL: Equatable, Sendable {
         func proposal(_ value: UUID) -> Segment { .parameter(name: "proposalId", value: value.uuidString) }
         switch self {
         case .security: return [.literal("profile"), .literal("security")]
+        case .appTokens: return [.literal("profile"), .literal("tokens")]
+        case .revokeAppToken(let value): return [.literal("profile"), .literal("tokens"), id(value), .literal("revoke")]
         case .changePassword: return [.literal("profile"), .literal("password")]
         case .endOtherSessions: return [.literal("profile"), .literal("sessions"), .literal("end-others")]
         case .endSession(let value): return [.literal("profile"), .literal("sessions"), id(value), .literal("end")]

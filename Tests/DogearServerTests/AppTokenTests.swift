@@ -83,4 +83,30 @@ struct AppTokenTests {
             #expect(try await app.send(.GET, "/api/v1/me", token: try #require(token.token)).status == .unauthorized)
         }
     }
+
+    @Test("the tokens page makes a token and shows its secret once, keeps what was typed when refused, and revokes")
+    func page() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            try await web.get("/profile/tokens")
+            let refused = try await web.post("/profile/tokens", [("name", "Kobo"), ("scope", "read"), ("expiresInDays", "soon")])
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.body.contains("id=\"field-expiresInDays-error\""))
+            #expect(refused.body.contains("value=\"Kobo\""))
+            let made = try await web.post("/profile/tokens", [("name", "Kobo sync"), ("scope", "read"), ("expiresInDays", "")])
+            #expect(made.status == .ok)
+            let secret = try #require(
+                made.body.components(separatedBy: "class=\"token-secret\">").dropFirst().first?.components(separatedBy: "<").first
+            )
+            #expect(try await app.send(.GET, "/api/v1/library", token: secret).status == .ok)
+            let again = try await web.get("/profile/tokens")
+            #expect(!again.body.contains(secret))
+            #expect(again.body.contains("Kobo sync"))
+            #expect(again.body.contains("Read only"))
+            let id = try #require(try await UserToken.query(on: app.db).filter(\.$kind == "app").first()?.id)
+            #expect(try await web.post("/profile/tokens/\(id)/revoke", []).location == "/profile/tokens#tokens")
+            #expect(try await app.send(.GET, "/api/v1/library", token: secret).status == .unauthorized)
+        }
+    }
 }

@@ -426,7 +426,7 @@ class EveryPageIsAccessible(ReaderTestCase):
         for path in ("/signin", "/signup"):
             self.check(path)
         self.sign_up("Ann")
-        for path in ("/", "/library", "/add", "/import", "/export", "/profile", "/profile/security",
+        for path in ("/", "/library", "/add", "/import", "/export", "/profile", "/profile/security", "/profile/tokens",
                      "/books/00000000-0000-0000-0000-000000000001"):
             self.check(path)
         entry = self.add_book("Piranesi", "Susanna Clarke", tags="Fantasy", pages="272", status="reading",
@@ -467,6 +467,12 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.wait.until(EC.text_to_be_present_in_element((By.ID, "comment-list"), "The statues!"))
         self.check()
         self.check(club_path + "/settings")
+        # A token just made, its secret on show.
+        self.driver.get(BASE + "/profile/tokens")
+        self.fill("name", "Kobo sync")
+        self.submit()
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".token-secret")))
+        self.check()
         # A refused form, with its messages beside the fields.
         self.driver.get(BASE + "/add")
         self.submit("form.book-form")

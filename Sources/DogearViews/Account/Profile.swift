@@ -27,7 +27,9 @@ public enum Profile {
                 .div(
                     .class("card narrow"),
                     .h1("Profile"),
-                    .p(.a(.href(SiteURL.security.path), "Password and signed-in devices")),
+                    .p(
+                        .a(.href(SiteURL.security.path), "Password and signed-in devices"), " · ",
+                        .a(.href(SiteURL.appTokens.path), "Tokens for apps")),
                     .if(model.saved, .p(.class("saved"), .attribute(named: "role", value: "status"), "Saved.")),
                     .form(
                         .action(SiteURL.profile.path), .method(.post),
