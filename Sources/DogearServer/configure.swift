@@ -20,6 +20,12 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     await app.use(PasswordHasher(cost: config.bcryptCost, threads: config.passwordThreads, maxWaiting: config.passwordQueue))
     app.sessionLifetime = SessionLifetime(idle: config.sessionIdleDays * 86_400, absolute: config.sessionMaxDays * 86_400)
     app.signInThrottle = SignInThrottle(attempts: config.signInAttempts, lockout: config.signInLockoutSeconds)
+    app.baseURL = config.baseURL
+    if let smtp = config.smtp {
+        app.mailer = Mailer(
+            client: SMTPClient(settings: smtp, group: app.eventLoopGroup), logger: app.logger,
+            clock: { [weak app] in app?.clock.now() ?? .distantPast })
+    }
 
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601

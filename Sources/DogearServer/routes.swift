@@ -13,6 +13,8 @@ func routes(_ app: Application, config: DogearConfig) throws {
     let auth = AuthController()
     api.post("auth", "signup", use: auth.signUp)
     api.post("auth", "signin", use: auth.signIn)
+    api.post("auth", "password-reset", use: auth.askPasswordReset)
+    api.post("auth", "password-reset", "confirm", use: auth.resetPassword)
 
     // An app's token is held to its scopes; none manages the account (TokenScopeMiddleware).
     let signedIn = api.grouped(RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: false))
@@ -21,6 +23,7 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.get("me", use: auth.me)
     signedIn.patch("me", use: auth.updateMe)
     accountManagement.post("me", "password", use: auth.changePassword)
+    accountManagement.delete("me", use: auth.deleteMe)
     accountManagement.get("sessions", use: auth.sessions)
     accountManagement.delete("sessions", use: auth.endOtherSessions)
     accountManagement.delete("sessions", ":id", use: auth.endSession)
@@ -133,6 +136,11 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     web.get(.signUp, use: account.signUpPage)
     web.post(.signUp, use: account.signUp)
     web.post(.signOut, use: account.signOut)
+    let recovery = PasswordResetPages()
+    web.get(.forgotPassword, use: recovery.forgotPage)
+    web.post(.forgotPassword, use: recovery.forgot)
+    web.get(.resetPassword(SiteURL.anyText), use: recovery.resetPage)
+    web.post(.resetPassword(SiteURL.anyText), use: recovery.reset)
 
     let pages = web.grouped(RequireSignedInPage())
     pages.get(.home, use: HomePage().show)
@@ -176,6 +184,9 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     pages.post(.changePassword, use: security.changePassword)
     pages.post(.endSession(any), use: security.end)
     pages.post(.endOtherSessions, use: security.endOthers)
+    let deletion = DeleteAccountPages(cookies: cookies)
+    pages.get(.deleteAccount, use: deletion.show)
+    pages.post(.deleteAccount, use: deletion.delete)
     let clubPages = ClubPages(baseURL: config.baseURL)
     pages.get(.clubs, use: clubPages.index)
     pages.post(.joinClub, use: clubPages.join)

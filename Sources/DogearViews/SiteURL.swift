@@ -35,6 +35,11 @@ public enum SiteURL: Equatable, Sendable {
     case copyShared(String)
     /// Password and sessions.
     case security, changePassword, endOtherSessions
+    /// Deleting the account.
+    case deleteAccount
+    /// Password recovery: asking for a link, and the link itself (its token in the path).
+    case forgotPassword
+    case resetPassword(String)
     case endSession(UUID)
     /// Tokens for apps.
     case appTokens
@@ -95,6 +100,9 @@ public enum SiteURL: Equatable, Sendable {
         case .appTokens: return [.literal("profile"), .literal("tokens")]
         case .revokeAppToken(let value): return [.literal("profile"), .literal("tokens"), id(value), .literal("revoke")]
         case .changePassword: return [.literal("profile"), .literal("password")]
+        case .deleteAccount: return [.literal("profile"), .literal("delete")]
+        case .forgotPassword: return [.literal("forgot-password")]
+        case .resetPassword(let token): return [.literal("reset-password"), .parameter(name: "token", value: token)]
         case .endOtherSessions: return [.literal("profile"), .literal("sessions"), .literal("end-others")]
         case .endSession(let value): return [.literal("profile"), .literal("sessions"), id(value), .literal("end")]
         case .clubs: return [.literal("clubs")]

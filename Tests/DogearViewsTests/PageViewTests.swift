@@ -43,7 +43,8 @@ struct PageViewTests {
                     quotes: [hostile], session: session)),
             BookForm.View.render(form),
             DeleteConfirm.View.render(.init(id: hostileBook.id, title: hostile, session: session)),
-            SignIn.View.render(.init(email: FieldState(hostile), error: hostile, csrfToken: "t")),
+            SignIn.View.render(.init(email: FieldState(hostile), error: hostile, notice: hostile, csrfToken: "t")),
+            DeleteAccount.View.render(.init(ownedClubs: [.init(name: hostile, fate: "is deleted")], session: session)),
         ].map { $0.render() }
         for html in pages {
             #expect(!html.contains("<script>alert"))

@@ -12,6 +12,20 @@ struct AuthController {
         try await AccountService(request: req).signIn(try req.content.decode(SignInRequest.self))
     }
 
+    /// Always 202 with the same words, whether or not the address has an account.
+    func askPasswordReset(req: Request) async throws -> Response {
+        let body = try req.content.decode(PasswordResetAskRequest.self)
+        try await AccountService(request: req).askPasswordReset(email: body.email ?? "")
+        return try await PasswordResetAnswer().encodeResponse(status: .accepted, for: req)
+    }
+
+    func resetPassword(req: Request) async throws -> HTTPStatus {
+        let body = try req.content.decode(PasswordResetConfirmRequest.self)
+        _ = try await PasswordResetService(db: req.db, now: req.application.clock.now(), baseURL: req.application.baseURL)
+            .reset(token: body.token ?? "", newPassword: body.newPassword ?? "", hasher: req.application.passwordHasher)
+        return .noContent
+    }
+
     func signOut(req: Request) async throws -> HTTPStatus {
         try await AccountService(request: req).signOut()
         return .noContent
@@ -24,6 +38,12 @@ struct AuthController {
     func updateMe(req: Request) async throws -> UserDTO {
         let patch = try req.content.decode(ProfileUpdateRequest.self)
         return try UserDTO(try await AccountService(request: req).updateProfile(try req.currentUser(), patch))
+    }
+
+    func deleteMe(req: Request) async throws -> HTTPStatus {
+        let body = try req.content.decode(DeleteAccountRequest.self)
+        try await AccountService(request: req).deleteAccount(currentPassword: body.currentPassword)
+        return .noContent
     }
 
     func changePassword(req: Request) async throws -> HTTPStatus {

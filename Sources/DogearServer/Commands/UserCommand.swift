@@ -8,7 +8,7 @@ import Vapor
 /// (it matters when `DOGEAR_TIERS` is on).
 struct UserCommand: AsyncCommand {
     struct Signature: CommandSignature {
-        @Argument(name: "action", help: "add, grant-premium or revoke-premium")
+        @Argument(name: "action", help: "add, delete, reset-link, grant-premium or revoke-premium")
         var action: String
         @Argument(name: "email", help: "The reader's email")
         var email: String
@@ -18,26 +18,53 @@ struct UserCommand: AsyncCommand {
         var password: String?
     }
 
-    var help: String { "Add a reader's account, or grant or revoke premium" }
+    var help: String { "Add or delete a reader's account, or grant or revoke premium" }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         switch signature.action {
         case "add": try await add(using: context, signature: signature)
+        case "delete": try await delete(using: context, email: signature.email)
+        case "reset-link": try await resetLink(using: context, email: signature.email)
         case "grant-premium": try await setTier(.premium, using: context, email: signature.email)
         case "revoke-premium": try await setTier(.free, using: context, email: signature.email)
         default:
             throw CommandFailure(
-                "unknown action '\(signature.action)'; use `dogear user add|grant-premium|revoke-premium EMAIL`")
+                "unknown action '\(signature.action)'; use `dogear user add|delete|reset-link|grant-premium|revoke-premium EMAIL`"
+            )
         }
+    }
+
+    private func delete(using context: CommandContext, email: String) async throws {
+        let app = context.application
+        try await app.prepareDatabase()
+        let user = try await Self.account(email, on: app.db)
+        let gone = try await AccountDeletion(db: app.db).delete(user)
+        context.console.print(
+            "deleted \(user.email): \(gone.entries) books, \(gone.lists) lists, \(gone.uploads) uploads; "
+                + "\(gone.clubsHandedOn) clubs handed on, \(gone.clubsDeleted) deleted")
+    }
+
+    private func resetLink(using context: CommandContext, email: String) async throws {
+        let app = context.application
+        try await app.prepareDatabase()
+        let user = try await Self.account(email, on: app.db)
+        let link = try await PasswordResetService(db: app.db, now: app.clock.now(), baseURL: app.baseURL).makeLink(for: user)
+        context.console.print("a one-time link for \(user.email), for an hour (it signs them out everywhere):")
+        context.console.print(link)
+    }
+
+    static func account(_ email: String, on db: any Database) async throws -> User {
+        let key = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard let user = try await User.query(on: db).filter(\.$emailKey == key).first() else {
+            throw CommandFailure("no account with the email \(email)")
+        }
+        return user
     }
 
     private func setTier(_ tier: Tier, using context: CommandContext, email: String) async throws {
         let app = context.application
         try await app.prepareDatabase()
-        let key = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard let user = try await User.query(on: app.db).filter(\.$emailKey == key).first() else {
-            throw CommandFailure("no account with the email \(email)")
-        }
+        let user = try await Self.account(email, on: app.db)
         user.tier = tier
         try await user.save(on: app.db)
         context.console.print(

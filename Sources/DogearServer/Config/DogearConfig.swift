@@ -53,6 +53,9 @@ public struct DogearConfig: Sendable {
     public var sessionMaxDays: Double = 365
     /// Addresses of proxies whose `X-Forwarded-Proto` is believed (`DOGEAR_TRUSTED_PROXIES`, comma-separated).
     public var trustedProxies: [String] = []
+    /// Where mail goes (`SMTP_URL`, `SMTP_FROM`, `SMTP_CA_FILE`); nil sends none, and the operator
+    /// hands out password reset links with `dogear user reset-link`.
+    var smtp: SMTPSettings?
 
     public init(
         dataDirectory: String = "./data",
@@ -164,6 +167,9 @@ public struct DogearConfig: Sendable {
                     setting: "DOGEAR_SOURCE_TIMEOUT", message: "seconds, more than 0 and at most 120 (got '\(raw)')")
             }
             config.sourceTimeLimitSeconds = seconds
+        }
+        if let url = value("SMTP_URL") {
+            config.smtp = try SMTPSettings.parse(url: url, from: value("SMTP_FROM"), caFile: value("SMTP_CA_FILE"))
         }
         return config
     }

@@ -24,6 +24,7 @@ enum AllMigrations {
         RecountPublicAggregates(),
         AddSessionDetails(),
         AddAppTokens(),
+        CreateAccountLinks(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -10,6 +10,7 @@ protocol ClockStamped: AnyObject {
     var updatedAt: Date? { get set }
 }
 
+extension AccountLink: ClockStamped {}
 extension Author: ClockStamped {}
 extension Club: ClockStamped {}
 extension ClubActivity: ClockStamped {}

@@ -19,7 +19,11 @@ struct AccountPages {
 
     func signInPage(req: Request) async throws -> Response {
         if req.auth.has(User.self) { return .seeOther(SiteURL.home.path) }
-        return Response(html: SignIn.View.render(.init(csrfToken: req.csrfToken)))
+        let notice =
+            req.query["deleted"] == "1"
+            ? "Your account and everything in it were deleted."
+            : req.query["reset"] == "1" ? "Your password was changed. Sign in with the new one." : nil
+        return Response(html: SignIn.View.render(.init(notice: notice, csrfToken: req.csrfToken)))
     }
 
     func signIn(req: Request) async throws -> Response {

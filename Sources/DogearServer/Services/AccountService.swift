@@ -109,6 +109,54 @@ struct AccountService {
         return user
     }
 
+    /// "I forgot my password": mails a one-time link when SMTP is set and the address has an account.
+    /// The answer is the same either way, and as quick: looking the address up, making the link and
+    /// mailing it all happen after the answer. Asking is limited per address asked about and per
+    /// client, so the mail cannot be used to flood someone's inbox.
+    func askPasswordReset(email raw: String) async throws {
+        let key = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard !key.isEmpty else { throw ValidationError(field: "email", "must not be empty") }
+        let app = request.application
+        let address = request.remoteAddress?.ipAddress.map { "reset:" + $0 }
+        let now = app.clock.now()
+        do {
+            try app.signInThrottle.check(account: "reset:" + key, address: address, now: now.timeIntervalSince1970)
+        } catch let error as DomainError {
+            var limited = DomainError(error.kind, code: error.code, "too many reset requests; try again later")
+            limited.retryAfterSeconds = error.retryAfterSeconds
+            throw limited
+        }
+        app.signInThrottle.failed(account: "reset:" + key, address: address, now: now.timeIntervalSince1970)
+        guard let mailer = app.mailer else {
+            request.logger.notice(
+                "a password reset was asked for, but SMTP is not set: `dogear user reset-link EMAIL` makes a link")
+            return
+        }
+        let (db, baseURL, logger) = (app.db, app.baseURL, request.logger)
+        Task {
+            do {
+                guard let user = try await User.query(on: db).filter(\.$emailKey == key).first() else { return }
+                let link = try await PasswordResetService(db: db, now: now, baseURL: baseURL).makeLink(for: user)
+                mailer.sendInBackground(PasswordResetService.mail(to: user, link: link), purpose: "passwordReset")
+            } catch {
+                logger.error("a password reset link could not be made", metadata: ["error": .string("\(error)")])
+            }
+        }
+    }
+
+    /// Deletes the signed-in reader's account once they give their password again; every session
+    /// and token ends with it (`AccountDeletion` says what goes and what stays).
+    func deleteAccount(currentPassword: String?) async throws {
+        let user = try request.currentUser()
+        if request.auth.get(UserToken.self)?.isAppToken == true {
+            throw DomainError(.forbidden, code: "insufficientScope", "an app's token cannot delete the account")
+        }
+        try await SessionService.requirePassword(currentPassword, of: user, request)
+        try await AccountDeletion(db: db, clubEvents: request.application.clubEvents).delete(user)
+        request.auth.logout(UserToken.self)
+        request.auth.logout(User.self)
+    }
+
     private func issueToken(for user: User, on db: any Database) async throws -> AuthResponse {
         let token = TokenHashing.newToken()
         let row = UserToken(userID: try user.requireID(), tokenHash: TokenHashing.hash(token))

@@ -29,7 +29,8 @@ public enum Profile {
                     .h1("Profile"),
                     .p(
                         .a(.href(SiteURL.security.path), "Password and signed-in devices"), " · ",
-                        .a(.href(SiteURL.appTokens.path), "Tokens for apps")),
+                        .a(.href(SiteURL.appTokens.path), "Tokens for apps"), " · ",
+                        .a(.href(SiteURL.deleteAccount.path), "Delete your account")),
                     .if(model.saved, .p(.class("saved"), .attribute(named: "role", value: "status"), "Saved.")),
                     .form(
                         .action(SiteURL.profile.path), .method(.post),

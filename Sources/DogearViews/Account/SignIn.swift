@@ -6,11 +6,14 @@ public enum SignIn {
         public var email: FieldState
         /// Why signing in failed, said once for the form (never which of the two was wrong).
         public var error: String?
+        /// What just happened, said above the form: "Your account was deleted."
+        public var notice: String?
         public var csrfToken: String
 
-        public init(email: FieldState = FieldState(), error: String? = nil, csrfToken: String) {
+        public init(email: FieldState = FieldState(), error: String? = nil, notice: String? = nil, csrfToken: String) {
             self.email = email
             self.error = error
+            self.notice = notice
             self.csrfToken = csrfToken
         }
     }
@@ -22,6 +25,7 @@ public enum SignIn {
                 .div(
                     .class("card narrow"),
                     .h1("Sign in"),
+                    .unwrap(model.notice) { .p(.class("saved"), .attribute(named: "role", value: "status"), .userText($0)) },
                     .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
                     .form(
                         .action(SiteURL.signIn.path), .method(.post),
@@ -30,6 +34,7 @@ public enum SignIn {
                         .field("Password", name: "password", type: .password, required: true, autocomplete: "current-password"),
                         .button(.type(.submit), .class("primary"), .text("Sign in"))
                     ),
+                    .p(.a(.href(SiteURL.forgotPassword.path), "Forgot your password?")),
                     .p("New here? ", .a(.href(SiteURL.signUp.path), "Create an account"))
                 ))
         }

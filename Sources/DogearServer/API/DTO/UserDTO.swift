@@ -29,3 +29,8 @@ struct AuthResponse: Content {
     let token: String
     let user: UserDTO
 }
+
+/// The one answer to a password reset request, whether or not the address has an account.
+struct PasswordResetAnswer: Content {
+    var message = "if an account has this email and this server sends mail, a link to reset its password is on its way"
+}

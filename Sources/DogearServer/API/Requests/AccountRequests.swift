@@ -33,6 +33,22 @@ struct ProfileUpdateRequest: Decodable, Sendable {
 }
 
 /// `POST /api/v1/me/password`.
+/// `POST /api/v1/auth/password-reset`.
+struct PasswordResetAskRequest: Decodable, Sendable {
+    var email: String?
+}
+
+/// `POST /api/v1/auth/password-reset/confirm`: the token from the link, and the new password.
+struct PasswordResetConfirmRequest: Decodable, Sendable {
+    var token: String?
+    var newPassword: String?
+}
+
+/// `DELETE /api/v1/me`: the password again, to be sure it is the reader.
+struct DeleteAccountRequest: Decodable, Sendable {
+    var currentPassword: String?
+}
+
 struct PasswordChangeRequest: Decodable, Sendable {
     var currentPassword: String?
     var newPassword: String?

@@ -1,0 +1,32 @@
+import Fluent
+import Foundation
+
+/// A one-time link sent to a reader: a password reset. The token itself is only in the mail (or
+/// printed for the operator); the row keeps its SHA-256.
+final class AccountLink: Model, @unchecked Sendable {
+    static let schema = "account_links"
+
+    enum Purpose: String, Codable, Sendable { case passwordReset }
+
+    // managed
+    @ID(key: .id) var id: UUID?
+    @Timestamp(key: "created_at", on: .none) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) var updatedAt: Date?
+
+    // data
+    @Field(key: "purpose") var purpose: Purpose
+    @Field(key: "token_hash") var tokenHash: String
+    @Field(key: "expires_at") var expiresAt: Date
+
+    // relationships
+    @Parent(key: "user_id") var user: User
+
+    init() {}
+
+    init(userID: UUID, purpose: Purpose, tokenHash: String, expiresAt: Date) {
+        self.$user.id = userID
+        self.purpose = purpose
+        self.tokenHash = tokenHash
+        self.expiresAt = expiresAt
+    }
+}

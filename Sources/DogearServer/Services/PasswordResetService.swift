@@ -1,0 +1,94 @@
+import DogearCore
+import DogearViews
+import Fluent
+import SQLKit
+import Vapor
+
+/// Password recovery with one-time links, valid for an hour: mailed when SMTP is set, printed for
+/// the operator by `dogear user reset-link EMAIL` otherwise.
+///
+/// Asking answers the same whether or not the address has an account (the mail goes in the
+/// background, so not even the time differs). Using a link sets the new password and ends every
+/// session and every app token: whoever needs a reset may have lost the account to someone, and
+/// what that someone made must not outlive it (a password change, where the reader still has the
+/// account, keeps app tokens).
+struct PasswordResetService {
+    let db: any Database
+    let now: Date
+    let baseURL: String
+
+    static let lifetime: TimeInterval = 60 * 60
+    static let invalidLink = DomainError(
+        .unprocessable, code: "invalidResetLink",
+        "this link has expired or was already used; ask for a new one", field: "token")
+
+    /// A new link for this reader; any earlier one stops working.
+    func makeLink(for user: User) async throws -> String {
+        let token = TokenHashing.newToken()
+        let userID = try user.requireID()
+        let link = AccountLink(
+            userID: userID, purpose: .passwordReset, tokenHash: TokenHashing.hash(token),
+            expiresAt: now.addingTimeInterval(Self.lifetime))
+        try await db.writeTransaction { db in
+            try await AccountLink.query(on: db).filter(\.$user.$id == userID).filter(\.$purpose == .passwordReset).delete()
+            try await link.create(on: db)
+        }
+        return baseURL.trimmingSuffix("/") + SiteURL.resetPassword(token).path
+    }
+
+    /// The reader a link's token belongs to, while it works.
+    func reader(for token: String) async throws -> User {
+        guard !token.isEmpty,
+            let link = try await AccountLink.query(on: db).filter(\.$tokenHash == TokenHashing.hash(token))
+                .filter(\.$purpose == .passwordReset).with(\.$user).first(),
+            link.expiresAt > now
+        else { throw Self.invalidLink }
+        return link.user
+    }
+
+    /// Sets the new password; the link is used up and every session and app token ends.
+    func reset(token: String, newPassword: String, hasher: PasswordHasher) async throws -> User {
+        do {
+            try AccountService.validatePassword(newPassword)
+        } catch let error as ValidationError {
+            throw ValidationError(field: "newPassword", error.message)
+        }
+        let user = try await reader(for: token)
+        let hash = try await hasher.hash(newPassword)
+        let userID = try user.requireID()
+        let tokenHash = TokenHashing.hash(token)
+        try await db.writeTransaction { db in
+            // Deleting the row is what makes the link one-time: of two uses at once, one deletes it
+            // and the other finds nothing left to delete.
+            let used = try await db.sql.raw("DELETE FROM account_links WHERE token_hash = \(bind: tokenHash) RETURNING id").all()
+            guard used.count == 1 else { throw Self.invalidLink }
+            try await AccountLink.query(on: db).filter(\.$user.$id == userID).delete()
+            user.passwordHash = hash
+            try await user.save(on: db)
+            try await UserToken.query(on: db).filter(\.$user.$id == userID).delete()
+        }
+        return user
+    }
+
+    static func mail(to user: User, link: String) -> MailMessage {
+        MailMessage(
+            to: user.email, subject: "Reset your Dogear password",
+            body: """
+                Hello \(user.displayName),
+
+                Someone, hopefully you, asked to reset the password of your Dogear account. To choose a
+                new one, open this link within the hour:
+
+                \(link)
+
+                It works once. Setting a new password signs you out on every device and ends your apps'
+                tokens. If you did not ask, ignore this mail: your password stays as it is.
+                """)
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}
