@@ -159,6 +159,9 @@ struct AccountDeletionTests {
                 "token"] as? String)
         let second = try await app.send(
             .POST, "/api/v1/auth/signin", json: ["email": "ann@example.com", "password": "long enough"])
+        // A password reset link she has not used yet.
+        let annUser = try #require(try await User.find(club.annID, on: app.db))
+        _ = try await PasswordResetService(db: app.db, now: fixedNow, baseURL: "http://dogear.test").makeLink(for: annUser)
         return World(
             club: club, carol: carol, carolID: carolID, soloClub: solo.id, soloCode: solo.joinCode!, annList: annList.id,
             bobList: bobList.id, bobReply: try reply.decode(ClubCommentDTO.self).id, appToken: appToken,
@@ -175,7 +178,7 @@ struct AccountDeletionTests {
             // The scan finds Ann wherever she is, so an empty scan afterwards means something.
             for table in [
                 "users", "user_tokens", "library_entries", "notes", "quotes", "tags", "lists", "saved_lists", "club_members",
-                "club_comments", "club_proposals", "club_votes", "club_activities", "imports", "clubs",
+                "club_comments", "club_proposals", "club_votes", "club_activities", "imports", "clubs", "account_links",
             ] {
                 #expect(before[table, default: 0] > 0, "before deleting, \(table) names Ann")
             }

@@ -48,7 +48,8 @@ struct SMTPSettings: Sendable, Equatable {
         guard let from = from?.trimmingCharacters(in: .whitespaces), !from.isEmpty else {
             throw ConfigError(setting: "SMTP_FROM", message: "set the sender, like 'Dogear <books@example.com>'")
         }
-        guard !from.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+        // Scalars, not Characters: "\r\n" is one Character and equals neither "\r" nor "\n".
+        guard !from.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
             throw ConfigError(setting: "SMTP_FROM", message: "must be one line")
         }
         var settings = SMTPSettings(
