@@ -8,3 +8,4 @@ import "./book-form.js";
 import "./list-reorder.js";
 import "./copy-code.js";
 import "./club-live.js";
+import "./time-zone.js";

@@ -5,6 +5,8 @@ import Foundation
 /// link cannot point at a page that does not exist and a path is written once.
 public enum SiteURL: Equatable, Sendable {
     case home, signIn, signUp, signOut, library, add, lookup, importFile, export, profile
+    /// The first-run page after sign-up.
+    case welcome
     case book(UUID)
     case editBook(UUID)
     case deleteBook(UUID)
@@ -139,6 +141,7 @@ public enum SiteURL: Equatable, Sendable {
         case .importFile: return [.literal("import")]
         case .export: return [.literal("export")]
         case .profile: return [.literal("profile")]
+        case .welcome: return [.literal("welcome")]
         case .book(let value): return [.literal("books"), id(value)]
         case .editBook(let value): return [.literal("books"), id(value), .literal("edit")]
         case .deleteBook(let value): return [.literal("books"), id(value), .literal("delete")]

@@ -122,3 +122,26 @@ struct BookDraftTests {
         #expect(book.authors == ["Terry Pratchett", "Neil Gaiman", "J.K. Rowling", "J. K. Rowling"])
     }
 }
+
+@Suite("First-run genres")
+struct GenreChoicesTests {
+    @Test(
+        "ticked and typed genres become one list, in order, blanks and repeats dropped",
+        arguments: [
+            ([], "", []),
+            (["Fantasy", "Mystery"], "", ["Fantasy", "Mystery"]),
+            (["Fantasy"], " Cosy crime , essays,, ", ["Fantasy", "Cosy crime", "essays"]),
+            (["Fantasy"], "fantasy, FANTASY", ["Fantasy"]),
+            ([], "Poetry", ["Poetry"]),
+        ] as [([String], String, [String])])
+    func merge(ticked: [String], typed: String, expected: [String]) {
+        #expect(GenreChoices.merge(ticked: ticked, typed: typed) == expected)
+    }
+
+    @Test("every starter fits the limits a reader's preferences are held to")
+    func startersFit() {
+        #expect(GenreChoices.starters.count <= Limits.genresPerWork * 2)
+        #expect(GenreChoices.starters.allSatisfy { $0.count <= Limits.genreMaxLength })
+        #expect(Set(GenreChoices.starters.map { $0.lowercased() }).count == GenreChoices.starters.count)
+    }
+}

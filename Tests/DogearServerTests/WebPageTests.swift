@@ -94,7 +94,9 @@ struct WebPageTests {
         }
     }
 
-    @Test("sign up lands on home with a greeting; the session cookie is HttpOnly and SameSite=Lax; sign out ends it")
+    @Test(
+        "sign up lands on the first-run page, then home greets; the session cookie is HttpOnly and SameSite=Lax; sign out ends it"
+    )
     func signUpAndOut() async throws {
         try await withDogear { app in
             let web = WebClient(app)
@@ -102,7 +104,7 @@ struct WebPageTests {
             let created = try await web.post(
                 "/signup", [("email", "ann@example.com"), ("displayName", "Ann"), ("password", "long enough")])
             #expect(created.status == .seeOther)
-            #expect(created.location == "/")
+            #expect(created.location == "/welcome")
             let cookie = created.headers[.setCookie].first { $0.hasPrefix("dogear_session=") } ?? ""
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Lax"))

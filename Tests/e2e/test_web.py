@@ -3,9 +3,12 @@
 Run by scripts/test-e2e.sh, which starts `dogear serve` and sets DOGEAR_URL, E2E_OUTPUT and FIXTURES.
 Each test signs up a reader of its own. A failing test leaves a screenshot in E2E_OUTPUT.
 """
+import json
 import os
 import time
 import unittest
+import urllib.error
+import urllib.request
 import uuid
 
 from axe_selenium_python import Axe
@@ -30,6 +33,29 @@ def new_driver(width=1280, height=900):
         options.add_argument(flag)
     # The driver is named explicitly, or Selenium's manager would try the network.
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def skip_welcome(driver, wait):
+    """After sign-up the first-run page comes; a reader in a hurry skips it and lands on Home."""
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "form[action='/welcome'] input[name=skip]")))
+    skip = driver.find_element(By.XPATH, "//button[normalize-space()='Skip for now']")
+    # As a person would: scrolled clear of the phone's tab bar along the bottom.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", skip)
+    skip.click()
+    wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+
+
+def api(method, path, token, body=None):
+    """What a script with an app token does: a JSON request, its status and its answer."""
+    request = urllib.request.Request(BASE + path, method=method, data=json.dumps(body).encode() if body is not None else None)
+    request.add_header("authorization", "Bearer " + token)
+    request.add_header("content-type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            text = response.read().decode()
+            return response.status, json.loads(text) if text else None
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read().decode() or "null")
 
 
 class ReaderTestCase(unittest.TestCase):
@@ -96,7 +122,7 @@ class ReaderTestCase(unittest.TestCase):
         self.fill("displayName", name)
         self.fill("password", "long enough password")
         self.submit()
-        self.wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+        skip_welcome(self.driver, self.wait)
         self.assert_accessible()
 
     def add_book(self, title, authors, tags="", pages="", status="wantToRead", note=""):
@@ -284,7 +310,7 @@ class ListsInABrowser(ReaderTestCase):
                                 ("password", "long enough password")):
                 bob.find_element(By.NAME, name).send_keys(value)
             bob.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-            bob_wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+            skip_welcome(bob, bob_wait)
             bob.get(BASE + "/lists")
             bob.find_element(By.NAME, "code").send_keys(code.lower())
             bob.find_element(By.CSS_SELECTOR, "form[action='/lists/open'] button").click()
@@ -326,7 +352,7 @@ class ClubsInABrowser(ReaderTestCase):
                              ("password", "long enough password")):
             other.find_element(By.NAME, field).send_keys(value)
         other.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-        wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+        skip_welcome(other, wait)
         return other, wait
 
     @staticmethod
@@ -423,11 +449,24 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.assert_accessible(dark=True)
 
     def test_every_page_light_and_dark(self):
-        for path in ("/signin", "/signup"):
+        for path in ("/signin", "/signup", "/forgot-password", "/reset-password/not-a-real-link", "/signin?deleted=1"):
             self.check(path)
-        self.sign_up("Ann")
+        self.driver.find_element(By.LINK_TEXT, "Forgot your password?").click()
+        self.fill("email", "nobody@example.com")
+        self.submit()
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "p.saved")))
+        self.check()
+        # The first-run page, as a new reader sees it, before skipping it.
+        self.go("/signup")
+        self.fill("email", self.email)
+        self.fill("displayName", "Ann")
+        self.fill("password", "long enough password")
+        self.submit()
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "form[action='/welcome']")))
+        self.check()
+        skip_welcome(self.driver, self.wait)
         for path in ("/", "/library", "/add", "/import", "/export", "/profile", "/profile/security", "/profile/tokens",
-                     "/books/00000000-0000-0000-0000-000000000001"):
+                     "/profile/delete", "/books/00000000-0000-0000-0000-000000000001"):
             self.check(path)
         entry = self.add_book("Piranesi", "Susanna Clarke", tags="Fantasy", pages="272", status="reading",
                               note="The statues and the tides")
@@ -494,6 +533,79 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.driver.find_element(By.CSS_SELECTOR, "#import-job button.primary").click()
         self.wait.until(lambda d: "Import finished" in d.find_element(By.TAG_NAME, "h1").text)
         self.check()
+
+
+class AccountInABrowser(ReaderTestCase):
+    """A reader's account from start to end: sign up, the first-run page (the browser's time zone
+    filled in by the page), a password change that signs the other device out, a token made on the
+    page and used by a script, and the account deleted."""
+
+    def test_sign_up_onboard_change_password_token_and_delete(self):
+        # The browser says it is in Paris; the first-run page takes that over.
+        self.driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Paris"})
+        self.go("/signup")
+        self.fill("email", self.email)
+        self.fill("displayName", "Ann")
+        self.fill("password", "long enough password")
+        self.submit()
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "form[action='/welcome']")))
+        self.assert_accessible()
+        self.assertEqual(self.driver.find_element(By.NAME, "timeZone").get_attribute("value"), "Europe/Paris")
+        self.fill("displayName", "Ann Reader")
+        self.driver.find_element(By.CSS_SELECTOR, "input[name='genres[]'][value='Fantasy']").click()
+        self.fill("otherGenres", "Cosy crime")
+        self.submit("form[action='/welcome']")
+        self.wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+        self.assertRegex(self.text("h1"), r", Ann Reader$")
+
+        # A second device: another browser signed in to the same account.
+        phone = new_driver(self.width)
+        try:
+            phone_wait = WebDriverWait(phone, 10, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException))
+            phone.get(BASE + "/signin")
+            phone.find_element(By.NAME, "email").send_keys(self.email)
+            phone.find_element(By.NAME, "password").send_keys("long enough password")
+            phone.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+            phone_wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+
+            # The password changes here; the phone is signed out at its next page.
+            self.go("/profile/security")
+            self.fill("currentPassword", "long enough password")
+            self.fill("newPassword", "a brand new password")
+            self.submit("form[action='/profile/password']")
+            self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "p.saved")))
+            self.assert_accessible()
+            phone.get(BASE + "/library")
+            phone_wait.until(EC.url_contains("/signin"))
+        finally:
+            phone.quit()
+
+        # A read-only token, made on the page and used by a script.
+        self.go("/profile/tokens")
+        self.fill("name", "Reading stats script")
+        self.submit()
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".token-secret")))
+        secret = self.text(".token-secret")
+        status, me = api("GET", "/api/v1/me", secret)
+        self.assertEqual(status, 200)
+        self.assertEqual(me["displayName"], "Ann Reader")
+        self.assertEqual(me["genrePreferences"], ["Fantasy", "Cosy crime"])
+        self.assertEqual(me["timeZone"], "Europe/Paris")
+        status, refused = api("POST", "/api/v1/library", secret, {"book": {"title": "Piranesi", "authors": ["Susanna Clarke"]}})
+        self.assertEqual((status, refused["error"]["code"]), (403, "insufficientScope"))
+
+        # The account goes: the export is offered first, the password asked, the question asked.
+        self.go("/profile/delete")
+        self.assertTrue(self.driver.find_element(By.LINK_TEXT, "Export your library").is_displayed())
+        self.fill("currentPassword", "a brand new password")
+        self.driver.find_element(By.XPATH, "//button[normalize-space()='Delete my account for good']").click()
+        self.wait.until(EC.alert_is_present()).accept()
+        self.wait.until(EC.url_contains("/signin?deleted=1"))
+        self.assertIn("Your account and everything in it were deleted.", self.text("main"))
+        self.assert_accessible()
+        self.assertEqual(api("GET", "/api/v1/me", secret)[0], 401)
+        self.driver.get(BASE + "/library")
+        self.wait.until(EC.url_contains("/signin"))
 
 
 class PhoneScreenshots(ReaderTestCase):

@@ -54,7 +54,7 @@ struct AccountPages {
         do {
             let answer = try await AccountService(request: req).signUp(
                 SignUpRequest(email: form.email ?? "", password: form.password ?? "", displayName: form.displayName ?? ""))
-            return signedIn(answer.token, req)
+            return signedIn(answer.token, req, to: .welcome)
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)
         } catch let error as DomainError {
@@ -70,8 +70,8 @@ struct AccountPages {
         return response
     }
 
-    private func signedIn(_ token: String, _ req: Request) -> Response {
-        let response = Response.seeOther(SiteURL.home.path)
+    private func signedIn(_ token: String, _ req: Request, to page: SiteURL = .home) -> Response {
+        let response = Response.seeOther(page.path)
         response.cookies[WebCookies.session] = WebCookies.cookie(
             token, secure: cookies.secure(req), maxAge: Int(req.application.sessionLifetime.idle))
         return response

@@ -32,7 +32,6 @@ struct ProfileUpdateRequest: Decodable, Sendable {
     }
 }
 
-/// `POST /api/v1/me/password`.
 /// `POST /api/v1/auth/password-reset`.
 struct PasswordResetAskRequest: Decodable, Sendable {
     var email: String?
@@ -49,6 +48,7 @@ struct DeleteAccountRequest: Decodable, Sendable {
     var currentPassword: String?
 }
 
+/// `POST /api/v1/me/password`.
 struct PasswordChangeRequest: Decodable, Sendable {
     var currentPassword: String?
     var newPassword: String?
