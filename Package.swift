@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
         .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
+        // Apple and Google ID tokens: signatures checked against the providers' published keys.
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     ],
     targets: [
         // The rules: pure Swift, no I/O.
@@ -44,6 +46,7 @@ let package = Package(
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "JWTKit", package: "jwt-kit"),
                 // The feed benchmark's event-stream clients.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
@@ -68,6 +71,8 @@ let package = Package(
                 "DogearTestSupport",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Signs the test's own ID tokens with a local key.
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
     ],

@@ -21,6 +21,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.sessionLifetime = SessionLifetime(idle: config.sessionIdleDays * 86_400, absolute: config.sessionMaxDays * 86_400)
     app.signInThrottle = SignInThrottle(attempts: config.signInAttempts, lockout: config.signInLockoutSeconds)
     app.baseURL = config.baseURL
+    app.identityProviders = config.identityProviders
+    app.idTokenVerifier = IDTokenVerifier(client: app.client)
     if let smtp = config.smtp {
         app.mailer = Mailer(
             client: SMTPClient(settings: smtp, group: app.eventLoopGroup), logger: app.logger,

@@ -15,6 +15,10 @@ func routes(_ app: Application, config: DogearConfig) throws {
     api.post("auth", "signin", use: auth.signIn)
     api.post("auth", "password-reset", use: auth.askPasswordReset)
     api.post("auth", "password-reset", "confirm", use: auth.resetPassword)
+    api.post("auth", "nonce", use: auth.nonce)
+    api.post("auth", "apple", use: auth.apple)
+    api.post("auth", "google", use: auth.google)
+    api.post("auth", "link", use: auth.completeLink)
 
     // An app's token is held to its scopes; none manages the account (TokenScopeMiddleware).
     let signedIn = api.grouped(RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: false))

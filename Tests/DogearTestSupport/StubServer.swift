@@ -10,12 +10,17 @@ public final class StubServer: @unchecked Sendable {
         public var body: Data
         public var delay: Duration?
         public var location: String?
+        /// More headers (a `Cache-Control`, say).
+        public var headers: [String: String]
 
-        public init(status: Int = 200, body: Data, delay: Duration? = nil, location: String? = nil) {
+        public init(
+            status: Int = 200, body: Data, delay: Duration? = nil, location: String? = nil, headers: [String: String] = [:]
+        ) {
             self.status = status
             self.body = body
             self.delay = delay
             self.location = location
+            self.headers = headers
         }
     }
 
@@ -94,6 +99,7 @@ public final class StubServer: @unchecked Sendable {
         let response = Response(status: HTTPResponseStatus(statusCode: route.reply.status), body: .init(data: route.reply.body))
         response.headers.contentType = .json
         if let location = route.reply.location { response.headers.replaceOrAdd(name: .location, value: location) }
+        for (name, value) in route.reply.headers { response.headers.replaceOrAdd(name: name, value: value) }
         return response
     }
 }

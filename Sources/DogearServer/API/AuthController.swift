@@ -26,6 +26,36 @@ struct AuthController {
         return .noContent
     }
 
+    func nonce(req: Request) async throws -> Response {
+        let issued = try await ExternalSignInService(request: req).issueNonce()
+        return try await NonceDTO(nonce: issued.nonce, expiresAt: issued.expiresAt).encodeResponse(status: .created, for: req)
+    }
+
+    func apple(req: Request) async throws -> Response { try await providerSignIn(.apple, req) }
+    func google(req: Request) async throws -> Response { try await providerSignIn(.google, req) }
+
+    /// 200 with a session (201 when the account was just made), or 409 `linkNeedsPassword` with a
+    /// `linkToken` when the email belongs to an account not yet linked to this identity.
+    private func providerSignIn(_ name: IdentityProvider.Name, _ req: Request) async throws -> Response {
+        let body = try req.content.decode(ProviderSignInRequest.self)
+        switch try await ExternalSignInService(request: req).signIn(name, idToken: body.idToken ?? "", nonce: body.nonce ?? "") {
+        case .signedIn(let answer, let created):
+            return try await answer.encodeResponse(status: created ? .created : .ok, for: req)
+        case .needsPassword(let email, let linkToken):
+            var error = DomainError(
+                .conflict, code: "linkNeedsPassword",
+                "\(email) already has a Dogear account: send its password with the linkToken to POST /api/v1/auth/link to link \(name.label) to it"
+            )
+            error.details["linkToken"] = linkToken
+            throw error
+        }
+    }
+
+    func completeLink(req: Request) async throws -> AuthResponse {
+        let body = try req.content.decode(CompleteLinkRequest.self)
+        return try await ExternalSignInService(request: req).completeLink(body.linkToken ?? "", password: body.password)
+    }
+
     func signOut(req: Request) async throws -> HTTPStatus {
         try await AccountService(request: req).signOut()
         return .noContent
@@ -42,7 +72,8 @@ struct AuthController {
 
     func deleteMe(req: Request) async throws -> HTTPStatus {
         let body = try req.content.decode(DeleteAccountRequest.self)
-        try await AccountService(request: req).deleteAccount(currentPassword: body.currentPassword)
+        try await AccountService(request: req).deleteAccount(
+            currentPassword: body.currentPassword, reauthentication: body.reauthentication)
         return .noContent
     }
 

@@ -56,6 +56,8 @@ public struct DogearConfig: Sendable {
     /// Where mail goes (`SMTP_URL`, `SMTP_FROM`, `SMTP_CA_FILE`); nil sends none, and the operator
     /// hands out password reset links with `dogear user reset-link`.
     var smtp: SMTPSettings?
+    /// Sign in with Apple and Google, each on when its client IDs are set.
+    var identityProviders: [IdentityProvider] = []
 
     public init(
         dataDirectory: String = "./data",
@@ -167,6 +169,19 @@ public struct DogearConfig: Sendable {
                     setting: "DOGEAR_SOURCE_TIMEOUT", message: "seconds, more than 0 and at most 120 (got '\(raw)')")
             }
             config.sourceTimeLimitSeconds = seconds
+        }
+        func list(_ name: String) -> [String]? {
+            let items = (value(name) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            return items.isEmpty ? nil : items
+        }
+        if let clientIDs = list("APPLE_CLIENT_IDS") {
+            config.identityProviders.append(
+                .apple(clientIDs: clientIDs, jwksURL: value("APPLE_JWKS_URL"), issuer: value("APPLE_ISSUER")))
+        }
+        if let clientIDs = list("GOOGLE_CLIENT_IDS") {
+            config.identityProviders.append(
+                .google(clientIDs: clientIDs, jwksURL: value("GOOGLE_JWKS_URL"), issuers: list("GOOGLE_ISSUERS")))
         }
         if let url = value("SMTP_URL") {
             config.smtp = try SMTPSettings.parse(url: url, from: value("SMTP_FROM"), caFile: value("SMTP_CA_FILE"))

@@ -33,6 +33,8 @@ struct ErrorBody: Content {
         let field: String?
         let entryId: String?
         let sources: [SourceAttemptDTO]?
+        /// With `linkNeedsPassword`: what `POST /api/v1/auth/link` takes with the account's password.
+        var linkToken: String? = nil
     }
     let error: Detail
 }

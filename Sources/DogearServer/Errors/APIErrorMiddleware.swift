@@ -17,7 +17,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
                 error: .init(
                     code: apiError.code, message: apiError.message,
                     field: apiError.field, entryId: apiError.details["entryId"],
-                    sources: apiError.sources))
+                    sources: apiError.sources, linkToken: apiError.details["linkToken"]))
             let response = Response(status: apiError.status)
             try response.content.encode(body, as: .json)
             if apiError.status == .unauthorized {
@@ -72,6 +72,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         case .tooLarge: return .payloadTooLarge
         case .storageFailed: return .internalServerError
         case .tooManyRequests: return .tooManyRequests
+        case .unavailable: return .serviceUnavailable
         }
     }
 

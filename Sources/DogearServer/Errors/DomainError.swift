@@ -28,6 +28,8 @@ struct DomainError: Error, Sendable {
         case storageFailed
         /// Too many tries, or too busy to take this one now: wait `retryAfterSeconds` and try again.
         case tooManyRequests
+        /// Something Dogear depends on outside (an identity provider's keys) did not answer.
+        case unavailable
     }
 
     let kind: Kind

@@ -25,6 +25,7 @@ enum AllMigrations {
         AddSessionDetails(),
         AddAppTokens(),
         CreateAccountLinks(),
+        CreateIdentities(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

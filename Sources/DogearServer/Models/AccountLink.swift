@@ -6,7 +6,11 @@ import Foundation
 final class AccountLink: Model, @unchecked Sendable {
     static let schema = "account_links"
 
-    enum Purpose: String, Codable, Sendable { case passwordReset }
+    enum Purpose: String, Codable, Sendable {
+        case passwordReset
+        /// An Apple or Google identity waiting for the account's password before it is linked.
+        case identityLink
+    }
 
     // managed
     @ID(key: .id) var id: UUID?
@@ -17,6 +21,9 @@ final class AccountLink: Model, @unchecked Sendable {
     @Field(key: "purpose") var purpose: Purpose
     @Field(key: "token_hash") var tokenHash: String
     @Field(key: "expires_at") var expiresAt: Date
+    /// The identity an `identityLink` is for.
+    @OptionalField(key: "provider") var provider: IdentityProvider.Name?
+    @OptionalField(key: "subject") var subject: String?
 
     // relationships
     @Parent(key: "user_id") var user: User

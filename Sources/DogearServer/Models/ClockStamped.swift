@@ -23,6 +23,7 @@ extension ClubVote: ClockStamped {}
 extension Edition: ClockStamped {}
 extension EntryTag: ClockStamped {}
 extension ExternalID: ClockStamped {}
+extension Identity: ClockStamped {}
 extension ImportJob: ClockStamped {}
 extension ImportRowRecord: ClockStamped {}
 extension ImportedFields: ClockStamped {}
@@ -34,6 +35,7 @@ extension ReadingList: ClockStamped {}
 extension ReadingListItem: ClockStamped {}
 extension SavedList: ClockStamped {}
 extension ShareCodeRecord: ClockStamped {}
+extension SignInNonce: ClockStamped {}
 extension ReadingSession: ClockStamped {}
 extension Tag: ClockStamped {}
 extension User: ClockStamped {}

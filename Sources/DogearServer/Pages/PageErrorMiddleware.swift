@@ -46,6 +46,7 @@ struct PageErrorMiddleware: AsyncMiddleware {
         case .tooLarge: return (.payloadTooLarge, sentence(error.message))
         case .storageFailed: return (.internalServerError, "Something went wrong on our side; nothing was changed.")
         case .tooManyRequests: return (.tooManyRequests, sentence(error.message))
+        case .unavailable: return (.serviceUnavailable, sentence(error.message))
         }
     }
 

@@ -51,7 +51,9 @@ struct AccountService {
             throttle.failed(account: key, address: address, now: now)
             throw DomainError.wrongCredentials
         }
-        guard try await hasher.verify(body.password, against: user.passwordHash) else {
+        // An account made by Apple or Google sign-in has no password until a reset link gives it one.
+        guard !user.passwordHash.isEmpty, try await hasher.verify(body.password, against: user.passwordHash) else {
+            if user.passwordHash.isEmpty { _ = try? await hasher.hash(body.password) }
             throttle.failed(account: key, address: address, now: now)
             throw DomainError.wrongCredentials
         }
@@ -144,20 +146,26 @@ struct AccountService {
         }
     }
 
-    /// Deletes the signed-in reader's account once they give their password again; every session
+    /// Deletes the signed-in reader's account once they give their password again (or sign in with
+    /// Apple or Google again, for an account linked to one); every session
     /// and token ends with it (`AccountDeletion` says what goes and what stays).
-    func deleteAccount(currentPassword: String?) async throws {
+    func deleteAccount(currentPassword: String?, reauthentication: ProviderReauthentication? = nil) async throws {
         let user = try request.currentUser()
         if request.auth.get(UserToken.self)?.isAppToken == true {
             throw DomainError(.forbidden, code: "insufficientScope", "an app's token cannot delete the account")
         }
-        try await SessionService.requirePassword(currentPassword, of: user, request)
+        if let reauthentication, currentPassword == nil {
+            // An account without a password (or a reader who prefers it) signs in with the provider again.
+            try await ExternalSignInService(request: request).reauthenticate(user, reauthentication)
+        } else {
+            try await SessionService.requirePassword(currentPassword, of: user, request)
+        }
         try await AccountDeletion(db: db, clubEvents: request.application.clubEvents).delete(user)
         request.auth.logout(UserToken.self)
         request.auth.logout(User.self)
     }
 
-    private func issueToken(for user: User, on db: any Database) async throws -> AuthResponse {
+    func issueToken(for user: User, on db: any Database) async throws -> AuthResponse {
         let token = TokenHashing.newToken()
         let row = UserToken(userID: try user.requireID(), tokenHash: TokenHashing.hash(token))
         row.userAgent = request.headers.first(name: .userAgent).map { String($0.prefix(Limits.shortTextMaxLength)) }

@@ -66,6 +66,11 @@ struct SessionService {
     /// A change that needs the reader's current password (a new password or email): a missing or
     /// wrong one is refused on the field `currentPassword` (counted like a wrong sign-in).
     static func requirePassword(_ password: String?, of user: User, _ request: Request) async throws {
+        guard !user.passwordHash.isEmpty else {
+            throw ValidationError(
+                field: "currentPassword",
+                "this account has no password yet (it signs in with Apple or Google); “Forgot your password?” sets one")
+        }
         guard let password, !password.isEmpty else {
             throw ValidationError(field: "currentPassword", "enter your current password to change this")
         }

@@ -34,3 +34,9 @@ struct AuthResponse: Content {
 struct PasswordResetAnswer: Content {
     var message = "if an account has this email and this server sends mail, a link to reset its password is on its way"
 }
+
+/// `POST /api/v1/auth/nonce`: what to hand the provider's sign-in, and until when it works.
+struct NonceDTO: Content {
+    let nonce: String
+    let expiresAt: Date
+}

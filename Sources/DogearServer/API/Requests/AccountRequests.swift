@@ -43,9 +43,24 @@ struct PasswordResetConfirmRequest: Decodable, Sendable {
     var newPassword: String?
 }
 
-/// `DELETE /api/v1/me`: the password again, to be sure it is the reader.
+/// `DELETE /api/v1/me`: the password again, to be sure it is the reader; or, for an account
+/// linked to Apple or Google, a new ID token from that provider.
 struct DeleteAccountRequest: Decodable, Sendable {
     var currentPassword: String?
+    var reauthentication: ProviderReauthentication?
+}
+
+/// `POST /api/v1/auth/apple` and `/api/v1/auth/google`: the provider's ID token and the nonce
+/// `POST /api/v1/auth/nonce` gave for this sign-in.
+struct ProviderSignInRequest: Decodable, Sendable {
+    var idToken: String?
+    var nonce: String?
+}
+
+/// `POST /api/v1/auth/link`: a pending link (from a `linkNeedsPassword` answer) and the account's password.
+struct CompleteLinkRequest: Decodable, Sendable {
+    var linkToken: String?
+    var password: String?
 }
 
 /// `POST /api/v1/me/password`.
