@@ -130,16 +130,24 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     let cookies = CookiePolicy(
         baseURLIsHTTPS: config.baseURL.hasPrefix("https://"), trustedProxies: Set(config.trustedProxies))
     let any = SiteURL.anyID
+    let headers = PageSecurityHeaders(cookies: cookies, providers: config.identityProviders.map(\.name))
     // Outermost first: headers on every page (error pages too), then errors as pages.
     let web = app.grouped(
-        PageSecurityHeaders(cookies: cookies), PageErrorMiddleware(), CSRFMiddleware(cookies: cookies),
-        SessionCookieSliding(cookies: cookies), SessionCookieAuthenticator())
+        headers, PageErrorMiddleware(), CSRFMiddleware(cookies: cookies), SessionCookieSliding(cookies: cookies),
+        SessionCookieAuthenticator())
     let account = AccountPages(cookies: cookies)
     web.get(.signIn, use: account.signInPage)
     web.post(.signIn, use: account.signIn)
     web.get(.signUp, use: account.signUpPage)
     web.post(.signUp, use: account.signUp)
     web.post(.signOut, use: account.signOut)
+    let providers = ProviderSignInPages(cookies: cookies)
+    // The providers post their tokens here from their own pages, so no CSRF token of Dogear's
+    // comes with them: the nonce this server issued, inside the signed token, stands in for it
+    // (and Google's own double-submit cookie is checked too).
+    app.grouped(headers, PageErrorMiddleware()).post(.providerCallback(SiteURL.anyText), use: providers.callback)
+    web.get(.linkIdentity(SiteURL.anyText), use: providers.linkPage)
+    web.post(.linkIdentity(SiteURL.anyText), use: providers.link)
     let recovery = PasswordResetPages()
     web.get(.forgotPassword, use: recovery.forgotPage)
     web.post(.forgotPassword, use: recovery.forgot)
@@ -175,7 +183,7 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     pages.post(.editBook(any), use: form.edit)
     // JSON for the add form's script: the API's error shape, not an error page.
     app.grouped(
-        PageSecurityHeaders(cookies: cookies), CSRFMiddleware(cookies: cookies), SessionCookieAuthenticator(),
+        headers, CSRFMiddleware(cookies: cookies), SessionCookieAuthenticator(),
         RequireUserMiddleware()
     )
     .get(.lookup, use: form.lookupJSON)

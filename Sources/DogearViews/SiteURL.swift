@@ -42,6 +42,10 @@ public enum SiteURL: Equatable, Sendable {
     /// Password recovery: asking for a link, and the link itself (its token in the path).
     case forgotPassword
     case resetPassword(String)
+    /// Sign in with Apple or Google: where the provider sends its token (`apple`, `google`), and an
+    /// identity waiting for the account's password.
+    case providerCallback(String)
+    case linkIdentity(String)
     case endSession(UUID)
     /// Tokens for apps.
     case appTokens
@@ -105,6 +109,9 @@ public enum SiteURL: Equatable, Sendable {
         case .deleteAccount: return [.literal("profile"), .literal("delete")]
         case .forgotPassword: return [.literal("forgot-password")]
         case .resetPassword(let token): return [.literal("reset-password"), .parameter(name: "token", value: token)]
+        case .providerCallback(let provider):
+            return [.literal("auth"), .parameter(name: "provider", value: provider), .literal("callback")]
+        case .linkIdentity(let token): return [.literal("auth"), .literal("link"), .parameter(name: "token", value: token)]
         case .endOtherSessions: return [.literal("profile"), .literal("sessions"), .literal("end-others")]
         case .endSession(let value): return [.literal("profile"), .literal("sessions"), id(value), .literal("end")]
         case .clubs: return [.literal("clubs")]

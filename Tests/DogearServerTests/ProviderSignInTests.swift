@@ -10,27 +10,8 @@ import Vapor
 /// keys, the keys served as a JWKS by a local stub (`TestIdentityProvider`).
 @Suite("Sign in with Apple and Google")
 struct ProviderSignInTests {
-    /// Runs `body` with Google (and Apple) pointed at the test provider.
     func withProvider(_ body: (Application, TestIdentityProvider) async throws -> Void) async throws {
-        let provider = try await TestIdentityProvider.start()
-        do {
-            try await withDogear(
-                adjust: {
-                    $0.identityProviders = [
-                        .google(
-                            clientIDs: ["web-client", TestIdentityProvider.audience], jwksURL: provider.jwksURL,
-                            issuers: [TestIdentityProvider.issuer]),
-                        .apple(
-                            clientIDs: [TestIdentityProvider.audience], jwksURL: provider.jwksURL,
-                            issuer: TestIdentityProvider.issuer),
-                    ]
-                },
-                { app in try await body(app, provider) })
-        } catch {
-            await provider.shutdown()
-            throw error
-        }
-        await provider.shutdown()
+        try await withTestProvider(body)
     }
 
     func nonce(_ app: Application) async throws -> String {

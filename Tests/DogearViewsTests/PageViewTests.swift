@@ -45,6 +45,15 @@ struct PageViewTests {
             DeleteConfirm.View.render(.init(id: hostileBook.id, title: hostile, session: session)),
             SignIn.View.render(.init(email: FieldState(hostile), error: hostile, notice: hostile, csrfToken: "t")),
             DeleteAccount.View.render(.init(ownedClubs: [.init(name: hostile, fate: "is deleted")], session: session)),
+            {
+                var model = SignIn.Model(csrfToken: "t")
+                model.providers = [
+                    ProviderButton(provider: .google, clientID: hostile, nonce: hostile, callbackURL: hostile),
+                    ProviderButton(provider: .apple, clientID: hostile, nonce: hostile, callbackURL: hostile),
+                ]
+                return SignIn.View.render(model)
+            }(),
+            LinkIdentity.View.render(.init(token: "t", provider: hostile, email: hostile, linkWorks: true, csrfToken: "t")),
         ].map { $0.render() }
         for html in pages {
             #expect(!html.contains("<script>alert"))

@@ -449,7 +449,8 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.assert_accessible(dark=True)
 
     def test_every_page_light_and_dark(self):
-        for path in ("/signin", "/signup", "/forgot-password", "/reset-password/not-a-real-link", "/signin?deleted=1"):
+        for path in ("/signin", "/signup", "/forgot-password", "/reset-password/not-a-real-link", "/signin?deleted=1",
+                     "/auth/link/not-a-real-link"):
             self.check(path)
         self.driver.find_element(By.LINK_TEXT, "Forgot your password?").click()
         self.fill("email", "nobody@example.com")

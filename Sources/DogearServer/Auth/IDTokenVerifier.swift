@@ -137,14 +137,21 @@ actor IDTokenVerifier {
 
     /// The `kid` of a JWT's header (read before verifying, to pick the key).
     static func keyID(of token: String) -> String? {
-        guard let header = token.split(separator: ".", omittingEmptySubsequences: false).first,
-            token.split(separator: ".", omittingEmptySubsequences: false).count == 3
-        else { return nil }
-        var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        unverifiedPart(0, of: token)?["kid"] as? String
+    }
+
+    /// The `nonce` a token says it carries, unverified: Google's web sign-in sends the token alone,
+    /// so this says which issued nonce to check it against (`verify` then checks it for real).
+    static func nonceClaim(of token: String) -> String? {
+        unverifiedPart(1, of: token)?["nonce"] as? String
+    }
+
+    private static func unverifiedPart(_ index: Int, of token: String) -> [String: Any]? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[index].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return nil }
-        return object["kid"] as? String
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     }
 }

@@ -23,7 +23,9 @@ struct AccountPages {
             req.query["deleted"] == "1"
             ? "Your account and everything in it were deleted."
             : req.query["reset"] == "1" ? "Your password was changed. Sign in with the new one." : nil
-        return Response(html: SignIn.View.render(.init(notice: notice, csrfToken: req.csrfToken)))
+        var model = SignIn.Model(notice: notice, csrfToken: req.csrfToken)
+        model.providers = try await ProviderSignInPages.buttons(req)
+        return Response(html: SignIn.View.render(model))
     }
 
     func signIn(req: Request) async throws -> Response {
@@ -31,9 +33,10 @@ struct AccountPages {
         do {
             let answer = try await AccountService(request: req).signIn(
                 SignInRequest(email: form.email ?? "", password: form.password ?? ""))
-            return signedIn(answer.token, req)
+            return WebCookies.signedIn(answer.token, req, cookies: cookies)
         } catch let error as DomainError {
-            let model = SignIn.Model(email: FieldState(form.email ?? ""), error: error.message, csrfToken: req.csrfToken)
+            var model = SignIn.Model(email: FieldState(form.email ?? ""), error: error.message, csrfToken: req.csrfToken)
+            model.providers = try await ProviderSignInPages.buttons(req)
             let limited = error.kind == .tooManyRequests
             let response = Response(status: limited ? .tooManyRequests : .unauthorized, html: SignIn.View.render(model))
             if let seconds = error.retryAfterSeconds { response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds)) }
@@ -43,7 +46,9 @@ struct AccountPages {
 
     func signUpPage(req: Request) async throws -> Response {
         if req.auth.has(User.self) { return .seeOther(SiteURL.home.path) }
-        return Response(html: SignUp.View.render(.init(csrfToken: req.csrfToken)))
+        var model = SignUp.Model(csrfToken: req.csrfToken)
+        model.providers = try await ProviderSignInPages.buttons(req)
+        return Response(html: SignUp.View.render(model))
     }
 
     func signUp(req: Request) async throws -> Response {
@@ -54,12 +59,13 @@ struct AccountPages {
         do {
             let answer = try await AccountService(request: req).signUp(
                 SignUpRequest(email: form.email ?? "", password: form.password ?? "", displayName: form.displayName ?? ""))
-            return signedIn(answer.token, req, to: .welcome)
+            return WebCookies.signedIn(answer.token, req, cookies: cookies, to: .welcome)
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)
         } catch let error as DomainError {
             model.place(error.message, field: error.field)
         }
+        model.providers = try await ProviderSignInPages.buttons(req)
         return Response(status: .unprocessableEntity, html: SignUp.View.render(model))
     }
 
@@ -70,12 +76,6 @@ struct AccountPages {
         return response
     }
 
-    private func signedIn(_ token: String, _ req: Request, to page: SiteURL = .home) -> Response {
-        let response = Response.seeOther(page.path)
-        response.cookies[WebCookies.session] = WebCookies.cookie(
-            token, secure: cookies.secure(req), maxAge: Int(req.application.sessionLifetime.idle))
-        return response
-    }
 }
 
 extension SignUp.Model {

@@ -13,6 +13,14 @@ enum WebCookies {
     static let session = "dogear_session"
     static let csrf = "dogear_csrf"
 
+    /// Signed in: the session cookie (as long as the idle lifetime) and on to `page`.
+    static func signedIn(_ token: String, _ req: Request, cookies: CookiePolicy, to page: SiteURL = .home) -> Response {
+        let response = Response.seeOther(page.path)
+        response.cookies[session] = cookie(
+            token, secure: cookies.secure(req), maxAge: Int(req.application.sessionLifetime.idle))
+        return response
+    }
+
     static func cookie(_ value: String, secure: Bool, maxAge: Int? = 60 * 60 * 24 * 30) -> HTTPCookies.Value {
         HTTPCookies.Value(
             string: value, expires: nil, maxAge: maxAge, domain: nil, path: "/", isSecure: secure,
@@ -103,18 +111,45 @@ private struct PendingCSRFKey: StorageKey { typealias Value = String }
 private struct CSRFTokenKey: StorageKey { typealias Value = String }
 
 /// Headers every page carries: what may load (only Dogear's own scripts and styles; covers from
-/// anywhere over HTTPS), no framing, no sniffing.
+/// anywhere over HTTPS; the scripts, frames and styles of Sign in with Apple or Google only when
+/// that provider is set up), no framing, no sniffing.
 struct PageSecurityHeaders: AsyncMiddleware {
     let cookies: CookiePolicy
+    let contentSecurityPolicy: String
 
-    static let contentSecurityPolicy = [
-        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' https: data:",
-        "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
-    ].joined(separator: "; ")
+    init(cookies: CookiePolicy, providers: [IdentityProvider.Name] = []) {
+        self.cookies = cookies
+        self.contentSecurityPolicy = Self.policy(providers: providers)
+    }
+
+    /// The policy with these providers let in.
+    static func policy(providers: [IdentityProvider.Name]) -> String {
+        var script = ["'self'"]
+        var style = ["'self'"]
+        var frame: [String] = []
+        var connect = ["'self'"]
+        if providers.contains(.google) {
+            script.append("https://accounts.google.com/gsi/client")
+            style.append("https://accounts.google.com/gsi/style")
+            frame.append("https://accounts.google.com/gsi/")
+            connect.append("https://accounts.google.com/gsi/")
+        }
+        if providers.contains(.apple) {
+            script.append("https://appleid.cdn-apple.com")
+            frame.append("https://appleid.apple.com")
+            connect.append("https://appleid.apple.com")
+        }
+        return [
+            "default-src 'self'", "script-src " + script.joined(separator: " "), "style-src " + style.joined(separator: " "),
+            "img-src 'self' https: data:", "connect-src " + connect.joined(separator: " "),
+            "frame-src " + (frame.isEmpty ? "'none'" : frame.joined(separator: " ")), "object-src 'none'", "base-uri 'none'",
+            "form-action 'self'", "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        response.headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
+        response.headers.replaceOrAdd(name: "Content-Security-Policy", value: contentSecurityPolicy)
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
         response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")

@@ -9,6 +9,8 @@ public enum SignIn {
         /// What just happened, said above the form: "Your account was deleted."
         public var notice: String?
         public var csrfToken: String
+        /// Sign in with Apple or Google, when set up.
+        public var providers: [ProviderButton] = []
 
         public init(email: FieldState = FieldState(), error: String? = nil, notice: String? = nil, csrfToken: String) {
             self.email = email
@@ -21,12 +23,13 @@ public enum SignIn {
     public enum View {
         public static func render(_ model: Model) -> HTML {
             PageLayout.page(
-                title: "Sign in", session: nil, csrfToken: model.csrfToken,
+                title: "Sign in", session: nil, csrfToken: model.csrfToken, head: .providerHead(model.providers),
                 .div(
                     .class("card narrow"),
                     .h1("Sign in"),
                     .unwrap(model.notice) { .p(.class("saved"), .attribute(named: "role", value: "status"), .userText($0)) },
                     .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
+                    .providerButtons(model.providers),
                     .form(
                         .action(SiteURL.signIn.path), .method(.post),
                         .csrf(model.csrfToken),
@@ -49,6 +52,8 @@ public enum SignUp {
         public var password: FieldState
         public var error: String?
         public var csrfToken: String
+        /// Sign up with Apple or Google, when set up.
+        public var providers: [ProviderButton] = []
 
         public init(
             email: FieldState = FieldState(), displayName: FieldState = FieldState(), password: FieldState = FieldState(),
@@ -65,11 +70,12 @@ public enum SignUp {
     public enum View {
         public static func render(_ model: Model) -> HTML {
             PageLayout.page(
-                title: "Create an account", session: nil, csrfToken: model.csrfToken,
+                title: "Create an account", session: nil, csrfToken: model.csrfToken, head: .providerHead(model.providers),
                 .div(
                     .class("card narrow"),
                     .h1("Create an account"),
                     .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
+                    .providerButtons(model.providers),
                     .form(
                         .action(SiteURL.signUp.path), .method(.post),
                         .csrf(model.csrfToken),

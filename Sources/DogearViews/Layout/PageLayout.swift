@@ -18,7 +18,7 @@ public enum PageLayout {
     /// `refreshEvery`: seconds after which the page reloads itself (a running import, without a script).
     public static func page(
         title: String, session: PageSession?, csrfToken: String, active: SiteURL? = nil,
-        refreshEvery: Int? = nil, _ content: Node<HTML.BodyContext>
+        refreshEvery: Int? = nil, head extraHead: Node<HTML.HeadContext> = .empty, _ content: Node<HTML.BodyContext>
     ) -> HTML {
         HTML(
             .lang(.english),
@@ -37,7 +37,8 @@ public enum PageLayout {
                 },
                 .element(named: "title", nodes: [.userText(title == "Dogear" ? title : "\(title) · Dogear")]),
                 .link(.rel(.stylesheet), .href(SiteURL.stylesheet.path)),
-                .script(.src(SiteURL.script.path), .attribute(named: "type", value: "module"))
+                .script(.src(SiteURL.script.path), .attribute(named: "type", value: "module")),
+                extraHead
             ),
             .body(
                 .header(

@@ -64,6 +64,30 @@ struct TestIdentityProvider {
     func shutdown() async { await stub.shutdown() }
 }
 
+/// Runs `body` on a Dogear whose Google and Apple sign-in point at a test provider.
+func withTestProvider(_ body: (Application, TestIdentityProvider) async throws -> Void) async throws {
+    let provider = try await TestIdentityProvider.start()
+    do {
+        try await withDogear(
+            adjust: {
+                $0.baseURL = "http://dogear.test"
+                $0.identityProviders = [
+                    .google(
+                        clientIDs: ["web-client", TestIdentityProvider.audience], jwksURL: provider.jwksURL,
+                        issuers: [TestIdentityProvider.issuer]),
+                    .apple(
+                        clientIDs: [TestIdentityProvider.audience], jwksURL: provider.jwksURL, issuer: TestIdentityProvider.issuer
+                    ),
+                ]
+            },
+            { app in try await body(app, provider) })
+    } catch {
+        await provider.shutdown()
+        throw error
+    }
+    await provider.shutdown()
+}
+
 extension Data {
     var base64URL: String {
         base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
