@@ -15,7 +15,12 @@ const lookUp = async (button) => {
   setField("title", answer.title);
   setField("authors", (answer.authors ?? []).join(", "));
   setField("pageCount", answer.pageCount);
-  if (hint) hint.textContent = "Found: check the details and add it.";
+  // A book only readers described says so (the server's words for it are in the no-script page too).
+  if (hint) {
+    hint.textContent = answer.verified === false
+      ? "Unverified: a reader typed these details, and Open Library and Google Books do not confirm them. Check them before adding."
+      : "Found: check the details and add it.";
+  }
 };
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-lookup]");

@@ -26,6 +26,7 @@ enum AllMigrations {
         AddAppTokens(),
         CreateAccountLinks(),
         CreateIdentities(),
+        AddFieldSources(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -24,6 +24,10 @@ final class Edition: Model, @unchecked Sendable {
     @OptionalField(key: "cover_url") var coverURL: String?
     @OptionalField(key: "preview_url") var previewURL: String?
     @OptionalField(key: "info_url") var infoURL: String?
+    /// Where the edition came from; nil for one made before it was kept (its work's source then).
+    @OptionalField(key: "source") var source: String?
+    /// JSON: field → source, for the fields whose source is not the edition's (`Provenance`).
+    @Field(key: "field_sources") var fieldSourcesJSON: String
 
     // MARK: relationships
     @Parent(key: "work_id") var work: Work
@@ -32,6 +36,27 @@ final class Edition: Model, @unchecked Sendable {
 
     init(workID: UUID) {
         self.$work.id = workID
+        self.fieldSourcesJSON = "{}"
+    }
+}
+
+extension Edition {
+    var fieldSources: [String: String] {
+        get { FieldSources.decode(fieldSourcesJSON) }
+        set { fieldSourcesJSON = FieldSources.encode(newValue) }
+    }
+}
+
+/// The `field_sources` column's JSON.
+enum FieldSources {
+    static func decode(_ json: String) -> [String: String] {
+        (try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))) ?? [:]
+    }
+
+    static func encode(_ fields: [String: String]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
 
@@ -59,6 +84,7 @@ extension Edition {
             .init("cover_url", .text) { .text($0.edition.coverURL) },
             .init("preview_url", .text) { .text($0.edition.previewURL) },
             .init("info_url", .text) { .text($0.edition.infoURL) },
+            .init("source", .text) { .text($0.edition.source) },
             .init("created_at", .date) { .date($0.now) },
             .init("updated_at", .date) { .date($0.now) },
         ])

@@ -29,6 +29,8 @@ final class Work: Model, @unchecked Sendable {
     @OptionalField(key: "translator") var translator: String?
     @OptionalField(key: "translator_nationality") var translatorNationality: String?
     @Field(key: "source") var source: String
+    /// JSON: field → source, for the fields whose source is not `source` (`Provenance`).
+    @Field(key: "field_sources") var fieldSourcesJSON: String
     @Field(key: "quality_score") var qualityScore: Int
     @OptionalField(key: "last_enriched_at") var lastEnrichedAt: Date?
     @Field(key: "review_status") var reviewStatus: String
@@ -48,11 +50,22 @@ final class Work: Model, @unchecked Sendable {
         self.contentWarnings = []
         self.awards = []
         self.source = source.rawValue
+        self.fieldSourcesJSON = "{}"
         self.qualityScore = 0
         self.reviewStatus = ReviewStatus.verified.rawValue
         self.readersCount = 0
         self.ratingsCount = 0
     }
+}
+
+extension Work {
+    var fieldSources: [String: String] {
+        get { FieldSources.decode(fieldSourcesJSON) }
+        set { fieldSourcesJSON = FieldSources.encode(newValue) }
+    }
+
+    /// Verified: its title came from Open Library or Google Books, not from a reader.
+    var isVerified: Bool { Provenance.isVerified(titleSource: Provenance.source(of: "title", in: fieldSources, record: source)) }
 }
 
 extension Work {

@@ -26,7 +26,12 @@ struct BookFormPages {
         let title: String
         let authors: [String]
         let pageCount: Int?
+        /// False for a book only readers described (not confirmed by Open Library or Google Books).
+        let verified: Bool
     }
+
+    static let unverifiedNotice =
+        "Unverified: a reader typed these details, and Open Library and Google Books do not confirm them. Check them before adding."
 
     func lookupJSON(req: Request) async throws -> LookupAnswer {
         let found = try await lookUp(req.query["isbn"], req)
@@ -37,7 +42,7 @@ struct BookFormPages {
         let found = try await req.catalog().lookup(isbn: raw)
         return LookupAnswer(
             title: found.book.work.title, authors: found.book.work.authors.map(\.name),
-            pageCount: found.book.edition?.pageCount)
+            pageCount: found.book.edition?.pageCount, verified: found.book.work.verified)
     }
 
     func addPage(req: Request) async throws -> Response {
@@ -54,6 +59,7 @@ struct BookFormPages {
                 model.title.value = found.title
                 model.authors.value = found.authors.joined(separator: ", ")
                 model.pageCount.value = found.pageCount.map(String.init) ?? model.pageCount.value
+                model.lookupNotice = found.verified ? "Found: check the details and add it." : Self.unverifiedNotice
             } catch let error as ValidationError {
                 model.isbn.error = error.message
             } catch let error as DomainError {

@@ -119,6 +119,8 @@ extension WorkDTO {
         contentWarnings = try row.decode(column: "content_warnings", as: [String].self)
         awards = try row.decode(column: "awards", as: [String].self)
         source = try row.decode(column: "source", as: String.self)
+        let fieldSources = FieldSources.decode(try row.decode(column: "field_sources", as: String.self))
+        verified = Provenance.isVerified(titleSource: Provenance.source(of: "title", in: fieldSources, record: source))
         qualityScore = try row.decode(column: "quality_score", as: Int.self)
         reviewStatus = try row.decode(column: "review_status", as: String.self)
         readersCount = try row.decode(column: "readers_count", as: Int.self)

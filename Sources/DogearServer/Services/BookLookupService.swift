@@ -18,6 +18,9 @@ struct BookLookupService {
         let attempts: [LookupChain.Attempt]
     }
 
+    /// How long an unverified record answers from the catalog before the sources are asked again.
+    static let recheckUnverified: TimeInterval = 24 * 60 * 60
+
     static func parseISBN(_ raw: String?, field: String = "isbn") throws -> ISBN {
         guard let raw, !raw.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ValidationError(field: field, "is required")
@@ -27,14 +30,33 @@ struct BookLookupService {
 
     func lookup(_ isbn: ISBN) async throws -> Outcome {
         let catalog = CatalogService(db: db)
+        var local: (work: Work, edition: Edition)?
         if let edition = try await catalog.edition(for: isbn), let work = try await Work.find(edition.$work.id, on: db) {
-            return Outcome(work: work, edition: edition, foundIn: "catalog", attempts: [])
+            // A record only readers wrote is asked about again (at most once a day), so that one
+            // reader's facts for a real ISBN do not stand for everyone once a source knows it.
+            guard !work.isVerified, work.lastEnrichedAt.map({ now().timeIntervalSince($0) > Self.recheckUnverified }) ?? true
+            else {
+                return Outcome(work: work, edition: edition, foundIn: "catalog", attempts: [])
+            }
+            local = (work, edition)
         }
         let result = await chain.lookup(isbn: isbn) { book in
             do {
                 _ = try book.draft.validated(source: book.source)
                 return nil
             } catch { return "\(error)" }
+        }
+        if let local {
+            let (work, edition) = local
+            let book = result.book.flatMap { try? $0.draft.validated(source: $0.source) }
+            try await db.writeTransaction { db in
+                if let book { try await CatalogCorrection(db: db).apply(book, to: work, edition: edition) }
+                work.lastEnrichedAt = now()
+                try await work.save(on: db)
+            }
+            return Outcome(
+                work: work, edition: edition, foundIn: book == nil ? "catalog" : result.book!.source.rawValue,
+                attempts: result.attempts)
         }
         guard let found = result.book else {
             var error = DomainError.notFound("bookNotFound", Self.notFoundMessage(isbn, result.attempts))

@@ -22,6 +22,8 @@ public enum BookForm {
         public var note = FieldState()
         /// A message about the whole form (the book is already in the library, say).
         public var error: String?
+        /// After a look-up: what was found, said beside the ISBN ("Unverified: …").
+        public var lookupNotice: String?
         public var knownAuthors: [String] = []
         public var knownTags: [String] = []
         public var session: PageSession
@@ -70,7 +72,10 @@ public enum BookForm {
                                         .attribute(named: "data-lookup-url", value: SiteURL.lookup.path), .text("Look up")),
                                     .button(
                                         .type(.button), .class("scan"), .attribute(named: "data-scan", value: "#field-isbn"),
-                                        .attribute(named: "hidden"), .text("Scan barcode")))
+                                        .attribute(named: "hidden"), .text("Scan barcode"))),
+                                .unwrap(model.lookupNotice) {
+                                    .p(.class("hint lookup-notice"), .attribute(named: "role", value: "status"), .userText($0))
+                                }
                             )),
                         // Title, authors and pages belong to the catalog, shared by every reader: set when adding only.
                         model.isEdit

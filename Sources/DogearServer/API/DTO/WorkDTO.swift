@@ -26,6 +26,9 @@ struct WorkDTO: Content {
     @Nullable var translator: String? = nil
     @Nullable var translatorNationality: String? = nil
     let source: String
+    /// Its title came from Open Library or Google Books; false for a book only readers described
+    /// (shown to others as unverified).
+    let verified: Bool
     let qualityScore: Int
     let reviewStatus: String
     let readersCount: Int

@@ -94,6 +94,7 @@ struct CatalogBatch {
         edition.coverURL = book.coverUrl
         edition.previewURL = book.previewUrl
         edition.infoURL = book.infoUrl
+        edition.source = book.source.rawValue
         return edition
     }
 
