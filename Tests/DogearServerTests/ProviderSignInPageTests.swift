@@ -127,3 +127,40 @@ struct ProviderSignInPageTests {
         }
     }
 }
+
+@Suite("Deleting an account that signs in with Google, on the web")
+struct ProviderDeletePageTests {
+    @Test("the delete page offers Google instead of a password; its token deletes the account, another person's does not")
+    func deleteBySigningInAgain() async throws {
+        try await withTestProvider { app, provider in
+            let web = WebClient(app)
+            var nonce = try ProviderSignInPageTests.nonce(in: try await web.get("/signin").body)
+            web.cookies["g_csrf_token"] = "abc"
+            let created = try await web.post(
+                "/auth/google/callback", [("credential", try await provider.token(nonce: nonce)), ("g_csrf_token", "abc")],
+                csrf: false)
+            #expect(created.location == "/welcome")
+
+            let page = try await web.get("/profile/delete")
+            #expect(page.body.contains("This account has no password"))
+            #expect(!page.body.contains("name=\"currentPassword\""))
+            nonce = try ProviderSignInPageTests.nonce(in: page.body)
+
+            // Someone else's Google account cannot confirm it.
+            let intruder = try await web.post(
+                "/auth/google/callback",
+                [("credential", try await provider.token(nonce: nonce, subject: "someone-else")), ("g_csrf_token", "abc")],
+                csrf: false)
+            #expect(intruder.status == .unauthorized)
+            #expect(try await User.query(on: app.db).count() == 1)
+
+            nonce = try ProviderSignInPageTests.nonce(in: try await web.get("/profile/delete").body)
+            let deleted = try await web.post(
+                "/auth/google/callback", [("credential", try await provider.token(nonce: nonce)), ("g_csrf_token", "abc")],
+                csrf: false)
+            #expect(deleted.location == "/signin?deleted=1")
+            #expect(try await User.query(on: app.db).count() == 0)
+            #expect(try await SignInNonce.query(on: app.db).filter(\.$purpose == .deleteAccount).count() == 0)
+        }
+    }
+}

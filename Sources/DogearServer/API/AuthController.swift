@@ -41,6 +41,9 @@ struct AuthController {
         switch try await ExternalSignInService(request: req).signIn(name, idToken: body.idToken ?? "", nonce: body.nonce ?? "") {
         case .signedIn(let answer, let created):
             return try await answer.encodeResponse(status: created ? .created : .ok, for: req)
+        case .deleted:
+            // A nonce from the delete-account page: the account it named is gone.
+            return Response(status: .noContent)
         case .needsPassword(let email, let linkToken):
             var error = DomainError(
                 .conflict, code: "linkNeedsPassword",

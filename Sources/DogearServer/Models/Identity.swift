@@ -29,8 +29,12 @@ final class Identity: Model, @unchecked Sendable {
     }
 }
 
-/// A nonce handed to a sign-in page or an app, used once by the ID token that carries it.
+/// A nonce handed to a sign-in page or an app, used once by the ID token that carries it. One made
+/// on the delete-account page names the account and the purpose: the token that comes back with
+/// it confirms deleting that account.
 final class SignInNonce: Model, @unchecked Sendable {
+    enum Purpose: String, Codable, Sendable { case deleteAccount }
+
     static let schema = "sign_in_nonces"
 
     // managed
@@ -41,6 +45,10 @@ final class SignInNonce: Model, @unchecked Sendable {
     // data
     @Field(key: "nonce_hash") var nonceHash: String
     @Field(key: "expires_at") var expiresAt: Date
+    @OptionalField(key: "purpose") var purpose: Purpose?
+
+    // relationships
+    @OptionalParent(key: "user_id") var user: User?
 
     init() {}
 

@@ -29,13 +29,18 @@ struct DeleteAccountPages {
     }
 
     private func model(_ req: Request) async throws -> DeleteAccount.Model {
-        let owned = try await AccountDeletion(db: req.db).ownedClubs(of: try req.currentUser())
-        return DeleteAccount.Model(
+        let user = try req.currentUser()
+        let owned = try await AccountDeletion(db: req.db).ownedClubs(of: user)
+        var model = DeleteAccount.Model(
             ownedClubs: owned.map {
                 DeleteAccount.OwnedClub(
                     name: $0.club.name,
                     fate: $0.heir.map { "passes to \($0)" } ?? "is deleted (you are its only member)")
             },
             session: try req.requirePageSession())
+        // An account without a password confirms by signing in with its provider again.
+        model.hasPassword = !user.passwordHash.isEmpty
+        if !model.hasPassword { model.providers = try await ProviderSignInPages.buttons(req, deleting: user) }
+        return model
     }
 }

@@ -9,11 +9,16 @@ import Vapor
 struct ProviderSignInPages {
     let cookies: CookiePolicy
 
-    /// The buttons for the providers set up, with a fresh nonce; none when none is.
-    static func buttons(_ req: Request) async throws -> [ProviderButton] {
-        let providers = req.application.identityProviders
+    /// The buttons for the providers set up, with a fresh nonce; none when none is. `deleting`:
+    /// the delete-account page's, for the providers linked to that account, whose token deletes it.
+    static func buttons(_ req: Request, deleting user: User? = nil) async throws -> [ProviderButton] {
+        var providers = req.application.identityProviders
+        if let user {
+            let linked = try await ExternalSignInService(request: req).linkedProviders(of: user)
+            providers = providers.filter { linked.contains($0.name) }
+        }
         guard !providers.isEmpty else { return [] }
-        let nonce = try await ExternalSignInService(request: req).issueNonce().nonce
+        let nonce = try await ExternalSignInService(request: req).issueNonce(deleting: user).nonce
         let base = req.application.baseURL.trimmingSuffix("/")
         return providers.map { provider in
             ProviderButton(
@@ -55,6 +60,10 @@ struct ProviderSignInPages {
                 return WebCookies.signedIn(answer.token, req, cookies: cookies, to: created ? .welcome : .home)
             case .needsPassword(_, let linkToken):
                 return .seeOther(SiteURL.linkIdentity(linkToken))
+            case .deleted:
+                let response = Response.seeOther(SiteURL.signIn.with(query: [("deleted", "1")]))
+                response.cookies[WebCookies.session] = WebCookies.cookie("", secure: cookies.secure(req), maxAge: 0)
+                return response
             }
         } catch let error as DomainError {
             return try await refused(PageErrorMiddleware.sentence(error.message), req)

@@ -46,6 +46,7 @@ struct AccountDeletion {
             try await UserToken.query(on: db).filter(\.$user.$id == userID).delete()
             try await AccountLink.query(on: db).filter(\.$user.$id == userID).delete()
             try await Identity.query(on: db).filter(\.$user.$id == userID).delete()
+            try await SignInNonce.query(on: db).filter(\.$user.$id == userID).delete()
             try await user.delete(on: db)
             try await WorkAggregates(db: db).refresh(workIDs: works)
             return (summary, clubs, jobs.map(\.filePath))

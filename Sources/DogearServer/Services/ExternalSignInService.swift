@@ -28,6 +28,8 @@ struct ExternalSignInService {
 
     enum Outcome: Sendable {
         case signedIn(AuthResponse, created: Bool)
+        /// The nonce was the delete-account page's, and the token proved it was the reader: the account is gone.
+        case deleted
         /// The token's email is an existing account's: its password links the identity.
         case needsPassword(email: String, linkToken: String)
     }
@@ -39,11 +41,16 @@ struct ExternalSignInService {
         return provider
     }
 
-    /// A nonce for one sign-in, valid for ten minutes. Expired ones are swept as new ones are made.
-    func issueNonce() async throws -> (nonce: String, expiresAt: Date) {
+    /// A nonce for one sign-in, valid for ten minutes; `deleting` makes it the delete-account page's
+    /// for that account. Expired ones are swept as new ones are made.
+    func issueNonce(deleting user: User? = nil) async throws -> (nonce: String, expiresAt: Date) {
         let nonce = TokenHashing.newToken()
         let expiresAt = now.addingTimeInterval(Self.nonceLifetime)
         let row = SignInNonce(nonceHash: TokenHashing.hash(nonce), expiresAt: expiresAt)
+        if let user {
+            row.$user.id = try user.requireID()
+            row.purpose = .deleteAccount
+        }
         let cutoff = now
         try await db.writeTransaction { db in
             try await SignInNonce.query(on: db).filter(\.$expiresAt <= cutoff).delete()
@@ -56,9 +63,16 @@ struct ExternalSignInService {
         let provider = try provider(name)
         let nonceHash = TokenHashing.hash(nonce)
         guard !nonce.isEmpty,
-            try await SignInNonce.query(on: db).filter(\.$nonceHash == nonceHash).filter(\.$expiresAt > now).first() != nil
+            let issued = try await SignInNonce.query(on: db).filter(\.$nonceHash == nonceHash).filter(\.$expiresAt > now)
+                .first()
         else {
             throw IDTokenVerifier.invalid("this sign-in's nonce is unknown or has expired; start again")
+        }
+        if issued.purpose == .deleteAccount, let userID = issued.$user.id {
+            guard let user = try await User.find(userID, on: db) else { throw DomainError.notAuthenticated }
+            try await reauthenticate(user, ProviderReauthentication(provider: name, idToken: idToken, nonce: nonce))
+            try await AccountDeletion(db: db, clubEvents: request.application.clubEvents).delete(user)
+            return .deleted
         }
         let hashedNonce = SHA256.hash(data: Data(nonce.utf8)).map { String(format: "%02x", $0) }.joined()
         let token = try await request.application.idTokenVerifier.verify(
@@ -118,6 +132,11 @@ struct ExternalSignInService {
                 .forbidden, code: "notYourIdentity", "that \(provider.name.label) account is not linked to this one")
         }
         try await db.writeTransaction { db in try await Self.useNonce(nonceHash, on: db) }
+    }
+
+    /// The providers linked to this account.
+    func linkedProviders(of user: User) async throws -> [IdentityProvider.Name] {
+        try await Identity.query(on: db).filter(\.$user.$id == user.requireID()).all().map(\.provider)
     }
 
     /// A pending link's account and provider, while it works.

@@ -18,6 +18,9 @@ public enum DeleteAccount {
         public var currentPassword = FieldState()
         public var ownedClubs: [OwnedClub]
         public var session: PageSession
+        /// False for an account made by Apple or Google sign-in: it confirms with `providers` instead.
+        public var hasPassword = true
+        public var providers: [ProviderButton] = []
 
         public init(ownedClubs: [OwnedClub], session: PageSession) {
             self.ownedClubs = ownedClubs
@@ -30,6 +33,7 @@ public enum DeleteAccount {
             let csrf = model.session.csrfToken
             return PageLayout.page(
                 title: "Delete your account", session: model.session, csrfToken: csrf, active: .profile,
+                head: .providerHead(model.hasPassword ? [] : model.providers),
                 .group(
                     .div(
                         .class("page-head"), .h1("Delete your account"),
@@ -55,16 +59,24 @@ public enum DeleteAccount {
                                 .forEach(model.ownedClubs) { club in
                                     .li(.class("row"), .userText("Your club \(club.name) \(club.fate)."))
                                 })),
-                        .form(
-                            .action(SiteURL.deleteAccount.path), .method(.post), .csrf(csrf),
-                            .field(
-                                "Your password", name: "currentPassword", type: .password, state: model.currentPassword,
-                                required: true,
-                                autocomplete: "current-password", hint: "To be sure it is you"),
-                            .button(
-                                .type(.submit), .class("danger"),
-                                .attribute(named: "data-confirm", value: "Delete your account and everything in it for good?"),
-                                .text("Delete my account for good"))))
+                        model.hasPassword
+                            ? .form(
+                                .action(SiteURL.deleteAccount.path), .method(.post), .csrf(csrf),
+                                .field(
+                                    "Your password", name: "currentPassword", type: .password, state: model.currentPassword,
+                                    required: true, autocomplete: "current-password", hint: "To be sure it is you"),
+                                .button(
+                                    .type(.submit), .class("danger"),
+                                    .attribute(
+                                        named: "data-confirm", value: "Delete your account and everything in it for good?"),
+                                    .text("Delete my account for good")))
+                            : .group(
+                                model.providers.isEmpty
+                                    ? .p(
+                                        "This account has no password, and its sign-in provider is not set up here any more: ",
+                                        .a(.href(SiteURL.forgotPassword.path), "set a password"), " first, then come back.")
+                                    : .p("This account has no password: sign in with it again below, and it is deleted at once."),
+                                .providerButtons(model.providers, orEmail: false)))
                 ))
         }
     }

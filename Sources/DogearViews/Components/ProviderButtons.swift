@@ -47,8 +47,8 @@ extension Node where Context == HTML.HeadContext {
 }
 
 extension Node where Context == HTML.BodyContext {
-    /// The providers' buttons, above the email form, with a line for a browser without scripts.
-    static func providerButtons(_ buttons: [ProviderButton]) -> Node {
+    /// The providers' buttons, above the email form (`orEmail`), with a line for a browser without scripts.
+    static func providerButtons(_ buttons: [ProviderButton], orEmail: Bool = true) -> Node {
         .if(
             !buttons.isEmpty,
             .div(
@@ -74,6 +74,6 @@ extension Node where Context == HTML.BodyContext {
                 .element(
                     named: "noscript",
                     nodes: [.p(.class("hint"), "Signing in with Apple or Google needs JavaScript; email and password do not.")]),
-                .p(.class("meta or"), "or with your email")))
+                .if(orEmail, .p(.class("meta or"), "or with your email"))))
     }
 }

@@ -24,6 +24,9 @@ struct CreateIdentities: NumberedMigration {
         try await database.schema("sign_in_nonces")
             .id()
             .field("nonce_hash", .string, .required)
+            // Set for a nonce that confirms deleting this account (signing in again instead of a password).
+            .field("user_id", .uuid, .references("users", "id", onDelete: .cascade))
+            .field("purpose", .string)
             .field("expires_at", .datetime, .required)
             .field("created_at", .datetime)
             .field("updated_at", .datetime)
