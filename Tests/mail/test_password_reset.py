@@ -4,7 +4,8 @@ The SMTP server wants STARTTLS (a certificate made here for `localhost`, which D
 SMTP_CA_FILE) and AUTH before any mail. Checked: asking for a reset answers the same for an address
 with an account and one without; the mail for Ann arrives (once, over TLS, signed in), and none for
 the unknown address; the link in it opens the page, sets a new password once, and ends Ann's other
-sessions; the old password no longer signs in. Expiry after an hour is checked by the Swift tests
+sessions; the old password no longer signs in; a sign-up with a taken email tells the address's
+owner by mail. Expiry after an hour is checked by the Swift tests
 with a fixed clock (PasswordResetTests), through the same service.
 
 Usage: python3 Tests/mail/test_password_reset.py [path to the dogear binary]
@@ -120,11 +121,14 @@ class PasswordResetByMail(unittest.TestCase):
         cls.log.close()
         cls.smtp.stop()
 
-    def wait_for_mail(self, count, seconds=15):
+    def mails(self, subject):
+        return [mail for mail in self.inbox.mails if mail["message"]["Subject"] == subject]
+
+    def wait_for_mail(self, subject, count=1, seconds=15):
         deadline = time.time() + seconds
-        while time.time() < deadline and len(self.inbox.mails) < count:
+        while time.time() < deadline and len(self.mails(subject)) < count:
             time.sleep(0.1)
-        return self.inbox.mails
+        return self.mails(subject)
 
     def server_log(self):
         self.log.flush()
@@ -144,10 +148,10 @@ class PasswordResetByMail(unittest.TestCase):
         self.assertEqual(known[0], 202)
         self.assertEqual(known, unknown, "the answer must not tell which address has an account")
 
-        mails = self.wait_for_mail(1)
+        mails = self.wait_for_mail("Reset your Dogear password")
         self.assertEqual(len(mails), 1, "one mail for Ann: " + self.server_log())
         time.sleep(1)  # a mail for the unknown address would have come by now
-        self.assertEqual(len(self.inbox.mails), 1, "no mail for an address without an account")
+        self.assertEqual(len(self.mails("Reset your Dogear password")), 1, "no mail for an address without an account")
         mail = mails[0]
         self.assertEqual(mail["to"], ["ann@example.com"])
         self.assertEqual(mail["from"], "books@dogear.test")
@@ -177,6 +181,15 @@ class PasswordResetByMail(unittest.TestCase):
                               {"email": "ann@example.com", "password": "long enough"})[0], 401)
         self.assertEqual(call(self.base, "POST", "/api/v1/auth/signin",
                               {"email": "ann@example.com", "password": "a new secret"})[0], 200)
+
+    def test_sign_up_with_a_taken_email_tells_its_owner(self):
+        body = {"email": "zed@example.com", "password": "long enough", "displayName": "Zed"}
+        self.assertEqual(call(self.base, "POST", "/api/v1/auth/signup", body)[0], 201)
+        status, answer = call(self.base, "POST", "/api/v1/auth/signup", dict(body, displayName="Someone Else"))
+        self.assertEqual((status, answer["error"]["code"]), (409, "emailTaken"))
+        mails = self.wait_for_mail("Someone tried to make a Dogear account with your email")
+        self.assertEqual([mail["to"] for mail in mails], [["zed@example.com"]], self.server_log())
+        self.assertIn("Hello Zed", mails[0]["message"].get_payload(decode=True).decode("utf-8"))
 
 
 if __name__ == "__main__":

@@ -13,17 +13,21 @@ struct AccountService {
         try Self.validatePassword(body.password)
         // Hashed before the address is looked up, so a taken address answers after the same work
         // as a free one: the time does not tell which addresses have accounts. The answer still
-        // does (409 emailTaken): without mail (SMTP is not built yet) Dogear cannot tell the owner
-        // instead, and a "check your email" answer would leave every new reader waiting for a mail
-        // that never comes. Only someone who has the address's password can change an account's
-        // email to it, and sign-up attempts count against the address's limit.
+        // does (409 emailTaken), by choice: Dogear runs with no setup and so, by default, with no
+        // mail, and a sign-up that answered "check your email" would leave every new reader on such
+        // a server waiting for a mail that never comes (and would break every app that signs up
+        // and goes on). What limits the leak instead: the time is the same, attempts count against
+        // the address's and the client's limits, only someone with an account's password can move
+        // an email onto it, and when SMTP is set the owner of the address is told by mail that
+        // someone tried it (`ownerNotice`).
         let throttle = request.application.signInThrottle
         let address = request.remoteAddress?.ipAddress
         let now = request.application.clock.now().timeIntervalSince1970
         try throttle.check(account: email.lowercased(), address: address, now: now)
         let hash = try await request.application.passwordHasher.hash(body.password)
-        if try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
+        if let owner = try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() {
             throttle.failed(account: email.lowercased(), address: address, now: now)
+            request.application.mailer?.sendInBackground(Self.ownerNotice(to: owner), purpose: "signUpAttempt")
             throw DomainError.emailTaken
         }
         let user = User(email: email, passwordHash: hash, displayName: displayName)
@@ -31,6 +35,19 @@ struct AccountService {
             try await user.create(on: db)
             return try await issueToken(for: user, on: db)
         }
+    }
+
+    /// Told to the owner of an address someone tried to sign up with.
+    static func ownerNotice(to owner: User) -> MailMessage {
+        MailMessage(
+            to: owner.email, subject: "Someone tried to make a Dogear account with your email",
+            body: """
+                Hello \(owner.displayName),
+
+                Someone just tried to create a new Dogear account with this email address, which
+                already has one. If it was you, sign in instead, or use “Forgot your password?” on the
+                sign-in page. If it was not you, nothing changed: your account is as it was.
+                """)
     }
 
     /// The same answer for an unknown email and a wrong password, so the API does not tell which
