@@ -116,12 +116,17 @@ class ReaderTestCase(unittest.TestCase):
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
 
-    def sign_up(self, name="Ann"):
+    def sign_up_to_welcome(self, name="Ann"):
+        """Signs up through the form and stops on the first-run page."""
         self.go("/signup")
         self.fill("email", self.email)
         self.fill("displayName", name)
         self.fill("password", "long enough password")
         self.submit()
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "form[action='/welcome']")))
+
+    def sign_up(self, name="Ann"):
+        self.sign_up_to_welcome(name)
         skip_welcome(self.driver, self.wait)
         self.assert_accessible()
 
@@ -458,12 +463,7 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "p.saved")))
         self.check()
         # The first-run page, as a new reader sees it, before skipping it.
-        self.go("/signup")
-        self.fill("email", self.email)
-        self.fill("displayName", "Ann")
-        self.fill("password", "long enough password")
-        self.submit()
-        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "form[action='/welcome']")))
+        self.sign_up_to_welcome("Ann")
         self.check()
         skip_welcome(self.driver, self.wait)
         for path in ("/", "/library", "/add", "/import", "/export", "/profile", "/profile/security", "/profile/tokens",
@@ -544,12 +544,7 @@ class AccountInABrowser(ReaderTestCase):
     def test_sign_up_onboard_change_password_token_and_delete(self):
         # The browser says it is in Paris; the first-run page takes that over.
         self.driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Paris"})
-        self.go("/signup")
-        self.fill("email", self.email)
-        self.fill("displayName", "Ann")
-        self.fill("password", "long enough password")
-        self.submit()
-        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "form[action='/welcome']")))
+        self.sign_up_to_welcome("Ann")
         self.assert_accessible()
         self.assertEqual(self.driver.find_element(By.NAME, "timeZone").get_attribute("value"), "Europe/Paris")
         self.fill("displayName", "Ann Reader")

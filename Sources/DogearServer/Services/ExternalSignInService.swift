@@ -74,9 +74,8 @@ struct ExternalSignInService {
             try await AccountDeletion(db: db, clubEvents: request.application.clubEvents).delete(user)
             return .deleted
         }
-        let hashedNonce = SHA256.hash(data: Data(nonce.utf8)).map { String(format: "%02x", $0) }.joined()
         let token = try await request.application.idTokenVerifier.verify(
-            idToken, provider: provider, nonces: [nonce, hashedNonce], now: now)
+            idToken, provider: provider, nonces: Self.forms(of: nonce), now: now)
         let email = token.email ?? ""
         let linked = try await Identity.query(on: db).filter(\.$provider == name).filter(\.$subject == token.subject.value)
             .first()
@@ -122,9 +121,8 @@ struct ExternalSignInService {
     func reauthenticate(_ user: User, _ proof: ProviderReauthentication) async throws {
         let provider = try provider(proof.provider)
         let nonceHash = TokenHashing.hash(proof.nonce)
-        let hashedNonce = SHA256.hash(data: Data(proof.nonce.utf8)).map { String(format: "%02x", $0) }.joined()
         let token = try await request.application.idTokenVerifier.verify(
-            proof.idToken, provider: provider, nonces: [proof.nonce, hashedNonce], now: now)
+            proof.idToken, provider: provider, nonces: Self.forms(of: proof.nonce), now: now)
         let linked = try await Identity.query(on: db).filter(\.$provider == proof.provider)
             .filter(\.$subject == token.subject.value).filter(\.$user.$id == user.requireID()).first()
         guard linked != nil else {
@@ -162,6 +160,11 @@ struct ExternalSignInService {
                 .create(on: db)
             return try await AccountService(request: request).issueToken(for: user, on: db)
         }
+    }
+
+    /// A nonce as a token may carry it: as issued, or its SHA-256 in hex (Apple's apps hash it).
+    static func forms(of nonce: String) -> [String] {
+        [nonce, SHA256.hash(data: Data(nonce.utf8)).map { String(format: "%02x", $0) }.joined()]
     }
 
     private static func useNonce(_ hash: String, on db: any Database) async throws {
