@@ -21,8 +21,9 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.sessionLifetime = SessionLifetime(idle: config.sessionIdleDays * 86_400, absolute: config.sessionMaxDays * 86_400)
     app.signInThrottle = SignInThrottle(attempts: config.signInAttempts, lockout: config.signInLockoutSeconds)
     app.baseURL = config.baseURL
+    app.databaseChoice = config.database
+    app.dataDirectory = config.dataDirectory
     app.identityProviders = config.identityProviders
-    app.idTokenVerifier = IDTokenVerifier(client: app.client)
     if let smtp = config.smtp {
         app.mailer = Mailer(
             client: SMTPClient(settings: smtp, group: app.eventLoopGroup), logger: app.logger,
@@ -45,6 +46,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
 
     app.configureBookSources(config)
+    // After the shared HTTP client is configured (redirects, timeouts): using it fixes its settings.
+    app.idTokenVerifier = IDTokenVerifier(client: app.client)
     app.tiersEnabled = config.tiersEnabled
     try routes(app, config: config)
 
@@ -58,6 +61,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.asyncCommands.use(ImportCommand(), as: "import")
     app.asyncCommands.use(ExportCommand(), as: "export")
     app.asyncCommands.use(UserCommand(), as: "user")
+    app.asyncCommands.use(BackupCommand(), as: "backup")
+    app.asyncCommands.use(RestoreCommand(), as: "restore")
     app.importsDirectory = (config.dataDirectory as NSString).appendingPathComponent("imports")
     let jobs = ImportJobs(resumeAtBoot: command == nil || command == "serve")
     app.importJobs = jobs
