@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
         // Apple and Google ID tokens: signatures checked against the providers' published keys.
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        // /metrics in Prometheus's text format.
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // The rules: pure Swift, no I/O.
@@ -47,6 +49,7 @@ let package = Package(
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 // The feed benchmark's event-stream clients.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],

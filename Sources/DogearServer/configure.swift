@@ -41,6 +41,9 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
 
     // Our error shape replaces Vapor's; it must come first to see every error.
     app.middleware = Middlewares()
+    // Outermost: every answer is logged and counted as the client gets it.
+    app.middleware.use(RequestLogMiddleware())
+    app.middleware.use(MetricsMiddleware(metrics: app.metrics))
     app.middleware.use(APIErrorMiddleware())
     // Public/css and Public/js: the web app's only stylesheet and scripts.
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))

@@ -4,8 +4,10 @@ import Vapor
 /// The whole route table, grouped by area. Every /api route is described in openapi.yaml (a test
 /// compares the two).
 func routes(_ app: Application, config: DogearConfig) throws {
-    let system = SystemController(databaseKind: config.database.kind)
+    let system = SystemController(databaseKind: config.database.kind, metricsToken: config.metricsToken)
     app.get("health", use: system.health)
+    app.get("ready", use: system.ready)
+    app.get("metrics", use: system.metrics)
     app.get("openapi.yaml", use: system.openAPI)
 
     let api = app.grouped("api", "v1").grouped(BearerTokenAuthenticator())

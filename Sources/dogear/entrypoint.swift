@@ -8,7 +8,7 @@ import Vapor
 enum Entrypoint {
     static func main() async throws {
         var env = try Environment.detect()
-        try LoggingSystem.bootstrap(from: &env)
+        try DogearLogging.bootstrap(from: &env)
         let app = try await Application.make(env)
         do {
             let config = try DogearConfig.fromEnvironment()

@@ -12,6 +12,40 @@ struct SystemController {
     }
 
     let databaseKind: String
+    var metricsToken: String? = nil
+
+    struct Readiness: Content {
+        let status: String
+        let migrationsApplied: Int
+        let migrationsKnown: Int
+    }
+
+    /// 200 once the database answers and every migration this build knows is applied; 503
+    /// otherwise (a load balancer sends no reader here yet).
+    func ready(req: Request) async throws -> Response {
+        let known = AllMigrations.list.count
+        let applied = try? await req.db.sql.raw("SELECT COUNT(*) AS n FROM _fluent_migrations").first()?
+            .decode(column: "n", as: Int.self)
+        let ready = applied == known
+        let body = Readiness(
+            status: ready ? "ready" : applied == nil ? "database unreachable" : "migrations pending",
+            migrationsApplied: applied ?? 0, migrationsKnown: known)
+        return try await body.encodeResponse(status: ready ? .ok : .serviceUnavailable, for: req)
+    }
+
+    /// Prometheus's text format, for whoever has `DOGEAR_METRICS_TOKEN`; not found when it is unset.
+    func metrics(req: Request) async throws -> Response {
+        guard let token = metricsToken else { throw DomainError.notFound("notFound", "no such page") }
+        guard let given = req.headers.bearerAuthorization?.token,
+            Array(given.utf8).count == Array(token.utf8).count,
+            zip(given.utf8, token.utf8).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0
+        else {
+            throw DomainError(.notAuthenticated, code: "notAuthenticated", "send the metrics token as a bearer token")
+        }
+        let response = Response(status: .ok, body: .init(string: req.application.metrics.registry.emitToString()))
+        response.headers.replaceOrAdd(name: .contentType, value: "text/plain; version=0.0.4; charset=utf-8")
+        return response
+    }
 
     /// Reads the applied migrations, so a database that is not migrated (or not reachable) shows.
     func health(req: Request) async throws -> Health {

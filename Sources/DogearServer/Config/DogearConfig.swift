@@ -56,6 +56,8 @@ public struct DogearConfig: Sendable {
     /// Where mail goes (`SMTP_URL`, `SMTP_FROM`, `SMTP_CA_FILE`); nil sends none, and the operator
     /// hands out password reset links with `dogear user reset-link`.
     var smtp: SMTPSettings?
+    /// `/metrics` answers only with `Authorization: Bearer` this token; unset, it is off (404).
+    var metricsToken: String?
     /// Sign in with Apple and Google, each on when its client IDs are set.
     var identityProviders: [IdentityProvider] = []
 
@@ -183,6 +185,7 @@ public struct DogearConfig: Sendable {
             config.identityProviders.append(
                 .google(clientIDs: clientIDs, jwksURL: value("GOOGLE_JWKS_URL"), issuers: list("GOOGLE_ISSUERS")))
         }
+        config.metricsToken = value("DOGEAR_METRICS_TOKEN")
         if let url = value("SMTP_URL") {
             config.smtp = try SMTPSettings.parse(url: url, from: value("SMTP_FROM"), caFile: value("SMTP_CA_FILE"))
         }

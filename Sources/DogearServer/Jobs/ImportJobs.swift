@@ -16,7 +16,8 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
     }
 
     func start(_ jobID: UUID, app: Application) {
-        let runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
+        var runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
+        runner.metrics = app.metrics
         let uploads = app.importsDirectory
         // Made under the lock, so a job that ends at once cannot unregister before it is registered.
         lock.lock()

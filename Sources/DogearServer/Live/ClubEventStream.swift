@@ -16,6 +16,7 @@ enum ClubEventStream {
         let latest = try await feed.latestActivityID(in: clubID)
         let resumeFrom = try lastEventID(req) ?? latest
         let hub = req.application.clubEvents
+        let metrics = req.application.metrics
         let shared = req.application.sharedFeedReads
         let logger = req.logger
         let encoder = JSONEncoder()
@@ -28,7 +29,11 @@ enum ClubEventStream {
         headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
         let body = Response.Body(managedAsyncStream: { writer in
             let (wakeUps, cancel) = hub.subscribe(to: clubID)
-            defer { cancel() }
+            metrics.eventStreamOpened()
+            defer {
+                cancel()
+                metrics.eventStreamClosed()
+            }
             // Wake-ups and heartbeats arrive on one stream, so one loop waits for either.
             let (signals, signal) = AsyncStream<Bool>.makeStream()
             let forward = Task {

@@ -19,6 +19,8 @@ struct ImportRunner {
     var batchSize = 500
     /// Set by the benchmark to see where the time goes.
     var phases: ImportPhases?
+    /// Rows written and jobs finished, for `/metrics` (the server's job runner sets it).
+    var metrics: DogearMetrics?
 
     /// Reads the file once (format, rows, checksum) and records a queued job. A file that cannot be
     /// imported at all throws `ImportFileError` and records nothing.
@@ -62,9 +64,11 @@ struct ImportRunner {
             job.message = (error as? ImportFileError)?.description ?? "the import stopped: \(error)"
             job.finishedAt = now()
             try await job.save(on: db)
+            if !job.dryRun { metrics?.importFinished(status: job.status.rawValue) }
             return job
         }
         await onProgress?(job)
+        if !job.dryRun { metrics?.importFinished(status: job.status.rawValue) }
         return job
     }
 
@@ -87,6 +91,7 @@ struct ImportRunner {
             async let following = source.next()
             for result in current.rows { if case .success(let row) = result { Self.count(row, into: &mappings) } }
             try await commit(current, of: job, format: format, mappings: mappings)
+            metrics?.importedRows(current.prepared.count)
             lap = phases?.start()
             batch = await following
             phases?.record("read and validate (not overlapped)", &lap)

@@ -1,0 +1,96 @@
+import Foundation
+import Prometheus
+import Vapor
+
+/// What `/metrics` shows, in Prometheus's text format (swift-prometheus): requests by route and
+/// status with their latency, import rows and finished jobs, and open club event streams. Routes are
+/// counted by their pattern (`/api/v1/library/:id`), never their raw path, so an id or a reset
+/// link's token is never a label and the number of series stays bounded.
+final class DogearMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let eventStreams: Gauge
+    private let importRows: Counter
+
+    init() {
+        eventStreams = registry.makeGauge(
+            descriptor: .init(namespace: "dogear", metricName: "club_event_streams", helpText: "Club event streams open now"))
+        importRows = registry.makeCounter(
+            descriptor: .init(namespace: "dogear", metricName: "import_rows", unitName: "total", helpText: "Import rows written"))
+    }
+
+    static let latencyBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    func request(method: String, route: String, status: Int, seconds: Double) {
+        let labels = [("method", method), ("route", route), ("status", String(status))]
+        registry.makeCounter(
+            descriptor: .init(
+                namespace: "dogear", metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered"),
+            labels: labels
+        ).increment()
+        registry.makeValueHistogram(
+            descriptor: .init(
+                namespace: "dogear", metricName: "http_request_duration", unitName: "seconds",
+                helpText: "Time from a request's arrival to its answer"),
+            labels: [("method", method), ("route", route)], buckets: Self.latencyBuckets
+        ).record(seconds)
+    }
+
+    func eventStreamOpened() { eventStreams.increment() }
+    func eventStreamClosed() { eventStreams.decrement() }
+    func importedRows(_ count: Int) { importRows.increment(by: Double(count)) }
+
+    func importFinished(status: String) {
+        registry.makeCounter(
+            descriptor: .init(
+                namespace: "dogear", metricName: "import_jobs", unitName: "total", helpText: "Import jobs finished"),
+            labels: [("status", status)]
+        ).increment()
+    }
+}
+
+/// Counts and times every request by its route pattern.
+struct MetricsMiddleware: AsyncMiddleware {
+    let metrics: DogearMetrics
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let started = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next.respond(to: request)
+        } catch {
+            // Errors are turned into answers further in; one that escapes is a 500 to the client.
+            record(request, status: 500, since: started)
+            throw error
+        }
+        record(request, status: Int(response.status.code), since: started)
+        return response
+    }
+
+    private func record(_ request: Request, status: Int, since started: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        metrics.request(method: request.method.rawValue, route: RoutePattern.of(request), status: status, seconds: seconds)
+    }
+}
+
+/// A request's route as registered (`/books/:id`), or "unmatched" for an address no route has
+/// (static files included), so raw paths never become labels or log lines.
+enum RoutePattern {
+    static func of(_ request: Request) -> String {
+        guard let route = request.route else { return "unmatched" }
+        return "/" + route.path.map(\.description).joined(separator: "/")
+    }
+}
+
+extension Application {
+    private struct MetricsKey: StorageKey {
+        typealias Value = DogearMetrics
+    }
+
+    var metrics: DogearMetrics {
+        if let metrics = storage[MetricsKey.self] { return metrics }
+        let metrics = DogearMetrics()
+        storage[MetricsKey.self] = metrics
+        return metrics
+    }
+}
