@@ -22,6 +22,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.signInThrottle = SignInThrottle(attempts: config.signInAttempts, lockout: config.signInLockoutSeconds)
     app.baseURL = config.baseURL
     app.databaseChoice = config.database
+    app.uploadLimit = config.uploadLimitBytes
     app.dataDirectory = config.dataDirectory
     app.identityProviders = config.identityProviders
     if let smtp = config.smtp {

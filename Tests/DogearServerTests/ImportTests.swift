@@ -168,7 +168,7 @@ struct ImportTests {
             let token = try await app.signUp()
             var big = Data((Self.header + "\n").utf8)
             let row = Data("1,A,B,,,,,0,,,,,,,,2024/01/01,,,to-read,,,,,0\n".utf8)
-            while big.count <= UploadReceiver.limit { big.append(row) }
+            while big.count <= UploadReceiver.defaultLimit { big.append(row) }
             let reply = try await app.upload(token, big, multipart: false)
             #expect(reply.status == .payloadTooLarge)
             #expect(reply.errorCode == "fileTooLarge")

@@ -56,6 +56,8 @@ public struct DogearConfig: Sendable {
     /// Where mail goes (`SMTP_URL`, `SMTP_FROM`, `SMTP_CA_FILE`); nil sends none, and the operator
     /// hands out password reset links with `dogear user reset-link`.
     var smtp: SMTPSettings?
+    /// The largest file an upload may be (`DOGEAR_UPLOAD_LIMIT_MB`); `dogear import` has none.
+    var uploadLimitBytes = 50 * 1024 * 1024
     /// `/metrics` answers only with `Authorization: Bearer` this token; unset, it is off (404).
     var metricsToken: String?
     /// Sign in with Apple and Google, each on when its client IDs are set.
@@ -186,6 +188,12 @@ public struct DogearConfig: Sendable {
                 .google(clientIDs: clientIDs, jwksURL: value("GOOGLE_JWKS_URL"), issuers: list("GOOGLE_ISSUERS")))
         }
         config.metricsToken = value("DOGEAR_METRICS_TOKEN")
+        if let raw = value("DOGEAR_UPLOAD_LIMIT_MB") {
+            guard let megabytes = Int(raw), (1...1_024).contains(megabytes) else {
+                throw ConfigError(setting: "DOGEAR_UPLOAD_LIMIT_MB", message: "megabytes, from 1 to 1024 (got '\(raw)')")
+            }
+            config.uploadLimitBytes = megabytes * 1024 * 1024
+        }
         if let url = value("SMTP_URL") {
             config.smtp = try SMTPSettings.parse(url: url, from: value("SMTP_FROM"), caFile: value("SMTP_CA_FILE"))
         }

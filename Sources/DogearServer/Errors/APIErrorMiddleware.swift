@@ -73,6 +73,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         case .storageFailed: return .internalServerError
         case .tooManyRequests: return .tooManyRequests
         case .unavailable: return .serviceUnavailable
+        case .insufficientStorage: return .insufficientStorage
         }
     }
 

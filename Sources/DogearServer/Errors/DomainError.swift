@@ -30,6 +30,8 @@ struct DomainError: Error, Sendable {
         case tooManyRequests
         /// Something Dogear depends on outside (an identity provider's keys) did not answer.
         case unavailable
+        /// The server's disk is full: nothing was saved.
+        case insufficientStorage
     }
 
     let kind: Kind
@@ -74,6 +76,9 @@ struct DomainError: Error, Sendable {
     static let authorNotFound = DomainError.notFound("authorNotFound", "no such author")
     static let emailTaken = DomainError(
         .conflict, code: "emailTaken", "an account with this email already exists", field: "email")
+
+    static let diskFull = DomainError(
+        .insufficientStorage, code: "diskFull", "the server's disk is full, so nothing was saved; tell whoever runs it")
 
     static func storageFailed(_ what: String) -> DomainError {
         DomainError(.storageFailed, code: "storageFailed", "\(what) could not be stored")

@@ -47,9 +47,20 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
         await task?.value
     }
 
+    private var sweeper: Task<Void, Never>?
+
     func didBootAsync(_ application: Application) async throws {
         guard resumeAtBoot else { return }
         try await removeStaleUploads(application)
+        // Previews nobody ran are swept every hour, not only at start: a server that runs for
+        // months must not fill its disk with them.
+        sweeper = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(3600))
+                guard !Task.isCancelled else { return }
+                do { try await self?.removeStaleUploads(application) } catch { application.logger.report(error: error) }
+            }
+        }
         let unfinished = try await ImportJob.query(on: application.db)
             .filter(\.$status ~~ [ImportJob.Status.queued, ImportJob.Status.running])
             .all()
@@ -66,15 +77,17 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
         let needed = Set(
             try await ImportJob.query(on: application.db)
                 .filter(\.$status ~~ [ImportJob.Status.queued, ImportJob.Status.running]).all().map(\.filePath))
-        let dayAgo = Date().addingTimeInterval(-86_400)
+        let dayAgo = application.clock.now().addingTimeInterval(-86_400)
         for name in names {
             let path = (directory as NSString).appendingPathComponent(name)
-            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+            let modified =
+                (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? application.clock.now()
             if modified < dayAgo, !needed.contains(path) { try? FileManager.default.removeItem(atPath: path) }
         }
     }
 
     func shutdownAsync(_ application: Application) async {
+        sweeper?.cancel()
         let running = lock.withLock { Array(tasks.values) }
         for task in running { task.cancel() }
         for task in running { await task.value }
@@ -82,6 +95,14 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
 }
 
 extension Application {
+    private struct UploadLimitKey: StorageKey { typealias Value = Int }
+
+    /// The largest file an upload may be (`DOGEAR_UPLOAD_LIMIT_MB`, 50 MB).
+    var uploadLimit: Int {
+        get { storage[UploadLimitKey.self] ?? UploadReceiver.defaultLimit }
+        set { storage[UploadLimitKey.self] = newValue }
+    }
+
     private struct ImportJobsKey: StorageKey { typealias Value = ImportJobs }
 
     var importJobs: ImportJobs {

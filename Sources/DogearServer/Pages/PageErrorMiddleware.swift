@@ -47,6 +47,7 @@ struct PageErrorMiddleware: AsyncMiddleware {
         case .storageFailed: return (.internalServerError, "Something went wrong on our side; nothing was changed.")
         case .tooManyRequests: return (.tooManyRequests, sentence(error.message))
         case .unavailable: return (.serviceUnavailable, sentence(error.message))
+        case .insufficientStorage: return (.insufficientStorage, sentence(error.message))
         }
     }
 

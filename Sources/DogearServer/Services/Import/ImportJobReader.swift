@@ -14,6 +14,17 @@ struct ImportJobReader {
         return job
     }
 
+    /// How many of the reader's imports are queued or running, and how many previews made since
+    /// `since` still hold their upload (waiting to be run or left).
+    func pending(since: Date) async throws -> (active: Int, previews: Int) {
+        let active = try await ImportJob.query(on: db).filter(\.$user.$id == userID)
+            .filter(\.$status ~~ [ImportJob.Status.queued, ImportJob.Status.running]).count()
+        let previews = try await ImportJob.query(on: db).filter(\.$user.$id == userID).filter(\.$dryRun == true)
+            .filter(\.$createdAt >= since).all()
+            .filter { FileManager.default.fileExists(atPath: $0.filePath) }.count
+        return (active, previews)
+    }
+
     /// The job's recorded rows in file order (only the failed ones when asked), at most `limit`.
     func rows(of job: ImportJob, onlyFailed: Bool, limit: Int) async throws -> [ImportRowRecord] {
         var query = ImportRowRecord.query(on: db).filter(\.$job.$id == (try job.requireID()))

@@ -2,10 +2,19 @@ import DogearTransfer
 import Vapor
 
 /// Streams an uploaded export to a file under the imports directory, never holding it in memory:
-/// either the raw body, or the part named `file` of a multipart/form-data body. Refuses more than
-/// `limit` bytes with 413 and leaves no file behind.
+/// either the raw body, or the part named `file` of a multipart/form-data body. Bounded every way a
+/// body can be large: the whole body (counted as it streams, so a chunked body with no length is
+/// held to it too) may be the file's limit and a little for the form's other parts; a part's headers
+/// 8 KB; a form 8 parts. A refusal leaves no file behind, and a full disk is said (507), never a crash.
 struct UploadReceiver {
-    static let limit = 50 * 1024 * 1024
+    static let defaultLimit = 50 * 1024 * 1024
+    /// The form's other parts (the CSRF token, a choice or two) and its boundaries.
+    static let formSlack = 64 * 1024
+    static let partHeaderLimit = 8 * 1024
+    static let partLimit = 8
+    /// Imports a reader may have queued or running, and previews waiting to be confirmed.
+    static let jobsPerReader = 2
+    static let previewsPerReader = 5
 
     struct Received {
         let path: String
@@ -13,12 +22,13 @@ struct UploadReceiver {
     }
 
     let directory: String
+    var limit = Self.defaultLimit
 
     /// `expectingCSRF`: a page's streamed form must carry this token in a `_csrf` part before its
     /// file part; the upload is refused (403) before any of the file is taken otherwise.
     func receive(_ req: Request, expectingCSRF: String? = nil) async throws -> Received {
-        if let length = req.headers.first(name: .contentLength).flatMap(Int.init), length > Self.limit {
-            throw Self.tooLarge
+        if let length = req.headers.first(name: .contentLength).flatMap(Int.init), length > limit + Self.formSlack {
+            throw tooLarge
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = (directory as NSString).appendingPathComponent("\(UUID().uuidString).upload")
@@ -26,13 +36,20 @@ struct UploadReceiver {
             throw DomainError.storageFailed("the upload")
         }
         var fileName: String?
+        let (limit, tooLarge) = (self.limit, self.tooLarge)
         do {
             defer { try? handle.close() }
             var written = 0
+            var received = 0
             func write(_ buffer: ByteBuffer) throws {
                 written += buffer.readableBytes
-                if written > Self.limit { throw Self.tooLarge }
-                handle.write(Data(buffer.readableBytesView))
+                if written > limit { throw tooLarge }
+                try FileSink.write(Data(buffer.readableBytesView), to: handle)
+            }
+            /// Every byte of the body counts, whatever part it belongs to.
+            func count(_ chunk: ByteBuffer) throws {
+                received += chunk.readableBytes
+                if received > limit + Self.formSlack { throw tooLarge }
             }
             if let type = req.headers.contentType, type.type == "multipart", type.subType == "form-data" {
                 guard let boundary = type.parameters["boundary"] else {
@@ -44,9 +61,19 @@ struct UploadReceiver {
                 var sawFile = false
                 var failure: (any Error)?
                 var sentCSRF = ""
+                var headerBytes = 0
+                var parts = 0
                 parser.onHeader = { name, value in
                     // Headers of a part arrive before its body.
+                    headerBytes += name.utf8.count + value.utf8.count
+                    if headerBytes > Self.partHeaderLimit, failure == nil {
+                        failure = DomainError.badRequest("a part's headers are over 8 KB", field: "file")
+                    }
                     guard name.lowercased() == "content-disposition" else { return }
+                    parts += 1
+                    if parts > Self.partLimit, failure == nil {
+                        failure = DomainError.badRequest("the form has more than \(Self.partLimit) parts", field: "file")
+                    }
                     partName = Self.parameter("name", in: value)
                     partFile = Self.parameter("filename", in: value)
                     if partName == "file" {
@@ -63,14 +90,21 @@ struct UploadReceiver {
                     if fileName == nil { fileName = partFile }
                     do { try write(buffer) } catch { failure = error }
                 }
-                parser.onPartComplete = { partName = nil }
+                parser.onPartComplete = {
+                    partName = nil
+                    headerBytes = 0
+                }
                 for try await chunk in req.body {
+                    try count(chunk)
                     try parser.execute(chunk)
                     if let failure { throw failure }
                 }
                 guard sawFile else { throw DomainError.badRequest("the form has no part named 'file'", field: "file") }
             } else {
-                for try await chunk in req.body { try write(chunk) }
+                for try await chunk in req.body {
+                    try count(chunk)
+                    try write(chunk)
+                }
             }
             guard written > 0 else { throw DomainError(.unprocessable, code: "emptyFile", "the file is empty", field: "file") }
         } catch {
@@ -86,8 +120,10 @@ struct UploadReceiver {
     /// The upload stored, checked and its job started (the API and the web page share this). A file
     /// that cannot be imported is removed and `unreadableFile` thrown with the reader's reason.
     static func startImport(_ req: Request, dryRun: Bool, shelvesAsLists: Bool = false) async throws -> ImportJob {
-        let received = try await UploadReceiver(directory: req.application.importsDirectory)
-            .receive(req, expectingCSRF: req.pendingCSRF)
+        try await requireRoomForAnotherImport(req, dryRun: dryRun)
+        var receiver = UploadReceiver(directory: req.application.importsDirectory)
+        receiver.limit = req.application.uploadLimit
+        let received = try await receiver.receive(req, expectingCSRF: req.pendingCSRF)
         let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
         let job: ImportJob
         do {
@@ -105,10 +141,30 @@ struct UploadReceiver {
         return job
     }
 
-    static let tooLarge = DomainError(
-        .tooLarge, code: "fileTooLarge",
-        "the file is over \(limit / 1024 / 1024) MB; split it, or import it with `dogear import`",
-        field: "file")
+    var tooLarge: DomainError {
+        DomainError(
+            .tooLarge, code: "fileTooLarge",
+            "the file is over \(limit >= 1024 * 1024 ? "\(limit / 1024 / 1024) MB" : "\(limit / 1024) KB"); split it, or import it with `dogear import`",
+            field: "file")
+    }
+
+    /// A reader's imports are bounded before any of the file is taken: two queued or running at
+    /// once, and five previews from the last day waiting to be confirmed (each holds its file).
+    static func requireRoomForAnotherImport(_ req: Request, dryRun: Bool) async throws {
+        let userID = try req.currentUser().requireID()
+        let reader = ImportJobReader(db: req.db, userID: userID)
+        let (active, previews) = try await reader.pending(since: req.application.clock.now().addingTimeInterval(-86_400))
+        if active >= jobsPerReader {
+            throw DomainError(
+                .tooManyRequests, code: "tooManyImports",
+                "\(active) of your imports are still running; wait for them to finish", field: "file")
+        }
+        if dryRun, previews >= previewsPerReader {
+            throw DomainError(
+                .tooManyRequests, code: "tooManyImports",
+                "\(previews) previews are waiting for you to run or leave them; run one, or try again tomorrow", field: "file")
+        }
+    }
 
     /// `name="file"; filename="x.csv"` → the value of one parameter.
     static func parameter(_ name: String, in header: String) -> String? {

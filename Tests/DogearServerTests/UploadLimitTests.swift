@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import DogearServer
+
+/// Uploads are bounded every way a body can be large, and a full disk is said, not a crash.
+@Suite("Upload limits: the whole body, part headers, parts, a reader's pending imports, a full disk")
+struct UploadLimitTests {
+    /// A multipart body with the given parts (name, headers beyond Content-Disposition, bytes).
+    static func multipart(_ parts: [(name: String, fileName: String?, extraHeaders: String, body: Data)]) -> (String, Data) {
+        let boundary = "dogear-limit-\(UUID().uuidString)"
+        var body = Data()
+        for part in parts {
+            var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\""
+            if let fileName = part.fileName { head += "; filename=\"\(fileName)\"" }
+            head += "\r\n" + part.extraHeaders + "\r\n"
+            body.append(Data(head.utf8))
+            body.append(part.body)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return ("multipart/form-data; boundary=\(boundary)", body)
+    }
+
+    static func post(_ app: Application, _ token: String, contentType: String, _ body: Data, query: String = "") async throws
+        -> Reply
+    {
+        var headers = HTTPHeaders()
+        headers.bearerAuthorization = BearerAuthorization(token: token)
+        headers.replaceOrAdd(name: .contentType, value: contentType)
+        let response = try await app.testing().sendRequest(
+            .POST, "/api/v1/imports" + query, headers: headers, body: ByteBuffer(data: body))
+        return Reply(status: response.status, body: response.body.string, headers: response.headers)
+    }
+
+    static func leftovers(_ app: Application) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: app.importsDirectory)) ?? []
+    }
+
+    @Test("every byte of the body counts: a small file with a huge other part is refused, and nothing is left")
+    func wholeBody() async throws {
+        try await withDogear(
+            adjust: { $0.uploadLimitBytes = 64 * 1024 },
+            { app in
+                let token = try await app.signUp()
+                let (type, body) = Self.multipart([
+                    ("padding", nil, "", Data(repeating: 0x41, count: 200 * 1024)),
+                    ("file", "export.csv", "Content-Type: text/csv\r\n", ImportTests.threeBooks),
+                ])
+                let reply = try await Self.post(app, token, contentType: type, body)
+                #expect(reply.status == .payloadTooLarge && reply.errorCode == "fileTooLarge", "\(reply.body)")
+                #expect(reply.errorMessage?.contains("over 0 MB") == false)
+                let raw = try await Self.post(app, token, contentType: "text/csv", Data(repeating: 0x41, count: 100 * 1024))
+                #expect(raw.status == .payloadTooLarge)
+                #expect(Self.leftovers(app).isEmpty)
+                #expect(try await ImportJob.query(on: app.db).count() == 0)
+            })
+    }
+
+    @Test("a part's headers over 8 KB, and more than 8 parts, are refused with the reason")
+    func partsAndHeaders() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let longHeader = "X-Padding: " + String(repeating: "h", count: 9 * 1024) + "\r\n"
+            let (type, body) = Self.multipart([("file", "export.csv", longHeader, ImportTests.threeBooks)])
+            let headers = try await Self.post(app, token, contentType: type, body)
+            #expect(headers.status == .badRequest && headers.errorMessage?.contains("headers are over 8 KB") == true)
+            let many =
+                (0..<9).map { ("note\($0)", nil as String?, "", Data("x".utf8)) }
+                + [("file", "export.csv", "", ImportTests.threeBooks)]
+            let (manyType, manyBody) = Self.multipart(many)
+            let parts = try await Self.post(app, token, contentType: manyType, manyBody)
+            #expect(parts.status == .badRequest && parts.errorMessage?.contains("more than 8 parts") == true, "\(parts.body)")
+            #expect(Self.leftovers(app).isEmpty)
+        }
+    }
+
+    @Test("five previews waiting are a reader's limit; a sixth is refused until one goes; other readers are not held")
+    func pendingPreviews() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            for _ in 0..<5 { _ = try await app.importFile(ann, ImportTests.threeBooks, dryRun: true) }
+            let sixth = try await app.upload(ann, ImportTests.threeBooks, dryRun: true)
+            #expect(sixth.status == .tooManyRequests && sixth.errorCode == "tooManyImports", "\(sixth.body)")
+            #expect(try await ImportJob.query(on: app.db).count() == 5)
+            let bob = try await app.signUp("bob@example.com")
+            #expect(try await app.upload(bob, ImportTests.threeBooks, dryRun: true).status == .accepted)
+            // A day later the old previews no longer count.
+            app.clock = .fixed(fixedNow.addingTimeInterval(25 * 3600))
+            #expect(try await app.upload(ann, ImportTests.threeBooks, dryRun: true).status == .accepted)
+        }
+    }
+
+    @Test("a write to a full disk is an error (507 diskFull), not a crash: the kernel's own ENOSPC from /dev/full")
+    func diskFull() throws {
+        let handle = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        defer { try? handle.close() }
+        do {
+            try FileSink.write(Data(repeating: 1, count: 64 * 1024), to: handle)
+            Issue.record("writing to /dev/full succeeded")
+        } catch let error as DomainError {
+            #expect(error.kind == .insufficientStorage && error.code == "diskFull")
+            #expect(APIErrorMiddleware.status(for: error.kind) == .insufficientStorage)
+        }
+    }
+}
