@@ -107,7 +107,29 @@ private func configureDatabase(_ app: Application, config: DogearConfig) throws 
 extension Application {
     /// Applies pending migrations, then the data steps that follow them and that a migration may
     /// not do itself (it must not call the app's code): entries without a search document are indexed.
+    ///
+    /// On PostgreSQL several processes may start at once: they take turns under an advisory lock,
+    /// so one migrates and the others find it done (without it, two created the same table and one
+    /// failed to start).
     func prepareDatabase() async throws {
+        guard db.sql.kind == .postgres else { return try await migrateAndIndex() }
+        try await db.withConnection { connection in
+            let sql = connection.sql
+            try await sql.raw("SELECT pg_advisory_lock(\(literal: Self.migrationLockKey))").run()
+            do {
+                try await self.migrateAndIndex()
+            } catch {
+                _ = try? await sql.raw("SELECT pg_advisory_unlock(\(literal: Self.migrationLockKey))").run()
+                throw error
+            }
+            try await sql.raw("SELECT pg_advisory_unlock(\(literal: Self.migrationLockKey))").run()
+        }
+    }
+
+    /// The advisory lock's key: any number, the same in every process ("dogear" in ASCII).
+    static let migrationLockKey = 0x646F_6765_6172
+
+    private func migrateAndIndex() async throws {
         try await autoMigrate()
         let indexed = try await SearchIndexer(db: db).indexMissing()
         if indexed > 0 { logger.info("search index: indexed \(indexed) entries that had no document") }
