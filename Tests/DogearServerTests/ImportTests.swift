@@ -282,3 +282,28 @@ struct ImportTests {
         return counts
     }
 }
+
+@Suite("Confirming a preview")
+struct ConfirmPreviewTests {
+    @Test("ten confirmations of one preview at once make one job; every caller gets that job")
+    func once() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let preview = try await app.importFile(token, ImportTests.threeBooks, dryRun: true)
+            let job = try #require(try await ImportJob.find(preview.id, on: app.db))
+            let runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
+            let answers = try await withThrowingTaskGroup(of: (UUID, Bool).self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        let (confirmed, isNew) = try await runner.confirm(job, shelvesAsLists: false)
+                        return (try confirmed.requireID(), isNew)
+                    }
+                }
+                return try await group.reduce(into: [(UUID, Bool)]()) { $0.append($1) }
+            }
+            #expect(Set(answers.map(\.0)).count == 1)
+            #expect(answers.filter(\.1).count == 1)
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM imports WHERE dry_run = ?", [false]) == 1)
+        }
+    }
+}

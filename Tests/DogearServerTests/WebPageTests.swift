@@ -273,6 +273,10 @@ struct WebPageTests {
             #expect(run.status == .seeOther)
             let runPath = try #require(run.location)
             await app.importJobs.wait(for: UUID(uuidString: String(runPath.dropFirst("/import/".count)))!)
+            // Posted again (a double click, a retried request): the same job, not a second one.
+            let again = try await web.post(previewPath + "/run", [("shelvesAs", "lists")])
+            #expect(again.location == runPath)
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM imports WHERE dry_run = ?", [false]) == 1)
             let finished = try await web.get(runPath)
             #expect(finished.body.contains("Import finished"))
             #expect(finished.body.contains("<progress class=\"progress import-progress\" max=\"4\" value=\"4\""))

@@ -27,6 +27,7 @@ enum AllMigrations {
         CreateAccountLinks(),
         CreateIdentities(),
         AddFieldSources(),
+        AddImportRunID(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -36,6 +36,8 @@ final class ImportJob: Model, @unchecked Sendable {
     /// JSON array of `{from, to, rows}`: how the file's statuses and shelves map.
     @Field(key: "mappings") var mappings: String
     @OptionalField(key: "finished_at") var finishedAt: Date?
+    /// A preview the reader confirmed: the job that runs its file.
+    @OptionalField(key: "run_id") var runID: UUID?
 
     // MARK: relationships
     @Parent(key: "user_id") var user: User

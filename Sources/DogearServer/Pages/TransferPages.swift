@@ -40,17 +40,15 @@ struct TransferPages {
     func run(req: Request) async throws -> Response {
         let preview = try await ownJob(req)
         guard preview.dryRun, preview.status == ImportJob.Status.done,
-            FileManager.default.fileExists(atPath: preview.filePath)
+            preview.runID != nil || FileManager.default.fileExists(atPath: preview.filePath)
         else {
             throw PageError(status: .conflict, message: "This preview cannot be imported any more; upload the file again.")
         }
         let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
         struct RunForm: Content { var shelvesAs: String? }
         let form = try? req.content.decode(RunForm.self)
-        let job = try await runner.createJob(
-            userID: preview.$user.id, filePath: preview.filePath, fileName: preview.fileName,
-            dryRun: false, shelvesAsLists: form?.shelvesAs == "lists")
-        req.application.importJobs.start(try job.requireID(), app: req.application)
+        let (job, isNew) = try await runner.confirm(preview, shelvesAsLists: form?.shelvesAs == "lists")
+        if isNew { req.application.importJobs.start(try job.requireID(), app: req.application) }
         return .seeOther(SiteURL.importJob(try job.requireID()).path)
     }
 

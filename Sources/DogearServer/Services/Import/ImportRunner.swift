@@ -38,6 +38,28 @@ struct ImportRunner {
         return job
     }
 
+    /// The reader confirmed a preview: a job for the same file, for real. Posted twice (a double
+    /// click, a retried request), it is one job: the preview is claimed with one conditional UPDATE,
+    /// and whoever loses the claim gets the winner's job. Returns the job and whether it is new.
+    func confirm(_ preview: ImportJob, shelvesAsLists: Bool) async throws -> (job: ImportJob, isNew: Bool) {
+        let previewID = try preview.requireID()
+        if let runID = preview.runID, let job = try await ImportJob.find(runID, on: db) { return (job, false) }
+        let job = try await createJob(
+            userID: preview.$user.id, filePath: preview.filePath, fileName: preview.fileName, dryRun: false,
+            shelvesAsLists: shelvesAsLists)
+        let jobID = try job.requireID()
+        let claimed = try await db.sql.raw(
+            "UPDATE imports SET run_id = \(bind: jobID) WHERE id = \(bind: previewID) AND run_id IS NULL RETURNING id"
+        ).all()
+        if claimed.count == 1 { return (job, true) }
+        // Another request confirmed it first: this job never runs.
+        try await job.delete(on: db)
+        guard let winner = try await ImportJob.find(previewID, on: db)?.runID,
+            let running = try await ImportJob.find(winner, on: db)
+        else { throw DomainError.importNotFound }
+        return (running, false)
+    }
+
     /// Runs a queued job, or goes on with one that was stopped, to the end. Returns the finished job.
     @discardableResult
     func run(_ jobID: UUID, onProgress: (@Sendable (ImportJob) async -> Void)? = nil) async throws -> ImportJob {
