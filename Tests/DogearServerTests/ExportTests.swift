@@ -1,4 +1,6 @@
 import DogearTestSupport
+import DogearTransfer
+import Fluent
 import Foundation
 import Testing
 import Vapor
@@ -226,6 +228,29 @@ struct ExportTests {
             #expect(piranesi.readThroughs.first?.finishedOn == "2021-02-20")
             let notes = try await app.send(.GET, "/api/v1/library/\(piranesi.id)/notes", token: token).decode([NoteDTO].self)
             #expect(notes.first?.content == "The statues, the tides; a < b > c")
+        }
+    }
+}
+
+@Suite("An export that cannot be written")
+struct ExportWriteFailureTests {
+    @Test("every format written to a full disk (/dev/full) throws diskFull instead of ending short in silence")
+    func fullDisk() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            for index in 0..<30 { _ = try await app.addBook(token, title: "Book \(index)", authors: ["Writer"]) }
+            let user = try #require(try await User.query(on: app.db).first())
+            for format in ExportService.Format.allCases {
+                let stream = try #require(OutputStream(toFileAtPath: "/dev/full", append: false))
+                stream.open()
+                defer { stream.close() }
+                do {
+                    try await ExportService(db: app.db).write(for: user, format: format, to: stream)
+                    Issue.record("\(format) wrote to a full disk without an error")
+                } catch let error as TransferWriteError {
+                    #expect(error.underlying.map(FileSink.isDiskFull) == true, "\(format): \(error)")
+                }
+            }
         }
     }
 }

@@ -10,12 +10,12 @@ public final class BackupWriter {
     public init(stream: OutputStream, profile: BackupProfile?) throws {
         self.stream = stream
         let profileJSON = try profile.map { String(decoding: try Backup.encoder.encode($0), as: UTF8.self) } ?? "null"
-        write("{\"format\":\"\(Backup.formatName)\",\"version\":1,\"profile\":\(profileJSON),\"entries\":[")
+        try write("{\"format\":\"\(Backup.formatName)\",\"version\":1,\"profile\":\(profileJSON),\"entries\":[")
     }
 
     public func write(_ entry: BackupEntry) throws {
         let json = String(decoding: try Backup.encoder.encode(entry), as: UTF8.self)
-        write((first ? "\n" : ",\n") + json)
+        try write((first ? "\n" : ",\n") + json)
         first = false
     }
 
@@ -26,16 +26,28 @@ public final class BackupWriter {
             text += (index == 0 ? "\n" : ",\n") + String(decoding: try Backup.encoder.encode(list), as: UTF8.self)
         }
         text += "\n],\"savedLists\":" + String(decoding: try Backup.encoder.encode(savedLists), as: UTF8.self) + "}\n"
-        write(text)
+        try write(text)
     }
 
-    private func write(_ text: String) {
+    /// A write that fails (a full disk) throws: a backup cut short must never pass for a whole one.
+    private func write(_ text: String) throws {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBufferPointer { stream.write($0.baseAddress!, maxLength: $0.count) }
-            if written <= 0 { return }
+            if written <= 0 { throw TransferWriteError(underlying: stream.streamError) }
             offset += written
         }
     }
+}
+
+/// Writing a file out failed (the disk is full, most often); `underlying` says why when the stream knows.
+public struct TransferWriteError: Error, CustomStringConvertible {
+    public let underlying: (any Error)?
+
+    public init(underlying: (any Error)?) {
+        self.underlying = underlying
+    }
+
+    public var description: String { "the file could not be written" + (underlying.map { ": \($0)" } ?? "") }
 }

@@ -41,7 +41,7 @@ public final class CSVExportWriter {
             while offset < bytes.count {
                 let written = stream.write(
                     bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset, maxLength: bytes.count - offset)
-                if written <= 0 { throw ImportFileError.unreadable("the export could not be written") }
+                if written <= 0 { throw TransferWriteError(underlying: stream.streamError) }
                 offset += written
             }
         }

@@ -128,13 +128,14 @@ struct ExportText {
         }
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var carry: [UInt8] = []
-        func write(_ text: String) {
+        // A failed write throws: an import must never read a repaired copy cut short.
+        func write(_ text: String) throws {
             let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { pointer in
+            try bytes.withUnsafeBufferPointer { pointer in
                 var offset = 0
                 while offset < bytes.count {
                     let written = output.write(pointer.baseAddress! + offset, maxLength: bytes.count - offset)
-                    if written <= 0 { return }
+                    if written <= 0 { throw TransferWriteError(underlying: output.streamError) }
                     offset += written
                 }
             }
@@ -145,7 +146,8 @@ struct ExportText {
             var bytes = carry + buffer[0..<count]
             carry = []
             if latin1 {
-                write(String(data: Data(bytes), encoding: .windowsCP1252) ?? String(bytes.map { Character(Unicode.Scalar($0)) }))
+                try write(
+                    String(data: Data(bytes), encoding: .windowsCP1252) ?? String(bytes.map { Character(Unicode.Scalar($0)) }))
                 continue
             }
             // Hold back an unfinished sequence at the end of the chunk.
@@ -163,8 +165,8 @@ struct ExportText {
                 }
                 break
             }
-            write(String(decoding: bytes, as: UTF8.self))
+            try write(String(decoding: bytes, as: UTF8.self))
         }
-        if !carry.isEmpty { write(String(decoding: carry, as: UTF8.self)) }
+        if !carry.isEmpty { try write(String(decoding: carry, as: UTF8.self)) }
     }
 }

@@ -27,8 +27,18 @@ struct ExportService {
             throw DomainError(.storageFailed, code: "storageFailed", "the export could not be written")
         }
         stream.open()
-        defer { stream.close() }
-        try await write(for: user, format: format, to: stream)
+        do {
+            defer { stream.close() }
+            try await write(for: user, format: format, to: stream)
+        } catch let error as TransferWriteError {
+            // Never a download cut short: the partial file goes, and the reader is told why.
+            try? FileManager.default.removeItem(atPath: path)
+            throw error.underlying.map(FileSink.isDiskFull) == true
+                ? DomainError.diskFull : DomainError.storageFailed("the export")
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
         return path
     }
 
