@@ -5,14 +5,51 @@ import Vapor
 /// Runs import jobs in the background of the server, one task per job, and goes on with jobs a
 /// stopped server left unfinished when it starts again. The job's row in the database is the
 /// record; this only holds the tasks so shutdown can stop them between batches.
+///
+/// Several processes may share one database, so a job is run only by the process holding its lease
+/// (`lease_owner`, `lease_until`): claimed with one conditional UPDATE before the first batch,
+/// renewed after every batch (a process that finds its lease gone stops), and taken over by another
+/// process only once it has run out, which is what happens to the jobs of a process that died.
+/// Every minute each process looks for such jobs.
 final class ImportJobs: LifecycleHandler, @unchecked Sendable {
     private let lock = NIOConcurrencyHelpers.NIOLock()
     private var tasks: [UUID: Task<Void, Never>] = [:]
     /// Whether to pick up unfinished jobs at start (the server does; commands do not).
     let resumeAtBoot: Bool
+    /// This process, as a lease names it.
+    let owner = UUID()
+    static let leaseSeconds: TimeInterval = 120
 
     init(resumeAtBoot: Bool) {
         self.resumeAtBoot = resumeAtBoot
+    }
+
+    /// Takes the job's lease for this process: true when it may run the job (nobody holds it, this
+    /// process already does, or the holder's lease ran out).
+    func claim(_ jobID: UUID, app: Application) async throws -> Bool {
+        let now = app.clock.now()
+        let until = now.addingTimeInterval(Self.leaseSeconds)
+        let rows = try await app.db.sql.raw(
+            """
+            UPDATE imports SET lease_owner = \(bind: owner), lease_until = \(bind: until)
+            WHERE id = \(bind: jobID)
+              AND (lease_owner IS NULL OR lease_owner = \(bind: owner) OR lease_until IS NULL OR lease_until < \(bind: now))
+            RETURNING id
+            """
+        ).all()
+        return rows.count == 1
+    }
+
+    /// Extends this process's lease; false when another process has taken the job.
+    func renew(_ jobID: UUID, app: Application) async throws -> Bool {
+        let until = app.clock.now().addingTimeInterval(Self.leaseSeconds)
+        let rows = try await app.db.sql.raw(
+            """
+            UPDATE imports SET lease_until = \(bind: until)
+            WHERE id = \(bind: jobID) AND lease_owner = \(bind: owner) RETURNING id
+            """
+        ).all()
+        return rows.count == 1
     }
 
     func start(_ jobID: UUID, app: Application) {
@@ -22,9 +59,21 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
         // Made under the lock, so a job that ends at once cannot unregister before it is registered.
         lock.lock()
         defer { lock.unlock() }
+        guard tasks[jobID] == nil else { return }
         tasks[jobID] = Task {
             do {
-                let job = try await runner.run(jobID)
+                guard try await self.claim(jobID, app: app) else {
+                    app.logger.info("import \(jobID) is being run by another process")
+                    self.lock.withLock { _ = self.tasks.removeValue(forKey: jobID) }
+                    return
+                }
+                let job = try await runner.run(jobID) { _ in
+                    // After each batch: still ours? If another process took the job over, stop.
+                    if (try? await self.renew(jobID, app: app)) == false {
+                        app.logger.warning("import \(jobID): another process took it over; stopping here")
+                        withUnsafeCurrentTask { $0?.cancel() }
+                    }
+                }
                 // An upload is kept only while its job may still need it (to go on after a restart).
                 // A dry run's file waits for the run the reader may confirm (the web app does not upload twice).
                 if !job.dryRun, job.status == ImportJob.Status.done || job.status == ImportJob.Status.failed,
@@ -52,19 +101,33 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
     func didBootAsync(_ application: Application) async throws {
         guard resumeAtBoot else { return }
         try await removeStaleUploads(application)
-        // Previews nobody ran are swept every hour, not only at start: a server that runs for
-        // months must not fill its disk with them.
+        try await resumeOrphans(application)
+        // Every minute: jobs whose process died (their lease ran out); every hour: previews nobody
+        // ran, so a server that runs for months does not fill its disk with them.
         sweeper = Task { [weak self] in
+            var minutes = 0
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(3600))
-                guard !Task.isCancelled else { return }
-                do { try await self?.removeStaleUploads(application) } catch { application.logger.report(error: error) }
+                try? await Task.sleep(for: .seconds(60))
+                guard !Task.isCancelled, let self else { return }
+                minutes += 1
+                do {
+                    try await self.resumeOrphans(application)
+                    if minutes % 60 == 0 { try await self.removeStaleUploads(application) }
+                } catch {
+                    application.logger.report(error: error)
+                }
             }
         }
+    }
+
+    /// Starts the unfinished jobs nobody holds a live lease on (a stopped server's, a dead process's).
+    func resumeOrphans(_ application: Application) async throws {
+        let now = application.clock.now()
         let unfinished = try await ImportJob.query(on: application.db)
             .filter(\.$status ~~ [ImportJob.Status.queued, ImportJob.Status.running])
             .all()
-        for job in unfinished {
+            .filter { $0.leaseOwner == owner || $0.leaseUntil.map { $0 < now } ?? true }
+        for job in unfinished where lock.withLock({ tasks[job.id!] == nil }) {
             application.logger.info("import \(job.id!) was not finished; going on from line \(job.lastLine)")
             start(try job.requireID(), app: application)
         }

@@ -28,6 +28,7 @@ enum AllMigrations {
         CreateIdentities(),
         AddFieldSources(),
         AddImportRunID(),
+        AddImportLeases(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -38,6 +38,9 @@ final class ImportJob: Model, @unchecked Sendable {
     @OptionalField(key: "finished_at") var finishedAt: Date?
     /// A preview the reader confirmed: the job that runs its file.
     @OptionalField(key: "run_id") var runID: UUID?
+    /// The process running it, and until when (`ImportJobs`).
+    @OptionalField(key: "lease_owner") var leaseOwner: UUID?
+    @OptionalField(key: "lease_until") var leaseUntil: Date?
 
     // MARK: relationships
     @Parent(key: "user_id") var user: User
