@@ -38,8 +38,8 @@ kill $SERVERS; wait $SERVERS 2>/dev/null || true
 SERVERS=""
 
 # PostgreSQL: pg_dump while serving, pg_restore into a second database.
+# start_postgres's own exit trap stops the server and then runs STOP_ALSO (which must not stop it again).
 start_postgres
-STOP_ALSO="kill \${SERVERS:-} 2>/dev/null || true; rm -rf $WORK; stop_postgres"
 as_pg "$PG_BIN/psql" -q -h 127.0.0.1 -p "$PG_PORT" -U postgres -c "CREATE DATABASE dogear_restored" >/dev/null
 RESTORED_URL="postgres://postgres@127.0.0.1:$PG_PORT/dogear_restored?sslmode=disable"
 export PATH="$PG_BIN:$PATH"
