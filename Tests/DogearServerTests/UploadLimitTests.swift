@@ -107,3 +107,20 @@ struct UploadLimitTests {
         }
     }
 }
+
+@Suite("Malformed multipart bodies")
+struct MalformedMultipartTests {
+    @Test("a body of just the closing boundary, or garbage after a boundary, is a 400 naming the file field, not a 500")
+    func malformed() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            for body in ["--c637e12e--\r\n", "--c637e12e\r\nthis is not a header block\r\n\r\n--c637", "\u{0}\u{1}\u{2}"] {
+                let reply = try await UploadLimitTests.post(
+                    app, token, contentType: "multipart/form-data; boundary=c637e12e", Data(body.utf8), query: "?dryRun=true")
+                #expect(reply.status == .badRequest, "\(body.debugDescription): \(reply.status) \(reply.body)")
+                #expect(reply.errorField == "file")
+            }
+            #expect(UploadLimitTests.leftovers(app).isEmpty)
+        }
+    }
+}

@@ -96,7 +96,13 @@ struct UploadReceiver {
                 }
                 for try await chunk in req.body {
                     try count(chunk)
-                    try parser.execute(chunk)
+                    do {
+                        try parser.execute(chunk)
+                    } catch {
+                        // MultipartKit's parser throws a type of its own for a body that is not
+                        // multipart at all (found by schemathesis: a body of just the closing boundary).
+                        throw DomainError.badRequest("the multipart body is not well-formed", field: "file")
+                    }
                     if let failure { throw failure }
                 }
                 guard sawFile else { throw DomainError.badRequest("the form has no part named 'file'", field: "file") }
