@@ -7,11 +7,20 @@ extension Database {
     /// locked" when another writer got in first — its busy handler cannot wait there without a
     /// deadlock — so on SQLite this process's write transactions take turns. Inside a transaction
     /// already, it simply joins it.
+    ///
+    /// On SQLite the transaction also takes the write lock with its first statement, before it reads
+    /// anything (what `BEGIN IMMEDIATE` does): a single-statement write outside the line (a session's
+    /// last use, recorded once a minute) could otherwise commit between this transaction's first
+    /// read and its first write, and SQLite refuses that write outright ("busyInSnapshot": seen as
+    /// a few 500s a minute under `scripts/load-mixed.sh`).
     func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         guard !inTransaction, sql.kind == .sqlite else { return try await transaction(body) }
         await SQLiteWriters.turn.acquire()
         defer { SQLiteWriters.turn.release() }
-        return try await transaction(body)
+        return try await transaction { db in
+            try await db.sql.raw("UPDATE _fluent_migrations SET name = name WHERE 1 = 0").run()
+            return try await body(db)
+        }
     }
 }
 
