@@ -36,14 +36,21 @@ struct BackupTests {
         return found.withLockedValue { $0 }
     }
 
-    @Test("a missing file, a text file, a database that is not Dogear's and a damaged one are refused; the live one stays")
-    func refusals() async throws {
+    /// A folder of its own holding a live database marked "live"; removed afterwards.
+    static func withLiveDatabase(_ body: (Application, String, String) async throws -> Void) async throws {
         try await withDogear { app in
             let folder = NSTemporaryDirectory() + "dogear-backup-test-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let live = folder + "/dogear.sqlite"
-            try await Self.makeDatabase(live, marker: "live", app: app)
+            try await makeDatabase(live, marker: "live", app: app)
+            try await body(app, folder, live)
+        }
+    }
+
+    @Test("a missing file, a text file, a database that is not Dogear's and a damaged one are refused; the live one stays")
+    func refusals() async throws {
+        try await Self.withLiveDatabase { app, folder, live in
             let restore = DatabaseBackup(app: app, database: .sqliteFile(path: live), dataDirectory: folder)
 
             func refused(_ path: String, saying words: String) async {
@@ -78,12 +85,7 @@ struct BackupTests {
 
     @Test("a good backup takes the live database's place, and the live one is kept beside it")
     func restores() async throws {
-        try await withDogear { app in
-            let folder = NSTemporaryDirectory() + "dogear-backup-test-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let live = folder + "/dogear.sqlite"
-            try await Self.makeDatabase(live, marker: "live", app: app)
+        try await Self.withLiveDatabase { app, folder, live in
             try await Self.makeDatabase(folder + "/backup.sqlite", marker: "backup", app: app)
             let report = try await DatabaseBackup(app: app, database: .sqliteFile(path: live), dataDirectory: folder)
                 .restore(from: folder + "/backup.sqlite")
