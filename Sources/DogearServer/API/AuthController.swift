@@ -21,8 +21,8 @@ struct AuthController {
 
     func resetPassword(req: Request) async throws -> HTTPStatus {
         let body = try req.content.decode(PasswordResetConfirmRequest.self)
-        _ = try await PasswordResetService(db: req.db, now: req.application.clock.now(), baseURL: req.application.baseURL)
-            .reset(token: body.token ?? "", newPassword: body.newPassword ?? "", hasher: req.application.passwordHasher)
+        _ = try await req.passwordResets().reset(
+            token: body.token ?? "", newPassword: body.newPassword ?? "", hasher: req.application.passwordHasher)
         return .noContent
     }
 

@@ -70,7 +70,7 @@ actor IDTokenVerifier {
 
     /// The token, once its signature and claims are good.
     func verify(_ token: String, provider: IdentityProvider, nonces: [String], now: Date) async throws -> ProviderIDToken {
-        guard let kid = Self.keyID(of: token) else { throw Self.invalid("the sign-in token is not a signed JWT with a key id") }
+        guard let kid = Self.peek(token)?.kid else { throw Self.invalid("the sign-in token is not a signed JWT with a key id") }
         var set = try await keySet(for: provider, now: now)
         if !set.kids.contains(kid), now.timeIntervalSince(set.fetchedAt) >= Self.refetchFloor {
             set = try await fetch(provider, now: now)
@@ -135,23 +135,20 @@ actor IDTokenVerifier {
         return nil
     }
 
-    /// The `kid` of a JWT's header (read before verifying, to pick the key).
-    static func keyID(of token: String) -> String? {
-        unverifiedPart(0, of: token)?["kid"] as? String
+    /// What a token says before it is verified, read with jwt-kit's parser: the key id in its header
+    /// (to pick the key) and its nonce (Google's web sign-in sends the token alone, so this says
+    /// which issued nonce to check it against; `verify` then checks it for real). nil for a token
+    /// that is not a JWT at all.
+    static func peek(_ token: String) -> (kid: String?, nonce: String?)? {
+        guard let (header, payload, _) = try? DefaultJWTParser().parse([UInt8](token.utf8), as: Unverified.self) else {
+            return nil
+        }
+        return (header.kid, payload.nonce)
     }
 
-    /// The `nonce` a token says it carries, unverified: Google's web sign-in sends the token alone,
-    /// so this says which issued nonce to check it against (`verify` then checks it for real).
-    static func nonceClaim(of token: String) -> String? {
-        unverifiedPart(1, of: token)?["nonce"] as? String
-    }
-
-    private static func unverifiedPart(_ index: Int, of token: String) -> [String: Any]? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        var base64 = parts[index].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    /// Only what `peek` reads; every claim optional, so any payload decodes.
+    private struct Unverified: JWTPayload {
+        var nonce: String?
+        func verify(using _: some JWTAlgorithm) async throws {}
     }
 }

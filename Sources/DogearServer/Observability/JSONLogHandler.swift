@@ -30,7 +30,7 @@ public struct JSONLogHandler: LogHandler {
     ) {
         var fields: [String: String] = [:]
         for (key, value) in metadata.merging(extra ?? [:], uniquingKeysWith: { $1 }) { fields[key] = "\(value)" }
-        fields["time"] = ISO8601DateFormatter().string(from: Date())
+        fields["time"] = Date().formatted(.iso8601)
         fields["level"] = level.rawValue
         fields["label"] = label
         fields["message"] = message.description

@@ -30,7 +30,7 @@ struct PasswordResetPages {
 
     func resetPage(req: Request) async throws -> Response {
         let token = req.parameters.get("token") ?? ""
-        let works = (try? await service(req).reader(for: token)) != nil
+        let works = (try? await req.passwordResets().reader(for: token)) != nil
         return Response(
             status: works ? .ok : .notFound,
             html: ResetPassword.View.render(.init(token: token, linkWorks: works, csrfToken: req.csrfToken)))
@@ -41,7 +41,7 @@ struct PasswordResetPages {
         let token = req.parameters.get("token") ?? ""
         let form = try req.content.decode(Form.self)
         do {
-            _ = try await service(req).reset(
+            _ = try await req.passwordResets().reset(
                 token: token, newPassword: form.newPassword ?? "", hasher: req.application.passwordHasher)
         } catch let error as ValidationError {
             var model = ResetPassword.Model(token: token, linkWorks: true, csrfToken: req.csrfToken)
@@ -53,9 +53,5 @@ struct PasswordResetPages {
                 html: ResetPassword.View.render(.init(token: token, linkWorks: false, csrfToken: req.csrfToken)))
         }
         return .seeOther(SiteURL.signIn.with(query: [("reset", "1")]))
-    }
-
-    private func service(_ req: Request) -> PasswordResetService {
-        PasswordResetService(db: req.db, now: req.application.clock.now(), baseURL: req.application.baseURL)
     }
 }

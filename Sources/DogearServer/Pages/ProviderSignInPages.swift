@@ -49,7 +49,7 @@ struct ProviderSignInPages {
             }
             idToken = form.credential ?? ""
             // Google returns the nonce only inside the token; it is checked against the ones issued.
-            nonce = IDTokenVerifier.nonceClaim(of: idToken) ?? ""
+            nonce = IDTokenVerifier.peek(idToken)?.nonce ?? ""
         case .apple:
             idToken = form.id_token ?? ""
             nonce = form.state ?? ""

@@ -1,4 +1,3 @@
-import Crypto
 import DogearCore
 import Fluent
 import SQLKit
@@ -162,9 +161,10 @@ struct ExternalSignInService {
         }
     }
 
-    /// A nonce as a token may carry it: as issued, or its SHA-256 in hex (Apple's apps hash it).
+    /// A nonce as a token may carry it: as issued, or its SHA-256 in hex (Apple's apps hash it),
+    /// which is `TokenHashing.hash`'s form.
     static func forms(of nonce: String) -> [String] {
-        [nonce, SHA256.hash(data: Data(nonce.utf8)).map { String(format: "%02x", $0) }.joined()]
+        [nonce, TokenHashing.hash(nonce)]
     }
 
     private static func useNonce(_ hash: String, on db: any Database) async throws {

@@ -63,4 +63,9 @@ extension Request {
     func bookLookup() -> BookLookupService {
         BookLookupService(db: db, chain: application.lookupChain, now: application.clock.now)
     }
+
+    /// Password reset links, for the API and the pages alike (no reader is signed in for these).
+    func passwordResets() -> PasswordResetService {
+        PasswordResetService(db: db, now: application.clock.now(), baseURL: application.baseURL)
+    }
 }
