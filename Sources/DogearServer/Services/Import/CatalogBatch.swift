@@ -68,7 +68,7 @@ struct CatalogBatch {
     }
 
     /// An edition for a row without ISBN whose entry is new: its pages, publisher and format.
-    func editionWithoutISBN(_ book: ValidBook, workID: UUID) -> Edition? {
+    static func editionWithoutISBN(_ book: ValidBook, workID: UUID) -> Edition? {
         guard book.isbn == nil, book.hasEditionFacts else { return nil }
         let edition = Self.edition(book, workID: workID)
         edition.id = UUID()

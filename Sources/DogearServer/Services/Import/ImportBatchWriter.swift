@@ -16,7 +16,7 @@ struct ImportBatchWriter {
     var phases: ImportPhases?
     var sql: any SQLDatabase { db.sql }
 
-    enum Outcome: Equatable { case created, merged, unchanged }
+    typealias Outcome = EntryPlan.Outcome
 
     func write(_ rows: [PreparedRow]) async throws -> [Outcome] {
         guard !rows.isEmpty else { return [] }
@@ -25,60 +25,22 @@ struct ImportBatchWriter {
         let resolved = try await catalog.resolve(rows.map(\.book))
         phases?.record("catalog", &lap)
 
-        // The reader's entries for these works, and what they hold.
-        let workIDs = Array(Set(resolved.map(\.workID)))
-        var entryByWork: [UUID: LibraryEntry] = [:]
-        for chunk in workIDs.chunked(into: 500) {
-            for entry in try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).filter(\.$work.$id ~~ chunk).all() {
-                entryByWork[entry.$work.id] = entry
-            }
-        }
-        var existing = try await loadExisting(Array(entryByWork.values.compactMap(\.id)))
+        var plan = EntryPlan(userID: userID, format: format, now: now)
+        try await load(works: Array(Set(resolved.map(\.workID))), into: &plan)
         phases?.record("existing entries", &lap)
 
-        var outcomes: [Outcome] = []
-        var newEntries: [LibraryEntry] = []
-        var newEntryIDs = Set<UUID>()
-        var newEditions: [Edition] = []
-        var changedEntries: [UUID: LibraryEntry] = [:]
-        var additions: [(UUID, EntryMerge.Additions)] = []
-        for (index, row) in rows.enumerated() {
-            let workID = resolved[index].workID
-            if let entry = entryByWork[workID] {
-                // Already in the library, or a second row of this batch for a book it just added.
-                let entryID = entry.id!
-                let changed = EntryMerge.apply(row, to: entry, editionID: resolved[index].editionID)
-                let add = EntryMerge.additions(row, format: format, existing: &existing[entryID, default: .init()])
-                if changed, !newEntryIDs.contains(entryID) { changedEntries[entryID] = entry }
-                if !add.isEmpty { additions.append((entryID, add)) }
-                outcomes.append(changed || !add.isEmpty ? .merged : .unchanged)
-                continue
-            }
-            var editionID = resolved[index].editionID
-            if editionID == nil, let edition = catalog.editionWithoutISBN(row.book, workID: workID) {
-                newEditions.append(edition)
-                editionID = edition.id
-            }
-            let entry = newEntry(row, workID: workID, editionID: editionID)
-            newEntries.append(entry)
-            newEntryIDs.insert(entry.id!)
-            entryByWork[workID] = entry
-            let add = EntryMerge.additions(row, format: format, existing: &existing[entry.id!, default: .init()])
-            if !add.isEmpty { additions.append((entry.id!, add)) }
-            outcomes.append(.created)
-        }
-
+        let outcomes = rows.indices.map { plan.plan(rows[$0], workID: resolved[$0].workID, editionID: resolved[$0].editionID) }
         phases?.record("plan", &lap)
-        try await catalog.insertEditions(newEditions)
-        try await insertEntries(newEntries)
-        for entry in changedEntries.values { try await entry.save(on: db) }
+        try await catalog.insertEditions(plan.newEditions)
+        try await insertEntries(plan.newEntries)
+        for entry in plan.changedEntries.values { try await entry.save(on: db) }
         phases?.record("entries", &lap)
-        try await writeAdditions(additions)
+        try await writeAdditions(plan.additions)
         phases?.record("tags, notes, kept", &lap)
 
-        let created = newEntries.compactMap(\.id)
-        let touched = Set(Array(changedEntries.keys) + additions.map(\.0)).subtracting(created)
-        let touchedWorks = Set(newEntries.map(\.$work.id) + changedEntries.values.map(\.$work.id))
+        let created = plan.newEntries.compactMap(\.id)
+        let touched = Set(Array(plan.changedEntries.keys) + plan.additions.map(\.0)).subtracting(created)
+        let touchedWorks = Set(plan.newEntries.map(\.$work.id) + plan.changedEntries.values.map(\.$work.id))
         try await WorkAggregates(db: db).refresh(workIDs: Array(touchedWorks))
         phases?.record("aggregates", &lap)
         try await SearchIndexer(db: db).reindex(created, new: true)
@@ -87,32 +49,16 @@ struct ImportBatchWriter {
         return outcomes
     }
 
-    private func newEntry(_ row: PreparedRow, workID: UUID, editionID: UUID?) -> LibraryEntry {
-        let valid = row.entry
-        let entry = LibraryEntry(
-            userID: userID, workID: workID, editionID: editionID, dateAdded: dateAdded(row.source), fields: valid)
-        entry.id = UUID()
-        // The file's dates as they are: an import records history, it does not make any up.
-        let position = row.source.position
-        entry.readingState = ReadingState(
-            status: valid.status, dateStarted: valid.dateStarted, dateFinished: valid.dateFinished,
-            currentPage: position?.currentPage, currentMinutes: position?.currentMinutes,
-            progress: position?.progress ?? (valid.status == .read ? 1 : 0),
-            readCount: PreparedRow.readCount(row))
-        entry.totalMinutes = position?.totalMinutes ?? 0
-        return entry
-    }
-
-    /// The moment a backup gives; else the file's day, at a moment that keeps the file's order
-    /// (first row newest, as exports list them) and gives each row its own millisecond.
-    private func dateAdded(_ row: ImportedRow) -> Date {
-        if let exact = row.addedAt { return exact }
-        let offset = Double(min(row.line, 86_000_000)) / 1000
-        if let day = row.dateAdded {
-            // Midnight UTC by day arithmetic: a Calendar per row showed in the import's profile.
-            return Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + 86_400 - 1 - offset)
+    /// The reader's entries for these works, and what they hold, into the plan.
+    func load(works workIDs: [UUID], into plan: inout EntryPlan) async throws {
+        var found: [UUID] = []
+        for chunk in workIDs.chunked(into: 500) {
+            for entry in try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).filter(\.$work.$id ~~ chunk).all() {
+                plan.entryByWork[entry.$work.id] = entry
+                found.append(entry.id!)
+            }
         }
-        return now.addingTimeInterval(-offset)
+        for (entryID, holds) in try await loadExisting(found) { plan.existing[entryID] = holds }
     }
 
     // MARK: what entries already hold

@@ -9,9 +9,9 @@ import Vapor
 /// the job's counters are one transaction, so the counters are true at every moment and a job
 /// stopped by a crash goes on from its last committed row when run again (`lastLine`).
 ///
-/// A dry run goes through exactly the same steps inside one transaction that is rolled back at the
-/// end, so its preview (created / merged / unchanged / failed, how statuses map) is what the real
-/// run will do, and nothing of it stays.
+/// A dry run reads the file the same way and plans each row by the same rules with reads only
+/// (`ImportPreviewPlanner`), so its preview (created / merged / unchanged / failed, how statuses
+/// map) is what the real run will do, without holding a write transaction while it runs.
 struct ImportRunner {
     let db: any Database
     let logger: Logger
@@ -73,7 +73,7 @@ struct ImportRunner {
         try await job.save(on: db)
         do {
             if job.dryRun {
-                try await preview(job)
+                try await preview(job, onProgress: onProgress)
             } else {
                 try await importRows(job, onProgress: onProgress)
             }
@@ -257,49 +257,49 @@ struct ImportRunner {
 
     // MARK: the dry run
 
-    private struct Rollback: Error {}
-
-    /// What a dry run found, filled inside the transaction that is then rolled back.
-    private final class Tally: @unchecked Sendable {
-        var outcomes: [ImportBatchWriter.Outcome] = []
-        var processed = 0
-        var records: [ImportRowRecord] = []
-        var mappings: [Mapping] = []
-    }
-
-    private func preview(_ job: ImportJob) async throws {
-        let tally = Tally()
+    /// Plans the whole file with reads only (`ImportPreviewPlanner`), writing each batch's failed
+    /// rows and warnings as it goes (a short transaction each), so neither a long transaction nor
+    /// the file's every warning is held. Run again after a stop, it starts over.
+    private func preview(_ job: ImportJob, onProgress: (@Sendable (ImportJob) async -> Void)?) async throws {
         let (userID, jobID) = (job.$user.id, try job.requireID())
         guard let format = ImportFormat(rawValue: job.format) else {
             throw ImportFileError.unreadable("unknown format \(job.format)")
         }
+        try await ImportRowRecord.query(on: db).filter(\.$job.$id == jobID).delete()
         let source = BatchSource(reader: try ExportReader(path: job.filePath), size: batchSize, after: 1)
-        let clock = now
+        let planner = ImportPreviewPlanner(db: db, userID: userID, format: format, now: now())
+        var (outcomes, processed, failed, mappings) = ([EntryPlan.Outcome: Int](), 0, 0, [Mapping]())
         do {
-            try await db.writeTransaction { db in
-                while let batch = source.next() {
-                    tally.outcomes += try await ImportBatchWriter(db: db, userID: userID, format: format, now: clock()).write(
-                        batch.prepared)
-                    tally.processed += batch.rows.count
-                    tally.records += Self.rowRecords(jobID: jobID, failures: batch.failures, prepared: batch.prepared)
-                    for result in batch.rows { if case .success(let row) = result { Self.count(row, into: &tally.mappings) } }
+            while let batch = source.next() {
+                try Task.checkCancellation()
+                for outcome in try await planner.plan(batch.prepared) { outcomes[outcome, default: 0] += 1 }
+                processed += batch.rows.count
+                failed += batch.failures.count
+                for result in batch.rows { if case .success(let row) = result { Self.count(row, into: &mappings) } }
+                let records = Self.rowRecords(jobID: jobID, failures: batch.failures, prepared: batch.prepared)
+                job.processed = processed
+                try await db.writeTransaction { db in
+                    for chunk in records.chunked(into: 500) { try await chunk.create(on: db) }
+                    try await job.save(on: db)
                 }
-                throw Rollback()
+                // Between batches no transaction is open: what the job runner does here (renew the
+                // lease), and any other reader's write, goes through.
+                await onProgress?(job)
             }
-        } catch is Rollback {}
-        job.created = tally.outcomes.filter { $0 == .created }.count
-        job.merged = tally.outcomes.filter { $0 == .merged }.count
-        job.unchanged = tally.outcomes.filter { $0 == .unchanged }.count
-        job.failed = tally.records.filter { $0.outcome == ImportRowRecord.Outcome.failed }.count
-        job.processed = tally.processed
-        job.mappings = Self.encodeMappings(tally.mappings)
+        } catch {
+            // A failed preview keeps its reason, not half of its rows.
+            try? await ImportRowRecord.query(on: db).filter(\.$job.$id == jobID).delete()
+            throw error
+        }
+        job.created = outcomes[.created, default: 0]
+        job.merged = outcomes[.merged, default: 0]
+        job.unchanged = outcomes[.unchanged, default: 0]
+        job.failed = failed
+        job.processed = processed
+        job.mappings = Self.encodeMappings(mappings)
         job.status = ImportJob.Status.done
         job.finishedAt = now()
-        let records = tally.records
-        try await db.writeTransaction { db in
-            for chunk in records.chunked(into: 500) { try await chunk.create(on: db) }
-            try await job.save(on: db)
-        }
+        try await job.save(on: db)
     }
 
     /// A failed row's reason, and each warning of the rows that were imported.
@@ -347,9 +347,11 @@ struct ImportRunner {
     }
 
     static func encodeMappings(_ mappings: [Mapping]) -> String {
-        String(
-            decoding: (try? JSONEncoder().encode(mappings.sorted { ($0.rows, $1.from) > ($1.rows, $0.from) })) ?? Data("[]".utf8),
-            as: UTF8.self)
+        // Keys in one order, so the same mappings are the same text.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let sorted = mappings.sorted { ($0.rows, $1.from) > ($1.rows, $0.from) }
+        return String(decoding: (try? encoder.encode(sorted)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
     static func decodeMappings(_ text: String) -> [Mapping] {
