@@ -1,21 +1,31 @@
 import Foundation
 
-/// Reads a Dogear JSON backup back into import rows.
+/// Reads a Dogear JSON backup back into import rows, a member at a time (`ExportReader`).
 enum BackupReader {
-    /// Whether JSON data is a Dogear backup (as opposed to a LibraryThing export). Dogear writes the
-    /// format first; a backup re-encoded with sorted keys is recognised by decoding its format.
-    static func isBackup(_ data: Data) -> Bool {
-        if String(decoding: data.prefix(256), as: UTF8.self).contains("\"\(Backup.formatName)\"") { return true }
-        return (try? Backup.decoder.decode(Probe.self, from: data))?.format == Backup.formatName
+    /// Whether a JSON file whose first member is this is a Dogear backup (as opposed to a
+    /// LibraryThing export). Dogear writes the format first; a backup re-encoded with sorted keys
+    /// starts with its entries, or with its format when it has none.
+    static func isBackup(_ first: JSONMemberReader.Member?) -> Bool {
+        switch first {
+        case .element(of: "entries", _): return true
+        case .value(key: "format", let data):
+            return (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) as? String == Backup.formatName
+        default: return false
+        }
     }
 
-    private struct Probe: Decodable { let format: String }
+    /// One entry of the backup's list.
+    static func entry(_ data: Data) throws -> BackupEntry {
+        try decode(BackupEntry.self, data, at: "this entry")
+    }
 
-    static func read(_ data: Data) throws -> Backup {
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, at place: String) throws -> T {
         do {
-            return try Backup.decoder.decode(Backup.self, from: data)
+            return try Backup.decoder.decode(T.self, from: data)
         } catch let error as DecodingError {
-            throw ImportFileError.unreadable("the backup is damaged: \(describe(error))")
+            throw ImportFileError.unreadable("the backup is damaged: \(describe(error)) in \(place)")
+        } catch {
+            throw ImportFileError.unreadable("the backup is damaged: \(place) is not well-formed JSON")
         }
     }
 

@@ -4,7 +4,8 @@ import Foundation
 /// CSV's columns under other names. Each book is turned into the CSV's columns so one mapping
 /// (`LibraryThingRow`) serves both; keys with no CSV column are kept under their own name as JSON.
 ///
-/// The JSON is parsed whole (it has no rows to stream); a 10,000-book export is a few megabytes.
+/// The file is read a book at a time (`JSONMemberReader`), in the file's order (LibraryThing writes
+/// books by id, the order they were added).
 enum LibraryThingJSON {
     /// JSON key → CSV column, for values that are text or a list of text.
     static let columns: [String: String] = [
@@ -22,31 +23,33 @@ enum LibraryThingJSON {
     /// Ids that only repeat a value given by name next to them (tag ids beside tags, …).
     static let redundant: Set<String> = ["tagidA", "collections_idA", "language_codeA", "originallanguage_codeA", "genre_id"]
 
-    /// The books in the file's order, each as CSV columns. Throws when the file is not this JSON.
-    static func rows(from data: Data) throws -> [[String: String]] {
+    /// One book of the file (a member of its object or list), parsed.
+    static func book(_ data: Data) throws -> [String: Any] {
         let parsed: Any
         do {
-            parsed = try JSONSerialization.jsonObject(with: data)
+            parsed = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
         } catch {
-            throw ImportFileError.unreadable("the JSON is not well formed (\(error.localizedDescription))")
+            throw ImportFileError.unreadable("the book's JSON is not well formed (\(error.localizedDescription))")
         }
-        let books: [[String: Any]]
-        if let object = parsed as? [String: Any] {
-            // Keyed by book id; JSONSerialization forgets the order, so the ids (assigned as books were
-            // added) give it back.
-            books = object.sorted { (Int($0.key) ?? 0, $0.key) < (Int($1.key) ?? 0, $1.key) }.compactMap {
-                $0.value as? [String: Any]
-            }
-        } else if let array = parsed as? [[String: Any]] {
-            books = array
-        } else {
-            throw ImportFileError.unrecognisedFormat(seen: ["a JSON \(type(of: parsed))"])
+        guard let book = parsed as? [String: Any] else {
+            throw ImportFileError.unreadable(
+                "a book should be a JSON object, not \(String(decoding: data.prefix(40), as: UTF8.self))")
         }
-        guard let first = books.first else { throw ImportFileError.empty }
-        guard first["books_id"] != nil || first["primaryauthor"] != nil else {
-            throw ImportFileError.unrecognisedFormat(seen: first.keys.sorted())
+        return book
+    }
+
+    /// The file's first book, which says whether the file is LibraryThing's at all.
+    static func firstBook(_ data: Data) throws -> [String: Any] {
+        let book: [String: Any]
+        do {
+            book = try Self.book(data)
+        } catch {
+            throw ImportFileError.unrecognisedFormat(seen: ["a JSON \(String(decoding: data.prefix(40), as: UTF8.self))"])
         }
-        return books.map(columns(of:))
+        guard book["books_id"] != nil || book["primaryauthor"] != nil else {
+            throw ImportFileError.unrecognisedFormat(seen: book.keys.sorted())
+        }
+        return book
     }
 
     static func columns(of book: [String: Any]) -> [String: String] {

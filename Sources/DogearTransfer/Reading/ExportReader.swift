@@ -3,7 +3,8 @@ import DogearCore
 import Foundation
 
 /// Reads an export row by row after detecting its format from the header (never the file name).
-/// CSV and TSV stream; LibraryThing's JSON is parsed whole. UTF-8 with or without a byte order
+/// CSV, TSV and JSON all stream: a JSON file is read a member at a time (`JSONMemberReader`) and
+/// each book or backup entry parsed alone, so a bad one fails its own row. UTF-8 with or without a byte order
 /// mark, LF or CRLF line ends, quoted commas and quotes; a file that is not UTF-8 is decoded anyway
 /// and says so in `warnings`.
 public final class ExportReader {
@@ -16,14 +17,16 @@ public final class ExportReader {
     /// The custom lists and saved lists' ids a Dogear backup carries.
     public private(set) var backupLists: [BackupList] = []
     public private(set) var backupSavedLists: [UUID] = []
-    private let rows: Rows
+    private var rows: Rows
     private let text: ExportText
     private var line = 1
 
     private enum Rows {
         case delimited(CSVReader)
-        case json([[String: String]])
-        case backup([BackupEntry])
+        /// LibraryThing's books, one member at a time; the first, read to know the format, waits.
+        case json(JSONMemberReader, pending: [String: String]?)
+        /// A backup's members; the first, read to know the format, waits.
+        case backup(JSONMemberReader, pending: JSONMemberReader.Member?)
     }
 
     public convenience init(path: String) throws {
@@ -44,22 +47,18 @@ public final class ExportReader {
         guard let stream = text.stream() else { throw ImportFileError.unreadable("the file cannot be opened") }
         switch text.shape {
         case .json:
-            stream.open()
-            let data = try Self.readAll(stream)
-            stream.close()
-            if BackupReader.isBackup(data) {
-                let backup = try BackupReader.read(data)
-                rows = .backup(backup.entries)
-                backupProfile = backup.profile
-                backupLists = backup.lists ?? []
-                backupSavedLists = backup.savedLists ?? []
+            let members = JSONMemberReader(stream: stream, descendInto: ["entries"])
+            let first = try members.next()
+            if BackupReader.isBackup(first) {
+                rows = .backup(members, pending: first)
                 header = ["format", "version", "profile", "entries"]
                 format = .dogearBackup
                 return
             }
-            let books = try LibraryThingJSON.rows(from: data)
-            rows = .json(books)
-            header = books.first.map { Array($0.keys).sorted() } ?? []
+            guard case .value(_, let data) = first else { throw ImportFileError.empty }
+            let book = try LibraryThingJSON.firstBook(data)
+            rows = .json(members, pending: LibraryThingJSON.columns(of: book))
+            header = book.keys.sorted()
             format = .libraryThing
         case .delimited(let delimiter):
             let reader: CSVReader
@@ -85,11 +84,19 @@ public final class ExportReader {
     deinit { text.removeCopy() }
 
     /// How many rows are left, counted without mapping them (a job's total, before it runs). Reads
-    /// the rest of the file: use a reader of its own.
-    public func countRemaining() -> Int {
+    /// the rest of the file: use a reader of its own. For JSON this is also where a file broken
+    /// anywhere (cut short, say) is refused, before a job is made; each book is parsed by the run.
+    public func countRemaining() throws -> Int {
         switch rows {
-        case .json(let books): return books.count - (line - 1)
-        case .backup(let entries): return entries.count - (line - 1)
+        case .json(let members, let pending):
+            var count = pending == nil ? 0 : 1
+            while try members.next(keep: false) != nil { count += 1 }
+            return count
+        case .backup(let members, let pending):
+            var count = 0
+            if case .element = pending { count += 1 }
+            while let member = try members.next(keep: false) { if case .element = member { count += 1 } }
+            return count
         case .delimited(let reader):
             var count = 0
             while let values = reader.next() {
@@ -103,16 +110,48 @@ public final class ExportReader {
     /// `line` is the row's line in a spreadsheet (the header is 1); for JSON, the book's position + 1.
     public func next() -> Result<ImportedRow, ImportRowError>? {
         switch rows {
-        case .json(let books):
-            guard line - 1 < books.count else { return nil }
-            let fields = books[line - 1]
+        case .json(let members, let pending):
+            let data: Data
+            if let pending {
+                rows = .json(members, pending: nil)
+                line += 1
+                return LibraryThingRow.map(pending, line: line)
+            }
+            do {
+                guard case .value(_, let next) = try members.next() else { return nil }
+                data = next
+            } catch {
+                return endEarly(error)
+            }
             line += 1
-            return LibraryThingRow.map(fields, line: line)
-        case .backup(let entries):
-            guard line - 1 < entries.count else { return nil }
-            let entry = entries[line - 1]
-            line += 1
-            return .success(entry.importedRow(line: line))
+            do {
+                return LibraryThingRow.map(LibraryThingJSON.columns(of: try LibraryThingJSON.book(data)), line: line)
+            } catch {
+                return .failure(ImportRowError(line: line, reason: Self.rowReason(error)))
+            }
+        case .backup(let members, let pending):
+            var member = pending
+            rows = .backup(members, pending: nil)
+            do {
+                while true {
+                    if member == nil { member = try members.next() }
+                    guard let current = member else { return nil }
+                    member = nil
+                    switch current {
+                    case .element(_, let data):
+                        line += 1
+                        do {
+                            return .success(try BackupReader.entry(data).importedRow(line: line))
+                        } catch {
+                            return .failure(ImportRowError(line: line, reason: Self.rowReason(error)))
+                        }
+                    case .value(let key, let data):
+                        try readBackupMember(key, data)
+                    }
+                }
+            } catch {
+                return endEarly(error)
+            }
         case .delimited(let reader):
             guard let values = reader.next() else { return nil }
             line += 1
@@ -130,6 +169,29 @@ public final class ExportReader {
         }
     }
 
+    /// The profile, lists and saved lists beside a backup's entries.
+    private func readBackupMember(_ key: String?, _ data: Data) throws {
+        switch key {
+        case "profile": backupProfile = try BackupReader.decode(BackupProfile?.self, data, at: "profile")
+        case "lists": backupLists = try BackupReader.decode([BackupList]?.self, data, at: "lists") ?? []
+        case "savedLists": backupSavedLists = try BackupReader.decode([UUID]?.self, data, at: "savedLists") ?? []
+        default: break
+        }
+    }
+
+    /// The file broke after its count was taken (it changed on disk): the row says so, and the
+    /// reading ends there.
+    private func endEarly(_ error: any Error) -> Result<ImportedRow, ImportRowError> {
+        rows = .json(JSONMemberReader(stream: InputStream(data: Data("[]".utf8))), pending: nil)
+        return .failure(ImportRowError(line: line + 1, reason: "\(error)"))
+    }
+
+    /// A row's own fault, said without "the file could not be read" (the rest of it could).
+    static func rowReason(_ error: any Error) -> String {
+        if case .unreadable(let reason) = error as? ImportFileError { return reason }
+        return "\(error)"
+    }
+
     /// The TSV spells a few columns differently from the CSV ("Book Id").
     static func libraryThingColumns(_ fields: [String: String]) -> [String: String] {
         guard let id = fields["Book Id"] else { return fields }
@@ -137,16 +199,5 @@ public final class ExportReader {
         fields["Book Id"] = nil
         fields["Book ID"] = id
         return fields
-    }
-
-    private static func readAll(_ stream: InputStream) throws -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: ExportText.chunkSize)
-        while true {
-            let count = stream.read(&buffer, maxLength: buffer.count)
-            if count < 0 { throw ImportFileError.unreadable("read failed") }
-            if count == 0 { return data }
-            data.append(buffer, count: count)
-        }
     }
 }

@@ -28,7 +28,7 @@ struct ImportRunner {
         userID: UUID, filePath: String, fileName: String?, dryRun: Bool, shelvesAsLists: Bool = false
     ) async throws -> ImportJob {
         let reader = try ExportReader(path: filePath)
-        let total = reader.countRemaining()
+        let total = try reader.countRemaining()
         let job = ImportJob(
             userID: userID, format: reader.format.rawValue, dryRun: dryRun, fileName: fileName,
             filePath: filePath, fileSHA256: try Self.sha256(of: filePath), total: total)
