@@ -74,6 +74,10 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     if config.backgroundEnrichment, !config.offline, command == nil || command == "serve" {
         app.lifecycle.use(EnrichmentLifecycle())
     }
+    if command == nil || command == "serve" {
+        app.isStopping = false
+        app.lifecycle.use(GracefulShutdown())
+    }
     if case .sqliteFile = config.database {
         // WAL lets readers go on while one request writes.
         _ = try await app.db.sql.raw("PRAGMA journal_mode=WAL").all()
@@ -126,11 +130,30 @@ extension Application {
         }
     }
 
+    /// Applies the pending migrations one at a time, each with its row in `_fluent_migrations` in
+    /// one transaction (Fluent's own `autoMigrate` commits a migration's statements one by one and
+    /// records it after): a process killed mid-migration leaves it wholly applied or not at all,
+    /// where a half-applied one stopped every later start ("duplicate column name"). The records are
+    /// Fluent's, so `dogear migrate --revert` still works.
+    func migrateInTransactions() async throws {
+        try await MigrationLog.migration.prepare(on: db).get()
+        let applied = try await MigrationLog.query(on: db).all()
+        let done = Set(applied.map(\.name))
+        let batch = (applied.map(\.batch).max() ?? 0) + 1
+        for migration in AllMigrations.list where !done.contains(migration.name) {
+            logger.info("migrating: \(migration.name)")
+            try await db.transaction { database in
+                try await migration.prepare(on: database)
+                try await MigrationLog(name: migration.name, batch: batch).create(on: database)
+            }
+        }
+    }
+
     /// The advisory lock's key: any number, the same in every process ("dogear" in ASCII).
     static let migrationLockKey = 0x646F_6765_6172
 
     private func migrateAndIndex() async throws {
-        try await autoMigrate()
+        try await migrateInTransactions()
         let indexed = try await SearchIndexer(db: db).indexMissing()
         if indexed > 0 { logger.info("search index: indexed \(indexed) entries that had no document") }
     }

@@ -123,4 +123,21 @@ struct MalformedMultipartTests {
             #expect(UploadLimitTests.leftovers(app).isEmpty)
         }
     }
+
+    @Test("a form cut short (its file part never closed by the final boundary) is refused, not imported as half a file")
+    func cutShort() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let (type, whole) = UploadLimitTests.multipart([("file", "export.csv", "", ImportTests.threeBooks)])
+            let closing = whole.count - (type.count - "multipart/form-data; boundary=".count + 6)
+            for cut in [whole.count / 2, closing, whole.count - 4] {
+                let reply = try await UploadLimitTests.post(app, token, contentType: type, whole.prefix(cut))
+                #expect(reply.status == .badRequest, "cut at \(cut): \(reply.status) \(reply.body)")
+                #expect(reply.errorMessage?.contains("cut short") == true)
+            }
+            #expect(UploadLimitTests.leftovers(app).isEmpty)
+            #expect(try await ImportJob.query(on: app.db).count() == 0)
+            #expect(try await UploadLimitTests.post(app, token, contentType: type, whole).status == .accepted)
+        }
+    }
 }

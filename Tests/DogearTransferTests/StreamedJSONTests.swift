@@ -44,6 +44,14 @@ struct StreamedJSONTests {
         #expect(reader.backupSavedLists.count == 1)
     }
 
+    @Test("a backup whose entries are not a list is refused when counted")
+    func entriesNotAList() throws {
+        let text = #"{"format":"dogear-backup","version":1,"entries":{"a":1}}"#
+        let reader = try ExportReader(string: text)
+        #expect(reader.format == .dogearBackup)
+        #expect(throws: ExportReader.entriesNotAList) { try reader.countRemaining() }
+    }
+
     @Test("a damaged backup entry fails its own line; the others are read")
     func damagedEntry() throws {
         let good = Self.text(try Backup.encoder.encode(Self.entry("Good")))

@@ -21,14 +21,16 @@ struct SystemController {
     }
 
     /// 200 once the database answers and every migration this build knows is applied; 503
-    /// otherwise (a load balancer sends no reader here yet).
+    /// otherwise (a load balancer sends no reader here yet), and from the moment the server was
+    /// told to stop (`GracefulShutdown`).
     func ready(req: Request) async throws -> Response {
         let known = AllMigrations.list.count
         let applied = try? await req.db.sql.raw("SELECT COUNT(*) AS n FROM _fluent_migrations").first()?
             .decode(column: "n", as: Int.self)
-        let ready = applied == known
+        let stopping = req.application.isStopping
+        let ready = applied == known && !stopping
         let body = Readiness(
-            status: ready ? "ready" : applied == nil ? "database unreachable" : "migrations pending",
+            status: stopping ? "stopping" : ready ? "ready" : applied == nil ? "database unreachable" : "migrations pending",
             migrationsApplied: applied ?? 0, migrationsKnown: known)
         return try await body.encodeResponse(status: ready ? .ok : .serviceUnavailable, for: req)
     }

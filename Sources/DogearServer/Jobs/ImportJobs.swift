@@ -18,7 +18,12 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
     let resumeAtBoot: Bool
     /// This process, as a lease names it.
     let owner = UUID()
-    static let leaseSeconds: TimeInterval = 120
+    /// A lease lasts this long unless renewed: a heartbeat renews it every `heartbeat` while the job
+    /// runs (and each batch does too), so a dead process's import is taken over within about
+    /// `leaseSeconds` plus one `sweepEvery`.
+    static let leaseSeconds: TimeInterval = 30
+    static let heartbeat: Duration = .seconds(10)
+    static let sweepEvery: Duration = .seconds(15)
 
     init(resumeAtBoot: Bool) {
         self.resumeAtBoot = resumeAtBoot
@@ -52,6 +57,17 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
         return rows.count == 1
     }
 
+    /// Gives the lease back (the server is stopping between two batches): another process may go on
+    /// with the job at once instead of waiting for the lease to run out.
+    func release(_ jobID: UUID, app: Application) async throws {
+        try await app.db.sql.raw(
+            """
+            UPDATE imports SET lease_owner = NULL, lease_until = NULL
+            WHERE id = \(bind: jobID) AND lease_owner = \(bind: owner)
+            """
+        ).run()
+    }
+
     func start(_ jobID: UUID, app: Application) {
         var runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
         runner.metrics = app.metrics
@@ -67,6 +83,14 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
                     self.lock.withLock { _ = self.tasks.removeValue(forKey: jobID) }
                     return
                 }
+                let heartbeat = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: Self.heartbeat)
+                        if Task.isCancelled { return }
+                        if (try? await self.renew(jobID, app: app)) == false { return }
+                    }
+                }
+                defer { heartbeat.cancel() }
                 let job = try await runner.run(jobID) { _ in
                     // After each batch: still ours? If another process took the job over, stop.
                     if (try? await self.renew(jobID, app: app)) == false {
@@ -82,7 +106,13 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
                     try? FileManager.default.removeItem(atPath: job.filePath)
                 }
             } catch is CancellationError {
-                app.logger.info("import \(jobID) paused; it goes on at the next start")
+                // Its last batch is committed (each batch is): the job goes on from the next row,
+                // here at the next start or in another process now. (A fresh task: this one is cancelled.)
+                let line = await Task {
+                    try? await self.release(jobID, app: app)
+                    return (try? await ImportJob.find(jobID, on: app.db))?.lastLine ?? 0
+                }.value
+                app.logger.info("import \(jobID) paused after line \(line); it goes on at the next start or in another process")
             } catch {
                 app.logger.report(error: error)
             }
@@ -102,17 +132,17 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
         guard resumeAtBoot else { return }
         try await removeStaleUploads(application)
         try await resumeOrphans(application)
-        // Every minute: jobs whose process died (their lease ran out); every hour: previews nobody
-        // ran, so a server that runs for months does not fill its disk with them.
+        // Every 15 seconds: jobs whose process died (their lease ran out); every hour: previews
+        // nobody ran, so a server that runs for months does not fill its disk with them.
         sweeper = Task { [weak self] in
-            var minutes = 0
+            var sweeps = 0
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(60))
+                try? await Task.sleep(for: Self.sweepEvery)
                 guard !Task.isCancelled, let self else { return }
-                minutes += 1
+                sweeps += 1
                 do {
                     try await self.resumeOrphans(application)
-                    if minutes % 60 == 0 { try await self.removeStaleUploads(application) }
+                    if sweeps % 240 == 0 { try await self.removeStaleUploads(application) }
                 } catch {
                     application.logger.report(error: error)
                 }

@@ -22,6 +22,7 @@ final class ClubEventHub: Sendable {
     /// tell a read begun after its wake-up from one begun before (`SharedFeedReads`).
     private let generations = NIOLockedValueBox<[UUID: Int]>([:])
     private let deliveredByDatabase = NIOLockedValueBox(false)
+    private let closing = NIOLockedValueBox(false)
 
     /// From now on wake-ups come from the database's notifications, not from `announce`.
     func useDatabaseNotifications() {
@@ -32,7 +33,12 @@ final class ClubEventHub: Sendable {
     func subscribe(to clubID: UUID) -> (wakeUps: AsyncStream<Void>, cancel: @Sendable () -> Void) {
         let token = UUID()
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        subscribers.withLockedValue { $0[token] = Subscriber(clubID: clubID, continuation: continuation) }
+        let open = subscribers.withLockedValue { subscribers in
+            guard !closing.withLockedValue({ $0 }) else { return false }
+            subscribers[token] = Subscriber(clubID: clubID, continuation: continuation)
+            return true
+        }
+        if !open { continuation.finish() }
         let cancel: @Sendable () -> Void = { [weak self] in
             self?.subscribers.withLockedValue { _ = $0.removeValue(forKey: token) }
             continuation.finish()
@@ -56,6 +62,18 @@ final class ClubEventHub: Sendable {
     func generation(of clubID: UUID) -> Int {
         generations.withLockedValue { $0[clubID] ?? 0 }
     }
+
+    /// The server is stopping: every stream's wake-ups end (each stream then tells its client to
+    /// come back, `ClubEventStream`), and streams opened from now on end at once.
+    func closeAll() {
+        let open = subscribers.withLockedValue { subscribers in
+            closing.withLockedValue { $0 = true }
+            return Array(subscribers.values)
+        }
+        for subscriber in open { subscriber.continuation.finish() }
+    }
+
+    var isClosing: Bool { closing.withLockedValue { $0 } }
 
     /// Open streams, for the benchmark and the health of a busy server.
     var subscriberCount: Int { subscribers.withLockedValue { $0.count } }

@@ -79,7 +79,12 @@ enum ClubEventStream {
                         return
                     }
                 }
-                guard let next = await iterator.next() else { return }
+                guard let next = await iterator.next() else {
+                    // The server is stopping: come back in a few seconds (to another process, or
+                    // this one started again), from the last event (the browser sends its id).
+                    if hub.isClosing { try? await writer.write(.buffer(ByteBuffer(string: "retry: 3000\n: restarting\n\n"))) }
+                    return
+                }
                 pending = next
                 if !next { try await writer.write(.buffer(ByteBuffer(string: ": keep-alive\n\n"))) }
             }

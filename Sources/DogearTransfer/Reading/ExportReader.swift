@@ -95,7 +95,14 @@ public final class ExportReader {
         case .backup(let members, let pending):
             var count = 0
             if case .element = pending { count += 1 }
-            while let member = try members.next(keep: false) { if case .element = member { count += 1 } }
+            if case .value(key: "entries", _) = pending { throw Self.entriesNotAList }
+            while let member = try members.next(keep: false) {
+                switch member {
+                case .element: count += 1
+                case .value(key: "entries", _): throw Self.entriesNotAList
+                case .value: break
+                }
+            }
             return count
         case .delimited(let reader):
             var count = 0
@@ -168,6 +175,8 @@ public final class ExportReader {
             }
         }
     }
+
+    static let entriesNotAList = ImportFileError.unreadable("the backup is damaged: its 'entries' should be a list")
 
     /// The profile, lists and saved lists beside a backup's entries.
     private func readBackupMember(_ key: String?, _ data: Data) throws {

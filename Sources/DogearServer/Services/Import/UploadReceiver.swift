@@ -94,8 +94,12 @@ struct UploadReceiver {
                     partName = nil
                     headerBytes = 0
                 }
+                // The body's last bytes: a form cut short (no closing boundary) is refused, not read
+                // as a whole file.
+                var tail: [UInt8] = []
                 for try await chunk in req.body {
                     try count(chunk)
+                    tail = Array((tail + chunk.readableBytesView).suffix(boundary.utf8.count + 16))
                     do {
                         try parser.execute(chunk)
                     } catch {
@@ -106,6 +110,11 @@ struct UploadReceiver {
                     if let failure { throw failure }
                 }
                 guard sawFile else { throw DomainError.badRequest("the form has no part named 'file'", field: "file") }
+                let ending = String(decoding: tail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard ending.hasSuffix("--\(boundary)--") else {
+                    throw DomainError.badRequest(
+                        "the form ends before its closing boundary: the upload was cut short; send it again", field: "file")
+                }
             } else {
                 for try await chunk in req.body {
                     try count(chunk)

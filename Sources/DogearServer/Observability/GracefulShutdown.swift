@@ -1,0 +1,58 @@
+import Dispatch
+import Foundation
+import NIOConcurrencyHelpers
+import Vapor
+
+/// What `dogear serve` does on SIGTERM (or Ctrl-C), beside Vapor's own handling of the signal,
+/// which stops accepting connections and waits for the requests in flight for up to
+/// `HTTPServer.Configuration.shutdownTimeout` (ten seconds):
+///
+/// - `/ready` answers 503 "stopping", so a load balancer sends no new reader here;
+/// - club event streams end with `retry: 3000`, so browsers come back in three seconds (to another
+///   process, or to this one started again) from their last event, instead of holding the
+///   shutdown for its whole bound;
+/// - then, when the server has stopped, `ImportJobs` stops each running import after its current
+///   batch (every batch is committed with the line it reached) and gives its lease back.
+final class GracefulShutdown: LifecycleHandler, @unchecked Sendable {
+    // Dispatch sources are not Sendable; these are only touched under the lock.
+    private let sources = NIOLockedValueBox<[any DispatchSourceSignal]>([])
+
+    func didBoot(_ application: Application) throws {
+        let queue = DispatchQueue(label: "dogear.shutdown")
+        let made = [SIGTERM, SIGINT].map { signal in
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
+            source.setEventHandler { [weak application] in
+                guard let application, !application.isStopping else { return }
+                application.isStopping = true
+                application.logger.notice("stopping: finishing the requests in flight, closing event streams")
+                application.clubEvents.closeAll()
+            }
+            source.resume()
+            return source
+        }
+        sources.withLockedValue { $0 = made }
+    }
+
+    func shutdown(_ application: Application) {
+        sources.withLockedValue { sources in
+            for source in sources { source.cancel() }
+            sources = []
+        }
+    }
+}
+
+extension Application {
+    private struct StoppingKey: StorageKey { typealias Value = NIOLockedValueBox<Bool> }
+
+    /// A signal to stop arrived: `/ready` answers 503 from now on.
+    var isStopping: Bool {
+        get { (storage[StoppingKey.self]?.withLockedValue { $0 }) ?? false }
+        set {
+            if let box = storage[StoppingKey.self] {
+                box.withLockedValue { $0 = newValue }
+            } else {
+                storage[StoppingKey.self] = NIOLockedValueBox(newValue)
+            }
+        }
+    }
+}
