@@ -6,7 +6,8 @@
 #              its lease back; started again, it finishes with every row once.
 #   import     kill -9 during an import; started again, the import finishes, every row once.
 #   status     kill -9 during a burst of status changes from 8 clients: every acknowledged one is there.
-#   migration  kill -9 at five moments while a fresh database is being migrated; then it starts.
+#   migration  kill -9 while a fresh database is being migrated (until two kills landed mid-way);
+#              then it starts, every migration applied once.
 #   malformed  100 malformed uploads: each answered with a clear error, 0 crashes, 0 files left.
 #   disk       a small tmpfs as the data folder, filled: an upload gets 507, an import fails with
 #              its reason, the database stays intact and the server keeps answering.
@@ -96,23 +97,45 @@ phase_status() {
   stop
 }
 
+migrations_in() {
+  python3 -c "
+import sqlite3, sys
+try: print(sqlite3.connect(sys.argv[1]).execute('SELECT COUNT(*) FROM _fluent_migrations').fetchone()[0])
+except Exception: print(0)" "$1"
+}
+
 phase_migration() {
-  local delay
-  for delay in 0.2 0.5 0.8 1.2 2.0; do
-    # serve migrates a fresh database before it listens: killed somewhere in the middle.
-    env DOGEAR_DATA_DIR="$WORK/migration" DOGEAR_PORT="$(free_port)" DOGEAR_ENRICH=false DOGEAR_OFFLINE=true \
+  # How many migrations there are: a database migrated whole.
+  start migration-whole
+  stop
+  local known middle=0 tries=0 delay applied port
+  known=$(migrations_in "$WORK/migration-whole/dogear.sqlite")
+  # serve migrates a fresh database before it listens: killed at moments spread over the first
+  # 0.6 s, again and again on the same database (a fresh one once all are applied), until two kills
+  # landed with some migrations recorded and some not (at most 40 tries).
+  while [ $middle -lt 2 ] && [ $tries -lt 40 ]; do
+    tries=$((tries + 1))
+    delay=$(python3 -c "import random; print(round(random.uniform(0.02, 0.6), 3))")
+    port=$(free_port)
+    env DOGEAR_DATA_DIR="$WORK/migration" DOGEAR_PORT="$port" DOGEAR_ENRICH=false DOGEAR_OFFLINE=true \
       "$BIN" serve >>"$WORK/migration.log" 2>&1 &
     local pid=$!
-    sleep $delay
+    sleep "$delay"
     kill -9 $pid 2>/dev/null || true
     wait $pid 2>/dev/null || true
-    local applied
-    applied=$(sql "$WORK/migration/dogear.sqlite" "SELECT COUNT(*) FROM _fluent_migrations" 2>/dev/null || echo "(none)")
-    echo "faults: migration killed after ${delay} s: migrations recorded $applied"
+    applied=$(migrations_in "$WORK/migration/dogear.sqlite")
+    if [ "$applied" -gt 0 ] && [ "$applied" -lt "$known" ]; then
+      middle=$((middle + 1))
+      echo "faults: migration killed after ${delay} s with $applied of $known migrations recorded"
+    fi
+    if [ "$applied" -ge "$known" ]; then rm -rf "$WORK/migration"; fi
   done
+  [ $middle -ge 2 ] || { echo "no kill landed in the middle of the migrations in $tries tries"; exit 1; }
+  echo "faults: $middle of $tries kills landed in the middle of the migrations"
   start migration
   F signup "$BASE" "$WORK/migration.json"
   stop
+  [ "$(migrations_in "$WORK/migration/dogear.sqlite")" -eq "$known" ]
   F invariants "$WORK/migration/dogear.sqlite"
 }
 

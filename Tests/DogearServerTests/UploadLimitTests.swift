@@ -124,6 +124,18 @@ struct MalformedMultipartTests {
         }
     }
 
+    @Test(
+        "a full disk is recognised in the databases' own words as in the kernel's",
+        arguments: [
+            ("sqlite: full: database or disk is full", true), ("PSQLError: sqlState 53100 disk_full", true),
+            ("could not extend file \"base/16384/2619\": No space left on device", true),
+            ("UNIQUE constraint failed: works.id", false), ("connection reset by peer", false),
+        ])
+    func diskFullWords(_ text: String, _ full: Bool) {
+        struct Reported: Error, CustomStringConvertible { let description: String }
+        #expect(FileSink.isDiskFull(Reported(description: text)) == full)
+    }
+
     @Test("a form cut short (its file part never closed by the final boundary) is refused, not imported as half a file")
     func cutShort() async throws {
         try await withDogear { app in

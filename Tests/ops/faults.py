@@ -332,7 +332,8 @@ def disk(base, state_file, mount):
 
     # An upload bigger than the space left.
     fill(mount, 6 << 20)
-    big = goodreads(40_000, prefix="Too Big For The Disk")
+    big = goodreads(120_000, prefix="Too Big For The Disk")
+    assert len(big) > free_bytes(mount) + (2 << 20), (len(big), free_bytes(mount))
     body, headers = multipart(big)
     status, answer = call(base, "POST", "/api/v1/imports", token=token, raw=body, headers=headers)
     message = answer.get("error", {}).get("message") if isinstance(answer, dict) else answer
@@ -360,7 +361,7 @@ def disk(base, state_file, mount):
         time.sleep(0.1)
     print(f"faults: disk: an import of {len(data) >> 20} MB with {free_bytes(mount) >> 20} MB free: "
           f"{job['status']} after {job['processed']} rows: {job.get('message')}")
-    assert job["status"] == "failed" and job.get("message"), job
+    assert job["status"] == "failed" and "disk is full" in (job.get("message") or ""), job
     assert call(base, "GET", "/health")[0] == 200
     status, _ = call(base, "GET", "/api/v1/library?limit=5", token=token)
     assert status == 200, "the library did not answer on a full disk"

@@ -14,6 +14,14 @@ enum FileSink {
     }
 
     static func isDiskFull(_ error: any Error) -> Bool {
+        // The databases say it in words: SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100) and
+        // "could not extend file".
+        let text = String(describing: error)
+        if text.contains("database or disk is full") || text.contains("53100") || text.contains("could not extend file")
+            || text.contains("No space left on device")
+        {
+            return true
+        }
         let error = error as NSError
         if error.domain == NSPOSIXErrorDomain, error.code == Int(ENOSPC) || error.code == Int(EDQUOT) { return true }
         if error.domain == NSCocoaErrorDomain, error.code == CocoaError.fileWriteOutOfSpace.rawValue { return true }

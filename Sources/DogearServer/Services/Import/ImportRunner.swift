@@ -83,7 +83,13 @@ struct ImportRunner {
         } catch {
             logger.report(error: error)
             job.status = ImportJob.Status.failed
-            job.message = (error as? ImportFileError)?.description ?? "the import stopped: \(error)"
+            if FileSink.isDiskFull(error) {
+                job.message =
+                    "the server's disk is full: the import stopped after line \(job.lastLine) (the rows before it are in"
+                    + " the library); once there is room, import the file again: rows already in are not repeated"
+            } else {
+                job.message = (error as? ImportFileError)?.description ?? "the import stopped: \(error)"
+            }
             job.finishedAt = now()
             try await job.save(on: db)
             if !job.dryRun { metrics?.importFinished(status: job.status.rawValue) }

@@ -94,6 +94,10 @@ struct UploadReceiver {
                     partName = nil
                     headerBytes = 0
                 }
+                // A refusal (a full disk, a part too big) is answered once the body has been read
+                // to its end (at most the limit): a client that sends the whole body before
+                // reading, as most do, would otherwise never see the answer. The first failure
+                // wins; the rest of the body is read and dropped.
                 // The body's last bytes: a form cut short (no closing boundary) is refused, not read
                 // as a whole file.
                 var tail: [UInt8] = []
@@ -107,8 +111,8 @@ struct UploadReceiver {
                         // multipart at all (found by schemathesis: a body of just the closing boundary).
                         throw DomainError.badRequest("the multipart body is not well-formed", field: "file")
                     }
-                    if let failure { throw failure }
                 }
+                if let failure { throw failure }
                 guard sawFile else { throw DomainError.badRequest("the form has no part named 'file'", field: "file") }
                 let ending = String(decoding: tail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard ending.hasSuffix("--\(boundary)--") else {
@@ -116,10 +120,14 @@ struct UploadReceiver {
                         "the form ends before its closing boundary: the upload was cut short; send it again", field: "file")
                 }
             } else {
+                var failure: (any Error)?
                 for try await chunk in req.body {
                     try count(chunk)
-                    try write(chunk)
+                    if failure == nil {
+                        do { try write(chunk) } catch { failure = error }
+                    }
                 }
+                if let failure { throw failure }
             }
             guard written > 0 else { throw DomainError(.unprocessable, code: "emptyFile", "the file is empty", field: "file") }
         } catch {
