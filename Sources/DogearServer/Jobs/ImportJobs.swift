@@ -83,6 +83,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
                     self.lock.withLock { _ = self.tasks.removeValue(forKey: jobID) }
                     return
                 }
+                app.logger.info("import \(jobID): running in this process")
                 let heartbeat = Task {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: Self.heartbeat)
