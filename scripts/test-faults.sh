@@ -31,9 +31,12 @@ cleanup() {
 trap cleanup EXIT
 F() { python3 Tests/ops/faults.py "$@"; }
 
-start() { # start NAME: a server on $WORK/NAME, its URL in BASE
+start() { # start NAME [SETTING=VALUE...]: a server on $WORK/NAME, its URL in BASE
   PORT=$(free_port)
-  SERVER=$(serve_dogear "$PORT" "$WORK/$1" "$WORK/$1.$((++STARTS)).log")
+  local name=$1
+  shift
+  STARTS=$((STARTS + 1))
+  SERVER=$(serve_dogear "$PORT" "$WORK/$name" "$WORK/${name//\//-}.$STARTS.log" "$@")
   BASE="http://127.0.0.1:$PORT"
 }
 STARTS=0
@@ -140,9 +143,14 @@ phase_migration() {
 }
 
 phase_malformed() {
-  start malformed
+  start malformed DOGEAR_METRICS_TOKEN=scrape
   F signup "$BASE" "$WORK/malformed.json"
   F malformed "$BASE" "$WORK/malformed.json" "$WORK/malformed/imports"
+  # What an operator sees after it: the writers' waits and the enrichment queue.
+  curl -sf -H "Authorization: Bearer scrape" "$BASE/metrics" >"$WORK/metrics.txt"
+  grep -E '^dogear_(database_write_wait_seconds_count|enrichment_queue_works|database_connection_wait_seconds|import_jobs_total)' \
+    "$WORK/metrics.txt" | sed 's/^/faults: metrics: /'
+  grep -Eq '^dogear_database_write_wait_seconds_count [1-9]' "$WORK/metrics.txt"
   stop
   F invariants "$WORK/malformed/dogear.sqlite"
 }

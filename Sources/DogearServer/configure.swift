@@ -45,6 +45,11 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     // Outermost: every answer is logged and counted as the client gets it.
     app.middleware.use(RequestLogMiddleware())
     app.middleware.use(MetricsMiddleware(metrics: app.metrics))
+    if case .sqliteFile = config.database {
+        // The one SQLite server process's writers; in-memory test apps leave it alone (they share the line).
+        let metrics = app.metrics
+        SQLiteWriters.observer.withLockedValue { $0 = { metrics.writeWaited(seconds: DogearMetrics.seconds($0)) } }
+    }
     app.middleware.use(APIErrorMiddleware())
     // Public/css and Public/js: the web app's only stylesheet and scripts.
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))

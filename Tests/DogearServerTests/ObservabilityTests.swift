@@ -71,6 +71,25 @@ struct ObservabilityTests {
             })
     }
 
+    @Test("/metrics shows the enrichment queue (works with an ISBN never looked up) and the pool's wait at the scrape")
+    func queueAndPool() async throws {
+        try await withDogear(
+            adjust: { $0.metricsToken = "scrape-secret" },
+            { app in
+                let token = try await app.signUp()
+                func scrape() async throws -> String { try await app.send(.GET, "/metrics", token: "scrape-secret").body }
+                #expect(try await scrape().contains("dogear_enrichment_queue_works 0.0"))
+                _ = try await app.addBook(token, title: "Piranesi", isbn: "9781635575637")
+                _ = try await app.addBook(token, title: "Middlemarch", authors: ["George Eliot"], isbn: "9780141439549")
+                _ = try await app.addBook(token, title: "No ISBN", authors: ["Anon"])
+                let body = try await scrape()
+                #expect(body.contains("dogear_enrichment_queue_works 2.0"), "\(body)")
+                #expect(body.contains("# TYPE dogear_database_connection_wait_seconds gauge"))
+                try await app.db.sql.raw("UPDATE works SET last_enriched_at = CURRENT_TIMESTAMP").run()
+                #expect(try await scrape().contains("dogear_enrichment_queue_works 0.0"))
+            })
+    }
+
     @Test(
         "a log line per request with its id and route pattern; no password, token, hash or reset link in any line, even at trace")
     func requestLogs() async throws {

@@ -44,7 +44,15 @@ struct SystemController {
         else {
             throw DomainError(.notAuthenticated, code: "notAuthenticated", "send the metrics token as a bearer token")
         }
-        let response = Response(status: .ok, body: .init(string: req.application.metrics.registry.emitToString()))
+        let metrics = req.application.metrics
+        // Read at the scrape: the pool's wait now, and the enrichment queue's length.
+        let asked = ContinuousClock.now
+        let waiting = try await req.db.withConnection { connection in
+            metrics.connectionWaited(seconds: DogearMetrics.seconds(ContinuousClock.now - asked))
+            return try await EnrichmentJob.waiting(on: connection)
+        }
+        metrics.enrichmentWaiting(waiting)
+        let response = Response(status: .ok, body: .init(string: metrics.registry.emitToString()))
         response.headers.replaceOrAdd(name: .contentType, value: "text/plain; version=0.0.4; charset=utf-8")
         return response
     }

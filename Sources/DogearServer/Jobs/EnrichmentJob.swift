@@ -21,6 +21,17 @@ struct EnrichmentJob {
         var notFound = 0
     }
 
+    /// How many works wait to be tried (for `/metrics`).
+    static func waiting(on db: any Database) async throws -> Int {
+        let row = try await db.sql.raw(
+            """
+            SELECT COUNT(*) AS n FROM works w
+            WHERE w.last_enriched_at IS NULL AND EXISTS (SELECT 1 FROM editions e WHERE e.work_id = w.id AND e.isbn13 IS NOT NULL)
+            """
+        ).first()
+        return try row?.decode(column: "n", as: Int.self) ?? 0
+    }
+
     /// Enriches up to `limit` works and reports what happened.
     func runOnce(limit: Int = 20) async throws -> Report {
         var report = Report()

@@ -17,10 +17,12 @@ final class EnrichmentLifecycle: LifecycleHandler, @unchecked Sendable {
         let pause = idlePause
         let db = application.db
         let now = application.clock.now
+        let metrics = application.metrics
         task = Task {
             while !Task.isCancelled {
                 do {
                     let report = try await EnrichmentJob(db: db, chain: chain, logger: logger, now: now).runOnce()
+                    metrics.enrichmentTried(enriched: report.enriched, notFound: report.notFound)
                     if report.tried > 0 {
                         logger.info("enrichment: \(report.enriched) enriched, \(report.notFound) not found")
                     } else {

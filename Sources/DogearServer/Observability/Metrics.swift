@@ -3,19 +3,37 @@ import Prometheus
 import Vapor
 
 /// What `/metrics` shows, in Prometheus's text format (swift-prometheus): requests by route and
-/// status with their latency, import rows and finished jobs, and open club event streams. Routes are
+/// status with their latency, import rows and finished jobs, open club event streams, the database
+/// (how long a scrape waited for a connection; on SQLite how long writers wait for their turn), and
+/// the enrichment queue (works waiting, works tried by outcome). Routes are
 /// counted by their pattern (`/api/v1/library/:id`), never their raw path, so an id or a reset
 /// link's token is never a label and the number of series stays bounded.
 final class DogearMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let eventStreams: Gauge
     private let importRows: Counter
+    private let enrichmentQueue: Gauge
+    private let connectionWait: Gauge
+    private let writeWait: ValueHistogram
 
     init() {
         eventStreams = registry.makeGauge(
             descriptor: .init(namespace: "dogear", metricName: "club_event_streams", helpText: "Club event streams open now"))
         importRows = registry.makeCounter(
             descriptor: .init(namespace: "dogear", metricName: "import_rows", unitName: "total", helpText: "Import rows written"))
+        enrichmentQueue = registry.makeGauge(
+            descriptor: .init(
+                namespace: "dogear", metricName: "enrichment_queue", unitName: "works",
+                helpText: "Works waiting to be looked up online (never tried, with an ISBN), at the last scrape"))
+        connectionWait = registry.makeGauge(
+            descriptor: .init(
+                namespace: "dogear", metricName: "database_connection_wait", unitName: "seconds",
+                helpText: "How long the last scrape waited for a database connection from the pool"))
+        writeWait = registry.makeValueHistogram(
+            descriptor: .init(
+                namespace: "dogear", metricName: "database_write_wait", unitName: "seconds",
+                helpText: "How long SQLite write transactions waited for their turn (one writer at a time)"),
+            buckets: Self.latencyBuckets)
     }
 
     static let latencyBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -36,6 +54,24 @@ final class DogearMetrics: Sendable {
     }
 
     func eventStreamOpened() { eventStreams.increment() }
+    func enrichmentWaiting(_ works: Int) { enrichmentQueue.set(Double(works)) }
+    func connectionWaited(seconds: Double) { connectionWait.set(seconds) }
+    func writeWaited(seconds: Double) { writeWait.record(seconds) }
+
+    func enrichmentTried(enriched: Int, notFound: Int) {
+        for (outcome, count) in [("enriched", enriched), ("not_found", notFound)] where count > 0 {
+            registry.makeCounter(
+                descriptor: .init(
+                    namespace: "dogear", metricName: "enrichment_works", unitName: "total",
+                    helpText: "Works looked up online, by outcome"),
+                labels: [("outcome", outcome)]
+            ).increment(by: Int64(count))
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
     func eventStreamClosed() { eventStreams.decrement() }
     func importedRows(_ count: Int) { importRows.increment(by: Double(count)) }
 
@@ -67,8 +103,7 @@ struct MetricsMiddleware: AsyncMiddleware {
     }
 
     private func record(_ request: Request, status: Int, since started: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = DogearMetrics.seconds(ContinuousClock.now - started)
         metrics.request(method: request.method.rawValue, route: RoutePattern.of(request), status: status, seconds: seconds)
     }
 }

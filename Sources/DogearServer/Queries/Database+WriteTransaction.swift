@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import NIOConcurrencyHelpers
 
 extension Database {
     /// A transaction that writes. PostgreSQL takes these as they come. SQLite has one writer at a
@@ -15,8 +16,10 @@ extension Database {
     /// a few 500s a minute under `scripts/load-mixed.sh`).
     func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         guard !inTransaction, sql.kind == .sqlite else { return try await transaction(body) }
+        let asked = ContinuousClock.now
         await SQLiteWriters.turn.acquire()
         defer { SQLiteWriters.turn.release() }
+        SQLiteWriters.waited(ContinuousClock.now - asked)
         return try await transaction { db in
             try await db.sql.raw("UPDATE _fluent_migrations SET name = name WHERE 1 = 0").run()
             return try await body(db)
@@ -28,6 +31,12 @@ extension Database {
 /// this process's own unless an operator points two at it).
 enum SQLiteWriters {
     static let turn = AsyncMutex()
+    /// Where the waits go (`/metrics`' `dogear_database_write_wait_seconds`); set by `configure`.
+    static let observer = NIOLockedValueBox<(@Sendable (Duration) -> Void)?>(nil)
+
+    static func waited(_ duration: Duration) {
+        observer.withLockedValue { $0 }?(duration)
+    }
 }
 
 /// A first-come, first-served lock for async code: waiting suspends the task, it blocks no thread.
