@@ -54,7 +54,8 @@ struct GoodreadsFixtureTests {
             let privateNotes = (reader["Private Notes"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             if !review.isEmpty || !privateNotes.isEmpty { expected.withNotes += 1 }
             if let count = Int(reader["Read Count"] ?? "") {
-                expected.readCountSum += count
+                // It includes a read in progress: N on the currently-reading shelf is N − 1 finished reads.
+                expected.readCountSum += reader["Exclusive Shelf"] == "currently-reading" ? max(0, count - 1) : count
             } else {
                 expected.readCountBlank += 1
             }
@@ -188,5 +189,29 @@ struct GoodreadsQuirkTests {
         #expect(error?.description.contains("unrecognised format") == true)
         #expect(error?.description.contains("'name'") == true)
         #expect(throws: ImportFileError.empty) { try ExportReader(string: "\u{FEFF}") }
+    }
+
+    @Test(
+        "Goodreads' Read Count includes the read in progress: N while currently reading is N − 1 finished, and goes back out as N",
+        arguments: [
+            ("currently-reading", "1", 0), ("currently-reading", "2", 1), ("read", "2", 2), ("currently-reading", "", nil),
+        ])
+    func readCountInProgress(_ shelf: String, _ given: String, _ finished: Int?) throws {
+        let header = GoodreadsWriter.header.joined(separator: ",")
+        var cells = [String](repeating: "", count: GoodreadsWriter.header.count)
+        func set(_ column: String, _ value: String) { cells[GoodreadsWriter.header.firstIndex(of: column)!] = value }
+        set("Title", "Piranesi")
+        set("Author", "Susanna Clarke")
+        set("Exclusive Shelf", shelf)
+        set("Read Count", given)
+        let reader = try ExportReader(string: header + "\n" + cells.joined(separator: ",") + "\n")
+        let row = try #require(try reader.next()?.get())
+        #expect(row.readCount == finished)
+        guard let finished else { return }
+        var entry = BackupEntry(
+            book: .init(title: "Piranesi", authors: ["Susanna Clarke"]), status: row.entry.status!, addedAt: Date())
+        entry.readCount = finished
+        let written = GoodreadsWriter.row(entry)
+        #expect(written[GoodreadsWriter.header.firstIndex(of: "Read Count")!] == given)
     }
 }

@@ -104,7 +104,11 @@ enum GoodreadsRow {
 
         if let review = value("My Review") { row.notes.append(ImportedNote(content: HTMLText.plain(review))) }
         if let notes = value("Private Notes") { row.notes.append(ImportedNote(content: notes)) }
-        row.readCount = value("Read Count").flatMap(Int.init)
+        // Goodreads counts the read in progress: a currently-reading row's Read Count N is N − 1
+        // finished reads (1 on a first read, 2 on a re-read). Blank stays "not given".
+        if let count = value("Read Count").flatMap(Int.init) {
+            row.readCount = row.entry.status == ReadingStatus.reading.rawValue ? max(0, count - 1) : count
+        }
         if let owned = value("Owned Copies").flatMap(Int.init) { row.entry.owned = owned > 0 }
         row.entry.recommendedBy = value("Recommended By")
 

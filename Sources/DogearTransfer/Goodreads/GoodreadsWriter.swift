@@ -51,7 +51,8 @@ public enum GoodreadsWriter {
             "",
             kept["Spoiler"] ?? "",
             entry.notes.map(\.content).joined(separator: "\n\n"),
-            String(entry.readCount),
+            // Goodreads' Read Count includes the read in progress (`GoodreadsRow`).
+            String(entry.readCount + (status == .reading ? 1 : 0)),
             entry.owned ? "1" : "0",
         ]
     }
