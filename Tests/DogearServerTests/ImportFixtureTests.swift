@@ -28,7 +28,11 @@ struct ImportFixtureTests {
         var rows = 0, untitled = 0
         var status: [String: String] = [:]
         var rated = Set<String>(), tagged = Set<String>(), notes = 0, readCounts: [String: Int] = [:]
+        /// The dates a book was finished on, over all its rows (a hardcover read in 2014, a Kindle in 2018).
+        var readDates: [String: Set<String>] = [:]
         var books: Int { status.count }
+        /// Finished reads with a date, each its own: the entry's latest and a read-through for each earlier one.
+        var datedReads: Int { readDates.filter { status[$0.key] == "read" }.values.map(\.count).reduce(0, +) }
         func count(_ value: String) -> Int { status.values.filter { $0 == value }.count }
     }
 
@@ -69,6 +73,12 @@ struct ImportFixtureTests {
             let count =
                 Int(column("Read Count")).map { shelf == "currently-reading" ? max(0, $0 - 1) : $0 } ?? (status == "read" ? 1 : 0)
             expected.readCounts[key] = max(expected.readCounts[key] ?? 0, count)
+            if status == "read", !column("Date Read").isEmpty { expected.readDates[key, default: []].insert(column("Date Read")) }
+        }
+        // Rows of one book read on two or more dates: each date is a read, so the read count is at
+        // least their number. (One date alone keeps the file's Read Count, 0 included.)
+        for (key, dates) in expected.readDates where expected.status[key] == "read" && dates.count > 1 {
+            expected.readCounts[key] = max(expected.readCounts[key] ?? 0, dates.count)
         }
         return expected
     }
@@ -99,6 +109,14 @@ struct ImportFixtureTests {
             let readCounts = try await app.count(
                 "SELECT CAST(COALESCE(SUM(read_count), 0) AS BIGINT) AS n FROM library_entries WHERE user_id = ?", [user])
             #expect(readCounts == expected.readCounts.values.reduce(0, +))
+            let dated =
+                try await count("status = 'read' AND date_finished IS NOT NULL")
+                + app.count(
+                    """
+                    SELECT COUNT(*) AS n FROM read_throughs rt JOIN library_entries e ON e.id = rt.entry_id
+                    WHERE e.user_id = ? AND e.status = 'read' AND rt.outcome = 'read' AND rt.finished_on IS NOT NULL
+                    """, [user])
+            #expect(dated == expected.datedReads, "every read date of every row is a read")
             // "Books read", as home counts them (`HomeStatsQuery`): read now, or finished before.
             let booksRead = expected.status.filter { $0.value == "read" || (expected.readCounts[$0.key] ?? 0) > 0 }.count
             #expect(try await count("(status = 'read' OR read_count > 0)") == booksRead)

@@ -35,9 +35,19 @@ struct EntryMerge {
         }
     }
 
-    /// Applies a row to an entry; returns whether any of the entry's own columns changed.
-    static func apply(_ row: PreparedRow, to entry: LibraryEntry, editionID: UUID?) -> Bool {
+    /// What applying a row did to the entry.
+    struct Applied {
+        /// Whether any of the entry's own columns changed.
         var changed = false
+        /// Another read of the book (a second row of one work: another edition, another year):
+        /// whichever of the entry's read and the row's is earlier, to keep as a past read-through.
+        var pastRead: PastReadThrough?
+    }
+
+    /// Applies a row to an entry.
+    static func apply(_ row: PreparedRow, to entry: LibraryEntry, editionID: UUID?) -> Applied {
+        var changed = false
+        var pastRead: PastReadThrough?
         func fill<T: Equatable>(_ path: ReferenceWritableKeyPath<LibraryEntry, T?>, _ value: T?) {
             if entry[keyPath: path] == nil, let value {
                 entry[keyPath: path] = value
@@ -66,6 +76,20 @@ struct EntryMerge {
             if valid.status == .read { entry.progress = 1 }
             changed = true
         }
+        // Two finished reads on two dates: the later is the entry's, the earlier a past read.
+        if entry.status == .read, valid.status == .read, let rowFinished = valid.dateFinished,
+            let current = entry.dateFinished.flatMap(LocalDate.init), rowFinished != current
+        {
+            if rowFinished > current {
+                pastRead = PastReadThrough(
+                    started: entry.dateStarted.flatMap(LocalDate.init), finished: current, outcome: .read)
+                entry.dateFinished = rowFinished.description
+                entry.dateStarted = valid.dateStarted?.description
+                changed = true
+            } else {
+                pastRead = PastReadThrough(started: valid.dateStarted, finished: rowFinished, outcome: .read)
+            }
+        }
         fill(\.dateStarted, valid.dateStarted?.description)
         if [.read, .didNotFinish].contains(entry.status) {
             fill(\.dateFinished, valid.dateFinished?.description)
@@ -83,12 +107,20 @@ struct EntryMerge {
             entry.progress = position.progress
             changed = true
         }
-        return changed
+        return Applied(changed: changed, pastRead: pastRead)
+    }
+
+    /// Finished reads the entry holds: its past read-throughs read to the end, and its own read.
+    static func finishedReads(_ entry: LibraryEntry, existing: Existing) -> Int {
+        existing.readThroughs.filter { $0.hasSuffix("|\(ReadingStatus.read.rawValue)") }.count + (entry.status == .read ? 1 : 0)
     }
 
     /// The tags, notes, read-throughs, … of the row that the entry lacks; records them as present.
-    static func additions(_ row: PreparedRow, format: ImportFormat, existing: inout Existing) -> Additions {
+    static func additions(
+        _ row: PreparedRow, format: ImportFormat, existing: inout Existing, pastRead: PastReadThrough? = nil
+    ) -> Additions {
         var add = Additions()
+        if let pastRead, existing.readThroughs.insert(readKey(pastRead)).inserted { add.readThroughs.append(pastRead) }
         for tag in row.entry.tags where existing.tagKeys.insert(tag.key).inserted { add.tags.append(tag) }
         for note in row.source.notes where existing.notes.insert(noteKey(note.content)).inserted { add.notes.append(note) }
         for read in row.source.pastReads where existing.readThroughs.insert(readKey(read)).inserted {

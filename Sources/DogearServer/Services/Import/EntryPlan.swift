@@ -37,8 +37,16 @@ struct EntryPlan {
         if let entry = entryByWork[workID] {
             // Already in the library, or a second row of this file for a book it just added.
             let entryID = entry.id!
-            let changed = EntryMerge.apply(row, to: entry, editionID: editionID)
-            let add = EntryMerge.additions(row, format: format, existing: &existing[entryID, default: .init()])
+            let applied = EntryMerge.apply(row, to: entry, editionID: editionID)
+            var changed = applied.changed
+            let add = EntryMerge.additions(
+                row, format: format, existing: &existing[entryID, default: .init()], pastRead: applied.pastRead)
+            // The read count follows the reads the entry now holds (never goes down).
+            let reads = EntryMerge.finishedReads(entry, existing: existing[entryID, default: .init()])
+            if applied.pastRead != nil, reads > entry.readCount {
+                entry.readCount = reads
+                changed = true
+            }
             if changed, !newEntryIDs.contains(entryID) { changedEntries[entryID] = entry }
             if !add.isEmpty { additions.append((entryID, add)) }
             return changed || !add.isEmpty ? .merged : .unchanged

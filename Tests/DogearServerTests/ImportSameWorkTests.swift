@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import Vapor
+
+@testable import DogearServer
+
+/// Two rows of one work (a hardcover read in 2014, the Kindle edition read again in 2018) are one
+/// entry that keeps both reads: the later is the entry's, the earlier a past read-through, and the
+/// read count follows. Statistics by year stand on this.
+@Suite("Import: rows of one work read on two dates")
+struct ImportSameWorkTests {
+    static func file(_ rows: [String]) -> Data {
+        Data(([ImportTests.header] + rows).joined(separator: "\n").utf8 + Data("\n".utf8))
+    }
+
+    static let hardcover2014 =
+        #"1,Piranesi,Susanna Clarke,,,"=""1635575632""","=""9781635575637""",4,,Bloomsbury,Hardcover,272,2020,2020,2014/03/01,2014/01/01,,,read,,,,1,1"#
+    static let kindle2018 =
+        #"2,Piranesi,Susanna Clarke,,,,,5,,Bloomsbury,Kindle Edition,245,2020,2020,2018/06/01,2018/05/01,,,read,,,,1,0"#
+
+    @Test(
+        "either order: read on 2018-06-01 (the entry), 2014-03-01 kept as a past read, read twice; again changes nothing",
+        arguments: [[hardcover2014, kindle2018], [kindle2018, hardcover2014]])
+    func twoReads(_ rows: [String]) async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let job = try await app.importFile(token, Self.file(rows))
+            #expect([job.created, job.merged, job.failed] as [Int] == [1, 1, 0])
+            let page = try await app.send(.GET, "/api/v1/library", token: token).decode(Page<EntryDTO>.self)
+            let entry = try #require(page.items.first)
+            #expect(page.items.count == 1)
+            let full = try await app.send(.GET, "/api/v1/library/\(entry.id)", token: token).entry
+            #expect(full.dateFinished == "2018-06-01")
+            #expect(full.readThroughs.map { $0.finishedOn } == ["2014-03-01"])
+            #expect(full.readCount == 2)
+            let again = try await app.importFile(token, Self.file(rows), fileName: "again.csv")
+            #expect([again.created, again.merged, again.unchanged] as [Int] == [0, 0, 2])
+            let after = try await app.send(.GET, "/api/v1/library/\(entry.id)", token: token).entry
+            #expect(after.readThroughs.count == 1 && after.readCount == 2)
+        }
+    }
+}
