@@ -40,3 +40,31 @@ struct ImportSameWorkTests {
         }
     }
 }
+
+@Suite("Import: the planner's statistics")
+struct ImportStatisticsTests {
+    @Test("after an import of 300 rows the database's planner knows the reader's entries are there")
+    func refreshed() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            var rows: [String] = []
+            for index in 1...300 {
+                rows.append("\(index),Stat Book \(index),Author \(index),,,,,0,,,,,,,,2024/01/01,,,to-read,,,,,0")
+            }
+            let job = try await app.importFile(token, ImportSameWorkTests.file(rows))
+            #expect(job.created == 300)
+            let known: Int
+            switch app.db.sql.kind {
+            case .postgres:
+                known = try await app.count(
+                    "SELECT CAST(reltuples AS BIGINT) AS n FROM pg_class WHERE relname = 'library_entries' AND relkind = 'r'")
+            case .sqlite:
+                let stat = try await app.db.sql.raw(
+                    "SELECT stat FROM sqlite_stat1 WHERE tbl = 'library_entries' AND idx IS NOT NULL LIMIT 1"
+                ).first()
+                known = try Int(stat?.decode(column: "stat", as: String.self).split(separator: " ").first ?? "0") ?? 0
+            }
+            #expect(known >= 300, "the planner believes the reader has \(known) entries")
+        }
+    }
+}

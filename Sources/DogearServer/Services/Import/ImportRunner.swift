@@ -132,6 +132,12 @@ struct ImportRunner {
         {
             try await ListBackup(db: db, user: user).restore(source.reader.backupLists, saved: source.reader.backupSavedLists)
         }
+        // So the reader's first look at the library after it is planned for what is there now.
+        do {
+            try await TableStatistics(db: db).refresh(after: job.created + job.merged)
+        } catch {
+            logger.warning("import \(job.id?.uuidString ?? ""): statistics not refreshed (\(error))")
+        }
         job.status = ImportJob.Status.done
         job.finishedAt = now()
         try await job.save(on: db)
