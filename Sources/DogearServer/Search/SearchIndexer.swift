@@ -15,11 +15,15 @@ struct SearchIndexer {
         guard !entryIDs.isEmpty else { return }
         if !new, sql.kind == .postgres {
             // Two transactions changing one entry at once (a note and a status change) each rewrite
-            // its document: the entries are locked first (in one order, so no deadlock), so the
-            // second reads what the first committed, and its delete sees the first's insert.
-            // Without it the second's insert broke the unique key (a 409 under load, 4 in 20,000).
+            // its document: the entries are locked first (in one order), so the second reads what
+            // the first committed, and its delete sees the first's insert. Without it the second's
+            // insert broke the unique key (a 409 under load, 4 in 20,000). NO KEY UPDATE, the lock an
+            // UPDATE of the entry takes, not FOR UPDATE: a note's insert holds KEY SHARE on its entry
+            // (the foreign key), which FOR UPDATE waits for, so two notes at once deadlocked (500).
             for batch in entryIDs.sorted(by: { $0.uuidString < $1.uuidString }).chunked(into: 1000) {
-                try await sql.raw("SELECT id FROM library_entries WHERE id IN (\(binds: batch)) ORDER BY id FOR UPDATE").run()
+                try await sql.raw(
+                    "SELECT id FROM library_entries WHERE id IN (\(binds: batch)) ORDER BY id FOR NO KEY UPDATE"
+                ).run()
             }
         }
         try await index.write(try await documents(for: entryIDs), replacing: !new, on: sql)
