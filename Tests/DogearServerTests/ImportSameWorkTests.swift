@@ -41,6 +41,52 @@ struct ImportSameWorkTests {
     }
 }
 
+@Suite("Import: every edition the reader has")
+struct ImportEditionsTests {
+    static let hardcover =
+        #"10,Void Star,Zachary Mason,,,"=""0374285063""","=""9780374285067""",2,,FSG,Hardcover,400,2017,2017,2017/07/01,2017/05/01,,,read,,,,1,1"#
+    static let kindleNoISBN =
+        #"11,Void Star,Zachary Mason,,,"=""""","=""""",0,,FSG,Kindle Edition,390,2017,2017,2017/07/01,2017/05/02,,,read,,,,0,0"#
+    static let paperback =
+        #"12,Void Star,Zachary Mason,,,"=""""","=""9780374537692""",4,,FSG,Paperback,400,2018,2017,2019/02/03,2019/01/01,,,read,,,,1,1"#
+
+    @Test(
+        "a hardcover, a Kindle edition without ISBN and a paperback of one book: one entry, its own edition and two others with their ratings and dates; again changes nothing"
+    )
+    func threeEditions() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let file = ImportSameWorkTests.file([Self.hardcover, Self.kindleNoISBN, Self.paperback])
+            let job = try await app.importFile(token, file)
+            #expect([job.created, job.merged, job.failed] as [Int] == [1, 2, 0])
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 1)
+            let others = try await app.db.sql.raw(
+                """
+                SELECT ed.format AS format, ed.isbn13 AS isbn, ee.rating AS rating, ee.date_read AS date_read, ee.source_id AS source
+                FROM entry_editions ee JOIN editions ed ON ed.id = ee.edition_id ORDER BY ee.source_id
+                """
+            ).all()
+            let seen = try others.map {
+                [
+                    try $0.decode(column: "format", as: String?.self) ?? "-",
+                    try $0.decode(column: "isbn", as: String?.self) ?? "-",
+                    try $0.decode(column: "rating", as: Int?.self).map(String.init) ?? "-",
+                    try $0.decode(column: "date_read", as: String?.self) ?? "-",
+                    try $0.decode(column: "source", as: String?.self) ?? "-",
+                ]
+            }
+            #expect(seen == [["ebook", "-", "-", "2017-07-01", "11"], ["paperback", "9780374537692", "4", "2019-02-03", "12"]])
+            let entry = try await app.send(.GET, "/api/v1/library", token: token).decode(Page<EntryDTO>.self).items[0]
+            #expect(entry.rating == 2 && entry.edition?.isbn13 == "9780374285067")
+            let editions = try await app.count("SELECT COUNT(*) AS n FROM editions")
+            let again = try await app.importFile(token, file, fileName: "again.csv")
+            #expect([again.created, again.merged, again.unchanged] as [Int] == [0, 0, 3])
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM entry_editions") == 2)
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM editions") == editions)
+        }
+    }
+}
+
 @Suite("Import: the planner's statistics")
 struct ImportStatisticsTests {
     @Test("after an import of 300 rows the database's planner knows the reader's entries are there")

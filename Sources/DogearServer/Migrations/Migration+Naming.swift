@@ -29,6 +29,7 @@ enum AllMigrations {
         AddFieldSources(),
         AddImportRunID(),
         AddImportLeases(),
+        CreateEntryEditions(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

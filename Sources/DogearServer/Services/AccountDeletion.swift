@@ -148,6 +148,7 @@ struct AccountDeletion {
         for chunk in ids.chunked(into: 500) {
             try await EntryTag.query(on: db).filter(\.$entry.$id ~~ chunk).delete()
             try await ReadThrough.query(on: db).filter(\.$entry.$id ~~ chunk).delete()
+            try await EntryEdition.query(on: db).filter(\.$entry.$id ~~ chunk).delete()
             try await ReadingSession.query(on: db).filter(\.$entry.$id ~~ chunk).delete()
             try await ImportedFields.query(on: db).filter(\.$entry.$id ~~ chunk).delete()
         }

@@ -16,6 +16,9 @@ struct EntryMerge {
         var quotes: Set<String> = []
         var sessions: Set<String> = []
         var kept: [String: [String: String]] = [:]
+        /// The entry's own edition and its others (`entry_editions`), and their formats.
+        var editions: Set<UUID> = []
+        var editionFormats: Set<String> = []
     }
 
     /// What to write beside the entry's own columns.
@@ -29,9 +32,12 @@ struct EntryMerge {
         var kept: [String: [String: String]] = [:]
         /// Formats whose kept row exists and is replaced.
         var replacedKept: Set<String> = []
+        /// Other editions of the book the row says the reader has.
+        var editions: [EntryEdition.Planned] = []
 
         var isEmpty: Bool {
             tags.isEmpty && notes.isEmpty && readThroughs.isEmpty && quotes.isEmpty && sessions.isEmpty && kept.isEmpty
+                && editions.isEmpty
         }
     }
 
@@ -143,6 +149,16 @@ struct EntryMerge {
             }
         }
         return add
+    }
+
+    /// The row's edition when it is not the entry's own and not yet among its others: kept with
+    /// what the row says of it (its rating, read date and the source's id of the row).
+    static func otherEdition(_ row: PreparedRow, editionID: UUID, existing: inout Existing) -> EntryEdition.Planned? {
+        guard existing.editions.insert(editionID).inserted else { return nil }
+        if let format = row.book.format?.rawValue { existing.editionFormats.insert(format) }
+        return EntryEdition.Planned(
+            editionID: editionID, rating: row.entry.rating, dateRead: row.entry.dateFinished?.description,
+            sourceID: row.book.externalIds[.goodreads]?.first)
     }
 
     static func noteKey(_ content: String) -> String { content.trimmingCharacters(in: .whitespacesAndNewlines) }

@@ -39,8 +39,9 @@ struct EntryPlan {
             let entryID = entry.id!
             let applied = EntryMerge.apply(row, to: entry, editionID: editionID)
             var changed = applied.changed
-            let add = EntryMerge.additions(
+            var add = EntryMerge.additions(
                 row, format: format, existing: &existing[entryID, default: .init()], pastRead: applied.pastRead)
+            if let other = otherEdition(row, entry: entry, workID: workID, editionID: editionID) { add.editions.append(other) }
             // The read count follows the reads the entry now holds (never goes down).
             let reads = EntryMerge.finishedReads(entry, existing: existing[entryID, default: .init()])
             if applied.pastRead != nil, reads > entry.readCount {
@@ -60,9 +61,28 @@ struct EntryPlan {
         newEntries.append(entry)
         newEntryIDs.insert(entry.id!)
         entryByWork[workID] = entry
+        if let editionID { existing[entry.id!, default: .init()].editions.insert(editionID) }
+        if let format = row.book.format?.rawValue { existing[entry.id!, default: .init()].editionFormats.insert(format) }
         let add = EntryMerge.additions(row, format: format, existing: &existing[entry.id!, default: .init()])
         if !add.isEmpty { additions.append((entry.id!, add)) }
         return .created
+    }
+
+    /// Another edition the row says the reader has: the one its ISBN names, or, without an ISBN, a
+    /// new edition from its facts when the entry has none of that format yet (a Kindle edition).
+    private mutating func otherEdition(_ row: PreparedRow, entry: LibraryEntry, workID: UUID, editionID: UUID?)
+        -> EntryEdition.Planned?
+    {
+        let entryID = entry.id!
+        if let editionID {
+            guard editionID != entry.$edition.id else { return nil }
+            return EntryMerge.otherEdition(row, editionID: editionID, existing: &existing[entryID, default: .init()])
+        }
+        guard let format = row.book.format?.rawValue, !existing[entryID, default: .init()].editionFormats.contains(format),
+            let edition = CatalogBatch.editionWithoutISBN(row.book, workID: workID)
+        else { return nil }
+        newEditions.append(edition)
+        return EntryMerge.otherEdition(row, editionID: edition.id!, existing: &existing[entryID, default: .init()])
     }
 
     /// Forgets what was to be written (the batch was written, or it is a dry run), keeping what

@@ -111,6 +111,22 @@ struct ImportBatchWriter {
             for fields in try await ImportedFields.query(on: db).filter(\.$entry.$id ~~ chunk).all() {
                 result[fields.$entry.id, default: .init()].kept[fields.format] = fields.values
             }
+            // The entry's own edition and its others, with their formats.
+            for row in try await sql.raw(
+                """
+                SELECT e.id AS entry_id, ed.id AS edition_id, ed.format AS format FROM library_entries e
+                JOIN editions ed ON ed.id = e.edition_id WHERE e.id IN (\(binds: chunk))
+                UNION ALL
+                SELECT ee.entry_id AS entry_id, ed.id AS edition_id, ed.format AS format FROM entry_editions ee
+                JOIN editions ed ON ed.id = ee.edition_id WHERE ee.entry_id IN (\(binds: chunk))
+                """
+            ).all() {
+                let entryID = try row.decode(column: "entry_id", as: UUID.self)
+                result[entryID, default: .init()].editions.insert(try row.decode(column: "edition_id", as: UUID.self))
+                if let format = try row.decode(column: "format", as: String?.self) {
+                    result[entryID, default: .init()].editionFormats.insert(format)
+                }
+            }
         }
         return result
     }
@@ -170,6 +186,11 @@ struct ImportBatchWriter {
             ReadingSession.bulk,
             additions.flatMap { entryID, add in
                 add.sessions.map { ReadingSession.BulkRow(entryID: entryID, session: $0, now: now) }
+            })
+
+        try await bulk.insert(
+            EntryEdition.bulk,
+            additions.flatMap { entryID, add in add.editions.map { EntryEdition.BulkRow(entryID: entryID, planned: $0, now: now) }
             })
 
         // Kept columns: one row per entry and format, replaced whole when it grows.
