@@ -1,3 +1,4 @@
+import CSV
 import Foundation
 import Testing
 import Vapor
@@ -83,6 +84,43 @@ struct ImportEditionsTests {
             #expect([again.created, again.merged, again.unchanged] as [Int] == [0, 0, 3])
             #expect(try await app.count("SELECT COUNT(*) AS n FROM entry_editions") == 2)
             #expect(try await app.count("SELECT COUNT(*) AS n FROM editions") == editions)
+        }
+    }
+}
+
+extension ImportEditionsTests {
+    /// (Book Id, ISBN13, Binding, My Rating, Date Read) of each row of a Goodreads export.
+    static func goodreadsRows(_ text: String) throws -> [[String]] {
+        let reader = try CSVReader(string: text, hasHeaderRow: true)
+        var rows: [[String]] = []
+        while reader.next() != nil {
+            rows.append(
+                ["Book Id", "ISBN13", "Binding", "My Rating", "Date Read"].map { column in
+                    (reader[column] ?? "").replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "\"", with: "")
+                })
+        }
+        return rows.sorted { $0[0] < $1[0] }
+    }
+
+    @Test("Goodreads → Dogear → Goodreads gives back a row per edition, and importing that makes the same entry")
+    func roundTrip() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            _ = try await app.importFile(ann, ImportSameWorkTests.file([Self.hardcover, Self.kindleNoISBN, Self.paperback]))
+            let export = try await app.send(.GET, "/api/v1/export?format=goodreads", token: ann)
+            #expect(export.status == .ok)
+            let rows = try Self.goodreadsRows(export.body)
+            #expect(rows.map { $0[0] } == ["10", "11", "12"])
+            // The edition's format, as Dogear names it (Goodreads reads "ebook" back as an ebook).
+            #expect(rows[1] == ["11", "", "ebook", "0", "2017/07/01"])
+            #expect(rows[2] == ["12", "9780374537692", "Paperback", "4", "2019/02/03"])
+            #expect(rows[0][1] == "9780374285067" && rows[0][2] == "Hardcover" && rows[0][3] == "2")
+
+            let bob = try await app.signUp("bob@example.com")
+            let job = try await app.importFile(bob, Data(export.body.utf8), fileName: "from-dogear.csv")
+            #expect([job.created, job.merged, job.failed] as [Int] == [1, 2, 0])
+            let again = try Self.goodreadsRows(try await app.send(.GET, "/api/v1/export?format=goodreads", token: bob).body)
+            #expect(again == rows)
         }
     }
 }

@@ -72,6 +72,24 @@ public struct BackupEntry: Codable, Sendable, Equatable {
     public var quotes: [ImportedQuote]
     /// Columns other formats brought that Dogear has no field for, by format.
     public var kept: [String: [String: String]]
+    /// The reader's other editions of the book (absent when none, and from older backups).
+    public var otherEditions: [OtherEdition]?
+
+    /// Another edition the reader has, with what they said of it (a Goodreads row of its own).
+    public struct OtherEdition: Codable, Sendable, Equatable {
+        public var isbn13: String?
+        public var isbn10: String?
+        public var format: String?
+        public var pageCount: Int?
+        public var publisher: String?
+        public var publishedDate: String?
+        public var rating: Int?
+        public var dateRead: String?
+        /// The source's id of its row (a Goodreads Book Id).
+        public var sourceId: String?
+
+        public init() {}
+    }
 
     public init(book: Book, status: String, addedAt: Date) {
         self.book = book

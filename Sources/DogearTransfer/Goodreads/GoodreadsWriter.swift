@@ -16,7 +16,37 @@ public enum GoodreadsWriter {
 
     /// A writer of this CSV to `stream`; `finish()` it at the end.
     public static func open(_ stream: OutputStream) throws -> CSVExportWriter {
-        try CSVExportWriter(stream: stream, header: header, row: row)
+        try CSVExportWriter(stream: stream, header: header, rows: rows)
+    }
+
+    /// The entry's row, then a row for each other edition the reader has: its ISBN, binding, pages
+    /// and publisher, the rating and read date given to it, its Book Id; so Goodreads → Dogear →
+    /// Goodreads gives back every row (importing them again makes the same one entry).
+    static func rows(_ entry: BackupEntry) -> [[String]] {
+        // The work carries every row's Book Id; the entry's own row takes one that is not another edition's.
+        var own = entry
+        let othersIDs = Set((entry.otherEditions ?? []).compactMap(\.sourceId))
+        own.book.externalIds[ExternalIDKind.goodreads.rawValue] = entry.book.externalIds[ExternalIDKind.goodreads.rawValue]?
+            .filter { !othersIDs.contains($0) }
+        var rows = [row(own)]
+        for other in entry.otherEditions ?? [] {
+            var copy = entry
+            copy.book.isbn13 = other.isbn13
+            copy.book.isbn10 = other.isbn10
+            copy.book.format = other.format
+            copy.book.pageCount = other.pageCount
+            copy.book.publisher = other.publisher
+            copy.book.publishedDate = other.publishedDate
+            copy.book.externalIds[ExternalIDKind.goodreads.rawValue] = other.sourceId.map { [$0] } ?? []
+            copy.rating = other.rating
+            copy.dateFinished = other.dateRead
+            copy.readCount = other.dateRead == nil ? 0 : 1
+            copy.notes = []
+            copy.tags = []
+            copy.kept[ImportFormat.goodreads.rawValue] = nil
+            rows.append(row(copy))
+        }
+        return rows
     }
 
     static func row(_ entry: BackupEntry) -> [String] {

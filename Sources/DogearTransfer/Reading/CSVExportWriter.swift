@@ -7,17 +7,18 @@ import Foundation
 /// neutralised against formula injection (`SpreadsheetCell`).
 public final class CSVExportWriter {
     private let stream: OutputStream
-    private let row: (BackupEntry) -> [String]
+    /// An entry's rows: one, or one per edition the reader has (Goodreads).
+    private let rows: (BackupEntry) -> [[String]]
     private var pending: [[String]] = []
 
-    init(stream: OutputStream, header: [String], row: @escaping (BackupEntry) -> [String]) throws {
+    init(stream: OutputStream, header: [String], rows: @escaping (BackupEntry) -> [[String]]) throws {
         self.stream = stream
-        self.row = row
+        self.rows = rows
         pending.append(header)
     }
 
     public func write(_ entry: BackupEntry) throws {
-        pending.append(row(entry).map(SpreadsheetCell.neutralized))
+        for row in rows(entry) { pending.append(row.map(SpreadsheetCell.neutralized)) }
         if pending.count >= 200 { try flush() }
     }
 

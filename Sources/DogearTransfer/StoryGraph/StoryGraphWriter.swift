@@ -13,7 +13,7 @@ public enum StoryGraphWriter {
 
     /// A writer of this CSV to `stream`; `finish()` it at the end.
     public static func open(_ stream: OutputStream) throws -> CSVExportWriter {
-        try CSVExportWriter(stream: stream, header: header, row: row)
+        try CSVExportWriter(stream: stream, header: header, rows: { [row($0)] })
     }
 
     static func row(_ entry: BackupEntry) -> [String] {

@@ -143,6 +143,28 @@ struct ExportService {
             reads[read.$entry.id, default: []].append(
                 .init(started: read.startedOn, finished: read.finishedOn, outcome: read.outcome))
         }
+        var otherEditions: [UUID: [BackupEntry.OtherEdition]] = [:]
+        for row in try await sql.raw(
+            """
+            SELECT ee.entry_id AS entry_id, ee.rating AS rating, ee.date_read AS date_read, ee.source_id AS source_id,
+                   ed.isbn13 AS isbn13, ed.isbn10 AS isbn10, ed.format AS format, ed.page_count AS page_count,
+                   ed.publisher AS publisher, ed.published_date AS published_date
+            FROM entry_editions ee JOIN editions ed ON ed.id = ee.edition_id
+            WHERE ee.entry_id IN (\(binds: ids)) ORDER BY ee.created_at, ee.source_id
+            """
+        ).all() {
+            var other = BackupEntry.OtherEdition()
+            other.isbn13 = try row.decode(column: "isbn13", as: String?.self)
+            other.isbn10 = try row.decode(column: "isbn10", as: String?.self)
+            other.format = try row.decode(column: "format", as: String?.self)
+            other.pageCount = try row.decode(column: "page_count", as: Int?.self)
+            other.publisher = try row.decode(column: "publisher", as: String?.self)
+            other.publishedDate = try row.decode(column: "published_date", as: String?.self)
+            other.rating = try row.decode(column: "rating", as: Int?.self)
+            other.dateRead = try row.decode(column: "date_read", as: String?.self)
+            other.sourceId = try row.decode(column: "source_id", as: String?.self)
+            otherEditions[try row.decode(column: "entry_id", as: UUID.self), default: []].append(other)
+        }
         var kept: [UUID: [String: [String: String]]] = [:]
         for fields in try await ImportedFields.query(on: db).filter(\.$entry.$id ~~ ids).all() {
             kept[fields.$entry.id, default: [:]][fields.format] = fields.values
@@ -173,6 +195,7 @@ struct ExportService {
             book.externalIds = ids.mapValues { Array(Set($0)).sorted() }
 
             var result = BackupEntry(book: book, status: entry.status.rawValue, addedAt: Self.milliseconds(entry.dateAdded))
+            result.otherEditions = otherEditions[id]
             result.owned = entry.owned
             result.onWishlist = entry.onWishlist
             result.favorite = entry.favorite
