@@ -79,6 +79,12 @@ struct ImportEditionsTests {
             #expect(seen == [["ebook", "-", "-", "2017-07-01", "11"], ["paperback", "9780374537692", "4", "2019-02-03", "12"]])
             let entry = try await app.send(.GET, "/api/v1/library", token: token).decode(Page<EntryDTO>.self).items[0]
             #expect(entry.rating == 2 && entry.edition?.isbn13 == "9780374285067")
+            // The API shows them, each with the rating and date its row gave.
+            let shown = try await app.send(.GET, "/api/v1/library/\(entry.id)", token: token).entry.otherEditions
+            #expect(
+                shown.map { "\($0.edition.format ?? "-") \($0.rating.map(String.init) ?? "-") \($0.dateRead ?? "-")" } == [
+                    "ebook - 2017-07-01", "paperback 4 2019-02-03",
+                ])
             let editions = try await app.count("SELECT COUNT(*) AS n FROM editions")
             let again = try await app.importFile(token, file, fileName: "again.csv")
             #expect([again.created, again.merged, again.unchanged] as [Int] == [0, 0, 3])
@@ -125,6 +131,30 @@ extension ImportEditionsTests {
     }
 }
 
+extension ImportEditionsTests {
+    @Test("the book page lists the reader's other editions with the rating and date each was given")
+    func bookPage() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            let user = try #require(try await User.query(on: app.db).first())
+            let path = NSTemporaryDirectory() + "editions-\(UUID().uuidString).csv"
+            try ImportSameWorkTests.file([Self.hardcover, Self.kindleNoISBN, Self.paperback]).write(
+                to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
+            let job = try await runner.createJob(userID: try user.requireID(), filePath: path, fileName: nil, dryRun: false)
+            #expect(try await runner.run(try job.requireID()).status == .done)
+            let entry = try #require(try await LibraryEntry.query(on: app.db).first())
+            let page = try await web.get("/books/\(try entry.requireID())")
+            #expect(page.status == .ok)
+            #expect(page.body.contains("Your other editions"))
+            #expect(page.body.contains("Ebook · read 2017-07-01"))
+            #expect(page.body.contains("Paperback · ISBN 9780374537692 · rated 4 · read 2019-02-03"))
+        }
+    }
+}
+
 @Suite("Import: the planner's statistics")
 struct ImportStatisticsTests {
     @Test("after an import of 300 rows the database's planner knows the reader's entries are there")
@@ -140,8 +170,9 @@ struct ImportStatisticsTests {
             let known: Int
             switch app.db.sql.kind {
             case .postgres:
+                // This test's own table (each test has a schema of its own on PostgreSQL).
                 known = try await app.count(
-                    "SELECT CAST(reltuples AS BIGINT) AS n FROM pg_class WHERE relname = 'library_entries' AND relkind = 'r'")
+                    "SELECT CAST(reltuples AS BIGINT) AS n FROM pg_class WHERE oid = 'library_entries'::regclass")
             case .sqlite:
                 let stat = try await app.db.sql.raw(
                     "SELECT stat FROM sqlite_stat1 WHERE tbl = 'library_entries' AND idx IS NOT NULL LIMIT 1"

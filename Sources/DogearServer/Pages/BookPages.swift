@@ -23,6 +23,10 @@ struct BookPages {
             },
             quotes: quotes.map(\.text), today: req.today(for: try req.currentUser()).description,
             session: try req.requirePageSession())
+        model.otherEditions = entry.otherEditions.map {
+            .init(
+                format: $0.edition.format, isbn: $0.edition.isbn ?? $0.edition.isbn13, rating: $0.rating, dateRead: $0.dateRead)
+        }
         model.lists = try await req.lists().ownCustomLists().map {
             ListChoice(id: $0.id, name: $0.name)
         }

@@ -13,9 +13,22 @@ struct EntryLoader {
         guard !entries.isEmpty else { return [] }
         let entryIDs = try entries.map { try $0.requireID() }
         let workIDs = Array(Set(entries.map { $0.$work.id }))
-        let editionIDs = Array(Set(entries.compactMap { $0.$edition.id }))
-
         let sql = db.sql
+        var others: [UUID: [(edition: UUID, rating: Int?, dateRead: String?)]] = [:]
+        for row in try await sql.raw(
+            """
+            SELECT entry_id, edition_id, rating, date_read FROM entry_editions
+            WHERE entry_id IN (\(binds: entryIDs)) ORDER BY created_at, source_id
+            """
+        ).all() {
+            others[try row.decode(column: "entry_id", as: UUID.self), default: []].append(
+                (
+                    try row.decode(column: "edition_id", as: UUID.self), try row.decode(column: "rating", as: Int?.self),
+                    try row.decode(column: "date_read", as: String?.self)
+                ))
+        }
+        let editionIDs = Array(Set(entries.compactMap { $0.$edition.id } + others.values.flatMap { $0.map(\.edition) }))
+
         let rows = CatalogRows(sql: sql)
         let authors = try await rows.authorsByWork(workIDs)
         let external = try await rows.externalIDs(workIDs: workIDs, editionIDs: editionIDs)
@@ -64,6 +77,9 @@ struct EntryLoader {
                 culturalGoalCategory: entry.culturalGoalCategory,
                 tags: tags[id] ?? [],
                 readThroughs: history[id] ?? [],
+                otherEditions: (others[id] ?? []).compactMap { other in
+                    editions[other.edition].map { OtherEditionDTO(edition: $0, rating: other.rating, dateRead: other.dateRead) }
+                },
                 createdAt: entry.createdAt,
                 updatedAt: entry.updatedAt)
         }

@@ -42,8 +42,33 @@ public enum BookShow {
         }
     }
 
+    /// Another edition of the book the reader has (a hardcover and the Kindle edition).
+    public struct OtherEdition: Sendable, Equatable {
+        public let format: String?
+        public let isbn: String?
+        public let rating: Int?
+        public let dateRead: String?
+
+        public init(format: String?, isbn: String?, rating: Int?, dateRead: String?) {
+            self.format = format
+            self.isbn = isbn
+            self.rating = rating
+            self.dateRead = dateRead
+        }
+
+        /// "Paperback · ISBN 9780374537692 · rated 4 · read 2019-02-03"
+        var line: String {
+            [
+                format.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Another edition", isbn.map { "ISBN \($0)" },
+                rating.map { "rated \($0)" }, dateRead.map { "read \($0)" },
+            ].compactMap { $0 }.joined(separator: " · ")
+        }
+    }
+
     public struct Model: Sendable, Equatable {
         public var book: BookSummary
+        /// The reader's other editions, with what they said of each.
+        public var otherEditions: [OtherEdition] = []
         public var isbn: String?
         public var dateStarted: String?
         public var pagesPerDay: Double?
@@ -116,6 +141,13 @@ public enum BookShow {
                             addToList(model)
                         )
                     ),
+                    .if(
+                        !model.otherEditions.isEmpty,
+                        .section(
+                            .id("other-editions"),
+                            .h2("Your other editions"),
+                            .ul(.class("list"), .forEach(model.otherEditions) { .li(.userText($0.line)) })
+                        )),
                     .section(
                         .h2("Reading sessions"),
                         .unwrap(model.pagesPerDay) { pace in

@@ -9,6 +9,13 @@ struct ReadThroughDTO: Content, Equatable {
     let outcome: String
 }
 
+/// Another edition of the book the reader has, with the rating and read date given to it.
+struct OtherEditionDTO: Content {
+    let edition: EditionDTO
+    @Nullable var rating: Int?
+    @Nullable var dateRead: String?
+}
+
 /// A library entry as the API shows it: the entry, its work and edition, tags, and what the
 /// sessions add up to (pace, estimated finish).
 struct EntryDTO: Content {
@@ -39,6 +46,8 @@ struct EntryDTO: Content {
     @Nullable var culturalGoalCategory: String?
     let tags: [String]
     let readThroughs: [ReadThroughDTO]
+    /// The reader's other editions of the book (a hardcover and the Kindle edition), oldest first.
+    var otherEditions: [OtherEditionDTO] = []
     @Nullable var createdAt: Date?
     @Nullable var updatedAt: Date?
     /// With a search query: which fields matched and the passage ("matched in notes: '…'").
