@@ -29,6 +29,8 @@ public struct ImportedRow: Sendable, Equatable {
     /// The reader's own non-exclusive shelves (Goodreads' Bookshelves) as written: tags by default,
     /// or lists when the import is asked to make lists of them.
     public var shelves: [String] = []
+    /// The reader's other editions of the book, as a Dogear backup lists them.
+    public var otherEditions: [BackupEntry.OtherEdition] = []
     /// Things read but doubtful (an ISBN in scientific notation, say): the row is still imported.
     public var warnings: [String] = []
 

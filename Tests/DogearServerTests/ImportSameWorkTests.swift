@@ -132,6 +132,25 @@ extension ImportEditionsTests {
 }
 
 extension ImportEditionsTests {
+    @Test("a JSON backup carries the other editions and restores them: its export into another account is the same file")
+    func backupRoundTrip() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            _ = try await app.importFile(ann, ImportSameWorkTests.file([Self.hardcover, Self.kindleNoISBN, Self.paperback]))
+            let backup = try await app.send(.GET, "/api/v1/export?format=json", token: ann).body
+            #expect(backup.contains("\"otherEditions\""))
+            let bob = try await app.signUp("bob@example.com")
+            let job = try await app.importFile(bob, Data(backup.utf8), fileName: "backup.json")
+            #expect(job.status == "done" && job.created == 1 && job.failed == 0)
+            let restored = try await app.send(.GET, "/api/v1/export?format=json", token: bob).body
+            func entries(_ text: String) -> Substring { text[text.range(of: "\"entries\"")!.lowerBound...] }
+            #expect(entries(restored) == entries(backup))
+            let again = try await app.importFile(bob, Data(backup.utf8), fileName: "backup.json")
+            #expect(again.created == 0 && again.merged == 0)
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM entry_editions") == 4)
+        }
+    }
+
     @Test("the book page lists the reader's other editions with the rating and date each was given")
     func bookPage() async throws {
         try await withDogear { app in

@@ -212,6 +212,7 @@ extension BackupEntry {
         row.position = position
         row.keptByFormat = kept
         row.sourceStatus = status
+        row.otherEditions = otherEditions ?? []
         return row
     }
 }

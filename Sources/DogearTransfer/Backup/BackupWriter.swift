@@ -14,10 +14,6 @@ public final class BackupWriter {
     }
 
     public func write(_ entry: BackupEntry) throws {
-        // Other editions are left out until a backup's import restores them too (so a backup is
-        // still restored to exactly what it says); the Goodreads export carries them.
-        var entry = entry
-        entry.otherEditions = nil
         let json = String(decoding: try Backup.encoder.encode(entry), as: UTF8.self)
         try write((first ? "\n" : ",\n") + json)
         first = false

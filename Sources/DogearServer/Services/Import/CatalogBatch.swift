@@ -1,4 +1,5 @@
 import DogearCore
+import DogearTransfer
 import Fluent
 import Foundation
 import SQLKit
@@ -72,6 +73,46 @@ struct CatalogBatch {
         guard book.isbn == nil, book.hasEditionFacts else { return nil }
         let edition = Self.edition(book, workID: workID)
         edition.id = UUID()
+        return edition
+    }
+
+    /// The editions a backup's rows list as the reader's others: by ISBN, found in the catalog or
+    /// made on the row's work (only written when `create`; the dry run writes nothing); nil for one
+    /// without an ISBN (`EntryPlan` makes it from its facts when the entry has none of its format).
+    func otherEditions(_ rows: [PreparedRow], workIDs: [UUID], create: Bool) async throws -> [[UUID?]] {
+        let isbns = Array(Set(rows.flatMap { $0.source.otherEditions.compactMap(\.isbn13) }))
+        var byISBN: [String: UUID] = [:]
+        for chunk in isbns.chunked(into: 500) {
+            for row in try await sql.raw("SELECT id, isbn13 FROM editions WHERE isbn13 IN (\(binds: chunk))").all() {
+                byISBN[try row.decode(column: "isbn13", as: String.self)] = try row.decode(column: "id", as: UUID.self)
+            }
+        }
+        var made: [Edition] = []
+        let result = rows.indices.map { index in
+            rows[index].source.otherEditions.map { other -> UUID? in
+                guard let isbn = other.isbn13 else { return nil }
+                if let id = byISBN[isbn] { return id }
+                let edition = Self.edition(other, workID: workIDs[index])
+                byISBN[isbn] = edition.id
+                made.append(edition)
+                return edition.id
+            }
+        }
+        if create { try await insertEditions(made) }
+        return result
+    }
+
+    /// An edition from what a backup says of it.
+    static func edition(_ other: BackupEntry.OtherEdition, workID: UUID) -> Edition {
+        let edition = Edition(workID: workID)
+        edition.id = UUID()
+        edition.isbn13 = other.isbn13
+        edition.isbn10 = other.isbn10
+        edition.format = other.format
+        edition.pageCount = other.pageCount
+        edition.publisher = other.publisher
+        edition.publishedDate = other.publishedDate
+        edition.source = CatalogSource.import.rawValue
         return edition
     }
 

@@ -33,7 +33,36 @@ struct EntryPlan {
     }
 
     /// Plans one row whose book is `workID` (and `editionID`, when its ISBN named one).
-    mutating func plan(_ row: PreparedRow, workID: UUID, editionID: UUID?) -> Outcome {
+    mutating func plan(_ row: PreparedRow, workID: UUID, editionID: UUID?, others: [UUID?] = []) -> Outcome {
+        let outcome = planEntry(row, workID: workID, editionID: editionID)
+        guard !row.source.otherEditions.isEmpty, let entry = entryByWork[workID] else { return outcome }
+        // A backup's other editions of the book.
+        var planned: [EntryEdition.Planned] = []
+        for (index, other) in row.source.otherEditions.enumerated() {
+            let known = index < others.count ? others[index] : nil
+            var id = known
+            if id == nil {
+                guard let format = other.format, !existing[entry.id!, default: .init()].editionFormats.contains(format) else {
+                    continue
+                }
+                let edition = CatalogBatch.edition(other, workID: workID)
+                newEditions.append(edition)
+                id = edition.id
+            }
+            guard let editionID = id, editionID != entry.$edition.id,
+                existing[entry.id!, default: .init()].editions.insert(editionID).inserted
+            else { continue }
+            if let format = other.format { existing[entry.id!, default: .init()].editionFormats.insert(format) }
+            planned.append(.init(editionID: editionID, rating: other.rating, dateRead: other.dateRead, sourceID: other.sourceId))
+        }
+        guard !planned.isEmpty else { return outcome }
+        var add = EntryMerge.Additions()
+        add.editions = planned
+        additions.append((entry.id!, add))
+        return outcome == .unchanged ? .merged : outcome
+    }
+
+    private mutating func planEntry(_ row: PreparedRow, workID: UUID, editionID: UUID?) -> Outcome {
         if let entry = entryByWork[workID] {
             // Already in the library, or a second row of this file for a book it just added.
             let entryID = entry.id!

@@ -29,7 +29,10 @@ struct ImportBatchWriter {
         try await load(works: Array(Set(resolved.map(\.workID))), into: &plan)
         phases?.record("existing entries", &lap)
 
-        let outcomes = rows.indices.map { plan.plan(rows[$0], workID: resolved[$0].workID, editionID: resolved[$0].editionID) }
+        let others = try await catalog.otherEditions(rows, workIDs: resolved.map(\.workID), create: true)
+        let outcomes = rows.indices.map {
+            plan.plan(rows[$0], workID: resolved[$0].workID, editionID: resolved[$0].editionID, others: others[$0])
+        }
         phases?.record("plan", &lap)
         try await catalog.insertEditions(plan.newEditions)
         try await insertEntries(plan.newEntries)
