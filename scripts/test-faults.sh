@@ -70,7 +70,7 @@ phase_term() {
   start term
   F import-check "$BASE" "$WORK/term.json"
   stop
-  F invariants "$WORK/term/dogear.sqlite"
+  F invariants "$WORK/term/dogear.sqlite" "$ROWS"
 }
 
 phase_import() {
@@ -83,7 +83,7 @@ phase_import() {
   # The dead process's lease runs out (30 s), then the next sweep (every 15 s) takes the job.
   F import-check "$BASE" "$WORK/import.json"
   stop
-  F invariants "$WORK/import/dogear.sqlite"
+  F invariants "$WORK/import/dogear.sqlite" "$ROWS"
 }
 
 phase_status() {

@@ -80,6 +80,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
         app.lifecycle.use(EnrichmentLifecycle())
     }
     if command == nil || command == "serve" {
+        // Made here, before any request: the signal handler then only flips the box's value and
+        // never writes `Application.storage` from its own thread.
         app.isStopping = false
         app.lifecycle.use(GracefulShutdown())
     }

@@ -27,6 +27,8 @@ public final class ExportReader {
         case json(JSONMemberReader, pending: [String: String]?)
         /// A backup's members; the first, read to know the format, waits.
         case backup(JSONMemberReader, pending: JSONMemberReader.Member?)
+        /// A JSON file that broke while being read (`endEarly`): nothing more comes.
+        case ended
     }
 
     public convenience init(path: String) throws {
@@ -88,6 +90,7 @@ public final class ExportReader {
     /// anywhere (cut short, say) is refused, before a job is made; each book is parsed by the run.
     public func countRemaining() throws -> Int {
         switch rows {
+        case .ended: return 0
         case .json(let members, let pending):
             var count = pending == nil ? 0 : 1
             while try members.next(keep: false) != nil { count += 1 }
@@ -117,6 +120,7 @@ public final class ExportReader {
     /// `line` is the row's line in a spreadsheet (the header is 1); for JSON, the book's position + 1.
     public func next() -> Result<ImportedRow, ImportRowError>? {
         switch rows {
+        case .ended: return nil
         case .json(let members, let pending):
             let data: Data
             if let pending {
@@ -191,7 +195,7 @@ public final class ExportReader {
     /// The file broke after its count was taken (it changed on disk): the row says so, and the
     /// reading ends there.
     private func endEarly(_ error: any Error) -> Result<ImportedRow, ImportRowError> {
-        rows = .json(JSONMemberReader(stream: InputStream(data: Data("[]".utf8))), pending: nil)
+        rows = .ended
         return .failure(ImportRowError(line: line + 1, reason: "\(error)"))
     }
 

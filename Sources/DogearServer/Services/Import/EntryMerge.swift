@@ -151,16 +151,6 @@ struct EntryMerge {
         return add
     }
 
-    /// The row's edition when it is not the entry's own and not yet among its others: kept with
-    /// what the row says of it (its rating, read date and the source's id of the row).
-    static func otherEdition(_ row: PreparedRow, editionID: UUID, existing: inout Existing) -> EntryEdition.Planned? {
-        guard existing.editions.insert(editionID).inserted else { return nil }
-        if let format = row.book.format?.rawValue { existing.editionFormats.insert(format) }
-        return EntryEdition.Planned(
-            editionID: editionID, rating: row.entry.rating, dateRead: row.entry.dateFinished?.description,
-            sourceID: row.book.externalIds[.goodreads]?.first)
-    }
-
     static func noteKey(_ content: String) -> String { content.trimmingCharacters(in: .whitespacesAndNewlines) }
     static func quoteKey(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
     static func readKey(_ read: PastReadThrough) -> String {

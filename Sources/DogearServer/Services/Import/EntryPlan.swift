@@ -32,37 +32,9 @@ struct EntryPlan {
         self.now = now
     }
 
-    /// Plans one row whose book is `workID` (and `editionID`, when its ISBN named one).
+    /// Plans one row whose book is `workID` (and `editionID`, when its ISBN named one); `others` are
+    /// the editions a backup row lists as the reader's others (`CatalogBatch.otherEditions`).
     mutating func plan(_ row: PreparedRow, workID: UUID, editionID: UUID?, others: [UUID?] = []) -> Outcome {
-        let outcome = planEntry(row, workID: workID, editionID: editionID)
-        guard !row.source.otherEditions.isEmpty, let entry = entryByWork[workID] else { return outcome }
-        // A backup's other editions of the book.
-        var planned: [EntryEdition.Planned] = []
-        for (index, other) in row.source.otherEditions.enumerated() {
-            let known = index < others.count ? others[index] : nil
-            var id = known
-            if id == nil {
-                guard let format = other.format, !existing[entry.id!, default: .init()].editionFormats.contains(format) else {
-                    continue
-                }
-                let edition = CatalogBatch.edition(other, workID: workID)
-                newEditions.append(edition)
-                id = edition.id
-            }
-            guard let editionID = id, editionID != entry.$edition.id,
-                existing[entry.id!, default: .init()].editions.insert(editionID).inserted
-            else { continue }
-            if let format = other.format { existing[entry.id!, default: .init()].editionFormats.insert(format) }
-            planned.append(.init(editionID: editionID, rating: other.rating, dateRead: other.dateRead, sourceID: other.sourceId))
-        }
-        guard !planned.isEmpty else { return outcome }
-        var add = EntryMerge.Additions()
-        add.editions = planned
-        additions.append((entry.id!, add))
-        return outcome == .unchanged ? .merged : outcome
-    }
-
-    private mutating func planEntry(_ row: PreparedRow, workID: UUID, editionID: UUID?) -> Outcome {
         if let entry = entryByWork[workID] {
             // Already in the library, or a second row of this file for a book it just added.
             let entryID = entry.id!
@@ -70,7 +42,16 @@ struct EntryPlan {
             var changed = applied.changed
             var add = EntryMerge.additions(
                 row, format: format, existing: &existing[entryID, default: .init()], pastRead: applied.pastRead)
-            if let other = otherEdition(row, entry: entry, workID: workID, editionID: editionID) { add.editions.append(other) }
+            // The row's own edition, when it is another one than the entry's.
+            if let other = keepEdition(
+                editionID, of: entry, format: row.book.format?.rawValue,
+                made: { CatalogBatch.editionWithoutISBN(row.book, workID: workID) },
+                rating: row.entry.rating, dateRead: row.entry.dateFinished?.description,
+                sourceID: row.book.externalIds[.goodreads]?.first)
+            {
+                add.editions.append(other)
+            }
+            add.editions += backupEditions(row, of: entry, others: others)
             // The read count follows the reads the entry now holds (never goes down).
             let reads = EntryMerge.finishedReads(entry, existing: existing[entryID, default: .init()])
             if applied.pastRead != nil, reads > entry.readCount {
@@ -92,26 +73,44 @@ struct EntryPlan {
         entryByWork[workID] = entry
         if let editionID { existing[entry.id!, default: .init()].editions.insert(editionID) }
         if let format = row.book.format?.rawValue { existing[entry.id!, default: .init()].editionFormats.insert(format) }
-        let add = EntryMerge.additions(row, format: format, existing: &existing[entry.id!, default: .init()])
+        var add = EntryMerge.additions(row, format: format, existing: &existing[entry.id!, default: .init()])
+        add.editions += backupEditions(row, of: entry, others: others)
         if !add.isEmpty { additions.append((entry.id!, add)) }
         return .created
     }
 
-    /// Another edition the row says the reader has: the one its ISBN names, or, without an ISBN, a
-    /// new edition from its facts when the entry has none of that format yet (a Kindle edition).
-    private mutating func otherEdition(_ row: PreparedRow, entry: LibraryEntry, workID: UUID, editionID: UUID?)
-        -> EntryEdition.Planned?
+    /// The other editions a backup row lists (each found or made by ISBN, or made from its facts).
+    private mutating func backupEditions(_ row: PreparedRow, of entry: LibraryEntry, others: [UUID?])
+        -> [EntryEdition.Planned]
     {
-        let entryID = entry.id!
-        if let editionID {
-            guard editionID != entry.$edition.id else { return nil }
-            return EntryMerge.otherEdition(row, editionID: editionID, existing: &existing[entryID, default: .init()])
+        row.source.otherEditions.enumerated().compactMap { index, other in
+            keepEdition(
+                index < others.count ? others[index] : nil, of: entry, format: other.format,
+                made: { CatalogBatch.edition(other, workID: entry.$work.id) },
+                rating: other.rating, dateRead: other.dateRead, sourceID: other.sourceId)
         }
-        guard let format = row.book.format?.rawValue, !existing[entryID, default: .init()].editionFormats.contains(format),
-            let edition = CatalogBatch.editionWithoutISBN(row.book, workID: workID)
-        else { return nil }
-        newEditions.append(edition)
-        return EntryMerge.otherEdition(row, editionID: edition.id!, existing: &existing[entryID, default: .init()])
+    }
+
+    /// Keeps another edition on the entry, with what was said of it: `editionID` when an ISBN named
+    /// one, else the edition `made` from its facts when the entry has none of its `format` yet (a
+    /// Kindle edition without ISBN). Nil when it is the entry's own or already kept.
+    private mutating func keepEdition(
+        _ editionID: UUID?, of entry: LibraryEntry, format: String?, made: () -> Edition?,
+        rating: Int?, dateRead: String?, sourceID: String?
+    ) -> EntryEdition.Planned? {
+        let entryID = entry.id!
+        var id = editionID
+        if id == nil {
+            guard let format, !existing[entryID, default: .init()].editionFormats.contains(format), let edition = made()
+            else { return nil }
+            newEditions.append(edition)
+            id = edition.id
+        }
+        guard let id, id != entry.$edition.id, existing[entryID, default: .init()].editions.insert(id).inserted else {
+            return nil
+        }
+        if let format { existing[entryID, default: .init()].editionFormats.insert(format) }
+        return EntryEdition.Planned(editionID: id, rating: rating, dateRead: dateRead, sourceID: sourceID)
     }
 
     /// Forgets what was to be written (the batch was written, or it is a dry run), keeping what

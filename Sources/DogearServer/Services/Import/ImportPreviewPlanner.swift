@@ -40,7 +40,8 @@ final class ImportPreviewPlanner {
         try await entries.load(works: Array(unseen), into: &plan)
         loadedWorks.formUnion(unseen)
 
-        let others = try await CatalogBatch(db: db, now: Date()).otherEditions(rows, workIDs: resolved.map(\.work), create: false)
+        let others = try await CatalogBatch(db: db, now: plan.now).otherEditions(
+            rows, workIDs: resolved.map(\.work), create: false)
         let outcomes = rows.indices.map {
             plan.plan(rows[$0], workID: resolved[$0].work, editionID: resolved[$0].edition, others: others[$0])
         }

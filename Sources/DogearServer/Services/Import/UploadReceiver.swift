@@ -98,12 +98,14 @@ struct UploadReceiver {
                 // to its end (at most the limit): a client that sends the whole body before
                 // reading, as most do, would otherwise never see the answer. The first failure
                 // wins; the rest of the body is read and dropped.
-                // The body's last bytes: a form cut short (no closing boundary) is refused, not read
-                // as a whole file.
+                //
+                // `tail` keeps the body's last bytes: a form cut short (no closing boundary) is
+                // refused, not read as a whole file.
+                let tailLength = boundary.utf8.count + 16
                 var tail: [UInt8] = []
                 for try await chunk in req.body {
                     try count(chunk)
-                    tail = Array((tail + chunk.readableBytesView).suffix(boundary.utf8.count + 16))
+                    tail = Array((tail + chunk.readableBytesView.suffix(tailLength)).suffix(tailLength))
                     do {
                         try parser.execute(chunk)
                     } catch {
