@@ -69,6 +69,10 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.get("authors", use: reader.authors)
     signedIn.get("home", use: reader.home)
 
+    let stats = StatsController()
+    signedIn.get("stats", use: stats.stats)
+    signedIn.get("stats", "basic", use: stats.basic)
+
     let lists = ListController()
     signedIn.get("lists", use: lists.index)
     signedIn.post("lists", use: lists.create)

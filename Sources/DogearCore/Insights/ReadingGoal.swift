@@ -129,6 +129,13 @@ public struct GoalDraft: Sendable, Equatable {
     public var target: Int
     public var conditions: GoalConditions
 
+    public init(year: Int, metric: GoalMetric, target: Int, conditions: GoalConditions) {
+        self.year = year
+        self.metric = metric
+        self.target = target
+        self.conditions = conditions
+    }
+
     public static let years = 1900...9999
 
     public static func validate(year: Int?, metric: String?, target: Int?, conditions: GoalConditions) throws -> GoalDraft {

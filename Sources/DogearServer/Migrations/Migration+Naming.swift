@@ -30,6 +30,7 @@ enum AllMigrations {
         AddImportRunID(),
         AddImportLeases(),
         CreateEntryEditions(),
+        CreateInsights(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

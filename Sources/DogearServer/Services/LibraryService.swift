@@ -191,6 +191,8 @@ struct LibraryService {
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
             try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
+            // A progress update makes today a reading day (streaks, the calendar).
+            try await ReadingDays(db: db).record(userID: try user.requireID(), day: today)
             let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: entry.rating)
             return (entry, clubs)
         }

@@ -69,3 +69,10 @@ extension Request {
         PasswordResetService(db: db, now: application.clock.now(), baseURL: application.baseURL)
     }
 }
+
+extension Request {
+    func stats() throws -> StatsService {
+        let user = try currentUser()
+        return StatsService(db: db, user: user, today: today(for: user), tiersEnabled: application.tiersEnabled)
+    }
+}

@@ -1,0 +1,52 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// The calendar days a reader read: their sessions' dates and the days they logged progress
+/// (`reading_days`, one row per reader and day). Streaks and the heat-map calendar read these.
+struct ReadingDays {
+    let db: any Database
+
+    /// Notes that the reader moved their page on `day` (their own calendar day). A second update the
+    /// same day adds nothing.
+    func record(userID: UUID, day: LocalDate) async throws {
+        try await db.sql.raw(
+            """
+            INSERT INTO reading_days (id, user_id, day) VALUES (\(bind: UUID()), \(bind: userID), \(bind: day.description))
+            ON CONFLICT (user_id, day) DO NOTHING
+            """
+        ).run()
+    }
+
+    /// Every reading day up to `through`, with the minutes and pages the sessions of that day logged
+    /// (0 for a day with only a progress update), oldest first.
+    struct Day: Equatable, Sendable {
+        var day: LocalDate
+        var minutes: Int
+        var pages: Int
+    }
+
+    func days(userID: UUID, from: LocalDate? = nil, through: LocalDate? = nil) async throws -> [Day] {
+        let low = (from ?? LocalDate(year: 1, month: 1, day: 1)!).description
+        let high = (through ?? LocalDate(year: 9999, month: 12, day: 31)!).description
+        let rows = try await db.sql.raw(
+            """
+            SELECT d.day AS day, CAST(SUM(d.minutes) AS BIGINT) AS minutes, CAST(SUM(d.pages) AS BIGINT) AS pages FROM (
+              SELECT s.date AS day, s.minutes AS minutes, COALESCE(s.pages_read, 0) AS pages
+              FROM reading_sessions s JOIN library_entries e ON e.id = s.entry_id
+              WHERE e.user_id = \(bind: userID) AND s.date >= \(bind: low) AND s.date <= \(bind: high)
+              UNION ALL
+              SELECT r.day AS day, 0 AS minutes, 0 AS pages FROM reading_days r
+              WHERE r.user_id = \(bind: userID) AND r.day >= \(bind: low) AND r.day <= \(bind: high)
+            ) d GROUP BY d.day ORDER BY d.day
+            """
+        ).all()
+        return try rows.compactMap { row in
+            guard let day = LocalDate(try row.decode(column: "day", as: String.self)) else { return nil }
+            return Day(
+                day: day, minutes: try row.decode(column: "minutes", as: Int.self),
+                pages: try row.decode(column: "pages", as: Int.self))
+        }
+    }
+}

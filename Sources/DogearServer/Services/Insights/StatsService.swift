@@ -1,0 +1,113 @@
+import DogearCore
+import Fluent
+import Foundation
+
+/// A reader's statistics, for the API's `GET /api/v1/stats`, the `/stats` page and the year page alike.
+/// Reads only the reader's own library (private entries included: only they see these figures).
+struct StatsService {
+    let db: any Database
+    let user: User
+    let today: LocalDate
+    let tiersEnabled: Bool
+
+    /// A year, a range of days, or all time, as the query string gives it.
+    struct Range: Equatable, Sendable {
+        var year: Int?
+        var from: LocalDate?
+        var to: LocalDate?
+
+        static let allTime = Range()
+
+        static func year(_ year: Int) -> Range {
+            Range(year: year, from: LocalDate(year: year, month: 1, day: 1), to: LocalDate(year: year, month: 12, day: 31))
+        }
+
+        /// `year` alone, `from` and/or `to` (yyyy-MM-dd, inclusive; an open end is open), or nothing
+        /// for all time. A year with dates, an unreadable value or a range that ends before it starts
+        /// is refused naming the parameter.
+        static func parse(year: String?, from: String?, to: String?) throws -> Range {
+            let from = from.flatMap { $0.isEmpty ? nil : $0 }
+            let to = to.flatMap { $0.isEmpty ? nil : $0 }
+            if let year, !year.isEmpty {
+                guard from == nil, to == nil else {
+                    throw DomainError.badRequest("give a year or from/to, not both", field: "year")
+                }
+                guard let number = Int(year), GoalDraft.years.contains(number) else {
+                    throw DomainError.badRequest("year must be a year such as 2026; got '\(year)'", field: "year")
+                }
+                return .year(number)
+            }
+            guard from != nil || to != nil else { return .allTime }
+            let start = try from.map { try day($0, field: "from") } ?? LocalDate(year: 1, month: 1, day: 1)!
+            let end = try to.map { try day($0, field: "to") } ?? LocalDate(year: 9999, month: 12, day: 31)!
+            guard start <= end else { throw DomainError.badRequest("'from' must not be after 'to'", field: "from") }
+            return Range(year: nil, from: start, to: end)
+        }
+
+        private static func day(_ text: String, field: String) throws -> LocalDate {
+            guard let day = LocalDate(text) else {
+                throw DomainError.badRequest("\(field) must be a date such as 2026-03-01; got '\(text)'", field: field)
+            }
+            return day
+        }
+
+        var dto: StatsDTO.Range {
+            StatsDTO.Range(year: year, from: year == nil ? from?.description : nil, to: year == nil ? to?.description : nil)
+        }
+    }
+
+    private func check(_ action: InsightsAccess.Action) throws {
+        switch InsightsAccess.decide(action, by: .owner, tier: user.tier, tiersEnabled: tiersEnabled) {
+        case .allow: return
+        case .notFound: throw DomainError.notFound("statsNotFound", "no such statistics")
+        case .premiumRequired:
+            throw DomainError(
+                .premiumRequired, code: "premiumRequired",
+                "the full statistics come with a premium account; books and pages per year and your goals are yours")
+        }
+    }
+
+    /// Whether this reader sees everything (pages show the rest as premium when not).
+    var seesAdvanced: Bool {
+        InsightsAccess.decide(.readAdvancedStats, by: .owner, tier: user.tier, tiersEnabled: tiersEnabled) == .allow
+    }
+
+    func stats(_ range: Range) async throws -> StatsDTO {
+        try check(.readAdvancedStats)
+        let query = StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to)
+        let totals = try await query.totals()
+        let genres = try await query.genres()
+        let sessions = try await query.sessions()
+        let named = try await query.namedBooks()
+        let (rereads, dnf) = try await query.rereadsAndAbandoned()
+        let allDays = try await ReadingDays(db: db).days(userID: try user.requireID(), through: today)
+        let inRange = allDays.filter { day in range.from.map { day.day >= $0 } ?? true && range.to.map { day.day <= $0 } ?? true }
+        let current = ReadingStreak.from(days: allDays.map(\.day), today: today)
+        let longest = ReadingStreak.from(days: inRange.map(\.day), today: min(today, range.to ?? today))
+        return StatsDTO(
+            range: range.dto, books: totals.books, finishes: totals.finishes, pages: totals.pages,
+            undatedFinishes: totals.undated, byMonth: totals.byMonth, byYear: totals.byYear,
+            ratings: try await query.ratings(),
+            genres: genres.top
+                + (genres.withoutGenre > 0 ? [StatsDTO.Count(name: "(no genre)", books: genres.withoutGenre)] : []),
+            formats: try await query.formats(), authors: try await query.authors(),
+            reading: StatsDTO.Reading(
+                minutes: sessions.minutes, sessions: sessions.sessions, sessionPages: sessions.pages, readingDays: inRange.count,
+                pagesPerDay: sessions.days > 0 ? (Double(sessions.pages) / Double(sessions.days) * 10).rounded() / 10 : nil,
+                currentStreak: current.current, longestStreak: longest.longest,
+                longestStreakEnded: longest.longestEnded?.description),
+            days: inRange.map { DayDTO(day: $0.day.description, minutes: $0.minutes, pages: $0.pages) },
+            finishing: StatsDTO.Finishing(
+                averageDaysToFinish: try await query.averageDaysToFinish(), shortest: named["shortest"],
+                longest: named["longest"], rereads: rereads, didNotFinish: dnf,
+                dnfRate: dnf + totals.books > 0 ? (Double(dnf) / Double(dnf + totals.books) * 1000).rounded() / 1000 : nil),
+            diversity: try await query.diversity())
+    }
+
+    /// Books and pages per year: what every account sees.
+    func basic(_ range: Range) async throws -> BasicStatsDTO {
+        try check(.readBasicStats)
+        let totals = try await StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to).totals()
+        return BasicStatsDTO(range: range.dto, books: totals.books, pages: totals.pages, byYear: totals.byYear)
+    }
+}
