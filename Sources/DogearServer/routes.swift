@@ -163,6 +163,7 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     let pages = web.grouped(RequireSignedInPage())
     pages.get(.home, use: HomePage().show)
     pages.get(.library, use: LibraryPages().index)
+    pages.get(.stats, use: StatsPages().show)
     let welcome = WelcomePage()
     pages.get(.welcome, use: welcome.show)
     pages.post(.welcome, use: welcome.save)

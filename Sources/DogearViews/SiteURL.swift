@@ -78,6 +78,9 @@ public enum SiteURL: Equatable, Sendable {
     /// The stylesheet and the script module (files under `Public/`).
     case stylesheet, script
 
+    /// Statistics: `/stats?year=2026` (all time without a year).
+    case stats
+
     /// One piece of a path: fixed text, or a value that the route reads back by its name.
     public enum Segment: Equatable, Sendable {
         case literal(String)
@@ -179,6 +182,7 @@ public enum SiteURL: Equatable, Sendable {
         case .saveShared(let code): return [.literal("l"), shareCode(code), .literal("save")]
         case .unsaveShared(let code): return [.literal("l"), shareCode(code), .literal("unsave")]
         case .copyShared(let code): return [.literal("l"), shareCode(code), .literal("copy")]
+        case .stats: return [.literal("stats")]
         case .stylesheet: return [.literal("css"), .literal("app.css")]
         case .script: return [.literal("js"), .literal("app.js")]
         }

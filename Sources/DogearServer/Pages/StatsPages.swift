@@ -1,0 +1,106 @@
+import DogearCore
+import DogearViews
+import Vapor
+
+/// `/stats?year=2026` (this year when no year is given; `year=` empty for all time): the same
+/// `StatsService` the API's `/api/v1/stats` calls, drawn as numbers and charts.
+struct StatsPages {
+    func show(req: Request) async throws -> Response {
+        let service = try req.stats()
+        let given = req.query[String.self, at: "year"]
+        let range: StatsService.Range
+        switch given {
+        case nil: range = .year(service.today.year)
+        case ""?: range = .allTime
+        case let text?: range = try StatsService.Range.parse(year: text, from: nil, to: nil)
+        }
+        let allTime = try await service.basic(.allTime)
+        var model = StatsPage.Model(
+            session: try req.requirePageSession(), year: range.year,
+            yearsWithBooks: allTime.byYear.compactMap { Int($0.period) }, today: service.today)
+        if service.seesAdvanced {
+            Self.fill(&model, with: try await service.stats(range))
+        } else {
+            let basic = range == .allTime ? allTime : try await service.basic(range)
+            model.basicOnly = true
+            model.books = basic.books
+            model.pages = basic.pages
+            let (books, pages) = Self.periods(basic.byYear, year: range.year)
+            (model.booksBy, model.pagesBy) = (books, pages)
+            if range.year != nil {
+                // Month figures need the full statistics; a free account sees its year's totals.
+                model.booksBy = [Chart.Point(String(range.year!), basic.books)]
+                model.pagesBy = [Chart.Point(String(range.year!), basic.pages)]
+            }
+        }
+        return Response(html: StatsPage.View.render(model))
+    }
+
+    /// Twelve months for a year (empty months as 0), or one bar per year for all time.
+    static func periods(_ periods: [StatsDTO.Period], year: Int?) -> (books: [Chart.Point], pages: [Chart.Point]) {
+        guard let year else {
+            return (periods.map { Chart.Point($0.period, $0.books) }, periods.map { Chart.Point($0.period, $0.pages) })
+        }
+        let byMonth = Dictionary(periods.map { ($0.period, $0) }, uniquingKeysWith: { first, _ in first })
+        let months = (1...12).map { String(format: "%04d-%02d", year, $0) }
+        return (
+            zip(months, Heatmap.monthNames).map { Chart.Point($1, byMonth[$0]?.books ?? 0) },
+            zip(months, Heatmap.monthNames).map { Chart.Point($1, byMonth[$0]?.pages ?? 0) }
+        )
+    }
+
+    static func fill(_ model: inout StatsPage.Model, with stats: StatsDTO) {
+        model.books = stats.books
+        model.pages = stats.pages
+        model.finishes = stats.finishes
+        (model.booksBy, model.pagesBy) = periods(model.year == nil ? stats.byYear : stats.byMonth, year: model.year)
+        model.averageRating = stats.ratings.average
+        model.ratingDistribution = stats.ratings.distribution
+        model.genres = stats.genres.map { Chart.Point($0.name, $0.books) }
+        model.formats = stats.formats.map { Chart.Point($0.name, $0.books) }
+        model.authors = stats.authors.map { Chart.Point($0.name, $0.books) }
+        model.minutes = stats.reading.minutes
+        model.pagesPerDay = stats.reading.pagesPerDay
+        model.currentStreak = stats.reading.currentStreak
+        model.longestStreak = stats.reading.longestStreak
+        model.readingDays = stats.reading.readingDays
+        model.days = stats.days.compactMap { day in LocalDate(day.day).map { Heatmap.Day($0, minutes: day.minutes) } }
+        model.averageDaysToFinish = stats.finishing.averageDaysToFinish
+        model.shortest = stats.finishing.shortest.map(named)
+        model.longest = stats.finishing.longest.map(named)
+        model.rereads = stats.finishing.rereads
+        model.didNotFinish = stats.finishing.didNotFinish
+        model.dnfRate = stats.finishing.dnfRate
+        model.gender = share(stats.diversity.authorGender)
+        model.region = share(stats.diversity.culturalRegion)
+        model.questions = [
+            yesNo("Translated works", stats.diversity.translated),
+            yesNo("Marginalised voices", stats.diversity.marginalisedVoices),
+            yesNo("Indigenous authors", stats.diversity.indigenousAuthors),
+        ]
+    }
+
+    static func named(_ book: StatsDTO.BookRef) -> StatsPage.NamedBook {
+        StatsPage.NamedBook(entryID: book.entryId, title: book.title, detail: book.pages.map { "\($0) pages" } ?? "")
+    }
+
+    static func share(_ share: StatsDTO.Share) -> StatsPage.Share {
+        StatsPage.Share(parts: share.counts.map { Chart.Point(label($0.name), $0.books) }, unknown: share.unknown)
+    }
+
+    static func yesNo(_ label: String, _ answer: StatsDTO.YesNo) -> StatsPage.YesNo {
+        StatsPage.YesNo(label: label, yes: answer.yes, no: answer.no, unknown: answer.unknown)
+    }
+
+    /// "nonBinary" → "non-binary", "northAmerica" → "North America": the enum's words for people.
+    static func label(_ raw: String) -> String {
+        switch raw {
+        case "nonBinary": return "non-binary"
+        case "northAmerica": return "North America"
+        case "southAmerica": return "South America"
+        case "middleEast": return "Middle East"
+        case "centralAsia": return "Central Asia"
+        default: return raw.prefix(1).uppercased() + raw.dropFirst()
+        }
+    }
+}
