@@ -112,6 +112,7 @@ struct ChartTests {
         #expect(html.components(separatedBy: "<table>").count - 1 == figures)
         #expect(!html.contains("<script>alert"))
         #expect(html.contains("<option value=\"2024\">2024</option>"))
+        #expect(html.contains("<option value=\"all\">All time</option>"))
         #expect(html.contains("<option value=\"2026\" selected>2026</option>"))
 
         model.basicOnly = true

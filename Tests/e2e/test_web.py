@@ -604,6 +604,71 @@ class AccountInABrowser(ReaderTestCase):
         self.wait.until(EC.url_contains("/signin"))
 
 
+class StatisticsTests(ReaderTestCase):
+    def log_session(self, book_path, day, minutes, to_page):
+        """A session on the book's page, dated `day` (set as a date picker would)."""
+        self.driver.get(BASE + book_path)
+        form = self.driver.find_element(By.CSS_SELECTOR, "form[action$='/sessions']")
+        self.driver.execute_script("arguments[0].value = arguments[1]", form.find_element(By.NAME, "date"), day)
+        form.find_element(By.NAME, "minutes").send_keys(str(minutes))
+        form.find_element(By.NAME, "endPage").send_keys(str(to_page))
+        button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        self.driver.execute_script("window.beforeTheForm = true")
+        button.click()
+        self.wait.until(lambda d: d.execute_script("return window.beforeTheForm !== true"))
+        self.wait.until(EC.url_contains(book_path))
+
+    def chart_titles(self, chart_id):
+        """What each bar of a chart says (its SVG <title>, the tooltip a reader sees)."""
+        return [t.get_attribute("textContent") for t in self.driver.find_elements(By.CSS_SELECTOR, f"#chart-{chart_id} rect > title")]
+
+    def test_sessions_move_the_streak_and_the_month_bar(self):
+        import datetime
+        self.sign_up("Ann")
+        book = "/books/" + self.add_book("A Short Book", "Ada Writer", pages="30", status="reading")
+        # The reader's today, as the session form fills it in.
+        today = datetime.date.fromisoformat(
+            self.driver.find_element(By.CSS_SELECTOR, "form[action$='/sessions'] input[name=date]").get_attribute("value"))
+        month = today.strftime("%b")
+        self.log_session(book, (today - datetime.timedelta(days=3)).isoformat(), 20, 5)
+        self.log_session(book, (today - datetime.timedelta(days=2)).isoformat(), 25, 10)
+        self.log_session(book, (today - datetime.timedelta(days=1)).isoformat(), 30, 20)
+        self.go("/stats")
+        reading = self.text("#stats-reading")
+        self.assertIn("Current streak\n3 days", reading)
+        self.assertIn(f"{month}: 0 books", self.chart_titles("books-by"))
+        self.assert_accessible(dark=True)
+
+        # Today's session reaches the last page: the book is finished, the streak and this month's bar move.
+        self.log_session(book, today.isoformat(), 15, 30)
+        self.go("/stats")
+        self.assertIn("Current streak\n4 days", self.text("#stats-reading"))
+        self.assertIn(f"{month}: 1 book", self.chart_titles("books-by"))
+        self.assertIn("1\nbook read", self.text("section.stats"))
+        calendar = " ".join(self.chart_titles("calendar"))
+        self.assertIn(f"{today.isoformat()}: 15 minutes", calendar)
+        # Every chart has its numbers as a table a keyboard can open.
+        summary = self.driver.find_element(By.CSS_SELECTOR, "#chart-books-by details summary")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+        summary.send_keys(Keys.ENTER)
+        self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#chart-books-by table").is_displayed())
+        self.assertIn(month, self.text("#chart-books-by table"))
+        self.assert_accessible()
+
+        # Another year by the picker, without a script.
+        Select(self.driver.find_element(By.ID, "stats-year")).select_by_visible_text("All time")
+        self.submit("form.stats-picker")
+        self.wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "main h1"), "all time"))
+        self.assert_accessible()
+
+        # At phone width: nothing spills sideways; the screenshot is kept on every run.
+        self.driver.set_window_size(375, 812)
+        self.go("/stats")
+        self.driver.save_screenshot(os.path.join(OUTPUT, "stats-375.png"))
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
+
+
 class PhoneScreenshots(ReaderTestCase):
     """Home and Library at 375 px wide, saved on every run for a person to look at."""
     width = 375

@@ -2,7 +2,7 @@ import DogearCore
 import DogearViews
 import Vapor
 
-/// `/stats?year=2026` (this year when no year is given; `year=` empty for all time): the same
+/// `/stats?year=2026` (this year when no year is given; `year=all` for all time): the same
 /// `StatsService` the API's `/api/v1/stats` calls, drawn as numbers and charts.
 struct StatsPages {
     func show(req: Request) async throws -> Response {
@@ -11,7 +11,7 @@ struct StatsPages {
         let range: StatsService.Range
         switch given {
         case nil: range = .year(service.today.year)
-        case ""?: range = .allTime
+        case ""?, StatsPage.allTime?: range = .allTime
         case let text?: range = try StatsService.Range.parse(year: text, from: nil, to: nil)
         }
         let allTime = try await service.basic(.allTime)

@@ -6,6 +6,9 @@ import Plot
 /// as numbers and charts. With tiers on and a free account, only books and pages per year show, and
 /// a line says the rest is premium.
 public enum StatsPage {
+    /// `/stats?year=all`.
+    public static let allTime = "all"
+
     public struct NamedBook: Sendable, Equatable {
         public var entryID: UUID
         public var title: String
@@ -127,8 +130,9 @@ public enum StatsPage {
 
         static func picker(_ model: Model) -> Node<HTML.BodyContext> {
             let years = Array(Set(model.yearsWithBooks + [model.today.year])).sorted(by: >)
-            let choices: [(String, String)] = [("", "All time")] + years.map { (String($0), String($0)) }
-            let selected = model.year.map(String.init) ?? ""
+            // "all", not an empty value: Plot leaves an empty attribute out, and the option's text would be sent.
+            let choices: [(String, String)] = [(StatsPage.allTime, "All time")] + years.map { (String($0), String($0)) }
+            let selected = model.year.map(String.init) ?? StatsPage.allTime
             let options: Node<HTML.SelectContext> = .forEach(choices) { value, label in
                 .element(
                     named: "option",

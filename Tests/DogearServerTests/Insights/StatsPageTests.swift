@@ -35,7 +35,7 @@ struct StatsPageTests {
             #expect(page.body.contains("2026-03-14: progress logged"))
             #expect(page.body.contains("2026-03-10: 45 minutes"))
 
-            let all = try await web.get("/stats?year=")
+            let all = try await web.get("/stats?year=all")
             #expect(all.body.contains("Statistics · all time"))
             #expect(all.body.contains("<title>2025: 2 books</title>"))
             let last = try await web.get("/stats?year=2025")

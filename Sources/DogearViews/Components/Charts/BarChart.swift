@@ -22,7 +22,7 @@ public enum BarChart {
             nodes.append(
                 Chart.rect(
                     x: x, y: top + plot - barHeight, width: barWidth, height: barHeight, className: "bar",
-                    label: "\(point.label): \(Chart.grouped(point.value)) \(unit)"))
+                    label: "\(point.label): \(Chart.grouped(point.value)) \(point.value == 1 ? Chart.singular(unit) : unit)"))
             if point.value > 0 {
                 nodes.append(
                     Chart.text(Chart.grouped(point.value), x: x + barWidth / 2, y: top + plot - barHeight - 4, className: "value")

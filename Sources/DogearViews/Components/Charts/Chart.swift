@@ -111,6 +111,9 @@ public enum Chart {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
     }
 
+    /// "books" → "book", for a count of one.
+    static func singular(_ unit: String) -> String { unit.hasSuffix("s") ? String(unit.dropLast()) : unit }
+
     /// "12,345": thousands grouped the same way everywhere.
     public static func grouped(_ value: Int) -> String {
         let digits = String(abs(value))
