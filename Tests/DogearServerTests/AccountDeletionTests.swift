@@ -174,11 +174,14 @@ struct AccountDeletionTests {
             let world = try await Self.build(app)
             let club = world.club
             let annID = club.annID
+            // A day she moved her page (statistics' streaks).
+            try await ReadingDays(db: app.db).record(userID: annID, day: fixedToday)
             let before = try await rowsNaming(annID, email: "ann@example.com", in: app)
             // The scan finds Ann wherever she is, so an empty scan afterwards means something.
             for table in [
                 "users", "user_tokens", "library_entries", "notes", "quotes", "tags", "lists", "saved_lists", "club_members",
                 "club_comments", "club_proposals", "club_votes", "club_activities", "imports", "clubs", "account_links",
+                "reading_days",
             ] {
                 #expect(before[table, default: 0] > 0, "before deleting, \(table) names Ann")
             }
