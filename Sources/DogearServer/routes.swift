@@ -72,6 +72,12 @@ func routes(_ app: Application, config: DogearConfig) throws {
     let stats = StatsController()
     signedIn.get("stats", use: stats.stats)
     signedIn.get("stats", "basic", use: stats.basic)
+    let goals = GoalController()
+    signedIn.get("goals", use: goals.index)
+    signedIn.post("goals", use: goals.create)
+    signedIn.patch("goals", ":id", use: goals.update)
+    signedIn.delete("goals", ":id", use: goals.delete)
+    signedIn.get("goals", ":id", "progress", use: goals.progress)
 
     let lists = ListController()
     signedIn.get("lists", use: lists.index)

@@ -176,12 +176,15 @@ struct AccountDeletionTests {
             let annID = club.annID
             // A day she moved her page (statistics' streaks).
             try await ReadingDays(db: app.db).record(userID: annID, day: fixedToday)
+            // A goal for the year.
+            try await ReadingGoal(userID: annID, draft: .init(year: 2026, metric: .books, target: 12, conditions: .init()))
+                .create(on: app.db)
             let before = try await rowsNaming(annID, email: "ann@example.com", in: app)
             // The scan finds Ann wherever she is, so an empty scan afterwards means something.
             for table in [
                 "users", "user_tokens", "library_entries", "notes", "quotes", "tags", "lists", "saved_lists", "club_members",
                 "club_comments", "club_proposals", "club_votes", "club_activities", "imports", "clubs", "account_links",
-                "reading_days",
+                "reading_days", "reading_goals",
             ] {
                 #expect(before[table, default: 0] > 0, "before deleting, \(table) names Ann")
             }

@@ -76,3 +76,10 @@ extension Request {
         return StatsService(db: db, user: user, today: today(for: user), tiersEnabled: application.tiersEnabled)
     }
 }
+
+extension Request {
+    func goals() throws -> GoalService {
+        let user = try currentUser()
+        return GoalService(db: db, user: user, today: today(for: user))
+    }
+}

@@ -1,0 +1,131 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// What a year's goals are measured against: the reader's finishes in the year, each with the facts
+/// Core's `GoalConditions` asks about, and the minutes of the year's sessions by entry. A fixed
+/// number of statements for all of a year's goals; a year's finishes are hundreds at most.
+struct GoalQuery {
+    let db: any Database
+    let userID: UUID
+    let year: Int
+
+    struct Finish {
+        var entryID: UUID
+        var pages: Int
+        var authorIDs: [UUID]
+        var book: GoalConditions.Book
+    }
+
+    struct Year {
+        var finishes: [Finish]
+        var minutesByEntry: [UUID: Int]
+        var bookByEntry: [UUID: GoalConditions.Book]
+    }
+
+    func load() async throws -> Year {
+        let first = LocalDate(year: year, month: 1, day: 1)!
+        let last = LocalDate(year: year, month: 12, day: 31)!
+        let query = StatsQuery(db: db, userID: userID, from: first, to: last)
+        let rows = try await db.sql.raw("\(query.finishes) SELECT entry_id, work_id, edition_id, pages FROM f").all()
+        let finishes = try rows.map {
+            (
+                entry: try $0.decode(column: "entry_id", as: UUID.self), work: try $0.decode(column: "work_id", as: UUID.self),
+                edition: try $0.decode(column: "edition_id", as: UUID?.self),
+                pages: try $0.decode(column: "pages", as: Int?.self) ?? 0
+            )
+        }
+        let entryIDs = Array(Set(finishes.map(\.entry)))
+        let workIDs = Array(Set(finishes.map(\.work)))
+        let editionIDs = Array(Set(finishes.compactMap(\.edition)))
+        let entries = try await LibraryEntry.query(on: db).filter(\.$id ~~ entryIDs).all()
+        let works = try await Work.query(on: db).filter(\.$id ~~ workIDs).all()
+        let editions = try await Edition.query(on: db).filter(\.$id ~~ editionIDs).all()
+        let links = try await WorkAuthor.query(on: db).filter(\.$work.$id ~~ workIDs).sort(\.$position).all()
+        let authors = try await Author.query(on: db).filter(\.$id ~~ Array(Set(links.map(\.$author.id)))).all()
+        // Authors the reader finished a book by before this year: every finish dated before it.
+        let before = try await db.sql.raw(
+            """
+            \(StatsQuery(db: db, userID: userID, from: LocalDate(year: 1, month: 1, day: 1)!, to: first.adding(days: -1)).finishes)
+            SELECT DISTINCT wa.author_id AS author_id FROM f JOIN work_authors wa ON wa.work_id = f.work_id
+            """
+        ).all().map { try $0.decode(column: "author_id", as: UUID.self) }
+        let known = Set(before)
+
+        let entryByID = Dictionary(entries.compactMap { e in e.id.map { ($0, e) } }, uniquingKeysWith: { a, _ in a })
+        let workByID = Dictionary(works.compactMap { w in w.id.map { ($0, w) } }, uniquingKeysWith: { a, _ in a })
+        let editionByID = Dictionary(editions.compactMap { e in e.id.map { ($0, e) } }, uniquingKeysWith: { a, _ in a })
+        let authorByID = Dictionary(authors.compactMap { a in a.id.map { ($0, a) } }, uniquingKeysWith: { a, _ in a })
+        let authorsByWork = Dictionary(grouping: links, by: { $0.$work.id }).mapValues { $0.map(\.$author.id) }
+
+        var books: [UUID: GoalConditions.Book] = [:]
+        var result: [Finish] = []
+        for finish in finishes {
+            guard let work = workByID[finish.work], let entry = entryByID[finish.entry] else { continue }
+            let edition = finish.edition.flatMap { editionByID[$0] }
+            let authorIDs = authorsByWork[finish.work] ?? []
+            let facts = authorIDs.compactMap { authorByID[$0] }.map {
+                AuthorVoice.Facts(
+                    gender: $0.gender.flatMap(AuthorGender.init(rawValue:)),
+                    region: $0.culturalRegion.flatMap(CulturalRegion.init(rawValue:)))
+            }
+            let book = GoalConditions.Book(
+                genres: work.genres, format: edition?.format.flatMap(EditionFormat.init(rawValue:)),
+                translated: Translation.isTranslated(
+                    originalLanguage: work.originalLanguage, editionLanguage: edition?.language, translator: work.translator),
+                authors: facts, byFirstTimeAuthor: !authorIDs.isEmpty && authorIDs.allSatisfy { !known.contains($0) },
+                culturalGoalCategory: entry.countsTowardCulturalGoal ? .some(entry.culturalGoalCategory) : nil)
+            books[finish.entry] = book
+            result.append(Finish(entryID: finish.entry, pages: finish.pages, authorIDs: authorIDs, book: book))
+        }
+
+        // Minutes: the year's sessions by entry (a minutes goal counts sessions, finished book or not).
+        let sessions = try await db.sql.raw(
+            """
+            SELECT s.entry_id AS entry_id, CAST(SUM(s.minutes) AS BIGINT) AS minutes
+            FROM reading_sessions s JOIN library_entries e ON e.id = s.entry_id
+            WHERE e.user_id = \(bind: userID) AND s.date >= \(bind: first.description) AND s.date <= \(bind: last.description)
+            GROUP BY s.entry_id
+            """
+        ).all()
+        var minutes: [UUID: Int] = [:]
+        for row in sessions {
+            minutes[try row.decode(column: "entry_id", as: UUID.self)] = try row.decode(column: "minutes", as: Int.self)
+        }
+        // Books read in sessions but not finished this year still have facts for a minutes goal's conditions.
+        let missing = Array(Set(minutes.keys).subtracting(books.keys))
+        if !missing.isEmpty {
+            let more = try await GoalQuery.facts(of: missing, db: db, known: known)
+            books.merge(more) { a, _ in a }
+        }
+        return Year(finishes: result, minutesByEntry: minutes, bookByEntry: books)
+    }
+
+    /// Facts of entries that were not finished in the year (for a minutes goal with conditions).
+    static func facts(of entryIDs: [UUID], db: any Database, known: Set<UUID>) async throws -> [UUID: GoalConditions.Book] {
+        let entries = try await LibraryEntry.query(on: db).filter(\.$id ~~ entryIDs).all()
+        var out: [UUID: GoalConditions.Book] = [:]
+        for entry in entries {
+            guard let id = entry.id, let work = try await Work.find(entry.$work.id, on: db) else { continue }
+            let edition = try await entry.$edition.id.asyncMap { try await Edition.find($0, on: db) } ?? nil
+            let links = try await WorkAuthor.query(on: db).filter(\.$work.$id == entry.$work.id).sort(\.$position).all()
+            var facts: [AuthorVoice.Facts] = []
+            for link in links {
+                guard let author = try await Author.find(link.$author.id, on: db) else { continue }
+                facts.append(
+                    .init(
+                        gender: author.gender.flatMap(AuthorGender.init(rawValue:)),
+                        region: author.culturalRegion.flatMap(CulturalRegion.init(rawValue:))))
+            }
+            let authorIDs = links.map(\.$author.id)
+            out[id] = GoalConditions.Book(
+                genres: work.genres, format: edition?.format.flatMap(EditionFormat.init(rawValue:)),
+                translated: Translation.isTranslated(
+                    originalLanguage: work.originalLanguage, editionLanguage: edition?.language, translator: work.translator),
+                authors: facts, byFirstTimeAuthor: !authorIDs.isEmpty && authorIDs.allSatisfy { !known.contains($0) },
+                culturalGoalCategory: entry.countsTowardCulturalGoal ? .some(entry.culturalGoalCategory) : nil)
+        }
+        return out
+    }
+}

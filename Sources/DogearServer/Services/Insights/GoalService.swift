@@ -1,0 +1,108 @@
+import DogearCore
+import DogearViews
+import Fluent
+import Foundation
+
+/// A reader's goals: several a year, each measured from their own library (`GoalQuery`) by Core's
+/// rules. Another reader's goal id is "not found" (`InsightsAccess`).
+struct GoalService {
+    let db: any Database
+    let user: User
+    let today: LocalDate
+
+    static let notFound = DomainError.notFound("goalNotFound", "no such goal")
+    static let perYear = 20
+
+    func goals(year: Int?) async throws -> [GoalDTO] {
+        var query = ReadingGoal.query(on: db).filter(\.$user.$id == (try user.requireID()))
+        if let year { query = query.filter(\.$year == year) }
+        let goals = try await query.sort(\.$year, .descending).sort(\.$createdAt).all()
+        return try await dtos(goals)
+    }
+
+    func goal(_ id: UUID) async throws -> GoalDTO {
+        try await dtos([try await own(id)])[0]
+    }
+
+    func create(_ request: GoalRequest) async throws -> GoalDTO {
+        let draft = try GoalDraft.validate(
+            year: request.year, metric: request.metric, target: request.target, conditions: request.conditions ?? .init())
+        let userID = try user.requireID()
+        let goal = try await db.writeTransaction { db in
+            let count = try await ReadingGoal.query(on: db).filter(\.$user.$id == userID).filter(\.$year == draft.year).count()
+            guard count < Self.perYear else {
+                throw DomainError(.unprocessable, code: "tooManyGoals", "at most \(Self.perYear) goals a year", field: "year")
+            }
+            let goal = ReadingGoal(userID: userID, draft: draft)
+            try await goal.create(on: db)
+            return goal
+        }
+        return try await dtos([goal])[0]
+    }
+
+    /// Changes what the request gives; the rest stays.
+    func update(_ id: UUID, _ request: GoalRequest) async throws -> GoalDTO {
+        let goal = try await own(id)
+        let current = goal.draft
+        let draft = try GoalDraft.validate(
+            year: request.year ?? current.year, metric: request.metric ?? current.metric.rawValue,
+            target: request.target ?? current.target, conditions: request.conditions ?? current.conditions)
+        goal.apply(draft)
+        try await db.writeTransaction { db in try await goal.save(on: db) }
+        return try await dtos([goal])[0]
+    }
+
+    func delete(_ id: UUID) async throws {
+        let goal = try await own(id)
+        try await db.writeTransaction { db in try await goal.delete(on: db) }
+    }
+
+    private func own(_ id: UUID) async throws -> ReadingGoal {
+        guard let goal = try await ReadingGoal.find(id, on: db) else { throw Self.notFound }
+        let actor: InsightsAccess.Actor = goal.$user.id == (try user.requireID()) ? .owner : .otherReader
+        guard InsightsAccess.decide(.readGoal, by: actor, tier: user.tier, tiersEnabled: false) == .allow else {
+            throw Self.notFound
+        }
+        return goal
+    }
+
+    /// Each goal measured against its year, each year loaded once.
+    private func dtos(_ goals: [ReadingGoal]) async throws -> [GoalDTO] {
+        var years: [Int: GoalQuery.Year] = [:]
+        for year in Set(goals.map(\.year)) {
+            years[year] = try await GoalQuery(db: db, userID: try user.requireID(), year: year).load()
+        }
+        return try goals.map { goal in
+            let done = Self.measure(goal.draft, in: years[goal.year]!)
+            let progress = GoalProgress.compute(done: done, target: goal.target, year: goal.year, today: today)
+            return GoalDTO(
+                id: try goal.requireID(), year: goal.year, metric: goal.metric.rawValue, target: goal.target,
+                conditions: goal.conditions,
+                summary: ([Self.amount(goal.target, goal.metric)] + goal.conditions.describe()).joined(separator: " · "),
+                progress: .init(
+                    done: progress.done, target: progress.target, percent: progress.percent,
+                    expectedByToday: progress.expectedByToday, difference: progress.difference,
+                    standing: progress.standing.rawValue, daysLeft: progress.daysLeft,
+                    neededPerDay: progress.neededPerDay.map { ($0 * 100).rounded() / 100 },
+                    neededPerWeek: progress.neededPerWeek.map { ($0 * 100).rounded() / 100 }))
+        }
+    }
+
+    /// The goal's metric over the year's books that meet its conditions.
+    static func measure(_ goal: GoalDraft, in year: GoalQuery.Year) -> Int {
+        let counted = year.finishes.filter { goal.conditions.matches($0.book) }
+        switch goal.metric {
+        case .books: return Set(counted.map(\.entryID)).count
+        case .pages: return counted.map(\.pages).reduce(0, +)
+        case .authors: return Set(counted.flatMap(\.authorIDs)).count
+        case .minutes:
+            return year.minutesByEntry.filter { entry, _ in
+                year.bookByEntry[entry].map(goal.conditions.matches) ?? goal.conditions.isEmpty
+            }.values.reduce(0, +)
+        }
+    }
+
+    static func amount(_ value: Int, _ metric: GoalMetric) -> String {
+        "\(Chart.grouped(value)) \(value == 1 ? String(metric.unit.dropLast()) : metric.unit)"
+    }
+}
