@@ -44,6 +44,41 @@ struct QueryCountTests {
             #expect(largeCount <= 11, "\(counter.recorded.joined(separator: "\n"))")
         }
     }
+
+    @Test("statistics for 5 finished books and for 40 cost the same statements, and the /stats page a fixed number more")
+    func statsFixedQueries() async throws {
+        try await withDogear { app in
+            let counter = QueryCounter()
+            app.middleware.use(counter.middleware)
+            let token = try await app.signUp()
+            func fill(upTo count: Int, from start: Int) async throws {
+                for number in start..<count {
+                    let entry = try await app.addBook(
+                        token, title: "Book \(number)", authors: ["Author \(number % 7)"], pageCount: 100 + number,
+                        extra: [
+                            "status": "read", "dateFinished": "2026-0\(1 + number % 3)-1\(number % 10)", "rating": 1 + number % 5,
+                        ])
+                    _ = try await app.send(
+                        .POST, "/api/v1/library/\(entry["id"]!)/sessions", token: token,
+                        json: ["date": "2026-03-0\(1 + number % 9)", "minutes": 20, "pagesRead": 10])
+                }
+            }
+            try await fill(upTo: 5, from: 0)
+            counter.reset()
+            let small = try await app.send(.GET, "/api/v1/stats?year=2026", token: token).decode(StatsDTO.self)
+            let smallCount = counter.count
+            #expect(small.books == 5)
+            try await fill(upTo: 40, from: 5)
+            counter.reset()
+            let large = try await app.send(.GET, "/api/v1/stats?year=2026", token: token).decode(StatsDTO.self)
+            let largeCount = counter.count
+            #expect(large.books == 40)
+            #expect(smallCount > 0)
+            #expect(largeCount == smallCount, "5 books: \(smallCount) statements, 40 books: \(largeCount)")
+            // token + user, then StatsQuery's 17 and the reading days.
+            #expect(largeCount <= 20, "\(counter.recorded.joined(separator: "\n"))")
+        }
+    }
 }
 
 @Suite("A page of a list's books costs a fixed number of queries")
