@@ -16,6 +16,23 @@ struct HomePage {
                 id: $0.id, name: $0.name, memberCount: $0.memberCount, currentBook: $0.currentBook?.work.title,
                 role: $0.role ?? "member")
         }
+        model.goals = home.goals.map {
+            Home.Goal(
+                summary: $0.summary, done: $0.progress.done, target: $0.progress.target, percent: $0.progress.percent,
+                standing: Self.standing($0.progress))
+        }
         return Response(html: Home.View.render(model))
+    }
+
+    /// "3 ahead", "2 behind", "on track": a goal's standing in words, in its unit's numbers.
+    static func standing(_ progress: GoalDTO.Progress) -> String {
+        switch progress.standing {
+        case "complete": return "done"
+        case "ahead": return "\(progress.difference) ahead of a steady pace"
+        case "behind": return "\(-progress.difference) behind a steady pace"
+        case "onTrack": return "on track"
+        case "missed": return "missed"
+        default: return "not started yet"
+        }
     }
 }

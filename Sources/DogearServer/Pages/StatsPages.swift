@@ -18,6 +18,11 @@ struct StatsPages {
         var model = StatsPage.Model(
             session: try req.requirePageSession(), year: range.year,
             yearsWithBooks: allTime.byYear.compactMap { Int($0.period) }, today: service.today)
+        if let year = range.year {
+            // The running-pages line is drawn against the year's pages goal, when there is one with no conditions.
+            model.pagesGoal = try await req.goals().goals(year: year)
+                .first { $0.metric == GoalMetric.pages.rawValue && $0.conditions.isEmpty }?.target
+        }
         if service.seesAdvanced {
             Self.fill(&model, with: try await service.stats(range))
         } else {

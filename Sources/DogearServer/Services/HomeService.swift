@@ -16,6 +16,8 @@ struct HomeDTO: Content {
     let stats: Stats
     /// The reader's first three clubs, in the order they joined them.
     let clubs: [ClubDTO]
+    /// This year's goals with where each stands today.
+    let goals: [GoalDTO]
 }
 
 /// Home: what the reader is reading, the five most recent finishes, quick stats.
@@ -51,7 +53,8 @@ struct HomeService {
             currentlyReading: Array(loaded.prefix(reading.count)),
             recentlyFinished: Array(loaded.dropFirst(reading.count)),
             stats: .init(readAllTime: stats.readAllTime, readThisYear: stats.readThisYear, pagesThisYear: stats.pagesThisYear),
-            clubs: clubs)
+            clubs: clubs,
+            goals: try await GoalService(db: db, user: user, today: today).goals(year: today.year))
     }
 
     static func greeting(at date: Date, in zone: TimeZone) -> String {

@@ -13,6 +13,8 @@ public enum Home {
         public var pagesThisYear: Int
         /// The first three clubs.
         public var clubs: [ClubsIndex.Summary] = []
+        /// This year's goals.
+        public var goals: [Goal] = []
         public var session: PageSession
 
         public init(
@@ -30,6 +32,23 @@ public enum Home {
         }
     }
 
+    /// A goal as home shows it: what it is, how far, and where it stands.
+    public struct Goal: Sendable, Equatable {
+        public var summary: String
+        public var done: Int
+        public var target: Int
+        public var percent: Int
+        /// "on track", "3 ahead", "2 behind", "done", …
+        public var standing: String
+        public init(summary: String, done: Int, target: Int, percent: Int, standing: String) {
+            self.summary = summary
+            self.done = done
+            self.target = target
+            self.percent = percent
+            self.standing = standing
+        }
+    }
+
     public enum View {
         public static func render(_ model: Model) -> HTML {
             PageLayout.page(
@@ -42,6 +61,7 @@ public enum Home {
                         stat(model.readThisYear, "read this year"),
                         stat(model.pagesThisYear, "pages this year")
                     ),
+                    goals(model.goals),
                     .section(
                         .id("currently-reading"),
                         .h2("Currently reading"),
@@ -93,6 +113,22 @@ public enum Home {
                                 .a(.class("more"), .href(SiteURL.clubs.path), "All your clubs"))
                     )
                 ))
+        }
+
+        /// This year's goals, when the reader has set any; the statistics page is a link away.
+        static func goals(_ goals: [Goal]) -> Node<HTML.BodyContext> {
+            guard !goals.isEmpty else { return .empty }
+            return .section(
+                .id("home-goals"), .h2("Goals this year"),
+                .ul(
+                    .class("list"),
+                    .forEach(goals) { goal in
+                        .li(
+                            .class("goal"), .p(.class("title"), .userText(goal.summary)),
+                            .progressBar(Double(goal.percent) / 100, label: "Progress toward \(goal.summary)"),
+                            .p(.class("meta"), .text("\(goal.done) of \(goal.target) · \(goal.standing)")))
+                    }),
+                .a(.class("more"), .href(SiteURL.stats.path), "Your statistics"))
         }
 
         static func stat(_ value: Int, _ label: String) -> Node<HTML.BodyContext> {

@@ -99,4 +99,29 @@ struct GoalTests {
             #expect(try await app.send(.GET, "/api/v1/goals/\(goal.id)/progress", token: token).status == .ok)
         }
     }
+
+    @Test("home shows this year's goals; the statistics page draws pages against the pages goal")
+    func onHomeAndStats() async throws {
+        try await withDogear { app in
+            var (web, token) = try await StatsPageTests.reader(app)
+            _ = try await StatsTests.library(app, token: token)
+            #expect(!(try await web.get("/").body.contains("Goals this year")))
+            for body in [
+                ["year": 2026, "metric": "books", "target": 24], ["year": 2026, "metric": "pages", "target": 5000],
+                ["year": 2025, "metric": "books", "target": 1],
+            ] as [[String: Any]] {
+                #expect(try await app.send(.POST, "/api/v1/goals", token: token, json: body).status == .created)
+            }
+            let home = try await app.send(.GET, "/api/v1/home", token: token).decode(HomeDTO.self)
+            #expect(home.goals.map(\.summary) == ["24 books", "5,000 pages"])
+            let page = try await web.get("/")
+            #expect(page.body.contains("Goals this year"))
+            #expect(page.body.contains("4 of 24 · on track"))
+            // 5000 × 73 / 365 = 1000 expected; 1000 done.
+            #expect(page.body.contains("1000 of 5000 · on track"))
+            let stats = try await web.get("/stats")
+            #expect(stats.body.contains("Goal 5,000"))
+            #expect(stats.body.contains("1,000 pages read of a 5,000-page goal"))
+        }
+    }
 }
