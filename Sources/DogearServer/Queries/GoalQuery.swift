@@ -65,17 +65,8 @@ struct GoalQuery {
             guard let work = workByID[finish.work], let entry = entryByID[finish.entry] else { continue }
             let edition = finish.edition.flatMap { editionByID[$0] }
             let authorIDs = authorsByWork[finish.work] ?? []
-            let facts = authorIDs.compactMap { authorByID[$0] }.map {
-                AuthorVoice.Facts(
-                    gender: $0.gender.flatMap(AuthorGender.init(rawValue:)),
-                    region: $0.culturalRegion.flatMap(CulturalRegion.init(rawValue:)))
-            }
-            let book = GoalConditions.Book(
-                genres: work.genres, format: edition?.format.flatMap(EditionFormat.init(rawValue:)),
-                translated: Translation.isTranslated(
-                    originalLanguage: work.originalLanguage, editionLanguage: edition?.language, translator: work.translator),
-                authors: facts, byFirstTimeAuthor: !authorIDs.isEmpty && authorIDs.allSatisfy { !known.contains($0) },
-                culturalGoalCategory: entry.countsTowardCulturalGoal ? .some(entry.culturalGoalCategory) : nil)
+            let book = Self.book(
+                entry, work, edition, authors: authorIDs.compactMap { authorByID[$0] }, authorIDs: authorIDs, known: known)
             books[finish.entry] = book
             result.append(Finish(entryID: finish.entry, pages: finish.pages, authorIDs: authorIDs, book: book))
         }
@@ -110,22 +101,28 @@ struct GoalQuery {
             guard let id = entry.id, let work = try await Work.find(entry.$work.id, on: db) else { continue }
             let edition = try await entry.$edition.id.asyncMap { try await Edition.find($0, on: db) } ?? nil
             let links = try await WorkAuthor.query(on: db).filter(\.$work.$id == entry.$work.id).sort(\.$position).all()
-            var facts: [AuthorVoice.Facts] = []
-            for link in links {
-                guard let author = try await Author.find(link.$author.id, on: db) else { continue }
-                facts.append(
-                    .init(
-                        gender: author.gender.flatMap(AuthorGender.init(rawValue:)),
-                        region: author.culturalRegion.flatMap(CulturalRegion.init(rawValue:))))
-            }
             let authorIDs = links.map(\.$author.id)
-            out[id] = GoalConditions.Book(
-                genres: work.genres, format: edition?.format.flatMap(EditionFormat.init(rawValue:)),
-                translated: Translation.isTranslated(
-                    originalLanguage: work.originalLanguage, editionLanguage: edition?.language, translator: work.translator),
-                authors: facts, byFirstTimeAuthor: !authorIDs.isEmpty && authorIDs.allSatisfy { !known.contains($0) },
-                culturalGoalCategory: entry.countsTowardCulturalGoal ? .some(entry.culturalGoalCategory) : nil)
+            let authors = try await Author.query(on: db).filter(\.$id ~~ authorIDs).all()
+            let byID = Dictionary(authors.compactMap { a in a.id.map { ($0, a) } }, uniquingKeysWith: { a, _ in a })
+            out[id] = book(entry, work, edition, authors: authorIDs.compactMap { byID[$0] }, authorIDs: authorIDs, known: known)
         }
         return out
+    }
+
+    /// One book as a goal's conditions see it (the one place its facts are put together).
+    static func book(
+        _ entry: LibraryEntry, _ work: Work, _ edition: Edition?, authors: [Author], authorIDs: [UUID], known: Set<UUID>
+    ) -> GoalConditions.Book {
+        GoalConditions.Book(
+            genres: work.genres, format: edition?.format.flatMap(EditionFormat.init(rawValue:)),
+            translated: Translation.isTranslated(
+                originalLanguage: work.originalLanguage, editionLanguage: edition?.language, translator: work.translator),
+            authors: authors.map {
+                AuthorVoice.Facts(
+                    gender: $0.gender.flatMap(AuthorGender.init(rawValue:)),
+                    region: $0.culturalRegion.flatMap(CulturalRegion.init(rawValue:)))
+            },
+            byFirstTimeAuthor: !authorIDs.isEmpty && authorIDs.allSatisfy { !known.contains($0) },
+            culturalGoalCategory: entry.countsTowardCulturalGoal ? .some(entry.culturalGoalCategory) : nil)
     }
 }
