@@ -50,6 +50,24 @@ struct SystemTests {
                 }
             }
             #expect(missing.isEmpty, "routes missing from openapi.yaml: \(missing)")
+
+            // Every reference in the served document names something it defines (the validator in
+            // scripts/check-openapi.sh reads the same file; this holds the served copy to it).
+            var broken: [String] = []
+            for line in document.split(separator: "\n") {
+                var rest = Substring(line)
+                while let start = rest.range(of: "$ref: '#/components/") {
+                    let tail = rest[start.upperBound...]
+                    guard let end = tail.firstIndex(of: "'") else { break }
+                    // `schemas/Goal`, `parameters/Id`: a component is defined four spaces in.
+                    let parts = tail[..<end].split(separator: "/")
+                    if parts.count != 2 || !document.contains("\n    \(parts[1]):") {
+                        broken.append(String(tail[..<end]))
+                    }
+                    rest = tail[end...]
+                }
+            }
+            #expect(broken.isEmpty, "references to nothing in the served openapi.yaml: \(Set(broken))")
         }
     }
 
