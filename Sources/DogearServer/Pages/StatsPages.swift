@@ -20,8 +20,7 @@ struct StatsPages {
             yearsWithBooks: allTime.byYear.compactMap { Int($0.period) }, today: service.today)
         if let year = range.year {
             // The running-pages line is drawn against the year's pages goal, when there is one with no conditions.
-            model.pagesGoal = try await req.goals().goals(year: year)
-                .first { $0.metric == GoalMetric.pages.rawValue && $0.conditions.isEmpty }?.target
+            model.pagesGoal = try await req.goals().plainTarget(year: year, metric: .pages)
         }
         if service.seesAdvanced {
             Self.fill(&model, with: try await service.stats(range))
@@ -30,12 +29,12 @@ struct StatsPages {
             model.basicOnly = true
             model.books = basic.books
             model.pages = basic.pages
-            let (books, pages) = Self.periods(basic.byYear, year: range.year)
-            (model.booksBy, model.pagesBy) = (books, pages)
-            if range.year != nil {
+            if let year = range.year {
                 // Month figures need the full statistics; a free account sees its year's totals.
-                model.booksBy = [Chart.Point(String(range.year!), basic.books)]
-                model.pagesBy = [Chart.Point(String(range.year!), basic.pages)]
+                model.booksBy = [Chart.Point(String(year), basic.books)]
+                model.pagesBy = [Chart.Point(String(year), basic.pages)]
+            } else {
+                (model.booksBy, model.pagesBy) = Self.periods(basic.byYear, year: nil)
             }
         }
         return Response(html: StatsPage.View.render(model))

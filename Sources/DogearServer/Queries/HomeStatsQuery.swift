@@ -26,25 +26,11 @@ struct HomeStatsQuery {
             .where { $0.where("status", .equal, ReadingStatus.read.rawValue).orWhere("read_count", .greaterThan, 0) }
             .first()?.decode(column: "n", as: Int.self) ?? 0
 
-        // Finishes this year: the current read-through of entries marked read, and archived ones.
-        let first = String(format: "%04d-01-01", year)
-        let last = String(format: "%04d-12-31", year)
-        let read = ReadingStatus.read.rawValue
+        // Finishes this year: the same finishes the statistics count (StatsQuery), a re-read included.
+        let thisYear = StatsQuery(
+            db: db, userID: userID, from: LocalDate(year: year, month: 1, day: 1), to: LocalDate(year: year, month: 12, day: 31))
         let finishes = try await sql.raw(
-            """
-            SELECT COUNT(DISTINCT f.entry_id) AS books, CAST(COALESCE(SUM(f.pages), 0) AS BIGINT) AS pages FROM (
-              SELECT e.id AS entry_id, ed.page_count AS pages
-              FROM library_entries e LEFT JOIN editions ed ON ed.id = e.edition_id
-              WHERE e.user_id = \(bind: userID) AND e.status = \(bind: read)
-                AND e.date_finished >= \(bind: first) AND e.date_finished <= \(bind: last)
-              UNION ALL
-              SELECT e.id AS entry_id, ed.page_count AS pages
-              FROM read_throughs r JOIN library_entries e ON e.id = r.entry_id
-              LEFT JOIN editions ed ON ed.id = e.edition_id
-              WHERE e.user_id = \(bind: userID) AND r.outcome = \(bind: read)
-                AND r.finished_on >= \(bind: first) AND r.finished_on <= \(bind: last)
-            ) f
-            """
+            "\(thisYear.finishes) SELECT COUNT(DISTINCT entry_id) AS books, CAST(COALESCE(SUM(pages), 0) AS BIGINT) AS pages FROM f"
         ).first()
         return Stats(
             readAllTime: readAllTime,

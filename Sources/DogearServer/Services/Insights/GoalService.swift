@@ -20,6 +20,14 @@ struct GoalService {
         return try await dtos(goals)
     }
 
+    /// The target of the year's first goal of this metric with no conditions (the statistics page
+    /// draws pages against it), read without measuring any goal.
+    func plainTarget(year: Int, metric: GoalMetric) async throws -> Int? {
+        try await ReadingGoal.query(on: db).filter(\.$user.$id == (try user.requireID())).filter(\.$year == year)
+            .filter(\.$metricRaw == metric.rawValue).sort(\.$createdAt).all()
+            .first { $0.conditions.isEmpty }?.target
+    }
+
     func goal(_ id: UUID) async throws -> GoalDTO {
         try await dtos([try await own(id)])[0]
     }
