@@ -80,6 +80,10 @@ public enum SiteURL: Equatable, Sendable {
 
     /// Statistics: `/stats?year=2026` (all time without a year).
     case stats
+    /// Goals: `/goals?year=2026`, each goal's edit page and its delete button's address.
+    case goals
+    case editGoal(UUID)
+    case deleteGoal(UUID)
 
     /// One piece of a path: fixed text, or a value that the route reads back by its name.
     public enum Segment: Equatable, Sendable {
@@ -183,6 +187,9 @@ public enum SiteURL: Equatable, Sendable {
         case .unsaveShared(let code): return [.literal("l"), shareCode(code), .literal("unsave")]
         case .copyShared(let code): return [.literal("l"), shareCode(code), .literal("copy")]
         case .stats: return [.literal("stats")]
+        case .goals: return [.literal("goals")]
+        case .editGoal(let value): return [.literal("goals"), id(value), .literal("edit")]
+        case .deleteGoal(let value): return [.literal("goals"), id(value), .literal("delete")]
         case .stylesheet: return [.literal("css"), .literal("app.css")]
         case .script: return [.literal("js"), .literal("app.js")]
         }

@@ -61,7 +61,7 @@ struct StatsPages {
         model.averageRating = stats.ratings.average
         model.ratingDistribution = stats.ratings.distribution
         model.genres = stats.genres.map { Chart.Point($0.name, $0.books) }
-        model.formats = stats.formats.map { Chart.Point($0.name, $0.books) }
+        model.formats = stats.formats.map { Chart.Point(label($0.name), $0.books) }
         model.authors = stats.authors.map { Chart.Point($0.name, $0.books) }
         model.minutes = stats.reading.minutes
         model.pagesPerDay = stats.reading.pagesPerDay
@@ -96,15 +96,6 @@ struct StatsPages {
         StatsPage.YesNo(label: label, yes: answer.yes, no: answer.no, unknown: answer.unknown)
     }
 
-    /// "nonBinary" → "non-binary", "northAmerica" → "North America": the enum's words for people.
-    static func label(_ raw: String) -> String {
-        switch raw {
-        case "nonBinary": return "non-binary"
-        case "northAmerica": return "North America"
-        case "southAmerica": return "South America"
-        case "middleEast": return "Middle East"
-        case "centralAsia": return "Central Asia"
-        default: return raw.prefix(1).uppercased() + raw.dropFirst()
-        }
-    }
+    /// "nonBinary" → "Non-binary", "northAmerica" → "North America": the enum's words for people.
+    static func label(_ raw: String) -> String { CatalogWords.label(raw) }
 }

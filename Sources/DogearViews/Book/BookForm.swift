@@ -92,10 +92,10 @@ public enum BookForm {
                                         .attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric"),
                                     ])
                             ),
-                        select(
+                        .selectField(
                             "Status", name: "status", state: model.status,
                             options: ReadingStatus.allCases.map { ($0.rawValue, $0.label) }),
-                        select(
+                        .selectField(
                             "Rating", name: "rating", state: model.rating,
                             options: [("", "Not rated")] + (1...5).map { (String($0), String(repeating: "★", count: $0)) }),
                         .field("Started", name: "dateStarted", type: .date, state: model.dateStarted),
@@ -119,30 +119,6 @@ public enum BookForm {
                         .button(.type(.submit), .class("primary"), .text(model.isEdit ? "Save" : "Add to library"))
                     )
                 ))
-        }
-
-        static func select(_ label: String, name: String, state: FieldState, options: [(String, String)]) -> Node<
-            HTML.FormContext
-        > {
-            let id = "field-\(name)"
-            return .div(
-                .class(state.error == nil ? "field" : "field has-error"),
-                .label(.for(id), .text(label)),
-                .select(
-                    .id(id), .attribute(named: "name", value: name),
-                    .forEach(options) { value, text in
-                        .element(
-                            named: "option",
-                            nodes: [
-                                .userAttribute("value", value), .if(value == state.value, .attribute(named: "selected")),
-                                .userText(text),
-                            ])
-                    }
-                ),
-                .unwrap(state.error) {
-                    .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0))
-                }
-            )
         }
 
         static func textArea(_ label: String, name: String, state: FieldState) -> Node<HTML.FormContext> {

@@ -41,3 +41,33 @@ extension Node where Context == HTML.FormContext {
         )
     }
 }
+
+extension Node where Context == HTML.FormContext {
+    /// A labelled choice that keeps what the reader chose and, beside it, what was wrong with it.
+    /// An option's value may be empty ("any"): it is written, so the label is never sent instead.
+    static func selectField(
+        _ label: String, name: String, state: FieldState, options: [(String, String)], id customID: String? = nil
+    ) -> Node {
+        let id = customID ?? "field-\(name)"
+        return .div(
+            .class(state.error == nil ? "field" : "field has-error"),
+            .label(.for(id), .text(label)),
+            .select(
+                .id(id), .attribute(named: "name", value: name),
+                .if(state.error != nil, .attribute(named: "aria-invalid", value: "true")),
+                .if(state.error != nil, .attribute(named: "aria-describedby", value: "\(id)-error")),
+                .forEach(options) { value, text in
+                    .element(
+                        named: "option",
+                        nodes: [
+                            .userAttribute("value", value), .if(value == state.value, .attribute(named: "selected")),
+                            .userText(text),
+                        ])
+                }
+            ),
+            .unwrap(state.error) {
+                .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0))
+            }
+        )
+    }
+}

@@ -128,7 +128,7 @@ public enum Home {
                             .progressBar(Double(goal.percent) / 100, label: "Progress toward \(goal.summary)"),
                             .p(.class("meta"), .text("\(goal.done) of \(goal.target) · \(goal.standing)")))
                     }),
-                .a(.class("more"), .href(SiteURL.stats.path), "Your statistics"))
+                .a(.class("more"), .href(SiteURL.goals.path), "All your goals"))
         }
 
         static func stat(_ value: Int, _ label: String) -> Node<HTML.BodyContext> {
