@@ -70,6 +70,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.asyncCommands.use(ImportCommand(), as: "import")
     app.asyncCommands.use(ExportCommand(), as: "export")
     app.asyncCommands.use(UserCommand(), as: "user")
+    app.asyncCommands.use(CatalogCommand(), as: "catalog")
     app.asyncCommands.use(BackupCommand(), as: "backup")
     app.asyncCommands.use(RestoreCommand(), as: "restore")
     app.importsDirectory = (config.dataDirectory as NSString).appendingPathComponent("imports")

@@ -63,6 +63,8 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.get("works", ":id", use: catalog.work)
     signedIn.get("editions", ":id", use: catalog.edition)
     signedIn.get("authors", ":id", use: catalog.author)
+    signedIn.patch("authors", ":id", use: catalog.editAuthor)
+    signedIn.patch("works", ":id", use: catalog.editWork)
 
     let reader = ReaderController()
     signedIn.get("tags", use: reader.tags)
@@ -194,6 +196,11 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     pages.post(.bookSessions(any), use: books.addSession)
     pages.post(.bookQuotes(any), use: books.addQuote)
     pages.post(.deleteNote(any), use: books.deleteNote)
+
+    let facts = BookFactsPages()
+    pages.get(.bookFacts(any), use: facts.show)
+    pages.post(.bookWorkFacts(any), use: facts.saveWork)
+    pages.post(.bookAuthorFacts(any, any), use: facts.saveAuthor)
 
     let form = BookFormPages()
     pages.get(.add, use: form.addPage)

@@ -21,6 +21,10 @@ public enum SiteURL: Equatable, Sendable {
     case runImport(UUID)
     case exportFile(String)
     case bookAddToList(UUID)
+    /// Who wrote it and where it comes from: the page, and its work and author forms.
+    case bookFacts(UUID)
+    case bookWorkFacts(UUID)
+    case bookAuthorFacts(UUID, UUID)
     /// Lists: ids are a custom list's UUID or a default list's name (`favorites`, …).
     case lists, newList, openCode
     case list(String)
@@ -170,6 +174,13 @@ public enum SiteURL: Equatable, Sendable {
         case .runImport(let value): return [.literal("import"), id(value), .literal("run")]
         case .exportFile(let format): return [.literal("export"), .parameter(name: "format", value: format)]
         case .bookAddToList(let value): return [.literal("books"), id(value), .literal("add-to-list")]
+        case .bookFacts(let value): return [.literal("books"), id(value), .literal("facts")]
+        case .bookWorkFacts(let value): return [.literal("books"), id(value), .literal("facts"), .literal("work")]
+        case .bookAuthorFacts(let value, let author):
+            return [
+                .literal("books"), id(value), .literal("facts"), .literal("authors"),
+                .parameter(name: "authorId", value: author.uuidString),
+            ]
         case .lists: return [.literal("lists")]
         case .newList: return [.literal("lists"), .literal("new")]
         case .openCode: return [.literal("lists"), .literal("open")]

@@ -225,10 +225,11 @@ struct InsightsAccessTests {
     }
 
     @Test(
-        "the catalog: anyone signed in fills an empty field; changing a set value is recorded",
+        "the catalog: anyone signed in fills an empty field or changes a set one (each recorded as such); the same value writes nothing",
         arguments: [
-            (true, false, true, InsightsAccess.CatalogEdit.fill), (true, true, true, .changeRecorded),
-            (true, true, false, .fill), (false, false, true, .notSignedIn), (false, true, true, .notSignedIn),
+            (true, false, true, InsightsAccess.CatalogEdit.fill), (true, true, true, .change),
+            (true, true, false, .unchanged), (true, false, false, .unchanged), (false, false, true, .notSignedIn),
+            (false, true, true, .notSignedIn),
         ] as [(Bool, Bool, Bool, InsightsAccess.CatalogEdit)])
     func catalog(_ signedIn: Bool, _ isSet: Bool, _ changes: Bool, _ expected: InsightsAccess.CatalogEdit) {
         #expect(InsightsAccess.editCatalogField(signedIn: signedIn, currentValueIsSet: isSet, changesValue: changes) == expected)

@@ -9,8 +9,9 @@
 /// - With tiers on, a free account gets the basic numbers (books and pages per year, its goals);
 ///   the rest of the statistics is premium ("premiumRequired").
 /// - The catalog is shared: any signed-in reader may fill an empty cultural field; changing a value
-///   that is set is allowed too, and recorded in the catalog history (who, when, old and new) so an
-///   operator can revert it. Nobody signed out may write.
+///   that is set is allowed too. Both go into the catalog history (who, when, old and new) so an
+///   operator can list and revert them; a change of a set value is marked as one. A value sent
+///   unchanged writes nothing. Nobody signed out may write.
 public enum InsightsAccess {
     public enum Actor: String, Sendable, CaseIterable {
         case owner, otherReader, anonymous
@@ -37,16 +38,19 @@ public enum InsightsAccess {
     /// Reading a shared year by its token.
     public static func readSharedYear(tokenIsLive: Bool) -> Decision { tokenIsLive ? .allow : .notFound }
 
-    public enum CatalogEdit: Equatable, Sendable {
-        /// The field was empty (or the value is unchanged): written, nothing to record.
+    public enum CatalogEdit: String, Equatable, Sendable {
+        /// The field was empty: written, and recorded as a fill.
         case fill
-        /// The field held another value: written, and the change recorded in the history.
-        case changeRecorded
+        /// The field held another value (clearing it included): written, and recorded as a change.
+        case change
+        /// The value is the one the field holds: nothing written, nothing recorded.
+        case unchanged
         case notSignedIn
     }
 
     public static func editCatalogField(signedIn: Bool, currentValueIsSet: Bool, changesValue: Bool) -> CatalogEdit {
         guard signedIn else { return .notSignedIn }
-        return currentValueIsSet && changesValue ? .changeRecorded : .fill
+        guard changesValue else { return .unchanged }
+        return currentValueIsSet ? .change : .fill
     }
 }

@@ -1,7 +1,7 @@
 import Vapor
 
 /// /api/v1/books (lookup, search), /api/v1/works, /editions, /authors: the shared catalog, readable
-/// by every signed-in user. Each handler decodes, calls one service and encodes.
+/// by every signed-in user, whose cultural facts any of them may fill in or correct. Each handler decodes, calls one service and encodes.
 struct CatalogController {
     func lookup(req: Request) async throws -> LookupDTO {
         try await req.catalog().lookup(isbn: req.query[String.self, at: "isbn"])
@@ -23,6 +23,20 @@ struct CatalogController {
 
     func author(req: Request) async throws -> AuthorDTO {
         try await req.catalog().author(try req.uuidParameter("id"))
+    }
+
+    /// Fills in or corrects an author's cultural facts; the answer is the author as `GET` gives it.
+    func editAuthor(req: Request) async throws -> AuthorDTO {
+        let id = try req.uuidParameter("id")
+        try await req.catalogEdits().editAuthor(id, try req.content.decode(CatalogFactRequest.self).changes)
+        return try await req.catalog().author(id)
+    }
+
+    /// Fills in or corrects a work's cultural facts; the answer is the work as `GET` gives it.
+    func editWork(req: Request) async throws -> WorkPageDTO {
+        let id = try req.uuidParameter("id")
+        try await req.catalogEdits().editWork(id, try req.content.decode(CatalogFactRequest.self).changes)
+        return try await req.catalog().work(id)
     }
 
     static func limit(_ req: Request) throws -> Int {

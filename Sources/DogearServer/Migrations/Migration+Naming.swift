@@ -31,6 +31,7 @@ enum AllMigrations {
         AddImportLeases(),
         CreateEntryEditions(),
         CreateInsights(),
+        CreateCatalogChanges(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

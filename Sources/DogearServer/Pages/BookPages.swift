@@ -31,6 +31,7 @@ struct BookPages {
             ListChoice(id: $0.id, name: $0.name)
         }
         model.clubs = try await req.clubs().clubsReading(entry.work.id).map { BookShow.ClubChoice(id: $0.id, name: $0.name) }
+        model.facts = try await BookFactsPages.facts(of: entry, req)
         return Response(html: BookShow.View.render(model))
     }
 

@@ -1,6 +1,7 @@
 import DogearCore
 import Fluent
 import Foundation
+import SQLKit
 
 /// Deleting a reader's account: everything that is theirs goes, in one transaction, and the shared
 /// catalog stays. The reader asks for it with their password (`AccountService.deleteAccount`); the
@@ -50,6 +51,9 @@ struct AccountDeletion {
             try await ReadingGoal.query(on: db).filter(\.$user.$id == userID).delete()
             try await YearShare.query(on: db).filter(\.$user.$id == userID).delete()
             try await db.sql.delete(from: "reading_days").where("user_id", .equal, userID).run()
+            // What they gave the shared catalog stays, and the history that someone set it; not who.
+            try await db.sql.update("catalog_changes").set("user_id", to: SQLLiteral.null).where("user_id", .equal, userID)
+                .run()
             try await user.delete(on: db)
             try await WorkAggregates(db: db).refresh(workIDs: works)
             return (summary, clubs, jobs.map(\.filePath))

@@ -60,6 +60,10 @@ extension Request {
         CatalogReadService(db: db, userID: try currentUserID(), lookups: bookLookup())
     }
 
+    func catalogEdits() throws -> CatalogEditService {
+        CatalogEditService(db: db, userID: try currentUserID(), now: application.clock.now())
+    }
+
     func bookLookup() -> BookLookupService {
         BookLookupService(db: db, chain: application.lookupChain, now: application.clock.now)
     }

@@ -65,6 +65,15 @@ public enum BookShow {
         }
     }
 
+    public struct Fact: Sendable, Equatable {
+        public var label: String
+        public var value: String
+        public init(label: String, value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
     public struct Model: Sendable, Equatable {
         public var book: BookSummary
         /// The reader's other editions, with what they said of each.
@@ -82,6 +91,9 @@ public enum BookShow {
         public var lists: [ListChoice] = []
         /// The reader's clubs reading this book now, for sharing discussion notes.
         public var clubs: [ClubChoice] = []
+        /// What the catalog knows of who wrote it and where it comes from ("Translator: Edith
+        /// Grossman", "Octavia E. Butler: Female · North America"), set facts only.
+        public var facts: [Fact] = []
         public var session: PageSession
 
         public init(
@@ -103,6 +115,18 @@ public enum BookShow {
     }
 
     public enum View {
+        /// Who wrote it and where it comes from, and the way to fill in or correct it.
+        static func about(_ model: Model) -> Node<HTML.BodyContext> {
+            .section(
+                .id("about-book"), .h2("About the book"),
+                model.facts.isEmpty
+                    ? .p(.class("empty"), "Nothing known yet about its author or where it comes from.")
+                    : .dl(
+                        .class("facts"),
+                        .forEach(model.facts) { fact in .group(.dt(.userText(fact.label)), .dd(.userText(fact.value))) }),
+                .a(.href(SiteURL.bookFacts(model.book.id).path), "Fill in or correct these facts"))
+        }
+
         public static func render(_ model: Model) -> HTML {
             let book = model.book
             let csrf = model.session.csrfToken
@@ -148,6 +172,7 @@ public enum BookShow {
                             .h2("Your other editions"),
                             .ul(.class("list"), .forEach(model.otherEditions) { .li(.userText($0.line)) })
                         )),
+                    about(model),
                     .section(
                         .h2("Reading sessions"),
                         .unwrap(model.pagesPerDay) { pace in

@@ -53,3 +53,42 @@ extension CulturalRegion {
         }
     }
 }
+
+extension CatalogFact {
+    /// The field's name on a form.
+    public var label: String {
+        switch self {
+        case .nationality: return "Nationality"
+        case .gender: return "Gender"
+        case .culturalRegion: return "Cultural region"
+        case .birthYear: return "Year of birth"
+        case .deathYear: return "Year of death"
+        case .originalLanguage: return "Original language"
+        case .originCountry: return "Country of first publication"
+        case .translator: return "Translator"
+        case .translatorNationality: return "Translator's nationality"
+        case .contentWarnings: return "Content warnings"
+        case .readingDifficulty: return "Reading difficulty"
+        case .estimatedMinutes: return "Estimated reading time (minutes)"
+        }
+    }
+
+    /// A choice's options in words, "not known" first (its value empty: nothing recorded).
+    public var options: [(String, String)]? {
+        guard case .choice(let values) = kind else { return nil }
+        return [("", "Not known")] + values.map { ($0, CatalogWords.label($0)) }
+    }
+
+    /// A value as the book page says it: a choice in words, a list with commas, minutes as hours.
+    public func describe(_ value: CatalogFact.Value) -> String {
+        switch (self, value) {
+        case (.gender, .text(let raw)), (.culturalRegion, .text(let raw)), (.readingDifficulty, .text(let raw)):
+            return CatalogWords.label(raw)
+        case (.estimatedMinutes, .number(let minutes)):
+            if minutes < 60 { return "\(minutes) minutes" }
+            let hours = Double(minutes) / 60
+            return hours.rounded() == hours ? "\(Int(hours)) hours" : "about \(String(format: "%.1f", hours)) hours"
+        default: return value.display
+        }
+    }
+}

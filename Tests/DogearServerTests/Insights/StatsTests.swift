@@ -7,9 +7,12 @@ import Vapor
 @testable import DogearServer
 
 /// Sets an author's gender and cultural region straight in the catalog.
-func setAuthor(_ app: Application, _ name: String, gender: String?, region: String?) async throws {
-    try await app.db.sql.update("authors").set("gender", to: gender).set("cultural_region", to: region)
-        .where("name", .equal, name).run()
+/// Fills in the first author of an entry's book as a reader would, through the API.
+func setAuthor(_ app: Application, token: String, of entry: EntryDTO?, gender: String, region: String) async throws {
+    guard let author = entry?.work.authors.first else { throw TestFailure("no author to fill in") }
+    let reply = try await app.send(
+        .PATCH, "/api/v1/authors/\(author.id)", token: token, json: ["gender": gender, "culturalRegion": region])
+    guard reply.status == .ok else { throw TestFailure("\(author.name): \(reply.body)") }
 }
 
 @Suite("Statistics: figures a reader checks by hand")
@@ -60,10 +63,10 @@ struct StatsTests {
         let progress = try await app.send(
             .POST, "/api/v1/library/\(entries["Eta"]!.id)/progress", token: token, json: ["page": 50])
         #expect(progress.status == .ok, "\(progress.body)")
-        try await setAuthor(app, "Chimamanda", gender: "female", region: "africa")
-        try await setAuthor(app, "Haruki", gender: "male", region: "asia")
-        try await setAuthor(app, "Tommy Orange", gender: "male", region: "indigenous")
-        try await setAuthor(app, "Anne", gender: "female", region: "europe")
+        try await setAuthor(app, token: token, of: entries["Alpha"], gender: "female", region: "africa")
+        try await setAuthor(app, token: token, of: entries["Beta"], gender: "male", region: "asia")
+        try await setAuthor(app, token: token, of: entries["Delta"], gender: "male", region: "indigenous")
+        try await setAuthor(app, token: token, of: entries["Eta"], gender: "female", region: "europe")
         // Sessions on Alpha: two on the 10th, one on the 11th, one on the 13th; the progress on Eta
         // made the 14th (today) a reading day.
         for (date, minutes, pages) in [

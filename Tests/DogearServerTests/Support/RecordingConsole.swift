@@ -21,10 +21,16 @@ extension Application {
     /// Runs `dogear user …` against this application; returns what it printed.
     @discardableResult
     func runUserCommand(_ arguments: String...) async throws -> [String] {
+        try await run(UserCommand(), arguments)
+    }
+
+    /// Runs any of `dogear`'s commands (`arguments` after its name); returns what it printed.
+    @discardableResult
+    func run(_ command: any AnyAsyncCommand, _ arguments: [String]) async throws -> [String] {
         let console = RecordingConsole()
         var context = CommandContext(console: console, input: CommandInput(arguments: ["dogear"] + arguments))
         context.application = self
-        try await UserCommand().run(using: &context)
+        try await command.run(using: &context)
         return console.printed
     }
 }
