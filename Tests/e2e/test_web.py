@@ -671,7 +671,7 @@ class StatisticsTests(ReaderTestCase):
     def test_set_a_goal_with_a_condition(self):
         import datetime
         self.sign_up("Ann")
-        self.add_book("Kindred", "Octavia E. Butler", pages="264", status="read")
+        entry = self.add_book("Kindred", "Octavia E. Butler", pages="264", status="read")
         year = str(datetime.date.today().year)
         self.go("/goals")
         self.assertIn(f"No goals for {year} yet.", self.text("#goals"))
@@ -695,13 +695,26 @@ class StatisticsTests(ReaderTestCase):
         # Home shows it, and links to the goals.
         self.go("/")
         self.assertIn("12 books · by female authors", self.text("#home-goals"))
-        # Edit: without the condition the finished book counts.
+        # Who wrote it, filled in from the book page: now the book counts.
+        self.go("/books/" + entry)
+        self.driver.find_element(By.LINK_TEXT, "Fill in or correct these facts").click()
+        self.wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "main h1"), "About Kindred"))
+        self.assert_accessible()
+        author_form = "section[id^=facts-author-]"
+        Select(self.driver.find_element(By.CSS_SELECTOR, f"{author_form} select[name=gender]")).select_by_visible_text("Female")
+        Select(self.driver.find_element(By.CSS_SELECTOR, f"{author_form} select[name=culturalRegion]")).select_by_visible_text("North America")
+        self.submit(f"{author_form} form")
+        self.wait.until(EC.presence_of_element_located((By.ID, "about-book")))
+        self.assertIn("Female · North America", self.text("#about-book"))
         self.go("/goals")
+        self.assertIn("1 of 12", self.text("#goals .goal"))
+        # Edit: a second condition the book does not meet (translated) takes it out again.
         self.driver.find_element(By.CSS_SELECTOR, "#goals .goal .actions a").click()
         self.wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "main h1"), "Edit goal"))
-        Select(self.driver.find_element(By.ID, "field-authorGender")).select_by_visible_text("Any")
+        Select(self.driver.find_element(By.ID, "field-translated")).select_by_visible_text("Translated works only")
         self.submit("form.goal-form")
-        self.wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "#goals .goal"), "1 of 12"))
+        self.wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "#goals .goal"), "0 of 12"))
+        self.assertIn("translated", self.text("#goals .goal"))
         self.driver.set_window_size(375, 812)
         self.go("/goals")
         self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
