@@ -88,6 +88,11 @@ public enum SiteURL: Equatable, Sendable {
     case goals
     case editGoal(UUID)
     case deleteGoal(UUID)
+    /// A year in books: `/year/2026`, its share and revoke buttons, and the shared `/y/{token}`.
+    case year(Int)
+    case shareYear(Int)
+    case unshareYear(Int)
+    case sharedYear(String)
 
     /// One piece of a path: fixed text, or a value that the route reads back by its name.
     public enum Segment: Equatable, Sendable {
@@ -199,6 +204,11 @@ public enum SiteURL: Equatable, Sendable {
         case .copyShared(let code): return [.literal("l"), shareCode(code), .literal("copy")]
         case .stats: return [.literal("stats")]
         case .goals: return [.literal("goals")]
+        case .year(let year): return [.literal("year"), .parameter(name: "year", value: String(year))]
+        case .shareYear(let year): return [.literal("year"), .parameter(name: "year", value: String(year)), .literal("share")]
+        case .unshareYear(let year):
+            return [.literal("year"), .parameter(name: "year", value: String(year)), .literal("unshare")]
+        case .sharedYear(let token): return [.literal("y"), .parameter(name: "token", value: token)]
         case .editGoal(let value): return [.literal("goals"), id(value), .literal("edit")]
         case .deleteGoal(let value): return [.literal("goals"), id(value), .literal("delete")]
         case .stylesheet: return [.literal("css"), .literal("app.css")]

@@ -719,6 +719,42 @@ class StatisticsTests(ReaderTestCase):
         self.go("/goals")
         self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
 
+    def test_year_page_and_its_share_link(self):
+        import datetime
+        self.sign_up("Ann")
+        self.add_book("Kindred", "Octavia E. Butler", pages="264", status="read")
+        self.add_book("A Short One", "Someone Else", pages="100", status="read")
+        year = datetime.date.today().year
+        self.go("/stats")
+        self.driver.find_element(By.LINK_TEXT, f"Your {year} in books").click()
+        self.wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "main h1"), f"Your {year} in books"))
+        self.assertIn("2\nbooks read", self.text("section.stats"))
+        self.assertIn("Longest book", self.text("#year-standouts"))
+        self.assert_accessible()
+        self.assert_accessible(dark=True)
+        self.submit("#share form")
+        self.wait.until(EC.presence_of_element_located((By.ID, "share-link")))
+        link = self.driver.find_element(By.ID, "share-link").get_attribute("value")
+        self.assertIn("/y/", link)
+        path = link[link.index("/y/"):]
+        # Someone with the link, signed out, in a browser of their own.
+        other = new_driver()
+        try:
+            other.get(BASE + path)
+            self.assertIn(f"Ann's {year} in books", other.find_element(By.CSS_SELECTOR, "main h1").text)
+            self.assertIn("Kindred", other.find_element(By.ID, "year-standouts").text)
+            self.assertEqual([], other.find_elements(By.ID, "share"))
+            self.assert_accessible(driver=other)
+            # Revoked: the same address is not found.
+            self.go(f"/year/{year}")
+            self.submit("#share form")
+            self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#share button.primary")))
+            other.get(BASE + path)
+            self.assertEqual("Not found", other.find_element(By.CSS_SELECTOR, "main h1").text)
+            self.assertNotIn("Kindred", other.find_element(By.TAG_NAME, "body").text)
+        finally:
+            other.quit()
+
 
 class PhoneScreenshots(ReaderTestCase):
     """Home and Library at 375 px wide, saved on every run for a person to look at."""

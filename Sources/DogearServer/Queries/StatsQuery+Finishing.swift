@@ -18,7 +18,7 @@ extension StatsQuery {
             SELECT CAST(COALESCE(SUM(s.minutes), 0) AS BIGINT) AS minutes, COUNT(*) AS sessions,
               CAST(COALESCE(SUM(s.pages_read), 0) AS BIGINT) AS pages, COUNT(DISTINCT s.date) AS days
             FROM reading_sessions s JOIN library_entries e ON e.id = s.entry_id
-            WHERE e.user_id = \(bind: userID)\(sessionBounds)
+            WHERE e.user_id = \(bind: userID)\(sessionBounds)\(visibility)
             """
         ).first()
         guard let row else { return Sessions() }

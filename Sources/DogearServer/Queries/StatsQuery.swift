@@ -17,6 +17,8 @@ struct StatsQuery {
     /// Inclusive bounds; nil for all time.
     let from: LocalDate?
     let to: LocalDate?
+    /// Only the entries the reader made public: what a shared year in books may show.
+    var publicOnly = false
 
     var sql: any SQLDatabase { db.sql }
 
@@ -27,6 +29,9 @@ struct StatsQuery {
         return " AND \(unsafeRaw: column) >= \(bind: from.description) AND \(unsafeRaw: column) <= \(bind: to.description)"
     }
 
+    /// " AND e.is_public = true" for a shared summary; nothing for the reader's own figures.
+    var visibility: SQLQueryString { publicOnly ? " AND e.is_public = \(bind: true)" : "" }
+
     /// `f(entry_id, work_id, edition_id, day, started, pages)`.
     var finishes: SQLQueryString {
         let read = ReadingStatus.read.rawValue
@@ -35,11 +40,11 @@ struct StatsQuery {
               SELECT e.id AS entry_id, e.work_id AS work_id, e.edition_id AS edition_id, e.date_finished AS day,
                      e.date_started AS started, ed.page_count AS pages
               FROM library_entries e LEFT JOIN editions ed ON ed.id = e.edition_id
-              WHERE e.user_id = \(bind: userID) AND e.status = \(bind: read)\(dayBounds("e.date_finished"))
+              WHERE e.user_id = \(bind: userID) AND e.status = \(bind: read)\(dayBounds("e.date_finished"))\(visibility)
               UNION ALL
               SELECT e.id, e.work_id, e.edition_id, r.finished_on, r.started_on, ed.page_count
               FROM read_throughs r JOIN library_entries e ON e.id = r.entry_id LEFT JOIN editions ed ON ed.id = e.edition_id
-              WHERE e.user_id = \(bind: userID) AND r.outcome = \(bind: read)\(dayBounds("r.finished_on"))
+              WHERE e.user_id = \(bind: userID) AND r.outcome = \(bind: read)\(dayBounds("r.finished_on"))\(visibility)
             )
             """
     }

@@ -1,3 +1,4 @@
+import DogearCore
 import Vapor
 
 /// The services for the signed-in reader of a request, built one way for the API's controllers and
@@ -82,6 +83,13 @@ extension Request {
 }
 
 extension Request {
+    /// Years in books: the signed-in reader's, or a shared one read signed out.
+    func years() -> YearService {
+        let user = auth.get(User.self)
+        return YearService(
+            db: db, today: user.map { today(for: $0) } ?? LocalDate(now, in: .gmt), baseURL: application.baseURL)
+    }
+
     func goals() throws -> GoalService {
         let user = try currentUser()
         return GoalService(db: db, user: user, today: today(for: user))

@@ -98,7 +98,10 @@ public enum StatsPage {
                 : advanced(model)
             return PageLayout.page(
                 title: "Statistics", session: model.session, csrfToken: model.session.csrfToken, active: .stats,
-                .group(.h1(.text("Statistics · \(period)")), picker(model), totals(model), byPeriod(model), rest))
+                .group(
+                    .h1(.text("Statistics · \(period)")), picker(model),
+                    .unwrap(model.year) { year in .p(.a(.href(SiteURL.year(year).path), .text("Your \(year) in books"))) },
+                    totals(model), byPeriod(model), rest))
         }
 
         static func totals(_ model: Model) -> Node<HTML.BodyContext> {

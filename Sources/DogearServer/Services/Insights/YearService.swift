@@ -1,0 +1,101 @@
+import DogearCore
+import DogearViews
+import Fluent
+import Foundation
+import Vapor
+
+/// A year in books: the reader's own summary (private entries and goals included, since only they
+/// see it), and the link that shares it. A shared summary is built from the reader's public
+/// entries only, with no goals and no notes (`InsightsAccess.readSharedYear`): a private book never
+/// shows, not even as a count.
+struct YearService {
+    let db: any Database
+    let today: LocalDate
+    /// Where Dogear is reached, for the share link (`DOGEAR_BASE_URL`).
+    let baseURL: String
+
+    static let notFound = DomainError.notFound("yearNotFound", "no such year in books")
+
+    /// The signed-in reader's year.
+    func summary(of user: User, year: Int) async throws -> YearDTO {
+        try Self.check(year)
+        let userID = try user.requireID()
+        let goals = try await GoalService(db: db, user: user, today: today).goals(year: year)
+        let share = try await YearShare.query(on: db).filter(\.$user.$id == userID).filter(\.$year == year).first()
+        return try await build(
+            userID: userID, ownerName: user.displayName, year: year, publicOnly: false, goals: goals,
+            shareUrl: share.map { link($0.token) })
+    }
+
+    /// Anyone holding the token, signed in or not, while the link is live.
+    func shared(token: String) async throws -> YearDTO {
+        let share = try await YearShare.query(on: db).filter(\.$token == token).with(\.$user).first()
+        guard InsightsAccess.readSharedYear(tokenIsLive: share != nil) == .allow, let share else { throw Self.notFound }
+        return try await build(
+            userID: try share.user.requireID(), ownerName: share.user.displayName, year: share.year, publicOnly: true,
+            goals: [], shareUrl: nil)
+    }
+
+    /// The year's link: the live one if there is one, else a new unguessable token.
+    func share(for user: User, year: Int) async throws -> (YearShareDTO, created: Bool) {
+        try Self.check(year)
+        let userID = try user.requireID()
+        try Self.allow(.shareYear, user)
+        if let live = try await YearShare.query(on: db).filter(\.$user.$id == userID).filter(\.$year == year).first() {
+            return (YearShareDTO(year: year, token: live.token, url: link(live.token)), false)
+        }
+        let share = YearShare(userID: userID, year: year, token: Self.newToken())
+        try await db.writeTransaction { db in try await share.create(on: db) }
+        return (YearShareDTO(year: year, token: share.token, url: link(share.token)), true)
+    }
+
+    /// Revokes the year's link: its token reads nothing from now on. Nothing to revoke is not an error.
+    func unshare(for user: User, year: Int) async throws {
+        try Self.check(year)
+        let userID = try user.requireID()
+        try Self.allow(.shareYear, user)
+        try await db.writeTransaction { db in
+            try await YearShare.query(on: db).filter(\.$user.$id == userID).filter(\.$year == year).delete()
+        }
+    }
+
+    func link(_ token: String) -> String { baseURL + SiteURL.sharedYear(token).path }
+
+    /// 24 random bytes, URL-safe: not guessable, not enumerable.
+    static func newToken() -> String {
+        [UInt8].random(count: 24).base64.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func check(_ year: Int) throws {
+        guard GoalDraft.years.contains(year) else {
+            throw DomainError.badRequest("year must be a year such as 2026; got \(year)", field: "year")
+        }
+    }
+
+    private static func allow(_ action: InsightsAccess.Action, _ user: User) throws {
+        guard InsightsAccess.decide(action, by: .owner, tier: user.tier, tiersEnabled: false) == .allow else {
+            throw notFound
+        }
+    }
+
+    private func build(
+        userID: UUID, ownerName: String, year: Int, publicOnly: Bool, goals: [GoalDTO], shareUrl: String?
+    ) async throws -> YearDTO {
+        var query = StatsQuery(
+            db: db, userID: userID, from: LocalDate(year: year, month: 1, day: 1), to: LocalDate(year: year, month: 12, day: 31))
+        query.publicOnly = publicOnly
+        let totals = try await query.totals()
+        let named = try await query.namedBooks()
+        let byMonth = Dictionary(totals.byMonth.map { ($0.period, $0) }, uniquingKeysWith: { first, _ in first })
+        let months = (1...12).map { String(format: "%04d-%02d", year, $0) }.map {
+            byMonth[$0] ?? StatsDTO.Period(period: $0, books: 0, finishes: 0, pages: 0)
+        }
+        return YearDTO(
+            year: year, ownerName: ownerName, books: totals.books, finishes: totals.finishes, pages: totals.pages,
+            minutes: try await query.sessions().minutes, byMonth: months, averageRating: try await query.ratings().average,
+            shortest: named["shortest"], longest: named["longest"], highestRated: named["highestRated"],
+            first: named["first"], last: named["last"], mostReadAuthor: try await query.authors(limit: 1).first,
+            topGenres: try await query.genres(limit: 5).top, goals: goals, shareUrl: shareUrl)
+    }
+}
