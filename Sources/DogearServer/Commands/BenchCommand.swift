@@ -7,6 +7,7 @@ import Vapor
 /// `dogear bench search --entries 100000 --notes 200000 [--seed 1] [--iterations 200] [--keep PATH]`
 /// `dogear bench import --rows 10000 [--seed 1] [--keep PATH]`
 /// `dogear bench feed --members 200 --clients 200 [--comments 100]` (see `FeedBenchmark`)
+/// `dogear bench stats --entries 100000 --sessions 200000 [--iterations 100]` (see `StatsBenchmark`)
 ///
 /// Builds a synthetic library in a fresh SQLite file, then times the library search as the API runs
 /// it (in-process: filter parsing, SQL, loading the page of entries, match reasons, JSON) for a
@@ -34,9 +35,11 @@ struct BenchCommand: AsyncCommand {
         var clients: Int?
         @Option(name: "comments", help: "Comments in the burst for `feed` (default 100)")
         var comments: Int?
+        @Option(name: "sessions", help: "Reading sessions for `stats` (default twice the entries)")
+        var sessions: Int?
     }
 
-    var help: String { "Measure library search or import on synthetic data and print JSON lines" }
+    var help: String { "Measure library search, import, statistics or the club feed on synthetic data and print JSON lines" }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         if signature.what == "feed" {
@@ -48,10 +51,11 @@ struct BenchCommand: AsyncCommand {
             try await bench.run { line in context.console.output(line.consoleText()) }
             return
         }
-        guard signature.what == "search" || signature.what == "import" else {
+        guard ["search", "import", "stats"].contains(signature.what) else {
             context.console.error(
                 "unknown benchmark '\(signature.what)'; try: dogear bench search --entries 100000 --notes 200000, "
-                    + "dogear bench import --rows 10000, or dogear bench feed --members 200 --clients 200")
+                    + "dogear bench import --rows 10000, dogear bench stats --entries 100000 --sessions 200000, or dogear bench feed --members 200 --clients 200"
+            )
             return
         }
         let entries = max(10, signature.entries ?? 10_000)
@@ -68,7 +72,12 @@ struct BenchCommand: AsyncCommand {
             try await configure(app, config: config)
             // Schema only: the index is built after the data, and timed.
             try await app.autoMigrate()
-            if signature.what == "import" {
+            if signature.what == "stats" {
+                let runner = StatsBenchmark(
+                    app: app, entries: entries, sessions: max(0, signature.sessions ?? entries * 2),
+                    seed: UInt64(signature.seed ?? 1), iterations: iterations, path: path)
+                try await runner.run { line in context.console.output(line.consoleText()) }
+            } else if signature.what == "import" {
                 let runner = ImportBenchmark(
                     app: app, rows: max(1, signature.rows ?? 10_000), seed: UInt64(signature.seed ?? 1),
                     directory: NSTemporaryDirectory())

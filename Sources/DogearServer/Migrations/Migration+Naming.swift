@@ -32,6 +32,7 @@ enum AllMigrations {
         CreateEntryEditions(),
         CreateInsights(),
         CreateCatalogChanges(),
+        AddStatsIndexes(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

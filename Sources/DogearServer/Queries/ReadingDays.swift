@@ -49,4 +49,19 @@ struct ReadingDays {
                 pages: try row.decode(column: "pages", as: Int.self))
         }
     }
+
+    /// Only which days, not what was read on them: for the current streak.
+    func distinctDays(userID: UUID, from: LocalDate?, through: LocalDate) async throws -> [LocalDate] {
+        let low = (from ?? LocalDate(year: 1, month: 1, day: 1)!).description
+        let rows = try await db.sql.raw(
+            """
+            SELECT s.date AS day FROM reading_sessions s JOIN library_entries e ON e.id = s.entry_id
+            WHERE e.user_id = \(bind: userID) AND s.date >= \(bind: low) AND s.date <= \(bind: through.description)
+            UNION
+            SELECT r.day AS day FROM reading_days r
+            WHERE r.user_id = \(bind: userID) AND r.day >= \(bind: low) AND r.day <= \(bind: through.description)
+            """
+        ).all()
+        return try rows.compactMap { LocalDate(try $0.decode(column: "day", as: String.self)) }
+    }
 }

@@ -27,7 +27,9 @@ struct StatsFixtureTests {
         var distribution = [0, 0, 0, 0, 0]
         var average: Double?
         var rereads = 0
-        var description: String { "books \(books) pages \(pages) \(byPeriod.sorted { $0.key < $1.key }) \(distribution) \(average ?? 0) \(rereads)" }
+        var description: String {
+            "books \(books) pages \(pages) \(byPeriod.sorted { $0.key < $1.key }) \(distribution) \(average ?? 0) \(rereads)"
+        }
     }
 
     static func read(_ path: String, shelf: String, status: String, date: String, pages: String?, stars: String) throws
@@ -78,7 +80,9 @@ struct StatsFixtureTests {
         // All time also counts finishes without a date; the file's dated ones are compared by year.
         figures.books = year == nil ? stats.byYear.map(\.books).reduce(0, +) : stats.books
         figures.pages = year == nil ? stats.byYear.map(\.pages).reduce(0, +) : stats.pages
-        for period in year == nil ? stats.byYear : stats.byMonth { figures.byPeriod[period.period] = [period.books, period.pages] }
+        for period in year == nil ? stats.byYear : stats.byMonth {
+            figures.byPeriod[period.period] = [period.books, period.pages]
+        }
         if year != nil {
             figures.distribution = stats.ratings.distribution
             figures.average = stats.ratings.average

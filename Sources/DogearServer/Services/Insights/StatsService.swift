@@ -80,9 +80,10 @@ struct StatsService {
         let sessions = try await query.sessions()
         let named = try await query.namedBooks()
         let (rereads, dnf) = try await query.rereadsAndAbandoned()
-        let allDays = try await ReadingDays(db: db).days(userID: try user.requireID(), through: today)
-        let inRange = allDays.filter { day in range.from.map { day.day >= $0 } ?? true && range.to.map { day.day <= $0 } ?? true }
-        let current = ReadingStreak.from(days: allDays.map(\.day), today: today)
+        let readingDays = ReadingDays(db: db)
+        let inRange = try await readingDays.days(
+            userID: try user.requireID(), from: range.from, through: min(today, range.to ?? today))
+        let current = try await currentStreak(readingDays)
         let longest = ReadingStreak.from(days: inRange.map(\.day), today: min(today, range.to ?? today))
         return StatsDTO(
             range: range.dto, books: totals.books, finishes: totals.finishes, pages: totals.pages,
@@ -94,7 +95,7 @@ struct StatsService {
             reading: StatsDTO.Reading(
                 minutes: sessions.minutes, sessions: sessions.sessions, sessionPages: sessions.pages, readingDays: inRange.count,
                 pagesPerDay: sessions.days > 0 ? (Double(sessions.pages) / Double(sessions.days) * 10).rounded() / 10 : nil,
-                currentStreak: current.current, longestStreak: longest.longest,
+                currentStreak: current, longestStreak: longest.longest,
                 longestStreakEnded: longest.longestEnded?.description),
             days: inRange.map { DayDTO(day: $0.day.description, minutes: $0.minutes, pages: $0.pages) },
             finishing: StatsDTO.Finishing(
@@ -105,6 +106,20 @@ struct StatsService {
     }
 
     /// Books and pages per year: what every account sees.
+    /// The streak running up to today, read from the last year or so of reading days; only a streak
+    /// that reaches back past that reads the rest.
+    private func currentStreak(_ readingDays: ReadingDays) async throws -> Int {
+        let window = 400
+        let userID = try user.requireID()
+        let recent = try await readingDays.distinctDays(userID: userID, from: today.adding(days: -window), through: today)
+        let streak = ReadingStreak.from(days: recent, today: today).current
+        guard streak >= window else { return streak }
+        return ReadingStreak.from(
+            days: try await readingDays.distinctDays(userID: userID, from: nil, through: today), today: today
+        )
+        .current
+    }
+
     func basic(_ range: Range) async throws -> BasicStatsDTO {
         try check(.readBasicStats)
         let totals = try await StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to).totals()

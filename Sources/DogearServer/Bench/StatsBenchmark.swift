@@ -1,0 +1,252 @@
+import DogearCore
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// The measuring half of `dogear bench stats`: one reader's statistics, for a year and for all time,
+/// as `GET /api/v1/stats` computes them (every statement `StatsService` runs, and the JSON), next to
+/// the same core aggregation — books and pages per month of the year's finishes — as one raw SQL
+/// statement on the same connection pool (the floor).
+///
+/// The library is `SyntheticLibrary`'s, then made to read like a reader's: six in ten books finished
+/// between 2010 and 2026 with a start a few weeks before, genres, authors with a gender and region
+/// for most, one finished book in twenty re-read, and `sessions` reading sessions spread over seven
+/// days in ten of the same years.
+struct StatsBenchmark {
+    let app: Application
+    let entries: Int
+    let sessions: Int
+    let seed: UInt64
+    let iterations: Int
+    let path: String
+
+    static let firstYear = 2010
+    static let lastYear = 2026
+    static let measuredYear = 2024
+
+    func run(print: (String) -> Void) async throws {
+        let clock = ContinuousClock()
+        let sql = app.db.sql
+        var started = clock.now
+        let built = try await SyntheticLibrary(db: app.db, entries: entries, notes: 0, seed: seed).build()
+        try await shape(built.userID)
+        try await addSessions(built.userID)
+        _ = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
+        _ = try await sql.raw("ANALYZE").all()
+        let finished =
+            try await sql.raw(
+                "SELECT COUNT(*) AS n FROM library_entries WHERE status = 'read' AND date_finished IS NOT NULL"
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
+        emit(
+            print,
+            [
+                "figure": "data_seconds", "value": seconds(clock.now - started), "entries": entries, "sessions": sessions,
+                "finished": finished,
+            ])
+
+        guard let user = try await User.find(built.userID, on: app.db) else { return }
+        let service = StatsService(db: app.db, user: user, today: LocalDate(year: 2026, month: 12, day: 31)!, tiersEnabled: false)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let year = Self.measuredYear
+        for (name, range, from, to) in [
+            ("year", StatsService.Range.year(year), "\(year)-01-01", "\(year)-12-31"),
+            ("all_time", StatsService.Range.allTime, "0001-01-01", "9999-12-31"),
+        ] {
+            var apiTimes: [Duration] = []
+            var rawTimes: [Duration] = []
+            var books = 0
+            var rawBooks = 0
+            for round in 0..<(iterations + 5) {
+                started = clock.now
+                let stats = try await service.stats(range)
+                _ = try encoder.encode(stats)
+                let apiTime = clock.now - started
+                started = clock.now
+                // The floor: the year's finishes (entries and read-throughs) by month, books and pages, in one statement.
+                let rows = try await sql.raw(
+                    """
+                    SELECT substr(day, 1, 7) AS month, COUNT(DISTINCT entry_id) AS books, SUM(pages) AS pages FROM (
+                      SELECT e.id AS entry_id, e.date_finished AS day, ed.page_count AS pages
+                      FROM library_entries e LEFT JOIN editions ed ON ed.id = e.edition_id
+                      WHERE e.user_id = \(bind: built.userID) AND e.status = 'read' AND e.date_finished BETWEEN \(bind: from) AND \(bind: to)
+                      UNION ALL
+                      SELECT e.id, r.finished_on, ed.page_count
+                      FROM read_throughs r JOIN library_entries e ON e.id = r.entry_id LEFT JOIN editions ed ON ed.id = e.edition_id
+                      WHERE e.user_id = \(bind: built.userID) AND r.outcome = 'read' AND r.finished_on BETWEEN \(bind: from) AND \(bind: to)
+                    ) GROUP BY month
+                    """
+                ).all()
+                let rawTime = clock.now - started
+                if round >= 5 {
+                    apiTimes.append(apiTime)
+                    rawTimes.append(rawTime)
+                }
+                books = stats.books
+                rawBooks = try rows.map { try $0.decode(column: "books", as: Int.self) }.reduce(0, +)
+            }
+            emit(
+                print,
+                [
+                    "figure": "stats", "range": name, "books": books, "raw_books_by_month": rawBooks,
+                    "api_p50_ms": ms(percentile(apiTimes, 0.5)), "api_p99_ms": ms(percentile(apiTimes, 0.99)),
+                    "raw_sql_p50_ms": ms(percentile(rawTimes, 0.5)), "raw_sql_p99_ms": ms(percentile(rawTimes, 0.99)),
+                    "target_p99_ms": name == "year" ? 50 : 150, "iterations": iterations,
+                    "phases_p50_ms": try await phases(user, range: range),
+                ])
+        }
+    }
+
+    /// Where the time of one statistics call goes, statement by statement (p50 of 10 runs).
+    private func phases(_ user: User, range: StatsService.Range) async throws -> [String: Double] {
+        let clock = ContinuousClock()
+        let query = StatsQuery(db: app.db, userID: try user.requireID(), from: range.from, to: range.to)
+        let steps: [(String, () async throws -> Void)] = [
+            ("totals", { _ = try await query.totals() }), ("ratings", { _ = try await query.ratings() }),
+            ("genres", { _ = try await query.genres() }), ("formats", { _ = try await query.formats() }),
+            ("authors", { _ = try await query.authors() }), ("sessions", { _ = try await query.sessions() }),
+            ("named_books", { _ = try await query.namedBooks() }),
+            ("rereads_dnf", { _ = try await query.rereadsAndAbandoned() }),
+            ("days_to_finish", { _ = try await query.averageDaysToFinish() }),
+            ("diversity", { _ = try await query.diversity() }),
+            (
+                "reading_days",
+                {
+                    _ = try await ReadingDays(db: app.db).days(userID: try user.requireID(), from: range.from, through: range.to)
+                }
+            ),
+        ]
+        var times: [String: Double] = [:]
+        for (name, step) in steps {
+            var runs: [Duration] = []
+            for _ in 0..<10 {
+                let started = clock.now
+                try await step()
+                runs.append(clock.now - started)
+            }
+            times[name] = ms(percentile(runs, 0.5))
+        }
+        return times
+    }
+
+    /// Finishes, genres, author facts and re-reads, in a few statements over the synthetic rows.
+    private func shape(_ userID: UUID) async throws {
+        let sql = app.db.sql
+        let days = Self.days
+        try await sql.raw(
+            """
+            UPDATE library_entries SET status = 'read' WHERE user_id = \(bind: userID) AND abs(random()) % 10 < 6
+            """
+        ).run()
+        try await sql.raw(
+            """
+            UPDATE library_entries SET date_finished = date(\(bind: "\(Self.firstYear)-01-01"), '+' || (abs(random()) % \(literal: days)) || ' days')
+            WHERE user_id = \(bind: userID) AND status = 'read'
+            """
+        ).run()
+        try await sql.raw(
+            """
+            UPDATE library_entries SET date_started = date(date_finished, '-' || (1 + abs(random()) % 60) || ' days'),
+              read_count = 1, progress = 1
+            WHERE user_id = \(bind: userID) AND status = 'read'
+            """
+        ).run()
+        try await sql.raw(
+            """
+            UPDATE works SET genres = CASE abs(random()) % 6
+              WHEN 0 THEN '["Fantasy"]' WHEN 1 THEN '["Fiction","Literary"]' WHEN 2 THEN '["History"]'
+              WHEN 3 THEN '["Science Fiction","Fiction"]' WHEN 4 THEN '["Mystery"]' ELSE '[]' END
+            """
+        ).run()
+        try await sql.raw(
+            """
+            UPDATE authors SET gender = CASE abs(random()) % 5 WHEN 0 THEN 'female' WHEN 1 THEN 'male' WHEN 2 THEN 'female'
+                WHEN 3 THEN 'nonBinary' ELSE NULL END,
+              cultural_region = CASE abs(random()) % 6 WHEN 0 THEN 'europe' WHEN 1 THEN 'asia' WHEN 2 THEN 'africa'
+                WHEN 3 THEN 'northAmerica' WHEN 4 THEN 'indigenous' ELSE NULL END
+            """
+        ).run()
+        // One finished book in twenty was read before: a read-through a year or two earlier.
+        let now = Date()
+        try await sql.raw(
+            """
+            INSERT INTO read_throughs (id, entry_id, started_on, finished_on, outcome, created_at, updated_at)
+            SELECT lower(hex(randomblob(16))), id, date(date_started, '-400 days'), date(date_finished, '-400 days'), 'read',
+              \(bind: now), \(bind: now)
+            FROM library_entries WHERE user_id = \(bind: userID) AND status = 'read' AND abs(random()) % 20 = 0
+            """
+        ).run()
+        try await sql.raw(
+            """
+            UPDATE library_entries SET read_count = 2 WHERE id IN (SELECT entry_id FROM read_throughs)
+            """
+        ).run()
+    }
+
+    static var days: Int {
+        let first = LocalDate(year: firstYear, month: 1, day: 1)!
+        let last = LocalDate(year: lastYear, month: 12, day: 31)!
+        var count = 0
+        var day = first
+        while day <= last {
+            count += 1
+            day = day.adding(days: 1)
+        }
+        return count
+    }
+
+    private func addSessions(_ userID: UUID) async throws {
+        var random = SeededRandom(seed: seed &+ 7)
+        let sql = app.db.sql
+        let ids = try await sql.raw("SELECT id FROM library_entries WHERE user_id = \(bind: userID)").all().map {
+            try $0.decode(column: "id", as: UUID.self)
+        }
+        let first = LocalDate(year: Self.firstYear, month: 1, day: 1)!
+        let days = Self.days
+        let now = Date()
+        var rows: [SQLQueryString] = []
+        // Three days in ten with no reading, as a reader has: streaks end, and the current one is short.
+        let readingDays = (0..<days).filter { _ in Int.random(in: 0..<10, using: &random) >= 3 }
+        for index in 0..<sessions {
+            let day = first.adding(days: readingDays[Int.random(in: 0..<readingDays.count, using: &random)]).description
+            let pages = Int.random(in: 1...60, using: &random)
+            rows.append(
+                """
+                (\(bind: UUID()), \(bind: ids[Int.random(in: 0..<ids.count, using: &random)]), \(bind: day), \
+                \(bind: Int.random(in: 5...120, using: &random)), \(bind: pages), \(bind: now), \(bind: now))
+                """)
+            if rows.count == 500 || index == sessions - 1 {
+                let values = rows.dropFirst().reduce(rows[0]) { $0 + ", " + $1 }
+                try await sql.raw(
+                    "INSERT INTO reading_sessions (id, entry_id, date, minutes, pages_read, created_at, updated_at) VALUES "
+                        + values
+                ).run()
+                rows.removeAll()
+            }
+        }
+    }
+
+    private func percentile(_ values: [Duration], _ p: Double) -> Duration {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .zero }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+    }
+
+    private func ms(_ duration: Duration) -> Double {
+        let value = Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+        return (value * 1_000).rounded() / 1_000
+    }
+
+    private func seconds(_ duration: Duration) -> Double { (ms(duration) / 1_000 * 100).rounded() / 100 }
+
+    private func emit(_ print: (String) -> Void, _ fields: [String: Any]) {
+        var object = fields
+        object["bench"] = "stats"
+        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+            let line = String(data: data, encoding: .utf8)
+        {
+            print(line)
+        }
+    }
+}
