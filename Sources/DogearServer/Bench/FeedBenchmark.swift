@@ -315,15 +315,7 @@ struct FeedBenchmark {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    private func emit(_ print: (String) -> Void, _ fields: [String: Any]) {
-        var object = fields
-        object["bench"] = "feed"
-        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
-            let line = String(data: data, encoding: .utf8)
-        {
-            print(line)
-        }
-    }
+    private func emit(_ print: (String) -> Void, _ fields: [String: Any]) { BenchFigures.emit("feed", print, fields) }
 }
 
 struct BenchFailure: Error, CustomStringConvertible {

@@ -144,13 +144,5 @@ struct ImportBenchmark {
 
     private func seconds(_ duration: Duration) -> Double { (ms(duration) / 10).rounded() / 100 }
 
-    private func emit(_ print: (String) -> Void, _ fields: [String: Any]) {
-        var object = fields
-        object["bench"] = "import"
-        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
-            let line = String(data: data, encoding: .utf8)
-        {
-            print(line)
-        }
-    }
+    private func emit(_ print: (String) -> Void, _ fields: [String: Any]) { BenchFigures.emit("import", print, fields) }
 }

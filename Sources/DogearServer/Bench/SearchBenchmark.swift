@@ -115,28 +115,8 @@ struct SearchBenchmark {
         return times.mapValues { ms(percentile($0, 0.5)) }
     }
 
-    private func percentile(_ values: [Duration], _ p: Double) -> Duration {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .zero }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
-    }
-
-    private func ms(_ duration: Duration) -> Double {
-        let value = Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
-        return (value * 1_000).rounded() / 1_000
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        (ms(duration) / 1_000 * 100).rounded() / 100
-    }
-
-    private func emit(_ print: (String) -> Void, _ fields: [String: Any]) {
-        var object = fields
-        object["bench"] = "search"
-        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
-            let line = String(data: data, encoding: .utf8)
-        {
-            print(line)
-        }
-    }
+    private func percentile(_ values: [Duration], _ p: Double) -> Duration { BenchFigures.percentile(values, p) }
+    private func ms(_ duration: Duration) -> Double { BenchFigures.ms(duration) }
+    private func seconds(_ duration: Duration) -> Double { BenchFigures.seconds(duration) }
+    private func emit(_ print: (String) -> Void, _ fields: [String: Any]) { BenchFigures.emit("search", print, fields) }
 }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What every benchmark prints its figures with: percentiles of timings, durations in milliseconds
+/// or seconds, and one JSON line per figure tagged with the benchmark's name.
+enum BenchFigures {
+    /// The value at share `p` (0.5, 0.99) of the timings, the nearest-rank way.
+    static func percentile(_ values: [Duration], _ p: Double) -> Duration {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .zero }
+        return sorted[max(0, min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1))]
+    }
+
+    /// Milliseconds, to the microsecond.
+    static func ms(_ duration: Duration) -> Double {
+        let value = Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+        return (value * 1_000).rounded() / 1_000
+    }
+
+    /// Seconds, to the hundredth.
+    static func seconds(_ duration: Duration) -> Double { (ms(duration) / 1_000 * 100).rounded() / 100 }
+
+    /// One JSON line, keys sorted, with `"bench": name`.
+    static func emit(_ bench: String, _ print: (String) -> Void, _ fields: [String: Any]) {
+        var object = fields
+        object["bench"] = bench
+        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+            let line = String(data: data, encoding: .utf8)
+        {
+            print(line)
+        }
+    }
+}
