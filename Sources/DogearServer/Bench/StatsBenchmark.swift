@@ -204,15 +204,7 @@ struct StatsBenchmark {
     }
 
     static var days: Int {
-        let first = LocalDate(year: firstYear, month: 1, day: 1)!
-        let last = LocalDate(year: lastYear, month: 12, day: 31)!
-        var count = 0
-        var day = first
-        while day <= last {
-            count += 1
-            day = day.adding(days: 1)
-        }
-        return count
+        LocalDate(year: lastYear, month: 12, day: 31)!.dayNumber - LocalDate(year: firstYear, month: 1, day: 1)!.dayNumber + 1
     }
 
     private func addSessions(_ userID: UUID) async throws {

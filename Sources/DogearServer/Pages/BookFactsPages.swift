@@ -8,12 +8,12 @@ import Vapor
 /// API's `PATCH /api/v1/works|authors/{id}` calls. Forms post and come back with 303 to the book.
 struct BookFactsPages {
     func show(req: Request) async throws -> Response {
-        let entry = try await req.libraryQuery().entry(try Self.entryID(req))
+        let entry = try await req.libraryQuery().entry(try BookPages.entryID(req))
         return Response(html: BookFacts.View.render(try await model(entry, req)))
     }
 
     func saveWork(req: Request) async throws -> Response {
-        let entry = try await req.libraryQuery().entry(try Self.entryID(req))
+        let entry = try await req.libraryQuery().entry(try BookPages.entryID(req))
         let typed = try req.content.decode([String: String].self)
         do {
             try await req.catalogEdits().editWork(entry.work.id, try Self.changes(typed, of: .work))
@@ -27,7 +27,7 @@ struct BookFactsPages {
     }
 
     func saveAuthor(req: Request) async throws -> Response {
-        let entry = try await req.libraryQuery().entry(try Self.entryID(req))
+        let entry = try await req.libraryQuery().entry(try BookPages.entryID(req))
         // Only an author of this book: the page never edits someone it does not show.
         guard let authorID = req.parameters.get("authorId").flatMap(UUID.init(uuidString:)),
             entry.work.authors.contains(where: { $0.id == authorID })
@@ -108,10 +108,5 @@ struct BookFactsPages {
             changes[fact] = .some(try fact.parse(typed: text))
         }
         return changes
-    }
-
-    static func entryID(_ req: Request) throws -> UUID {
-        guard let raw = req.parameters.get("id"), let id = UUID(uuidString: raw) else { throw DomainError.entryNotFound }
-        return id
     }
 }

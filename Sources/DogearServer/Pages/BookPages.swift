@@ -146,7 +146,10 @@ struct BookPages {
         return .seeOther(SiteURL.book(note.$entry.id).with(fragment: "notes"))
     }
 
-    private func entryID(_ req: Request) throws -> UUID {
+    private func entryID(_ req: Request) throws -> UUID { try Self.entryID(req) }
+
+    /// The `{id}` of a `/books/{id}/…` address; anything else is an entry that is not there.
+    static func entryID(_ req: Request) throws -> UUID {
         guard let raw = req.parameters.get("id"), let id = UUID(uuidString: raw) else { throw DomainError.entryNotFound }
         return id
     }

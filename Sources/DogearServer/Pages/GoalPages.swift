@@ -109,9 +109,7 @@ struct GoalPages {
     }
 
     func delete(req: Request) async throws -> Response {
-        let id = try req.uuidParameter("id")
-        let year = try await req.goals().goal(id).year
-        try await req.goals().delete(id)
+        let year = try await req.goals().delete(try req.uuidParameter("id"))
         return .seeOther(SiteURL.goals.with(query: [("year", String(year))]))
     }
 

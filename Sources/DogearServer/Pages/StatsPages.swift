@@ -61,7 +61,7 @@ struct StatsPages {
         model.averageRating = stats.ratings.average
         model.ratingDistribution = stats.ratings.distribution
         model.genres = stats.genres.map { Chart.Point($0.name, $0.books) }
-        model.formats = stats.formats.map { Chart.Point(label($0.name), $0.books) }
+        model.formats = stats.formats.map { Chart.Point(CatalogWords.label($0.name), $0.books) }
         model.authors = stats.authors.map { Chart.Point($0.name, $0.books) }
         model.minutes = stats.reading.minutes
         model.pagesPerDay = stats.reading.pagesPerDay
@@ -89,13 +89,10 @@ struct StatsPages {
     }
 
     static func share(_ share: StatsDTO.Share) -> StatsPage.Share {
-        StatsPage.Share(parts: share.counts.map { Chart.Point(label($0.name), $0.books) }, unknown: share.unknown)
+        StatsPage.Share(parts: share.counts.map { Chart.Point(CatalogWords.label($0.name), $0.books) }, unknown: share.unknown)
     }
 
     static func yesNo(_ label: String, _ answer: StatsDTO.YesNo) -> StatsPage.YesNo {
         StatsPage.YesNo(label: label, yes: answer.yes, no: answer.no, unknown: answer.unknown)
     }
-
-    /// "nonBinary" → "Non-binary", "northAmerica" → "North America": the enum's words for people.
-    static func label(_ raw: String) -> String { CatalogWords.label(raw) }
 }

@@ -41,7 +41,7 @@ struct CatalogEditService {
         for (fact, value) in changes {
             guard fact.record == record else {
                 throw ValidationError(
-                    field: fact.rawValue, "is not a field of an \(record.rawValue == "author" ? "author" : "work")")
+                    field: fact.rawValue, "is not a field of \(record == .author ? "an author" : "a work")")
             }
             checked[fact] = .some(try fact.check(value))
         }

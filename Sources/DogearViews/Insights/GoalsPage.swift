@@ -131,13 +131,20 @@ public enum GoalsPage {
                 .ul(.class("list"), .forEach(model.goals) { row($0, csrf: model.session.csrfToken) }))
         }
 
+        /// What a goal is and how far it has come: the list here, home and the year page draw it alike.
+        /// `heading`: the title is the list item's heading (on `/goals`, where each goal has actions).
+        public static func progress(_ goal: Row, heading: Bool = false) -> Node<HTML.BodyContext> {
+            .group(
+                heading ? .h2(.class("title"), .userText(goal.summary)) : .p(.class("title"), .userText(goal.summary)),
+                .progressBar(Double(goal.percent) / 100, label: "Progress toward \(goal.summary)"),
+                .p(.class("meta"), .text("\(Chart.grouped(goal.done)) of \(Chart.grouped(goal.target)) · \(goal.standing)")))
+        }
+
         static func row(_ goal: Row, csrf: String) -> Node<HTML.ListContext> {
             let details = [goal.expected, goal.pace].compactMap { $0 }
             return .li(
                 .class("goal"),
-                .h2(.class("title"), .userText(goal.summary)),
-                .progressBar(Double(goal.percent) / 100, label: "Progress toward \(goal.summary)"),
-                .p(.class("meta"), .text("\(Chart.grouped(goal.done)) of \(Chart.grouped(goal.target)) · \(goal.standing)")),
+                progress(goal, heading: true),
                 .if(!details.isEmpty, .p(.class("meta"), .text(details.joined(separator: " · ")))),
                 .div(
                     .class("actions"),

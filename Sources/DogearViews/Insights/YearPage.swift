@@ -131,14 +131,7 @@ public enum YearPage {
                 .id("year-goals"), .h2("Goals"),
                 .ul(
                     .class("list"),
-                    .forEach(model.goals) { goal in
-                        .li(
-                            .class("goal"), .p(.class("title"), .userText(goal.summary)),
-                            .progressBar(Double(goal.percent) / 100, label: "Progress toward \(goal.summary)"),
-                            .p(
-                                .class("meta"),
-                                .text("\(Chart.grouped(goal.done)) of \(Chart.grouped(goal.target)) · \(goal.standing)")))
-                    }),
+                    .forEach(model.goals) { goal in .li(.class("goal"), GoalsPage.View.progress(goal)) }),
                 .a(.href(SiteURL.goals.with(query: [("year", String(model.year))])), "Your goals for \(model.year)"))
         }
 

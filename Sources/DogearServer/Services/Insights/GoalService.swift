@@ -60,9 +60,12 @@ struct GoalService {
         return try await dtos([goal])[0]
     }
 
-    func delete(_ id: UUID) async throws {
+    /// Deletes the goal; gives back its year (the page goes back to that year's goals).
+    @discardableResult
+    func delete(_ id: UUID) async throws -> Int {
         let goal = try await own(id)
         try await db.writeTransaction { db in try await goal.delete(on: db) }
+        return goal.year
     }
 
     private func own(_ id: UUID) async throws -> ReadingGoal {
