@@ -99,54 +99,47 @@ struct StatsBenchmark {
     }
 
     /// Where the time of one statistics call goes, statement by statement as `StatsService` runs
-    /// them: the finishes gathered into the temporary table, then each figure read from it (p50 of 10).
+    /// them (p50 of 10).
     private func phases(_ user: User, range: StatsService.Range) async throws -> [String: Double] {
         var times: [String: [Duration]] = [:]
-        let userID = try user.requireID()
+        let query = StatsQuery(db: app.db, userID: try user.requireID(), from: range.from, to: range.to)
         for _ in 0..<10 {
-            let laps = try await app.db.transaction { db in
-                try await Self.laps(StatsQuery(db: db, userID: userID, from: range.from, to: range.to), db: db, range: range)
-            }
-            for (name, lap) in laps { times[name, default: []].append(lap) }
+            for (name, lap) in try await Self.laps(query, range: range) { times[name, default: []].append(lap) }
         }
         return times.mapValues { ms(percentile($0, 0.5)) }
     }
 
-    private static func laps(_ plain: StatsQuery, db: any Database, range: StatsService.Range) async throws -> [String: Duration]
-    {
+    private static func laps(_ query: StatsQuery, range: StatsService.Range) async throws -> [String: Duration] {
         let clock = ContinuousClock()
-        let started = clock.now
-        return try await plain.materialized { query in
-            var laps: [String: Duration] = ["gather_finishes": clock.now - started]
-            var step = clock.now
-            func lap(_ name: String) {
-                laps[name] = clock.now - step
-                step = clock.now
-            }
-            _ = try await query.totals()
-            lap("totals")
-            _ = try await query.ratings()
-            lap("ratings")
-            _ = try await query.genres()
-            lap("genres")
-            _ = try await query.formats()
-            lap("formats")
-            _ = try await query.authors()
-            lap("authors")
-            _ = try await query.sessions()
-            lap("sessions")
-            _ = try await query.namedBooks()
-            lap("named_books")
-            _ = try await query.rereadsAndAbandoned()
-            lap("rereads_dnf")
-            _ = try await query.averageDaysToFinish()
-            lap("days_to_finish")
-            _ = try await query.diversity()
-            lap("diversity")
-            _ = try await ReadingDays(db: db).days(userID: plain.userID, from: range.from, through: range.to)
-            lap("reading_days")
-            return laps
+        var laps: [String: Duration] = [:]
+        var step = clock.now
+        func lap(_ name: String) {
+            laps[name] = clock.now - step
+            step = clock.now
         }
+        _ = try await query.totals()
+        lap("totals")
+        _ = try await query.ratings()
+        lap("ratings")
+        _ = try await query.genres()
+        lap("genres")
+        _ = try await query.formats()
+        lap("formats")
+        _ = try await query.authors()
+        lap("authors")
+        _ = try await query.sessions()
+        lap("sessions")
+        _ = try await query.namedBooks()
+        lap("named_books")
+        _ = try await query.rereadsAndAbandoned()
+        lap("rereads_dnf")
+        _ = try await query.averageDaysToFinish()
+        lap("days_to_finish")
+        _ = try await query.diversity()
+        lap("diversity")
+        _ = try await ReadingDays(db: query.db).days(userID: query.userID, from: range.from, through: range.to)
+        lap("reading_days")
+        return laps
     }
 
     /// Finishes, genres, author facts and re-reads, in a few statements over the synthetic rows.

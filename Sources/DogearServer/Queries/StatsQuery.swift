@@ -19,9 +19,6 @@ struct StatsQuery {
     let to: LocalDate?
     /// Only the entries the reader made public: what a shared year in books may show.
     var publicOnly = false
-    /// The temporary table the finishes were written to once (`materialized`), read by every
-    /// statement after instead of joining entries, read-throughs and editions again.
-    var table: String?
 
     var sql: any SQLDatabase { db.sql }
 
@@ -37,9 +34,6 @@ struct StatsQuery {
 
     /// `f(entry_id, work_id, edition_id, day, started, pages)`.
     var finishes: SQLQueryString {
-        if let table {
-            return "WITH f AS (SELECT entry_id, work_id, edition_id, day, started, pages FROM \(ident: table))"
-        }
         let read = ReadingStatus.read.rawValue
         return """
             WITH f AS (
@@ -53,24 +47,6 @@ struct StatsQuery {
               WHERE e.user_id = \(bind: userID) AND r.outcome = \(bind: read)\(dayBounds("r.finished_on"))\(visibility)
             )
             """
-    }
-
-    /// Runs `body` with the finishes written once to a temporary table of this connection, so the
-    /// dozen statements that follow read a few thousand narrow rows instead of each joining the
-    /// library again. `db` must be one connection (a transaction); the table goes when `body` ends.
-    func materialized<T>(_ body: (StatsQuery) async throws -> T) async throws -> T {
-        let name = "stats_f_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try await sql.raw("CREATE TEMPORARY TABLE \(ident: name) AS \(finishes) SELECT * FROM f").run()
-        var query = self
-        query.table = name
-        do {
-            let result = try await body(query)
-            try await sql.raw("DROP TABLE \(ident: name)").run()
-            return result
-        } catch {
-            try? await sql.raw("DROP TABLE \(ident: name)").run()
-            throw error
-        }
     }
 
     // MARK: totals by month and year

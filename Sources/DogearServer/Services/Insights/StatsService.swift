@@ -74,15 +74,7 @@ struct StatsService {
 
     func stats(_ range: Range) async throws -> StatsDTO {
         try check(.readAdvancedStats)
-        // One connection, so the finishes are gathered once into a temporary table every figure reads.
-        return try await db.transaction { db in
-            let service = StatsService(db: db, user: user, today: today, tiersEnabled: tiersEnabled)
-            return try await StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to)
-                .materialized { query in try await service.stats(range, from: query) }
-        }
-    }
-
-    private func stats(_ range: Range, from query: StatsQuery) async throws -> StatsDTO {
+        let query = StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to)
         let totals = try await query.totals()
         let genres = try await query.genres()
         let sessions = try await query.sessions()

@@ -82,17 +82,10 @@ struct YearService {
     private func build(
         userID: UUID, ownerName: String, year: Int, publicOnly: Bool, goals: [GoalDTO], shareUrl: String?
     ) async throws -> YearDTO {
-        // As the statistics do: the year's finishes gathered once, on one connection, for every figure.
-        try await db.transaction { db in
-            var query = StatsQuery(
-                db: db, userID: userID, from: LocalDate(year: year, month: 1, day: 1),
-                to: LocalDate(year: year, month: 12, day: 31))
-            query.publicOnly = publicOnly
-            return try await query.materialized { query in
-                try await Self.summary(
-                    query, ownerName: ownerName, year: year, goals: goals, shareUrl: shareUrl)
-            }
-        }
+        var query = StatsQuery(
+            db: db, userID: userID, from: LocalDate(year: year, month: 1, day: 1), to: LocalDate(year: year, month: 12, day: 31))
+        query.publicOnly = publicOnly
+        return try await Self.summary(query, ownerName: ownerName, year: year, goals: goals, shareUrl: shareUrl)
     }
 
     private static func summary(
