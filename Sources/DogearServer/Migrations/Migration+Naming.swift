@@ -33,6 +33,7 @@ enum AllMigrations {
         CreateInsights(),
         CreateCatalogChanges(),
         AddStatsIndexes(),
+        CreateStatsFacts(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -28,30 +28,27 @@ struct GoalQuery {
         let first = LocalDate(year: year, month: 1, day: 1)!
         let last = LocalDate(year: year, month: 12, day: 31)!
         let query = StatsQuery(db: db, userID: userID, from: first, to: last)
-        let rows = try await db.sql.raw("\(query.finishes) SELECT entry_id, work_id, edition_id, pages FROM f").all()
+        let rows = try await db.sql.raw(
+            "SELECT ff.entry_id AS entry_id, ff.work_id AS work_id, ff.pages AS pages FROM finish_facts ff WHERE \(query.scope)"
+        ).all()
         let finishes = try rows.map {
             (
                 entry: try $0.decode(column: "entry_id", as: UUID.self), work: try $0.decode(column: "work_id", as: UUID.self),
-                edition: try $0.decode(column: "edition_id", as: UUID?.self),
                 pages: try $0.decode(column: "pages", as: Int?.self) ?? 0
             )
         }
         let entryIDs = Array(Set(finishes.map(\.entry)))
         let workIDs = Array(Set(finishes.map(\.work)))
-        let editionIDs = Array(Set(finishes.compactMap(\.edition)))
         let entries = try await LibraryEntry.query(on: db).filter(\.$id ~~ entryIDs).all()
+        let editionIDs = Array(Set(entries.compactMap(\.$edition.id)))
         let works = try await Work.query(on: db).filter(\.$id ~~ workIDs).all()
         let editions = try await Edition.query(on: db).filter(\.$id ~~ editionIDs).all()
         let links = try await WorkAuthor.query(on: db).filter(\.$work.$id ~~ workIDs).sort(\.$position).all()
         let authors = try await Author.query(on: db).filter(\.$id ~~ Array(Set(links.map(\.$author.id)))).all()
         // Authors the reader finished a book by before this year: every finish dated before it.
-        let before = try await db.sql.raw(
-            """
-            \(StatsQuery(db: db, userID: userID, from: LocalDate(year: 1, month: 1, day: 1)!, to: first.adding(days: -1)).finishes)
-            SELECT DISTINCT wa.author_id AS author_id FROM f JOIN work_authors wa ON wa.work_id = f.work_id
-            """
-        ).all().map { try $0.decode(column: "author_id", as: UUID.self) }
-        let known = Set(before)
+        let known = try await StatsQuery(
+            db: db, userID: userID, from: LocalDate(year: 1, month: 1, day: 1)!, to: first.adding(days: -1)
+        ).authorIDs()
 
         let entryByID = Dictionary(entries.compactMap { e in e.id.map { ($0, e) } }, uniquingKeysWith: { a, _ in a })
         let workByID = Dictionary(works.compactMap { w in w.id.map { ($0, w) } }, uniquingKeysWith: { a, _ in a })
@@ -63,7 +60,7 @@ struct GoalQuery {
         var result: [Finish] = []
         for finish in finishes {
             guard let work = workByID[finish.work], let entry = entryByID[finish.entry] else { continue }
-            let edition = finish.edition.flatMap { editionByID[$0] }
+            let edition = entry.$edition.id.flatMap { editionByID[$0] }
             let authorIDs = authorsByWork[finish.work] ?? []
             let book = Self.book(
                 entry, work, edition, authors: authorIDs.compactMap { authorByID[$0] }, authorIDs: authorIDs, known: known)

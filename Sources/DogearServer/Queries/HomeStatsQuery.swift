@@ -29,12 +29,7 @@ struct HomeStatsQuery {
         // Finishes this year: the same finishes the statistics count (StatsQuery), a re-read included.
         let thisYear = StatsQuery(
             db: db, userID: userID, from: LocalDate(year: year, month: 1, day: 1), to: LocalDate(year: year, month: 12, day: 31))
-        let finishes = try await sql.raw(
-            "\(thisYear.finishes) SELECT COUNT(DISTINCT entry_id) AS books, CAST(COALESCE(SUM(pages), 0) AS BIGINT) AS pages FROM f"
-        ).first()
-        return Stats(
-            readAllTime: readAllTime,
-            readThisYear: try finishes?.decode(column: "books", as: Int.self) ?? 0,
-            pagesThisYear: try finishes?.decode(column: "pages", as: Int.self) ?? 0)
+        let finishes = try await thisYear.overview()
+        return Stats(readAllTime: readAllTime, readThisYear: finishes.books, pagesThisYear: finishes.pages)
     }
 }

@@ -3,8 +3,9 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// The calendar days a reader read: their sessions' dates and the days they logged progress
-/// (`reading_days`, one row per reader and day). Streaks and the heat-map calendar read these.
+/// The calendar days a reader read: the days their sessions fell on (`session_days`, the day
+/// totals the sessions' triggers keep) and the days they logged progress (`reading_days`), one row
+/// per reader and day in each. Streaks and the heat-map calendar read these.
 struct ReadingDays {
     let db: any Database
 
@@ -33,9 +34,8 @@ struct ReadingDays {
         let rows = try await db.sql.raw(
             """
             SELECT d.day AS day, CAST(SUM(d.minutes) AS BIGINT) AS minutes, CAST(SUM(d.pages) AS BIGINT) AS pages FROM (
-              SELECT s.date AS day, s.minutes AS minutes, COALESCE(s.pages_read, 0) AS pages
-              FROM reading_sessions s JOIN library_entries e ON e.id = s.entry_id
-              WHERE e.user_id = \(bind: userID) AND s.date >= \(bind: low) AND s.date <= \(bind: high)
+              SELECT s.day AS day, s.minutes AS minutes, s.pages AS pages FROM session_days s
+              WHERE s.user_id = \(bind: userID) AND s.day >= \(bind: low) AND s.day <= \(bind: high)
               UNION ALL
               SELECT r.day AS day, 0 AS minutes, 0 AS pages FROM reading_days r
               WHERE r.user_id = \(bind: userID) AND r.day >= \(bind: low) AND r.day <= \(bind: high)
@@ -55,8 +55,8 @@ struct ReadingDays {
         let low = (from ?? LocalDate(year: 1, month: 1, day: 1)!).description
         let rows = try await db.sql.raw(
             """
-            SELECT s.date AS day FROM reading_sessions s JOIN library_entries e ON e.id = s.entry_id
-            WHERE e.user_id = \(bind: userID) AND s.date >= \(bind: low) AND s.date <= \(bind: through.description)
+            SELECT s.day AS day FROM session_days s
+            WHERE s.user_id = \(bind: userID) AND s.day >= \(bind: low) AND s.day <= \(bind: through.description)
             UNION
             SELECT r.day AS day FROM reading_days r
             WHERE r.user_id = \(bind: userID) AND r.day >= \(bind: low) AND r.day <= \(bind: through.description)

@@ -3,109 +3,16 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// Diversity over the distinct books finished in the range (a re-read counts once). The database
-/// groups the books by the facts Core's rules need and Core decides what each group means, so the
-/// rule is written once and costs a handful of rows.
+/// Diversity over the distinct books finished in the range (a re-read counts once). The facts
+/// table carries what Core's rules need; the rules' answers are counted in SQL where they are fixed
+/// sets (author voices, ranked when the facts are written), and decided here by Core where they are
+/// not (`Translation` compares languages by `LanguageName`).
 extension StatsQuery {
-    func diversity() async throws -> StatsDTO.Diversity {
-        let (gender, region) = try await firstAuthors()
-        let (marginalised, indigenous) = try await voices()
-        return StatsDTO.Diversity(
-            authorGender: gender, culturalRegion: region, translated: try await translated(),
-            marginalisedVoices: marginalised, indigenousAuthors: indigenous, culturalGoal: try await culturalGoal())
-    }
-
-    /// The distinct books finished in the range with the entry's edition.
-    private var books: SQLQueryString {
-        "\(finishes), b AS (SELECT DISTINCT entry_id, work_id, edition_id FROM f)"
-    }
-
-    /// Books by their first-listed author's gender and cultural region; a book with no author, or
-    /// an author with neither recorded (or gender "unknown"), is unknown.
-    private func firstAuthors() async throws -> (StatsDTO.Share, StatsDTO.Share) {
-        let rows = try await sql.raw(
-            """
-            \(books) SELECT a.gender AS gender, a.cultural_region AS region, COUNT(*) AS books FROM b
-            LEFT JOIN work_authors wa ON wa.work_id = b.work_id
-              AND wa.position = (SELECT MIN(w2.position) FROM work_authors w2 WHERE w2.work_id = b.work_id)
-            LEFT JOIN authors a ON a.id = wa.author_id
-            GROUP BY a.gender, a.cultural_region
-            """
-        ).all()
-        var genders: [String: Int] = [:]
-        var regions: [String: Int] = [:]
-        var unknownGender = 0
-        var unknownRegion = 0
-        for row in rows {
-            let n = try row.decode(column: "books", as: Int.self)
-            if let raw = try row.decode(column: "gender", as: String?.self), let gender = AuthorGender(rawValue: raw),
-                gender != .unknown
-            {
-                genders[gender.rawValue, default: 0] += n
-            } else {
-                unknownGender += n
-            }
-            if let raw = try row.decode(column: "region", as: String?.self), let region = CulturalRegion(rawValue: raw) {
-                regions[region.rawValue, default: 0] += n
-            } else {
-                unknownRegion += n
-            }
-        }
-        return (Self.share(genders, unknown: unknownGender), Self.share(regions, unknown: unknownRegion))
-    }
-
-    static func share(_ counts: [String: Int], unknown: Int) -> StatsDTO.Share {
-        let sorted = counts.map { StatsDTO.Count(name: $0.key, books: $0.value) }
-            .sorted { ($0.books, $1.name) > ($1.books, $0.name) }
-        return StatsDTO.Share(counts: sorted, known: counts.values.reduce(0, +), unknown: unknown)
-    }
-
-    /// Core's `AuthorVoice` for one author as an SQL expression over `a.gender` and
-    /// `a.cultural_region`: 2 yes, 1 unknown, 0 no. The largest over a book's authors is the book's
-    /// answer (`Answer.any`): any yes wins, then any unknown; a book with no author is NULL, unknown.
-    static var marginalisedRank: SQLQueryString {
-        let genders = AuthorVoice.marginalisedGenders.map(\.rawValue).sorted()
-        let regions = AuthorVoice.marginalisedRegions.map(\.rawValue).sorted()
-        return """
-            CASE WHEN a.gender IN (\(literals: genders, joinedBy: ", ")) OR a.cultural_region IN (\(literals: regions, joinedBy: ", ")) THEN 2
-            WHEN a.gender = \(literal: AuthorGender.male.rawValue) AND a.cultural_region IS NOT NULL THEN 0 ELSE 1 END
-            """
-    }
-
-    static var indigenousRank: SQLQueryString {
-        """
-        CASE WHEN a.cultural_region = \(literal: CulturalRegion.indigenous.rawValue) THEN 2
-        WHEN a.cultural_region IS NOT NULL THEN 0 ELSE 1 END
-        """
-    }
-
-    static func answer(rank: Int?) -> Answer {
-        switch rank {
-        case 2: return .yes
-        case 0: return .no
-        default: return .unknown
-        }
-    }
-
-    private func voices() async throws -> (StatsDTO.YesNo, StatsDTO.YesNo) {
-        let rows = try await sql.raw(
-            """
-            \(books) SELECT v.marginalised AS marginalised, v.indigenous AS indigenous, COUNT(*) AS books FROM (
-              SELECT b.entry_id, MAX(\(Self.marginalisedRank)) AS marginalised, MAX(\(Self.indigenousRank)) AS indigenous
-              FROM b LEFT JOIN work_authors wa ON wa.work_id = b.work_id LEFT JOIN authors a ON a.id = wa.author_id
-              GROUP BY b.entry_id
-            ) v GROUP BY v.marginalised, v.indigenous
-            """
-        ).all()
-        var marginalised: [Answer: Int] = [:]
-        var indigenous: [Answer: Int] = [:]
-        for row in rows {
-            let n = try row.decode(column: "books", as: Int.self)
-            // A book without authors joins one row of NULLs, which the CASE calls unknown (1).
-            marginalised[Self.answer(rank: try row.decode(column: "marginalised", as: Int?.self)), default: 0] += n
-            indigenous[Self.answer(rank: try row.decode(column: "indigenous", as: Int?.self)), default: 0] += n
-        }
-        return (Self.yesNo(marginalised), Self.yesNo(indigenous))
+    func diversity(_ overview: Overview, _ facets: Facets) async throws -> StatsDTO.Diversity {
+        StatsDTO.Diversity(
+            authorGender: facets.gender, culturalRegion: facets.region, translated: try await translated(overview),
+            marginalisedVoices: Self.yesNo(overview.marginalised), indigenousAuthors: Self.yesNo(overview.indigenous),
+            culturalGoal: try await culturalGoal())
     }
 
     static func yesNo(_ counts: [Answer: Int]) -> StatsDTO.YesNo {
@@ -116,23 +23,21 @@ extension StatsQuery {
             share: yes + no > 0 ? (Double(yes) / Double(yes + no) * 1000).rounded() / 1000 : nil)
     }
 
-    /// Books grouped by the work's original language, the edition's language and whether a
-    /// translator is named; Core's `Translation` decides each group.
-    private func translated() async throws -> StatsDTO.YesNo {
+    /// A named translator is yes and a missing language unknown (counted in the overview); the
+    /// books with both languages and no translator are grouped by the pair, and Core decides each.
+    private func translated(_ overview: Overview) async throws -> StatsDTO.YesNo {
         let rows = try await sql.raw(
             """
-            \(books) SELECT w.original_language AS original, ed.language AS language,
-              CASE WHEN w.translator IS NOT NULL AND TRIM(w.translator) <> '' THEN 1 ELSE 0 END AS translator, COUNT(*) AS books
-            FROM b JOIN works w ON w.id = b.work_id LEFT JOIN editions ed ON ed.id = b.edition_id
-            GROUP BY w.original_language, ed.language, CASE WHEN w.translator IS NOT NULL AND TRIM(w.translator) <> '' THEN 1 ELSE 0 END
+            SELECT ff.original_language AS original, ff.language AS language, \(books()) AS books FROM finish_facts ff
+            WHERE \(scope) AND ff.translator = 0 AND ff.original_language IS NOT NULL AND ff.language IS NOT NULL
+            GROUP BY ff.original_language, ff.language
             """
         ).all()
-        var counts: [Answer: Int] = [:]
+        var counts: [Answer: Int] = [.yes: overview.translatorNamed, .unknown: overview.languageMissing]
         for row in rows {
             let answer = Translation.isTranslated(
-                originalLanguage: try row.decode(column: "original", as: String?.self),
-                editionLanguage: try row.decode(column: "language", as: String?.self),
-                translator: try row.decode(column: "translator", as: Int.self) == 1 ? "named" : nil)
+                originalLanguage: try row.decode(column: "original", as: String.self),
+                editionLanguage: try row.decode(column: "language", as: String.self), translator: nil)
             counts[answer, default: 0] += try row.decode(column: "books", as: Int.self)
         }
         return Self.yesNo(counts)
@@ -141,9 +46,8 @@ extension StatsQuery {
     private func culturalGoal() async throws -> [StatsDTO.Count] {
         try await sql.raw(
             """
-            \(books) SELECT COALESCE(e.cultural_goal_category, '(none)') AS name, COUNT(*) AS books
-            FROM b JOIN library_entries e ON e.id = b.entry_id WHERE e.counts_toward_cultural_goal = \(true)
-            GROUP BY COALESCE(e.cultural_goal_category, '(none)') ORDER BY books DESC, name
+            SELECT ff.cultural_goal AS name, \(books()) AS books FROM finish_facts ff
+            WHERE \(scope) AND ff.cultural_goal IS NOT NULL GROUP BY ff.cultural_goal ORDER BY books DESC, name
             """
         ).all().map {
             StatsDTO.Count(

@@ -3,14 +3,16 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// A reader's statistics, aggregated in SQL: a fixed number of statements whatever the size of the
-/// library, each grouping inside the database and returning at most a few hundred rows (months,
-/// genres, combinations of author facts), so the figures cost what the database's own aggregation
-/// costs. Core's rules decide what the grouped rows mean (`Translation`, `AuthorVoice`).
+/// A reader's statistics, aggregated in SQL over `finish_facts` (one row per finish with what the
+/// figures group by beside it, kept by triggers: `CreateStatsFacts`): a fixed number of
+/// statements whatever the size of the library, each a scan of the range's rows in the table's own
+/// reader-then-day order, returning at most a few hundred rows. Core's rules decide what grouped
+/// rows mean (`Translation`, `AuthorVoice`).
 ///
 /// A *finish* is the entry's own read when its status is read, or a past read-through whose outcome
 /// was read, dated by its finish day; in a range only finishes dated inside it count, all time takes
-/// undated ones too. Pages of a finish are the page count of the entry's edition.
+/// undated ones too. Pages of a finish are the page count of the entry's edition. A *book* is an
+/// entry: re-read within the range, it counts once.
 struct StatsQuery {
     let db: any Database
     let userID: UUID
@@ -22,153 +24,164 @@ struct StatsQuery {
 
     var sql: any SQLDatabase { db.sql }
 
-    // MARK: the finishes every figure starts from
+    // MARK: which rows, and counting books among them
 
-    func dayBounds(_ column: String) -> SQLQueryString {
-        guard let from, let to else { return "" }
-        return " AND \(unsafeRaw: column) >= \(bind: from.description) AND \(unsafeRaw: column) <= \(bind: to.description)"
+    /// The range's finishes: `FROM finish_facts ff WHERE` this.
+    var scope: SQLQueryString {
+        var scope: SQLQueryString = "ff.user_id = \(bind: userID)"
+        if let from, let to {
+            scope = scope + " AND ff.day >= \(bind: from.description) AND ff.day <= \(bind: to.description)"
+        }
+        if publicOnly { scope = scope + " AND ff.is_public = \(bind: true)" }
+        return scope
     }
 
-    /// " AND e.is_public = true" for a shared summary; nothing for the reader's own figures.
-    var visibility: SQLQueryString { publicOnly ? " AND e.is_public = \(bind: true)" : "" }
-
-    /// `f(entry_id, work_id, edition_id, day, started, pages)`.
-    var finishes: SQLQueryString {
-        let read = ReadingStatus.read.rawValue
-        return """
-            WITH f AS (
-              SELECT e.id AS entry_id, e.work_id AS work_id, e.edition_id AS edition_id, e.date_finished AS day,
-                     e.date_started AS started, ed.page_count AS pages
-              FROM library_entries e LEFT JOIN editions ed ON ed.id = e.edition_id
-              WHERE e.user_id = \(bind: userID) AND e.status = \(bind: read)\(dayBounds("e.date_finished"))\(visibility)
-              UNION ALL
-              SELECT e.id, e.work_id, e.edition_id, r.finished_on, r.started_on, ed.page_count
-              FROM read_throughs r JOIN library_entries e ON e.id = r.entry_id LEFT JOIN editions ed ON ed.id = e.edition_id
-              WHERE e.user_id = \(bind: userID) AND r.outcome = \(bind: read)\(dayBounds("r.finished_on"))\(visibility)
-            )
-            """
+    /// The distinct books among the rows (that meet `condition`). Every finish row carries flags for
+    /// the first finish of its book in its month, its year and ever: over all time, or a range that
+    /// is one whole year, a book count is a sum of the flag; any other range counts distinct entries.
+    func books(where condition: SQLQueryString? = nil) -> SQLQueryString {
+        count(condition, flag: from == nil ? "first_ever" : (isWholeYears && from?.year == to?.year ? "first_in_year" : nil))
     }
 
-    // MARK: totals by month and year
+    /// Books per month: the month flag holds when every month in the range is whole.
+    var monthBooks: SQLQueryString { count(nil, flag: from == nil || isWholeMonths ? "first_in_month" : nil) }
 
-    struct Totals {
+    /// Books per year: the year flag holds when every year in the range is whole.
+    var yearBooks: SQLQueryString { count(nil, flag: from == nil || isWholeYears ? "first_in_year" : nil) }
+
+    private func count(_ condition: SQLQueryString?, flag: String?) -> SQLQueryString {
+        switch (condition, flag) {
+        case (nil, let flag?): return "COALESCE(SUM(ff.\(unsafeRaw: flag)), 0)"
+        case (let condition?, let flag?): return "COALESCE(SUM(CASE WHEN \(condition) THEN ff.\(unsafeRaw: flag) ELSE 0 END), 0)"
+        case (nil, nil): return "COUNT(DISTINCT ff.entry_id)"
+        case (let condition?, nil): return "COUNT(DISTINCT CASE WHEN \(condition) THEN ff.entry_id END)"
+        }
+    }
+
+    private var isWholeMonths: Bool {
+        guard let from, let to else { return true }
+        return from.day == 1 && to.adding(days: 1).day == 1
+    }
+
+    private var isWholeYears: Bool {
+        guard let from, let to else { return true }
+        return from.month == 1 && from.day == 1 && to.month == 12 && to.day == 31
+    }
+
+    // MARK: one pass for the figures that are sums
+
+    struct Overview {
         var books = 0
         var finishes = 0
         var pages = 0
         var undated = 0
-        var byMonth: [StatsDTO.Period] = []
-        var byYear: [StatsDTO.Period] = []
+        var ratings = StatsDTO.Ratings(average: nil, rated: 0, unrated: 0, distribution: [0, 0, 0, 0, 0])
+        var rereads = 0
+        var averageDaysToFinish: Double?
+        /// Books by the largest author-voice rank (2 yes, 0 no; the rest unknown).
+        var marginalised: [Answer: Int] = [:]
+        var indigenous: [Answer: Int] = [:]
+        /// Books whose work names a translator (translated whatever the languages say).
+        var translatorNamed = 0
+        /// Books with no translator and a language missing: `Translation` cannot tell.
+        var languageMissing = 0
+        var withoutGenre = 0
     }
 
-    func totals() async throws -> Totals {
-        var totals = Totals()
-        let all = try await sql.raw(
+    func overview() async throws -> Overview {
+        let span: SQLQueryString =
+            sql.kind == .sqlite
+            ? "julianday(ff.day) - julianday(ff.started)" : "CAST(ff.day AS DATE) - CAST(ff.started AS DATE)"
+        let dated: SQLQueryString =
+            "ff.day <> '' AND ff.started IS NOT NULL AND LENGTH(ff.day) = 10 AND LENGTH(ff.started) = 10 AND ff.started <= ff.day"
+        let noGenre: SQLQueryString = sql.kind == .sqlite ? "json_array_length(ff.genres) = 0" : "cardinality(ff.genres) = 0"
+        let stars: [SQLQueryString] = (1...5).map { "\(books(where: "ff.rating = \(literal: $0)")) AS r\(unsafeRaw: String($0))" }
+        let row = try await sql.raw(
             """
-            \(finishes) SELECT COUNT(DISTINCT entry_id) AS books, COUNT(*) AS finishes,
-              CAST(COALESCE(SUM(pages), 0) AS BIGINT) AS pages,
-              CAST(COALESCE(SUM(CASE WHEN day IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) AS undated FROM f
+            SELECT \(books()) AS books, COUNT(*) AS finishes, CAST(COALESCE(SUM(ff.pages), 0) AS BIGINT) AS pages,
+              COALESCE(SUM(CASE WHEN ff.day = '' THEN 1 ELSE 0 END), 0) AS undated, \(SQLList(stars)),
+              \(books(where: "ff.reread = 1")) AS rereads,
+              CAST(AVG(CASE WHEN \(dated) THEN \(span) END) AS DOUBLE PRECISION) AS days_to_finish,
+              \(books(where: "ff.marginalised = 2")) AS marginalised_yes, \(books(where: "ff.marginalised = 0")) AS marginalised_no,
+              \(books(where: "ff.indigenous = 2")) AS indigenous_yes, \(books(where: "ff.indigenous = 0")) AS indigenous_no,
+              \(books(where: "ff.translator = 1")) AS translator_named,
+              \(books(where: "ff.translator = 0 AND (ff.original_language IS NULL OR ff.language IS NULL)")) AS language_missing,
+              \(books(where: noGenre)) AS without_genre
+            FROM finish_facts ff WHERE \(scope)
             """
         ).first()
-        if let all {
-            totals.books = try all.decode(column: "books", as: Int.self)
-            totals.finishes = try all.decode(column: "finishes", as: Int.self)
-            totals.pages = try all.decode(column: "pages", as: Int.self)
-            totals.undated = try all.decode(column: "undated", as: Int.self)
-        }
-        totals.byMonth = try await periods(length: 7)
-        totals.byYear = try await periods(length: 4)
-        return totals
+        guard let row else { return Overview() }
+        let int = { (column: String) in try row.decode(column: column, as: Int.self) }
+        var overview = Overview()
+        overview.books = try int("books")
+        overview.finishes = try int("finishes")
+        overview.pages = try int("pages")
+        overview.undated = try int("undated")
+        let distribution = try (1...5).map { try int("r\($0)") }
+        let rated = distribution.reduce(0, +)
+        let sum = distribution.enumerated().reduce(0) { $0 + ($1.offset + 1) * $1.element }
+        overview.ratings = StatsDTO.Ratings(
+            average: rated > 0 ? (Double(sum) / Double(rated) * 100).rounded() / 100 : nil, rated: rated,
+            unrated: overview.books - rated, distribution: distribution)
+        overview.rereads = try int("rereads")
+        overview.averageDaysToFinish = try row.decode(column: "days_to_finish", as: Double?.self).map { ($0 * 10).rounded() / 10 }
+        overview.marginalised = Self.answers(yes: try int("marginalised_yes"), no: try int("marginalised_no"), of: overview.books)
+        overview.indigenous = Self.answers(yes: try int("indigenous_yes"), no: try int("indigenous_no"), of: overview.books)
+        overview.translatorNamed = try int("translator_named")
+        overview.languageMissing = try int("language_missing")
+        overview.withoutGenre = try int("without_genre")
+        return overview
     }
 
-    /// Finishes grouped by the first `length` characters of their day: 7 for months, 4 for years.
-    private func periods(length: Int) async throws -> [StatsDTO.Period] {
+    private static func answers(yes: Int, no: Int, of books: Int) -> [Answer: Int] {
+        [.yes: yes, .no: no, .unknown: books - yes - no]
+    }
+
+    // MARK: by month and year
+
+    /// Finishes by month (the first seven characters of their day) and by year.
+    func periods() async throws -> (months: [StatsDTO.Period], years: [StatsDTO.Period]) {
+        let rows = try await sql.raw(
+            """
+            SELECT SUBSTR(ff.day, 1, 7) AS period, \(monthBooks) AS books, \(yearBooks) AS year_books, COUNT(*) AS finishes,
+              CAST(COALESCE(SUM(ff.pages), 0) AS BIGINT) AS pages
+            FROM finish_facts ff WHERE \(scope) AND ff.day <> '' GROUP BY SUBSTR(ff.day, 1, 7) ORDER BY period
+            """
+        ).all()
+        var months: [StatsDTO.Period] = []
+        var years: [String: (books: Int, finishes: Int, pages: Int)] = [:]
+        for row in rows {
+            let month = StatsDTO.Period(
+                period: try row.decode(column: "period", as: String.self), books: try row.decode(column: "books", as: Int.self),
+                finishes: try row.decode(column: "finishes", as: Int.self), pages: try row.decode(column: "pages", as: Int.self))
+            months.append(month)
+            let year = String(month.period.prefix(4))
+            let yearBooks = try row.decode(column: "year_books", as: Int.self)
+            years[year, default: (0, 0, 0)].books += yearBooks
+            years[year, default: (0, 0, 0)].finishes += month.finishes
+            years[year, default: (0, 0, 0)].pages += month.pages
+        }
+        // A range that cuts a year counts that year's books by distinct entries, which months cannot sum.
+        guard from == nil || isWholeYears else { return (months, try await yearsCounted()) }
+        return (
+            months,
+            years.keys.sorted().map {
+                StatsDTO.Period(period: $0, books: years[$0]!.books, finishes: years[$0]!.finishes, pages: years[$0]!.pages)
+            }
+        )
+    }
+
+    private func yearsCounted() async throws -> [StatsDTO.Period] {
         try await sql.raw(
             """
-            \(finishes) SELECT SUBSTR(day, 1, \(literal: length)) AS period, COUNT(DISTINCT entry_id) AS books,
-              COUNT(*) AS finishes, CAST(COALESCE(SUM(pages), 0) AS BIGINT) AS pages
-            FROM f WHERE day IS NOT NULL GROUP BY SUBSTR(day, 1, \(literal: length)) ORDER BY period
+            SELECT SUBSTR(ff.day, 1, 4) AS period, COUNT(DISTINCT ff.entry_id) AS books, COUNT(*) AS finishes,
+              CAST(COALESCE(SUM(ff.pages), 0) AS BIGINT) AS pages
+            FROM finish_facts ff WHERE \(scope) AND ff.day <> '' GROUP BY SUBSTR(ff.day, 1, 4) ORDER BY period
             """
         ).all().map {
             StatsDTO.Period(
                 period: try $0.decode(column: "period", as: String.self), books: try $0.decode(column: "books", as: Int.self),
                 finishes: try $0.decode(column: "finishes", as: Int.self), pages: try $0.decode(column: "pages", as: Int.self))
-        }
-    }
-
-    // MARK: ratings, genres, formats, authors
-
-    func ratings() async throws -> StatsDTO.Ratings {
-        let rows = try await sql.raw(
-            """
-            \(finishes) SELECT e.rating AS rating, COUNT(*) AS books FROM library_entries e
-            WHERE e.id IN (SELECT entry_id FROM f) GROUP BY e.rating
-            """
-        ).all()
-        var distribution = [0, 0, 0, 0, 0]
-        var unrated = 0
-        for row in rows {
-            let books = try row.decode(column: "books", as: Int.self)
-            if let stars = try row.decode(column: "rating", as: Int?.self), (1...5).contains(stars) {
-                distribution[stars - 1] += books
-            } else {
-                unrated += books
-            }
-        }
-        let rated = distribution.reduce(0, +)
-        let sum = distribution.enumerated().reduce(0) { $0 + ($1.offset + 1) * $1.element }
-        return StatsDTO.Ratings(
-            average: rated > 0 ? (Double(sum) / Double(rated) * 100).rounded() / 100 : nil, rated: rated, unrated: unrated,
-            distribution: distribution)
-    }
-
-    /// The most-read genres (a book counts once in each of its genres), and how many books have none.
-    func genres(limit: Int = 10) async throws -> (top: [StatsDTO.Count], withoutGenre: Int) {
-        let unpack: SQLQueryString =
-            sql.kind == .sqlite ? "JOIN json_each(w.genres) AS g" : "CROSS JOIN LATERAL unnest(w.genres) AS g(value)"
-        let top = try await sql.raw(
-            """
-            \(finishes) SELECT g.value AS name, COUNT(DISTINCT f.entry_id) AS books
-            FROM f JOIN works w ON w.id = f.work_id \(unpack)
-            GROUP BY g.value ORDER BY books DESC, name LIMIT \(literal: limit)
-            """
-        ).all().map {
-            StatsDTO.Count(
-                name: try $0.decode(column: "name", as: String.self), books: try $0.decode(column: "books", as: Int.self))
-        }
-        let empty: SQLQueryString = sql.kind == .sqlite ? "json_array_length(w.genres) = 0" : "cardinality(w.genres) = 0"
-        let without =
-            try await sql.raw(
-                """
-                \(finishes) SELECT COUNT(DISTINCT f.entry_id) AS books FROM f JOIN works w ON w.id = f.work_id WHERE \(empty)
-                """
-            ).first()?.decode(column: "books", as: Int.self) ?? 0
-        return (top, without)
-    }
-
-    /// Books by the format of the edition the reader has; "unknown" for no edition or no format.
-    func formats() async throws -> [StatsDTO.Count] {
-        try await sql.raw(
-            """
-            \(finishes) SELECT COALESCE(ed.format, 'unknown') AS name, COUNT(DISTINCT f.entry_id) AS books
-            FROM f LEFT JOIN editions ed ON ed.id = f.edition_id GROUP BY COALESCE(ed.format, 'unknown') ORDER BY books DESC, name
-            """
-        ).all().map {
-            StatsDTO.Count(
-                name: try $0.decode(column: "name", as: String.self), books: try $0.decode(column: "books", as: Int.self))
-        }
-    }
-
-    func authors(limit: Int = 10) async throws -> [StatsDTO.AuthorCount] {
-        try await sql.raw(
-            """
-            \(finishes) SELECT a.id AS id, a.name AS name, COUNT(DISTINCT f.entry_id) AS books
-            FROM f JOIN work_authors wa ON wa.work_id = f.work_id JOIN authors a ON a.id = wa.author_id
-            GROUP BY a.id, a.name ORDER BY books DESC, name LIMIT \(literal: limit)
-            """
-        ).all().map {
-            StatsDTO.AuthorCount(
-                id: try $0.decode(column: "id", as: UUID.self), name: try $0.decode(column: "name", as: String.self),
-                books: try $0.decode(column: "books", as: Int.self))
         }
     }
 }

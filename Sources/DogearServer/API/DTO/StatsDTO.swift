@@ -4,7 +4,7 @@ import Vapor
 /// A reader's statistics for a year, a range of days or all time (`GET /api/v1/stats`), from their
 /// own library, private entries included. "Books" are distinct books finished; "finishes" counts a
 /// re-read again. Every share carries its own denominator (`known`) and its unknowns, never folded in.
-struct StatsDTO: Content {
+struct StatsDTO: Content, Equatable {
     struct Range: Content, Equatable {
         @Nullable var year: Int?
         @Nullable var from: String?

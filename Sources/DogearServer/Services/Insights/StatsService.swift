@@ -75,23 +75,24 @@ struct StatsService {
     func stats(_ range: Range) async throws -> StatsDTO {
         try check(.readAdvancedStats)
         let query = StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to)
-        let totals = try await query.totals()
+        let overview = try await query.overview()
+        let periods = try await query.periods()
+        let facets = try await query.facets()
         let genres = try await query.genres()
         let sessions = try await query.sessions()
         let named = try await query.namedBooks()
-        let (rereads, dnf) = try await query.rereadsAndAbandoned()
+        let dnf = try await query.didNotFinish()
         let readingDays = ReadingDays(db: db)
         let inRange = try await readingDays.days(
             userID: try user.requireID(), from: range.from, through: min(today, range.to ?? today))
         let current = try await currentStreak(readingDays)
         let longest = ReadingStreak.from(days: inRange.map(\.day), today: min(today, range.to ?? today))
         return StatsDTO(
-            range: range.dto, books: totals.books, finishes: totals.finishes, pages: totals.pages,
-            undatedFinishes: totals.undated, byMonth: totals.byMonth, byYear: totals.byYear,
-            ratings: try await query.ratings(),
-            genres: genres.top
-                + (genres.withoutGenre > 0 ? [StatsDTO.Count(name: "(no genre)", books: genres.withoutGenre)] : []),
-            formats: try await query.formats(), authors: try await query.authors(),
+            range: range.dto, books: overview.books, finishes: overview.finishes, pages: overview.pages,
+            undatedFinishes: overview.undated, byMonth: periods.months, byYear: periods.years, ratings: overview.ratings,
+            genres: genres
+                + (overview.withoutGenre > 0 ? [StatsDTO.Count(name: "(no genre)", books: overview.withoutGenre)] : []),
+            formats: facets.formats, authors: try await query.authors(),
             reading: StatsDTO.Reading(
                 minutes: sessions.minutes, sessions: sessions.sessions, sessionPages: sessions.pages, readingDays: inRange.count,
                 pagesPerDay: sessions.days > 0 ? (Double(sessions.pages) / Double(sessions.days) * 10).rounded() / 10 : nil,
@@ -99,13 +100,12 @@ struct StatsService {
                 longestStreakEnded: longest.longestEnded?.description),
             days: inRange.map { DayDTO(day: $0.day.description, minutes: $0.minutes, pages: $0.pages) },
             finishing: StatsDTO.Finishing(
-                averageDaysToFinish: try await query.averageDaysToFinish(), shortest: named["shortest"],
-                longest: named["longest"], rereads: rereads, didNotFinish: dnf,
-                dnfRate: dnf + totals.books > 0 ? (Double(dnf) / Double(dnf + totals.books) * 1000).rounded() / 1000 : nil),
-            diversity: try await query.diversity())
+                averageDaysToFinish: overview.averageDaysToFinish, shortest: named["shortest"],
+                longest: named["longest"], rereads: overview.rereads, didNotFinish: dnf,
+                dnfRate: dnf + overview.books > 0 ? (Double(dnf) / Double(dnf + overview.books) * 1000).rounded() / 1000 : nil),
+            diversity: try await query.diversity(overview, facets))
     }
 
-    /// Books and pages per year: what every account sees.
     /// The streak running up to today, read from the last year or so of reading days; only a streak
     /// that reaches back past that reads the rest.
     private func currentStreak(_ readingDays: ReadingDays) async throws -> Int {
@@ -120,9 +120,12 @@ struct StatsService {
         .current
     }
 
+    /// Books and pages per year: what every account sees.
     func basic(_ range: Range) async throws -> BasicStatsDTO {
         try check(.readBasicStats)
-        let totals = try await StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to).totals()
-        return BasicStatsDTO(range: range.dto, books: totals.books, pages: totals.pages, byYear: totals.byYear)
+        let query = StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to)
+        let overview = try await query.overview()
+        return BasicStatsDTO(
+            range: range.dto, books: overview.books, pages: overview.pages, byYear: try await query.periods().years)
     }
 }

@@ -91,17 +91,18 @@ struct YearService {
     private static func summary(
         _ query: StatsQuery, ownerName: String, year: Int, goals: [GoalDTO], shareUrl: String?
     ) async throws -> YearDTO {
-        let totals = try await query.totals()
+        let overview = try await query.overview()
         let named = try await query.namedBooks()
-        let byMonth = Dictionary(totals.byMonth.map { ($0.period, $0) }, uniquingKeysWith: { first, _ in first })
+        let byMonth = Dictionary(
+            try await query.periods().months.map { ($0.period, $0) }, uniquingKeysWith: { first, _ in first })
         let months = (1...12).map { String(format: "%04d-%02d", year, $0) }.map {
             byMonth[$0] ?? StatsDTO.Period(period: $0, books: 0, finishes: 0, pages: 0)
         }
         return YearDTO(
-            year: year, ownerName: ownerName, books: totals.books, finishes: totals.finishes, pages: totals.pages,
-            minutes: try await query.sessions().minutes, byMonth: months, averageRating: try await query.ratings().average,
+            year: year, ownerName: ownerName, books: overview.books, finishes: overview.finishes, pages: overview.pages,
+            minutes: try await query.sessions().minutes, byMonth: months, averageRating: overview.ratings.average,
             shortest: named["shortest"], longest: named["longest"], highestRated: named["highestRated"],
             first: named["first"], last: named["last"], mostReadAuthor: try await query.authors(limit: 1).first,
-            topGenres: try await query.genres(limit: 5).top, goals: goals, shareUrl: shareUrl)
+            topGenres: try await query.genres(limit: 5), goals: goals, shareUrl: shareUrl)
     }
 }
