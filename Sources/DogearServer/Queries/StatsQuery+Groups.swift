@@ -5,13 +5,17 @@ import SQLKit
 
 /// The figures that group the range's books: genres, authors, formats and the first author's facts.
 extension StatsQuery {
+    /// Joins one row `g` per element of a list column of `ff` (`g.value`): JSON on SQLite, an array on PostgreSQL.
+    private func unpack(_ column: String) -> SQLQueryString {
+        sql.kind == .sqlite
+            ? "JOIN json_each(ff.\(unsafeRaw: column)) AS g" : "CROSS JOIN LATERAL unnest(ff.\(unsafeRaw: column)) AS g(value)"
+    }
+
     /// The most-read genres (a book counts once in each of its genres).
     func genres(limit: Int = 10) async throws -> [StatsDTO.Count] {
-        let unpack: SQLQueryString =
-            sql.kind == .sqlite ? "JOIN json_each(ff.genres) AS g" : "CROSS JOIN LATERAL unnest(ff.genres) AS g(value)"
-        return try await sql.raw(
+        try await sql.raw(
             """
-            SELECT g.value AS name, \(books()) AS books FROM finish_facts ff \(unpack) WHERE \(scope)
+            SELECT g.value AS name, \(books()) AS books FROM finish_facts ff \(unpack("genres")) WHERE \(scope)
             GROUP BY g.value ORDER BY books DESC, name LIMIT \(literal: limit)
             """
         ).all().map {
@@ -22,12 +26,10 @@ extension StatsQuery {
 
     /// The most-read authors (a book counts once for each of its authors), ties by name.
     func authors(limit: Int = 10) async throws -> [StatsDTO.AuthorCount] {
-        let unpack: SQLQueryString =
-            sql.kind == .sqlite ? "JOIN json_each(ff.author_ids) AS g" : "CROSS JOIN LATERAL unnest(ff.author_ids) AS g(value)"
-        return try await sql.raw(
+        try await sql.raw(
             """
             SELECT a.id AS id, a.name AS name, t.books AS books FROM (
-              SELECT g.value AS author_id, \(books()) AS books FROM finish_facts ff \(unpack) WHERE \(scope) GROUP BY g.value
+              SELECT g.value AS author_id, \(books()) AS books FROM finish_facts ff \(unpack("author_ids")) WHERE \(scope) GROUP BY g.value
             ) t JOIN authors a ON a.id = t.author_id ORDER BY t.books DESC, a.name LIMIT \(literal: limit)
             """
         ).all().map {
@@ -39,9 +41,8 @@ extension StatsQuery {
 
     /// Every author of a book finished in the range.
     func authorIDs() async throws -> Set<UUID> {
-        let unpack: SQLQueryString =
-            sql.kind == .sqlite ? "JOIN json_each(ff.author_ids) AS g" : "CROSS JOIN LATERAL unnest(ff.author_ids) AS g(value)"
-        let rows = try await sql.raw("SELECT DISTINCT g.value AS id FROM finish_facts ff \(unpack) WHERE \(scope)").all()
+        let rows = try await sql.raw("SELECT DISTINCT g.value AS id FROM finish_facts ff \(unpack("author_ids")) WHERE \(scope)")
+            .all()
         return Set(try rows.map { try $0.decode(column: "id", as: UUID.self) })
     }
 

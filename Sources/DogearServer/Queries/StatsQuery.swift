@@ -46,8 +46,9 @@ struct StatsQuery {
     /// Books per month: the month flag holds when every month in the range is whole.
     var monthBooks: SQLQueryString { count(nil, flag: from == nil || isWholeMonths ? "first_in_month" : nil) }
 
-    /// Books per year: the year flag holds when every year in the range is whole.
-    var yearBooks: SQLQueryString { count(nil, flag: from == nil || isWholeYears ? "first_in_year" : nil) }
+    /// Books per year, summed from months by `periods()`: the year flag holds when every year in the
+    /// range is whole; otherwise the years are counted on their own and this is not read (0).
+    private var yearBooks: SQLQueryString { from == nil || isWholeYears ? count(nil, flag: "first_in_year") : "0" }
 
     private func count(_ condition: SQLQueryString?, flag: String?) -> SQLQueryString {
         switch (condition, flag) {
