@@ -34,6 +34,7 @@ enum AllMigrations {
         CreateCatalogChanges(),
         AddStatsIndexes(),
         CreateStatsFacts(),
+        CreateStatsYearFigures(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -14,10 +14,9 @@ struct StatsPages {
         case ""?, StatsPage.allTime?: range = .allTime
         case let text?: range = try StatsService.Range.parse(year: text, from: nil, to: nil)
         }
-        let allTime = try await service.basic(.allTime)
         var model = StatsPage.Model(
-            session: try req.requirePageSession(), year: range.year,
-            yearsWithBooks: allTime.byYear.compactMap { Int($0.period) }, today: service.today)
+            session: try req.requirePageSession(), year: range.year, yearsWithBooks: try await service.yearsWithBooks(),
+            today: service.today)
         if let year = range.year {
             // The running-pages line is drawn against the year's pages goal, when there is one with no conditions.
             model.pagesGoal = try await req.goals().plainTarget(year: year, metric: .pages)
@@ -25,7 +24,7 @@ struct StatsPages {
         if service.seesAdvanced {
             Self.fill(&model, with: try await service.stats(range))
         } else {
-            let basic = range == .allTime ? allTime : try await service.basic(range)
+            let basic = try await service.basic(range)
             model.basicOnly = true
             model.books = basic.books
             model.pages = basic.pages

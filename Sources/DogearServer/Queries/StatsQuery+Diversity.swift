@@ -8,11 +8,14 @@ import SQLKit
 /// sets (author voices, ranked when the facts are written), and decided here by Core where they are
 /// not (`Translation` compares languages by `LanguageName`).
 extension StatsQuery {
-    func diversity(_ overview: Overview, _ facets: Facets) async throws -> StatsDTO.Diversity {
+    static func diversity(_ figures: StatsFigures) -> StatsDTO.Diversity {
         StatsDTO.Diversity(
-            authorGender: facets.gender, culturalRegion: facets.region, translated: try await translated(overview),
-            marginalisedVoices: Self.yesNo(overview.marginalised), indigenousAuthors: Self.yesNo(overview.indigenous),
-            culturalGoal: try await culturalGoal())
+            authorGender: figures.facets.gender, culturalRegion: figures.facets.region,
+            translated: yesNo(
+                figures.translated.merging(
+                    [.yes: figures.overview.translatorNamed, .unknown: figures.overview.languageMissing], uniquingKeysWith: +)),
+            marginalisedVoices: yesNo(figures.overview.marginalised), indigenousAuthors: yesNo(figures.overview.indigenous),
+            culturalGoal: figures.culturalGoal)
     }
 
     static func yesNo(_ counts: [Answer: Int]) -> StatsDTO.YesNo {
@@ -23,9 +26,9 @@ extension StatsQuery {
             share: yes + no > 0 ? (Double(yes) / Double(yes + no) * 1000).rounded() / 1000 : nil)
     }
 
-    /// A named translator is yes and a missing language unknown (counted in the overview); the
-    /// books with both languages and no translator are grouped by the pair, and Core decides each.
-    private func translated(_ overview: Overview) async throws -> StatsDTO.YesNo {
+    /// The books with both languages and no translator, grouped by the pair, each pair decided by
+    /// Core. (A named translator is yes and a missing language unknown: the overview counts those.)
+    func translatedByLanguages() async throws -> [Answer: Int] {
         let rows = try await sql.raw(
             """
             SELECT ff.original_language AS original, ff.language AS language, \(books()) AS books FROM finish_facts ff
@@ -33,17 +36,17 @@ extension StatsQuery {
             GROUP BY ff.original_language, ff.language
             """
         ).all()
-        var counts: [Answer: Int] = [.yes: overview.translatorNamed, .unknown: overview.languageMissing]
+        var counts: [Answer: Int] = [:]
         for row in rows {
             let answer = Translation.isTranslated(
                 originalLanguage: try row.decode(column: "original", as: String.self),
                 editionLanguage: try row.decode(column: "language", as: String.self), translator: nil)
             counts[answer, default: 0] += try row.decode(column: "books", as: Int.self)
         }
-        return Self.yesNo(counts)
+        return counts
     }
 
-    private func culturalGoal() async throws -> [StatsDTO.Count] {
+    func culturalGoal() async throws -> [StatsDTO.Count] {
         try await sql.raw(
             """
             SELECT ff.cultural_goal AS name, \(books()) AS books FROM finish_facts ff

@@ -49,11 +49,13 @@ extension StatsQuery {
     /// The books a year page and the finishing figures name: shortest and longest by pages, highest
     /// rated, first and last finished. One statement, a row for each.
     func namedBooks() async throws -> [String: StatsDTO.BookRef] {
+        // Ties by title in code-point order on both databases, the order `StatsFigures` merges years by.
+        let title: SQLQueryString = sql.kind == .postgres ? "ff.title COLLATE \"C\"" : "ff.title"
         let pick: (String, SQLQueryString, SQLQueryString) -> SQLQueryString = { kind, condition, order in
             """
             SELECT * FROM (SELECT \(literal: kind) AS kind, ff.entry_id AS entry_id, ff.title AS title, ff.pages AS pages,
               ff.rating AS rating, ff.day AS day
-            FROM finish_facts ff WHERE \(scope) AND \(condition) ORDER BY \(order), ff.title LIMIT 1) AS \(ident: kind)
+            FROM finish_facts ff WHERE \(scope) AND \(condition) ORDER BY \(order), \(title) LIMIT 1) AS \(ident: kind)
             """
         }
         let rows = try await sql.raw(

@@ -11,12 +11,13 @@ extension StatsQuery {
             ? "JOIN json_each(ff.\(unsafeRaw: column)) AS g" : "CROSS JOIN LATERAL unnest(ff.\(unsafeRaw: column)) AS g(value)"
     }
 
-    /// The most-read genres (a book counts once in each of its genres).
-    func genres(limit: Int = 10) async throws -> [StatsDTO.Count] {
-        try await sql.raw(
+    /// The most-read genres (a book counts once in each of its genres), every one when `limit` is nil.
+    func genres(limit: Int? = 10) async throws -> [StatsDTO.Count] {
+        let limited: SQLQueryString = limit.map { " LIMIT \(literal: $0)" } ?? ""
+        return try await sql.raw(
             """
             SELECT g.value AS name, \(books()) AS books FROM finish_facts ff \(unpack("genres")) WHERE \(scope)
-            GROUP BY g.value ORDER BY books DESC, name LIMIT \(literal: limit)
+            GROUP BY g.value ORDER BY books DESC, name\(limited)
             """
         ).all().map {
             StatsDTO.Count(
@@ -49,7 +50,7 @@ extension StatsQuery {
     /// Books by the format of the edition the reader has ("unknown" for none), and by the first
     /// listed author's gender and cultural region (a book with no author, or an author with neither
     /// recorded, or gender "unknown", is unknown): one grouping, every book in exactly one group.
-    struct Facets {
+    struct Facets: Codable, Equatable {
         var formats: [StatsDTO.Count] = []
         var gender = StatsDTO.Share(counts: [], known: 0, unknown: 0)
         var region = StatsDTO.Share(counts: [], known: 0, unknown: 0)

@@ -21,6 +21,10 @@ struct StatsQuery {
     let to: LocalDate?
     /// Only the entries the reader made public: what a shared year in books may show.
     var publicOnly = false
+    /// All time cut to the finishes of one year ("2024": days from "2024" to "2024-12-31", partial
+    /// dates included) or the undated ones (""), counted as all time counts them: the part of all
+    /// time's figures that year holds, which adds up with the other years' (`StatsYearFigures`).
+    var yearOfAllTime: String?
 
     var sql: any SQLDatabase { db.sql }
 
@@ -33,6 +37,13 @@ struct StatsQuery {
             scope = scope + " AND ff.day >= \(bind: from.description) AND ff.day <= \(bind: to.description)"
         }
         if publicOnly { scope = scope + " AND ff.is_public = \(bind: true)" }
+        if let year = yearOfAllTime {
+            // A range on the key rather than SUBSTR(day, 1, 4), so the year is read from the index;
+            // "2024", "2024-05" and "2024-05-01" all sort inside it.
+            scope =
+                year.isEmpty
+                ? scope + " AND ff.day = ''" : scope + " AND ff.day >= \(bind: year) AND ff.day <= \(bind: year + "-12-31")"
+        }
         return scope
     }
 
@@ -71,14 +82,19 @@ struct StatsQuery {
 
     // MARK: one pass for the figures that are sums
 
-    struct Overview {
+    /// The figures that are sums over the rows, raw, so that two disjoint sets of finishes add up
+    /// (`StatsFigures`); averages and shares are worked out from them when read.
+    struct Overview: Codable, Equatable {
         var books = 0
         var finishes = 0
         var pages = 0
         var undated = 0
-        var ratings = StatsDTO.Ratings(average: nil, rated: 0, unrated: 0, distribution: [0, 0, 0, 0, 0])
+        /// Books by their rating, one star to five.
+        var stars = [0, 0, 0, 0, 0]
         var rereads = 0
-        var averageDaysToFinish: Double?
+        /// Days from start to finish, summed over the finishes with both full dates, and how many those are.
+        var spanDays = 0
+        var spanFinishes = 0
         /// Books by the largest author-voice rank (2 yes, 0 no; the rest unknown).
         var marginalised: [Answer: Int] = [:]
         var indigenous: [Answer: Int] = [:]
@@ -87,12 +103,35 @@ struct StatsQuery {
         /// Books with no translator and a language missing: `Translation` cannot tell.
         var languageMissing = 0
         var withoutGenre = 0
+
+        var ratings: StatsDTO.Ratings {
+            let rated = stars.reduce(0, +)
+            let sum = stars.enumerated().reduce(0) { $0 + ($1.offset + 1) * $1.element }
+            return StatsDTO.Ratings(
+                average: rated > 0 ? (Double(sum) / Double(rated) * 100).rounded() / 100 : nil, rated: rated,
+                unrated: books - rated, distribution: stars)
+        }
+
+        var averageDaysToFinish: Double? {
+            spanFinishes > 0 ? (Double(spanDays) / Double(spanFinishes) * 10).rounded() / 10 : nil
+        }
+
+        static func + (a: Overview, b: Overview) -> Overview {
+            let add = { (x: [Answer: Int], y: [Answer: Int]) in x.merging(y, uniquingKeysWith: +) }
+            return Overview(
+                books: a.books + b.books, finishes: a.finishes + b.finishes, pages: a.pages + b.pages,
+                undated: a.undated + b.undated, stars: zip(a.stars, b.stars).map(+), rereads: a.rereads + b.rereads,
+                spanDays: a.spanDays + b.spanDays, spanFinishes: a.spanFinishes + b.spanFinishes,
+                marginalised: add(a.marginalised, b.marginalised), indigenous: add(a.indigenous, b.indigenous),
+                translatorNamed: a.translatorNamed + b.translatorNamed, languageMissing: a.languageMissing + b.languageMissing,
+                withoutGenre: a.withoutGenre + b.withoutGenre)
+        }
     }
 
     func overview() async throws -> Overview {
         let span: SQLQueryString =
             sql.kind == .sqlite
-            ? "julianday(ff.day) - julianday(ff.started)" : "CAST(ff.day AS DATE) - CAST(ff.started AS DATE)"
+            ? "CAST(julianday(ff.day) - julianday(ff.started) AS BIGINT)" : "CAST(ff.day AS DATE) - CAST(ff.started AS DATE)"
         let dated: SQLQueryString =
             "ff.day <> '' AND ff.started IS NOT NULL AND LENGTH(ff.day) = 10 AND LENGTH(ff.started) = 10 AND ff.started <= ff.day"
         let noGenre: SQLQueryString = sql.kind == .sqlite ? "json_array_length(ff.genres) = 0" : "cardinality(ff.genres) = 0"
@@ -102,7 +141,8 @@ struct StatsQuery {
             SELECT \(books()) AS books, COUNT(*) AS finishes, CAST(COALESCE(SUM(ff.pages), 0) AS BIGINT) AS pages,
               COALESCE(SUM(CASE WHEN ff.day = '' THEN 1 ELSE 0 END), 0) AS undated, \(SQLList(stars)),
               \(books(where: "ff.reread = 1")) AS rereads,
-              CAST(AVG(CASE WHEN \(dated) THEN \(span) END) AS DOUBLE PRECISION) AS days_to_finish,
+              CAST(COALESCE(SUM(CASE WHEN \(dated) THEN \(span) END), 0) AS BIGINT) AS span_days,
+              COALESCE(SUM(CASE WHEN \(dated) THEN 1 ELSE 0 END), 0) AS span_finishes,
               \(books(where: "ff.marginalised = 2")) AS marginalised_yes, \(books(where: "ff.marginalised = 0")) AS marginalised_no,
               \(books(where: "ff.indigenous = 2")) AS indigenous_yes, \(books(where: "ff.indigenous = 0")) AS indigenous_no,
               \(books(where: "ff.translator = 1")) AS translator_named,
@@ -118,14 +158,10 @@ struct StatsQuery {
         overview.finishes = try int("finishes")
         overview.pages = try int("pages")
         overview.undated = try int("undated")
-        let distribution = try (1...5).map { try int("r\($0)") }
-        let rated = distribution.reduce(0, +)
-        let sum = distribution.enumerated().reduce(0) { $0 + ($1.offset + 1) * $1.element }
-        overview.ratings = StatsDTO.Ratings(
-            average: rated > 0 ? (Double(sum) / Double(rated) * 100).rounded() / 100 : nil, rated: rated,
-            unrated: overview.books - rated, distribution: distribution)
+        overview.stars = try (1...5).map { try int("r\($0)") }
         overview.rereads = try int("rereads")
-        overview.averageDaysToFinish = try row.decode(column: "days_to_finish", as: Double?.self).map { ($0 * 10).rounded() / 10 }
+        overview.spanDays = try int("span_days")
+        overview.spanFinishes = try int("span_finishes")
         overview.marginalised = Self.answers(yes: try int("marginalised_yes"), no: try int("marginalised_no"), of: overview.books)
         overview.indigenous = Self.answers(yes: try int("indigenous_yes"), no: try int("indigenous_no"), of: overview.books)
         overview.translatorNamed = try int("translator_named")
@@ -184,5 +220,22 @@ struct StatsQuery {
                 period: try $0.decode(column: "period", as: String.self), books: try $0.decode(column: "books", as: Int.self),
                 finishes: try $0.decode(column: "finishes", as: Int.self), pages: try $0.decode(column: "pages", as: Int.self))
         }
+    }
+
+    /// The years with a dated finish, newest first. Each year is one seek on the table's key (the
+    /// smallest day from the year after the last one found), not a scan of every finish.
+    func yearsWithBooks() async throws -> [Int] {
+        let next: SQLQueryString = "SELECT SUBSTR(MIN(ff.day), 1, 4) FROM finish_facts ff WHERE ff.user_id = \(bind: userID)"
+        let rows = try await sql.raw(
+            """
+            WITH RECURSIVE found(year) AS (
+              SELECT (\(next) AND ff.day > '')
+              UNION ALL
+              SELECT (\(next) AND ff.day >= CAST(CAST(found.year AS INTEGER) + 1 AS TEXT)) FROM found WHERE found.year IS NOT NULL
+            )
+            SELECT year FROM found WHERE year IS NOT NULL
+            """
+        ).all()
+        return try rows.compactMap { Int(try $0.decode(column: "year", as: String.self)) }.sorted(by: >)
     }
 }

@@ -131,102 +131,69 @@ struct StatsFactTriggers {
 
     // MARK: the triggers
 
-    struct Trigger {
-        var name: String
-        /// "AFTER INSERT", "AFTER UPDATE OF a, b", "BEFORE DELETE", …
-        var when: String
-        var table: String
-        var body: [String]
-    }
-
-    var triggers: [Trigger] {
+    var triggers: [RowTrigger] {
         let entryColumns = [
             "user_id", "work_id", "edition_id", "status", "rating", "date_started", "date_finished", "read_count", "is_public",
             "counts_toward_cultural_goal", "cultural_goal_category",
         ]
         let ofWork = { (row: String) in "SELECT id FROM library_entries WHERE work_id = \(row).work_id" }
         return [
-            Trigger(
+            RowTrigger(
                 name: "stats_entry_insert", when: "AFTER INSERT", table: "library_entries",
                 body: refresh(entries: "SELECT NEW.id")),
-            Trigger(
+            RowTrigger(
                 name: "stats_entry_update", when: "AFTER UPDATE OF " + entryColumns.joined(separator: ", "),
                 table: "library_entries", body: refresh(entries: "SELECT NEW.id")),
-            Trigger(
+            RowTrigger(
                 name: "stats_entry_delete", when: "AFTER DELETE", table: "library_entries",
                 body: ["DELETE FROM finish_facts WHERE entry_id = OLD.id"]),
-            Trigger(
+            RowTrigger(
                 name: "stats_entry_sessions_out", when: "BEFORE DELETE", table: "library_entries", body: Self.entrySessionsOut),
-            Trigger(
+            RowTrigger(
                 name: "stats_read_through_insert", when: "AFTER INSERT", table: "read_throughs",
                 body: refresh(entries: "SELECT NEW.entry_id")),
-            Trigger(
+            RowTrigger(
                 name: "stats_read_through_update", when: "AFTER UPDATE", table: "read_throughs",
                 body: refresh(entries: "SELECT NEW.entry_id UNION SELECT OLD.entry_id")),
-            Trigger(
+            RowTrigger(
                 name: "stats_read_through_delete", when: "AFTER DELETE", table: "read_throughs",
                 body: refresh(entries: "SELECT OLD.entry_id")),
-            Trigger(
+            RowTrigger(
                 name: "stats_edition_update", when: "AFTER UPDATE OF page_count, format, language", table: "editions",
                 body: refresh(entries: "SELECT id FROM library_entries WHERE edition_id = NEW.id")),
-            Trigger(
+            RowTrigger(
                 name: "stats_work_update", when: "AFTER UPDATE OF title, genres, original_language, translator", table: "works",
                 body: refresh(entries: "SELECT id FROM library_entries WHERE work_id = NEW.id")),
-            Trigger(
+            RowTrigger(
                 name: "stats_work_author_insert", when: "AFTER INSERT", table: "work_authors",
                 body: refresh(entries: ofWork("NEW"))),
-            Trigger(
+            RowTrigger(
                 name: "stats_work_author_update", when: "AFTER UPDATE", table: "work_authors",
                 body: refresh(entries: ofWork("NEW") + " UNION " + ofWork("OLD"))),
-            Trigger(
+            RowTrigger(
                 name: "stats_work_author_delete", when: "AFTER DELETE", table: "work_authors",
                 body: refresh(entries: ofWork("OLD"))),
-            Trigger(
+            RowTrigger(
                 name: "stats_author_update", when: "AFTER UPDATE OF gender, cultural_region", table: "authors",
                 body: refresh(
                     entries:
                         "SELECT e.id FROM library_entries e JOIN work_authors wa ON wa.work_id = e.work_id WHERE wa.author_id = NEW.id"
                 )),
-            Trigger(
+            RowTrigger(
                 name: "stats_session_insert", when: "AFTER INSERT", table: "reading_sessions",
                 body: Self.sessionDay("NEW", sign: 1)),
-            Trigger(
+            RowTrigger(
                 name: "stats_session_update", when: "AFTER UPDATE OF entry_id, date, minutes, pages_read",
                 table: "reading_sessions",
                 body: Self.sessionDay("OLD", sign: -1) + Self.sessionDay("NEW", sign: 1)),
-            Trigger(
+            RowTrigger(
                 name: "stats_session_delete", when: "AFTER DELETE", table: "reading_sessions",
                 body: Self.sessionDay("OLD", sign: -1)),
         ]
     }
 
     /// The DDL, in order.
-    var create: [String] {
-        triggers.flatMap { trigger -> [String] in
-            let body = trigger.body.map { $0 + ";" }.joined(separator: "\n")
-            guard postgres else {
-                return ["CREATE TRIGGER \(trigger.name) \(trigger.when) ON \(trigger.table) FOR EACH ROW BEGIN\n\(body)\nEND"]
-            }
-            // A BEFORE row trigger that returns NULL would cancel the row's own change.
-            let result = trigger.when.hasPrefix("BEFORE") ? "OLD" : "NULL"
-            return [
-                """
-                CREATE FUNCTION \(trigger.name)() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                \(body)
-                RETURN \(result);
-                END $$
-                """,
-                "CREATE TRIGGER \(trigger.name) \(trigger.when) ON \(trigger.table) FOR EACH ROW EXECUTE FUNCTION \(trigger.name)()",
-            ]
-        }
-    }
+    var create: [String] { RowTrigger.create(triggers, postgres: postgres) }
 
-    var drop: [String] {
-        triggers.flatMap { trigger -> [String] in
-            postgres
-                ? ["DROP TRIGGER IF EXISTS \(trigger.name) ON \(trigger.table)", "DROP FUNCTION IF EXISTS \(trigger.name)()"]
-                : ["DROP TRIGGER IF EXISTS \(trigger.name)"]
-        }
-    }
+    var drop: [String] { RowTrigger.drop(triggers, postgres: postgres) }
 }

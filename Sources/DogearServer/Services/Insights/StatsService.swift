@@ -72,27 +72,36 @@ struct StatsService {
         InsightsAccess.decide(.readAdvancedStats, by: .owner, tier: user.tier, tiersEnabled: tiersEnabled) == .allow
     }
 
+    /// All time merges stored year figures (`StatsYearFigures`); false reads all time in one pass,
+    /// which is what the stored figures must always equal.
+    var storedYears = true
+
+    /// The figures of the range's finishes that add up (`StatsFigures`).
+    func figures(_ range: Range) async throws -> StatsFigures {
+        let userID = try user.requireID()
+        if range == .allTime && storedYears { return try await StatsYearFigures(db: db, userID: userID).allTime() }
+        return try await StatsQuery(db: db, userID: userID, from: range.from, to: range.to).figures()
+    }
+
     func stats(_ range: Range) async throws -> StatsDTO {
         try check(.readAdvancedStats)
+        let figures = try await figures(range)
+        let overview = figures.overview
         let query = StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to)
-        let overview = try await query.overview()
-        let periods = try await query.periods()
-        let facets = try await query.facets()
-        let genres = try await query.genres()
         let sessions = try await query.sessions()
-        let named = try await query.namedBooks()
         let dnf = try await query.didNotFinish()
         let readingDays = ReadingDays(db: db)
         let inRange = try await readingDays.days(
             userID: try user.requireID(), from: range.from, through: min(today, range.to ?? today))
         let current = try await currentStreak(readingDays)
         let longest = ReadingStreak.from(days: inRange.map(\.day), today: min(today, range.to ?? today))
+        let genres = Array(figures.genres.prefix(10))
         return StatsDTO(
             range: range.dto, books: overview.books, finishes: overview.finishes, pages: overview.pages,
-            undatedFinishes: overview.undated, byMonth: periods.months, byYear: periods.years, ratings: overview.ratings,
+            undatedFinishes: overview.undated, byMonth: figures.months, byYear: figures.years, ratings: overview.ratings,
             genres: genres
                 + (overview.withoutGenre > 0 ? [StatsDTO.Count(name: "(no genre)", books: overview.withoutGenre)] : []),
-            formats: facets.formats, authors: try await query.authors(),
+            formats: figures.facets.formats, authors: try await query.authors(),
             reading: StatsDTO.Reading(
                 minutes: sessions.minutes, sessions: sessions.sessions, sessionPages: sessions.pages, readingDays: inRange.count,
                 pagesPerDay: sessions.days > 0 ? (Double(sessions.pages) / Double(sessions.days) * 10).rounded() / 10 : nil,
@@ -100,10 +109,10 @@ struct StatsService {
                 longestStreakEnded: longest.longestEnded?.description),
             days: inRange.map { DayDTO(day: $0.day.description, minutes: $0.minutes, pages: $0.pages) },
             finishing: StatsDTO.Finishing(
-                averageDaysToFinish: overview.averageDaysToFinish, shortest: named["shortest"],
-                longest: named["longest"], rereads: overview.rereads, didNotFinish: dnf,
+                averageDaysToFinish: overview.averageDaysToFinish, shortest: figures.named["shortest"],
+                longest: figures.named["longest"], rereads: overview.rereads, didNotFinish: dnf,
                 dnfRate: dnf + overview.books > 0 ? (Double(dnf) / Double(dnf + overview.books) * 1000).rounded() / 1000 : nil),
-            diversity: try await query.diversity(overview, facets))
+            diversity: StatsQuery.diversity(figures))
     }
 
     /// The streak running up to today, read from the last year or so of reading days; only a streak
@@ -123,9 +132,20 @@ struct StatsService {
     /// Books and pages per year: what every account sees.
     func basic(_ range: Range) async throws -> BasicStatsDTO {
         try check(.readBasicStats)
+        if range == .allTime {
+            let figures = try await figures(range)
+            return BasicStatsDTO(
+                range: range.dto, books: figures.overview.books, pages: figures.overview.pages, byYear: figures.years)
+        }
         let query = StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to)
         let overview = try await query.overview()
         return BasicStatsDTO(
             range: range.dto, books: overview.books, pages: overview.pages, byYear: try await query.periods().years)
+    }
+
+    /// The years with a dated finish, newest first: one index seek per year.
+    func yearsWithBooks() async throws -> [Int] {
+        try check(.readBasicStats)
+        return try await StatsQuery(db: db, userID: try user.requireID(), from: nil, to: nil).yearsWithBooks()
     }
 }

@@ -1,0 +1,40 @@
+/// A row trigger written once for both databases: SQLite takes the statements as the trigger's
+/// body, PostgreSQL as the body of a PL/pgSQL function of the same name that the trigger runs.
+/// Bodies are text of constants (`NEW.` and `OLD.` columns, no parameters).
+struct RowTrigger {
+    var name: String
+    /// "AFTER INSERT", "AFTER UPDATE OF a, b", "BEFORE DELETE", …
+    var when: String
+    var table: String
+    var body: [String]
+
+    /// The DDL, in order.
+    static func create(_ triggers: [RowTrigger], postgres: Bool) -> [String] {
+        triggers.flatMap { trigger -> [String] in
+            let body = trigger.body.map { $0 + ";" }.joined(separator: "\n")
+            guard postgres else {
+                return ["CREATE TRIGGER \(trigger.name) \(trigger.when) ON \(trigger.table) FOR EACH ROW BEGIN\n\(body)\nEND"]
+            }
+            // A BEFORE row trigger that returns NULL would cancel the row's own change.
+            let result = trigger.when.hasPrefix("BEFORE") ? "OLD" : "NULL"
+            return [
+                """
+                CREATE FUNCTION \(trigger.name)() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                \(body)
+                RETURN \(result);
+                END $$
+                """,
+                "CREATE TRIGGER \(trigger.name) \(trigger.when) ON \(trigger.table) FOR EACH ROW EXECUTE FUNCTION \(trigger.name)()",
+            ]
+        }
+    }
+
+    static func drop(_ triggers: [RowTrigger], postgres: Bool) -> [String] {
+        triggers.flatMap { trigger -> [String] in
+            postgres
+                ? ["DROP TRIGGER IF EXISTS \(trigger.name) ON \(trigger.table)", "DROP FUNCTION IF EXISTS \(trigger.name)()"]
+                : ["DROP TRIGGER IF EXISTS \(trigger.name)"]
+        }
+    }
+}
