@@ -13,7 +13,7 @@ import uuid
 
 from axe_selenium_python import Axe
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -64,7 +64,11 @@ class ReaderTestCase(unittest.TestCase):
     def setUp(self):
         self.driver = new_driver(self.width)
         # Scripts replace parts of pages while a test looks at them: a stale element is looked up again.
-        self.wait = WebDriverWait(self.driver, 10, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException))
+        # A live page (the club feed) may swap a node out while a condition reads it; chromedriver
+        # reports that as a bare WebDriverException ("does not belong to the document"), so the wait
+        # reads again rather than failing. A condition that never holds still times out.
+        self.wait = WebDriverWait(
+            self.driver, 10, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException, WebDriverException))
         self.email = f"reader-{uuid.uuid4().hex[:10]}@example.com"
 
     def tearDown(self):
