@@ -4,7 +4,7 @@ import Foundation
 /// interactions or more, their top four genres and top two authors, about one card in five a
 /// "something different" pick, and genres scoring below −3 never; with fewer, a varied mix of the
 /// catalog's best-rated books, the genres they picked at sign-up first.
-public struct DeckPlan: Equatable, Sendable {
+public struct DeckPlan: Sendable {
     public static let personalAfter = 5
     public static let topGenres = 4
     public static let topAuthors = 2
@@ -28,11 +28,6 @@ public struct DeckPlan: Equatable, Sendable {
         authors = preferences.authorScores.filter { $0.value > 0 }
             .sorted { ($0.value, $1.key.uuidString) > ($1.value, $0.key.uuidString) }.prefix(Self.topAuthors)
             .map { (id: $0.key, score: $0.value) }
-    }
-
-    public static func == (a: DeckPlan, b: DeckPlan) -> Bool {
-        a.personal == b.personal && a.genres.map(\.key) == b.genres.map(\.key) && a.genres.map(\.score) == b.genres.map(\.score)
-            && a.authors.map(\.id) == b.authors.map(\.id) && a.avoided == b.avoided
     }
 
     /// The genres a discovery pick may come from, in the order to try them: the catalog's `known`

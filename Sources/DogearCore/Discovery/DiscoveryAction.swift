@@ -41,9 +41,6 @@ public enum DiscoveryAction: String, Codable, Sendable, CaseIterable {
 
     public var isPositive: Bool { genreWeight > 0 }
 
-    /// The swipes the deck itself records (and can undo).
-    public var isSwipe: Bool { self == .swipeRight || self == .swipeLeft || self == .bookmark }
-
     /// What a change to a library entry tells discovery: a start, a finish or a did-not-finish when
     /// the status becomes one, a rating when it crosses into 4–5 or 1–2 stars. Adding a book as
     /// want-to-read is adding it to the Want to Read list.

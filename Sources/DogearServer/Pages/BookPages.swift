@@ -7,7 +7,7 @@ struct BookPages {
     func library(_ req: Request) throws -> LibraryService { try req.libraryService() }
 
     func show(req: Request) async throws -> Response {
-        let id = try entryID(req)
+        let id = try Self.entryID(req)
         let entry = try await req.libraryQuery().entry(id)
         let content = try req.entryContent()
         let notes = try await content.notes(of: id)
@@ -48,26 +48,27 @@ struct BookPages {
     func progress(req: Request) async throws -> Response {
         let form = try req.content.decode(ProgressForm.self)
         guard let page = form.page else { throw PageError(status: .badRequest, message: "Which page are you on?") }
-        _ = try await library(req).logProgress(try entryID(req), .page(page))
-        return .seeOther(Self.back(form.back, default: SiteURL.book(try entryID(req)).path))
+        _ = try await library(req).logProgress(try Self.entryID(req), .page(page))
+        return .seeOther(Self.back(form.back, default: SiteURL.book(try Self.entryID(req)).path))
     }
 
     func status(req: Request) async throws -> Response {
         let form = try req.content.decode(StatusForm.self)
-        _ = try await library(req).changeStatus(try entryID(req), to: StatusChangeRequest(status: form.status ?? "", date: nil))
-        return .seeOther(Self.back(form.back, default: SiteURL.book(try entryID(req)).path))
+        _ = try await library(req).changeStatus(
+            try Self.entryID(req), to: StatusChangeRequest(status: form.status ?? "", date: nil))
+        return .seeOther(Self.back(form.back, default: SiteURL.book(try Self.entryID(req)).path))
     }
 
     func rating(req: Request) async throws -> Response {
         let form = try req.content.decode(RatingForm.self)
         var patch = UpdateEntryRequest.empty
         patch.rating = form.rating.map { .value($0) } ?? .null
-        _ = try await library(req).update(try entryID(req), with: patch)
-        return .seeOther(SiteURL.book(try entryID(req)).path)
+        _ = try await library(req).update(try Self.entryID(req), with: patch)
+        return .seeOther(SiteURL.book(try Self.entryID(req)).path)
     }
 
     func confirmDelete(req: Request) async throws -> Response {
-        let id = try entryID(req)
+        let id = try Self.entryID(req)
         let entry = try await req.libraryQuery().entry(id)
         return Response(
             html: DeleteConfirm.View.render(
@@ -77,7 +78,7 @@ struct BookPages {
     }
 
     func delete(req: Request) async throws -> Response {
-        try await library(req).delete(try entryID(req))
+        try await library(req).delete(try Self.entryID(req))
         return .seeOther(SiteURL.library.path)
     }
 
@@ -87,7 +88,7 @@ struct BookPages {
     }
 
     func addNote(req: Request) async throws -> Response {
-        let id = try entryID(req)
+        let id = try Self.entryID(req)
         let form = try req.content.decode(NoteForm.self)
         do {
             _ = try await req.entryContent().addNote(
@@ -109,7 +110,7 @@ struct BookPages {
     }
 
     func addSession(req: Request) async throws -> Response {
-        let id = try entryID(req)
+        let id = try Self.entryID(req)
         let form = try req.content.decode(SessionForm.self)
         do {
             let minutes = try BookFormPages.number(form.minutes, field: "minutes") ?? 0
@@ -125,7 +126,7 @@ struct BookPages {
     }
 
     func addQuote(req: Request) async throws -> Response {
-        let id = try entryID(req)
+        let id = try Self.entryID(req)
         let form = try req.content.decode(QuoteForm.self)
         do {
             let page = try BookFormPages.number(form.page, field: "page")
@@ -145,8 +146,6 @@ struct BookPages {
         try await content.deleteNote(noteID)
         return .seeOther(SiteURL.book(note.$entry.id).with(fragment: "notes"))
     }
-
-    private func entryID(_ req: Request) throws -> UUID { try Self.entryID(req) }
 
     /// The `{id}` of a `/books/{id}/…` address; anything else is an entry that is not there.
     static func entryID(_ req: Request) throws -> UUID {

@@ -51,13 +51,29 @@ struct StatsFigures: Codable, Equatable {
     static func ranked(_ lists: [[StatsDTO.Count]]) -> [StatsDTO.Count] {
         var books: [String: Int] = [:]
         for list in lists { for count in list { books[count.name, default: 0] += count.books } }
-        return books.map { StatsDTO.Count(name: $0.key, books: $0.value) }.sorted { ($0.books, $1.name) > ($1.books, $0.name) }
+        return ranked(books)
+    }
+
+    /// Books by name, most first, ties by name: the one order every count list is given in.
+    static func ranked(_ books: [String: Int]) -> [StatsDTO.Count] {
+        books.map { StatsDTO.Count(name: $0.key, books: $0.value) }.sorted { ($0.books, $1.name) > ($1.books, $0.name) }
     }
 
     private static func share(_ shares: [StatsDTO.Share]) -> StatsDTO.Share {
-        StatsDTO.Share(
-            counts: ranked(shares.map(\.counts)), known: shares.reduce(0) { $0 + $1.known },
-            unknown: shares.reduce(0) { $0 + $1.unknown })
+        var books: [String: Int] = [:]
+        for share in shares { for count in share.counts { books[count.name, default: 0] += count.books } }
+        return StatsQuery.share(books, unknown: shares.reduce(0) { $0 + $1.unknown })
+    }
+
+    /// The diversity answers: the first authors' shares, and the yes/no questions with a named
+    /// translator counted yes and a missing language unknown beside what the language pairs said.
+    var diversity: StatsDTO.Diversity {
+        StatsDTO.Diversity(
+            authorGender: facets.gender, culturalRegion: facets.region,
+            translated: StatsQuery.yesNo(
+                translated.merging([.yes: overview.translatorNamed, .unknown: overview.languageMissing], uniquingKeysWith: +)),
+            marginalisedVoices: StatsQuery.yesNo(overview.marginalised),
+            indigenousAuthors: StatsQuery.yesNo(overview.indigenous), culturalGoal: culturalGoal)
     }
 
     /// The orders `StatsQuery.namedBooks` picks by, ties by title (code-point order there too).

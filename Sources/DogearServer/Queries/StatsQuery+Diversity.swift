@@ -8,16 +8,6 @@ import SQLKit
 /// sets (author voices, ranked when the facts are written), and decided here by Core where they are
 /// not (`Translation` compares languages by `LanguageName`).
 extension StatsQuery {
-    static func diversity(_ figures: StatsFigures) -> StatsDTO.Diversity {
-        StatsDTO.Diversity(
-            authorGender: figures.facets.gender, culturalRegion: figures.facets.region,
-            translated: yesNo(
-                figures.translated.merging(
-                    [.yes: figures.overview.translatorNamed, .unknown: figures.overview.languageMissing], uniquingKeysWith: +)),
-            marginalisedVoices: yesNo(figures.overview.marginalised), indigenousAuthors: yesNo(figures.overview.indigenous),
-            culturalGoal: figures.culturalGoal)
-    }
-
     static func yesNo(_ counts: [Answer: Int]) -> StatsDTO.YesNo {
         let yes = counts[.yes] ?? 0
         let no = counts[.no] ?? 0

@@ -86,15 +86,11 @@ extension StatsQuery {
             }
         }
         return Facets(
-            formats: formats.map { StatsDTO.Count(name: $0.key, books: $0.value) }.sorted {
-                ($0.books, $1.name) > ($1.books, $0.name)
-            },
-            gender: Self.share(genders, unknown: unknownGender), region: Self.share(regions, unknown: unknownRegion))
+            formats: StatsFigures.ranked(formats), gender: Self.share(genders, unknown: unknownGender),
+            region: Self.share(regions, unknown: unknownRegion))
     }
 
     static func share(_ counts: [String: Int], unknown: Int) -> StatsDTO.Share {
-        let sorted = counts.map { StatsDTO.Count(name: $0.key, books: $0.value) }
-            .sorted { ($0.books, $1.name) > ($1.books, $0.name) }
-        return StatsDTO.Share(counts: sorted, known: counts.values.reduce(0, +), unknown: unknown)
+        StatsDTO.Share(counts: StatsFigures.ranked(counts), known: counts.values.reduce(0, +), unknown: unknown)
     }
 }

@@ -112,7 +112,7 @@ struct StatsService {
                 averageDaysToFinish: overview.averageDaysToFinish, shortest: figures.named["shortest"],
                 longest: figures.named["longest"], rereads: overview.rereads, didNotFinish: dnf,
                 dnfRate: dnf + overview.books > 0 ? (Double(dnf) / Double(dnf + overview.books) * 1000).rounded() / 1000 : nil),
-            diversity: StatsQuery.diversity(figures))
+            diversity: figures.diversity)
     }
 
     /// The streak running up to today, read from the last year or so of reading days; only a streak
