@@ -85,6 +85,14 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.delete("goals", ":id", use: goals.delete)
     signedIn.get("goals", ":id", "progress", use: goals.progress)
 
+    let discover = DiscoverController()
+    signedIn.get("discover", "deck", use: discover.deck)
+    signedIn.post("discover", "swipes", use: discover.swipe)
+    signedIn.post("discover", "undo", use: discover.undo)
+    signedIn.get("discover", "preferences", use: discover.preferences)
+    signedIn.delete("discover", "preferences", use: discover.startOver)
+    signedIn.post("discover", "learn-library", use: discover.learnLibrary)
+
     let lists = ListController()
     signedIn.get("lists", use: lists.index)
     signedIn.post("lists", use: lists.create)

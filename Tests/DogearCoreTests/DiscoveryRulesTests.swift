@@ -15,6 +15,8 @@ struct DiscoveryRulesTests {
             ("Thrillers", ["thriller"]), ("Comics & Graphic Novels", ["graphic-novels"]),
             ("Historical Fiction", ["historical-fiction"]),
             ("Biography & Autobiography", ["biography"]), ("Cosy crime", ["cosy-crime"]), ("General", []), ("", []),
+            ("Accessible book", []),
+            ("Protected DAISY", []),
         ])
     func normalises(raw: String, keys: [String]) {
         #expect(GenreKey.keys(from: raw).map(\.rawValue) == keys)
@@ -26,6 +28,32 @@ struct DiscoveryRulesTests {
         #expect(keys.map(\.rawValue) == ["science-fiction", "fiction", "space-opera"])
         #expect(keys.map(\.label) == ["Science fiction", "Fiction", "Space opera"])
         #expect(GenreKey(rawValue: "childrens").label == "Children's")
+    }
+
+    @Test("the deck ranks cover, description and 2015-or-later first, then rating × ratings, ours and the sources' together")
+    func rank() {
+        let bare = DeckRank.score(
+            hasCover: false, hasDescription: false, firstPublished: 1990, average: 5, count: 10_000, sourceAverage: 5,
+            sourceCount: 100_000)
+        let covered = DeckRank.score(
+            hasCover: true, hasDescription: false, firstPublished: nil, average: nil, count: 0, sourceAverage: nil,
+            sourceCount: nil)
+        let full = DeckRank.score(
+            hasCover: true, hasDescription: true, firstPublished: 2015, average: 3, count: 2, sourceAverage: nil,
+            sourceCount: nil)
+        let fullBetterLiked = DeckRank.score(
+            hasCover: true, hasDescription: true, firstPublished: 2020, average: 4, count: 1, sourceAverage: 4, sourceCount: 1)
+        #expect(bare < covered)
+        #expect(covered < full)
+        #expect(full < fullBetterLiked)  // 3 × 2 = 6 < 4 × 1 + 4 × 1 = 8
+        let subjects = [
+            "Accessible book", "Fantasy", "Magic", "Wizards", "Schools", "Dragons", "Friendship", "Orphans", "Quests",
+            "Good and evil",
+        ]
+        #expect(
+            DeckRank.genres(of: subjects).map(\.rawValue) == [
+                "fantasy", "magic", "wizards", "schools", "dragons", "friendship", "orphans", "quests",
+            ])
     }
 
     @Test(

@@ -18,9 +18,11 @@ public struct DeckPlan: Sendable {
     public var authors: [(id: UUID, score: Int)]
     public var avoided: Set<GenreKey>
     public var scores: [GenreKey: Int]
+    public var chosen: Set<GenreKey>
 
     public init(preferences: Preferences, interactions: Int) {
         personal = interactions >= Self.personalAfter
+        chosen = preferences.chosen
         scores = preferences.genreScores
         avoided = Set(preferences.genreScores.filter { $0.value < Self.avoidBelow }.keys)
         genres = preferences.genreScores.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
@@ -90,6 +92,11 @@ public enum DeckReason: Equatable, Sendable {
 public struct DeckCard: Equatable, Sendable {
     public var candidate: DeckCandidate
     public var reason: DeckReason
+
+    public init(candidate: DeckCandidate, reason: DeckReason) {
+        self.candidate = candidate
+        self.reason = reason
+    }
 }
 
 /// Deals the cards from the pools the catalog gave: each a genre's or an author's best books the
@@ -179,8 +186,10 @@ public enum DeckDealer {
                     continue
                 }
                 used.insert(candidate.workID)
-                let chosen = (plan.scores[genre] ?? 0) > 0
-                cards.append(DeckCard(candidate: candidate, reason: chosen ? .chosenGenre(genre) : .popular(genre)))
+                let reason: DeckReason =
+                    plan.chosen.contains(genre)
+                    ? .chosenGenre(genre) : (plan.scores[genre] ?? 0) > 0 ? .likedGenre(genre) : .popular(genre)
+                cards.append(DeckCard(candidate: candidate, reason: reason))
                 break
             }
             if !rest.isEmpty { pools.append((genre, Array(rest))) }

@@ -41,6 +41,12 @@ public enum DiscoveryAction: String, Codable, Sendable, CaseIterable {
 
     public var isPositive: Bool { genreWeight > 0 }
 
+    /// The swipes as the API names them: right, left, bookmark.
+    public static let swipes: [String: DiscoveryAction] = ["right": .swipeRight, "left": .swipeLeft, "bookmark": .bookmark]
+
+    /// right, left or bookmark; nil for the library's own events.
+    public var swipeName: String? { Self.swipes.first { $0.value == self }?.key }
+
     /// What a change to a library entry tells discovery: a start, a finish or a did-not-finish when
     /// the status becomes one, a rating when it crosses into 4–5 or 1–2 stars. Adding a book as
     /// want-to-read is adding it to the Want to Read list.

@@ -60,7 +60,12 @@ public struct GenreKey: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     /// Parts of a category path that name no genre.
-    static let fillers: Set<String> = ["general", "other", "miscellaneous", "etc", "and", "fiction and literature"]
+    /// Open Library's subjects also say how a book is lent or printed; those are no genre.
+    static let fillers: Set<String> = [
+        "general", "other", "miscellaneous", "etc", "and", "fiction and literature", "accessible book", "protected daisy",
+        "in library", "large type books", "lending library", "open library staff picks", "overdrive",
+        "reading level grade 7", "reading level grade 8", "new york times bestseller", "nyt", "award winner",
+    ]
 
     /// Other ways of saying a genre, after lower-casing and dropping punctuation.
     static let synonyms: [String: String] = [

@@ -11,6 +11,8 @@ public struct Preferences: Equatable, Sendable {
     /// Pages of the books acted on gladly (positive actions on books with a page count).
     public var likedPages = 0
     public var likedBooksWithPages = 0
+    /// The genres picked at sign-up.
+    public var chosen: Set<GenreKey> = []
 
     public init() {}
 
@@ -37,7 +39,10 @@ public struct Preferences: Equatable, Sendable {
     public static let onboardingWeight = DiscoveryAction.addToList.genreWeight
 
     public mutating func seed(_ genres: [String]) {
-        for key in GenreKey.keys(of: genres) { genreScores[key, default: 0] += Self.onboardingWeight }
+        for key in GenreKey.keys(of: genres) {
+            genreScores[key, default: 0] += Self.onboardingWeight
+            chosen.insert(key)
+        }
     }
 
     public var averagePages: Int? { likedBooksWithPages > 0 ? likedPages / likedBooksWithPages : nil }

@@ -35,6 +35,7 @@ enum AllMigrations {
         AddStatsIndexes(),
         CreateStatsFacts(),
         CreateStatsYearFigures(),
+        CreateDiscovery(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -53,6 +53,10 @@ struct AccountDeletion {
             try await db.sql.delete(from: "reading_days").where("user_id", .equal, userID).run()
             // Their finishes went with their library; the years those were counted in go now.
             try await db.sql.delete(from: "stats_year_figures").where("user_id", .equal, userID).run()
+            // What discovery learned of them (the interactions would go with the user row; said here too).
+            for table in ["discovery_interactions", "discovery_scores", "discovery_profiles"] {
+                try await db.sql.delete(from: table).where("user_id", .equal, userID).run()
+            }
             // What they gave the shared catalog stays, and the history that someone set it; not who.
             try await db.sql.update("catalog_changes").set("user_id", to: SQLLiteral.null).where("user_id", .equal, userID)
                 .run()

@@ -26,7 +26,9 @@ struct LibraryService {
         return entry
     }
 
-    func add(_ request: CreateEntryRequest) async throws -> LibraryEntry {
+    /// Adds a book to the library. From the discover deck, `deck` is the swipe that added it: that
+    /// swipe is what discovery learns, not an add to a list as well.
+    func add(_ request: CreateEntryRequest, fromDeck deck: DiscoveryAction? = nil) async throws -> LibraryEntry {
         let fields = try request.entryDraft.validated()
         let book: ValidBook?
         do {
@@ -61,6 +63,18 @@ struct LibraryService {
             try await TagService(db: db, userID: userID).setTags(fields.tags, on: try entry.requireID())
             try await WorkAggregates(db: db).refresh(workID: workID)
             try await SearchIndexer(db: db).reindex([try entry.requireID()])
+            let learning = DiscoveryLearning(db: db, now: now)
+            if let deck {
+                try await learning.record(
+                    [
+                        .init(
+                            action: deck, workID: workID, editionID: entry.$edition.id, listID: DefaultList.wantToRead.rawValue,
+                            entryID: entry.id)
+                    ],
+                    userID: userID)
+            } else {
+                try await learning.entryChanged(entry, statusBefore: nil, ratingBefore: nil)
+            }
             let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: nil, ratingBefore: nil)
             return (entry, clubs)
         }
@@ -152,6 +166,8 @@ struct LibraryService {
             if let tags { try await TagService(db: db, userID: try user.requireID()).setTags(tags, on: try entry.requireID()) }
             try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
             if tags != nil || patch.editionId.change != nil { try await SearchIndexer(db: db).reindex([try entry.requireID()]) }
+            try await DiscoveryLearning(db: db, now: now).entryChanged(
+                entry, statusBefore: stateBefore.status, ratingBefore: ratingBefore)
             let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: ratingBefore)
             return (entry, clubs)
         }
@@ -176,6 +192,8 @@ struct LibraryService {
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
             try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
+            try await DiscoveryLearning(db: db, now: now).entryChanged(
+                entry, statusBefore: stateBefore.status, ratingBefore: entry.rating)
             let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: entry.rating)
             return (entry, clubs)
         }
@@ -193,20 +211,25 @@ struct LibraryService {
             try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
             // A progress update makes today a reading day (streaks, the calendar).
             try await ReadingDays(db: db).record(userID: try user.requireID(), day: today)
+            try await DiscoveryLearning(db: db, now: now).entryChanged(
+                entry, statusBefore: stateBefore.status, ratingBefore: entry.rating)
             let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: entry.rating)
             return (entry, clubs)
         }
     }
 
     func delete(_ id: UUID) async throws {
-        try await db.writeTransaction { db in
-            let entry = try await entry(id, on: db)
-            // Notes, quotes, sessions, tags links and read-throughs go with it (ON DELETE CASCADE);
-            // the catalog work stays for other readers.
-            try await SearchIndexer(db: db).remove([id])
-            try await entry.delete(on: db)
-            try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
-        }
+        try await db.writeTransaction { db in try await Self.remove(try await entry(id, on: db), on: db) }
+    }
+
+    /// Takes an entry out of the library inside the caller's transaction (a delete, or undoing the
+    /// deck's swipe that added it).
+    static func remove(_ entry: LibraryEntry, on db: any Database) async throws {
+        // Notes, quotes, sessions, tags links and read-throughs go with it (ON DELETE CASCADE);
+        // the catalog work stays for other readers.
+        try await SearchIndexer(db: db).remove([try entry.requireID()])
+        try await entry.delete(on: db)
+        try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
     }
 
     // MARK: helpers

@@ -90,6 +90,13 @@ extension Request {
             db: db, today: user.map { today(for: $0) } ?? LocalDate(now, in: .gmt), baseURL: application.baseURL)
     }
 
+    func discover() throws -> DiscoverService {
+        let library = try libraryService()
+        return DiscoverService(
+            db: db, user: library.user, now: now, library: library, listItems: try listItems(), lookups: bookLookup(),
+            online: !application.lookupChain.offline)
+    }
+
     func goals() throws -> GoalService {
         let user = try currentUser()
         return GoalService(db: db, user: user, today: today(for: user))

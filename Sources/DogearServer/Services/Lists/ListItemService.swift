@@ -81,7 +81,11 @@ struct ListItemService {
 
     // MARK: writing
 
-    func add(to listID: String, _ new: NewItem, lookingUpWith lookups: BookLookupService) async throws -> ReadingListItem {
+    /// Adds a book to a custom list; discovery learns an add to a list, or `deck`, the swipe that
+    /// added it from the discover deck.
+    func add(
+        to listID: String, _ new: NewItem, lookingUpWith lookups: BookLookupService, fromDeck deck: DiscoveryAction? = nil
+    ) async throws -> ReadingListItem {
         let list = try await lists.customList(listID, for: .addItem)
         let note = try ListItemNote.validated(new.note)
         let workID = try await work(for: new, lookups: lookups)
@@ -102,6 +106,9 @@ struct ListItemService {
                 try await item.create(on: db)
                 list.itemCount += 1
                 try await list.save(on: db)
+                try await DiscoveryLearning(db: db, now: Date()).record(
+                    [.init(action: deck ?? .addToList, workID: workID, listID: listUUID.uuidString, listItemID: item.id)],
+                    userID: lists.user.requireID())
                 return item
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {

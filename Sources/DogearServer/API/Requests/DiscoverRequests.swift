@@ -1,0 +1,10 @@
+import Foundation
+
+/// `POST /api/v1/discover/swipes` (and the deck page's forms).
+struct SwipeRequest: Decodable, Sendable {
+    var workId: UUID
+    /// right, left or bookmark.
+    var action: String
+    /// Where a right swipe or a bookmark puts the book: `want-to-read` (the default) or a list's id.
+    var listId: String?
+}
