@@ -8,4 +8,5 @@ import "./book-form.js";
 import "./list-reorder.js";
 import "./copy-code.js";
 import "./club-live.js";
+import "./discover.js";
 import "./time-zone.js";

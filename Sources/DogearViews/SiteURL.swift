@@ -82,6 +82,13 @@ public enum SiteURL: Equatable, Sendable {
     /// The stylesheet and the script module (files under `Public/`).
     case stylesheet, script
 
+    /// The discover deck: `/discover` (`?partial=cards` the cards alone), its swipe, undo, start
+    /// over and learn-from-my-library forms.
+    case discover
+    case discoverSwipe
+    case discoverUndo
+    case discoverStartOver
+    case discoverLearnLibrary
     /// Statistics: `/stats?year=2026` (all time without a year).
     case stats
     /// Goals: `/goals?year=2026`, each goal's edit page and its delete button's address.
@@ -202,6 +209,11 @@ public enum SiteURL: Equatable, Sendable {
         case .saveShared(let code): return [.literal("l"), shareCode(code), .literal("save")]
         case .unsaveShared(let code): return [.literal("l"), shareCode(code), .literal("unsave")]
         case .copyShared(let code): return [.literal("l"), shareCode(code), .literal("copy")]
+        case .discover: return [.literal("discover")]
+        case .discoverSwipe: return [.literal("discover"), .literal("swipe")]
+        case .discoverUndo: return [.literal("discover"), .literal("undo")]
+        case .discoverStartOver: return [.literal("discover"), .literal("start-over")]
+        case .discoverLearnLibrary: return [.literal("discover"), .literal("learn-library")]
         case .stats: return [.literal("stats")]
         case .goals: return [.literal("goals")]
         case .year(let year): return [.literal("year"), .parameter(name: "year", value: String(year))]

@@ -471,7 +471,7 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.check()
         skip_welcome(self.driver, self.wait)
         for path in ("/", "/library", "/add", "/import", "/export", "/profile", "/profile/security", "/profile/tokens",
-                     "/profile/delete", "/books/00000000-0000-0000-0000-000000000001"):
+                     "/profile/delete", "/books/00000000-0000-0000-0000-000000000001", "/discover"):
             self.check(path)
         entry = self.add_book("Piranesi", "Susanna Clarke", tags="Fantasy", pages="272", status="reading",
                               note="The statues and the tides")
@@ -758,6 +758,104 @@ class StatisticsTests(ReaderTestCase):
             self.assertNotIn("Kindred", other.find_element(By.TAG_NAME, "body").text)
         finally:
             other.quit()
+
+
+class DiscoverInABrowser(ReaderTestCase):
+    """The discover deck as a reader uses it: drag a card right (pointer events), send one away
+    with the keyboard, bookmark one into a list with b, undo with u, and watch what Discover has
+    learned change; a book sent away never comes back."""
+
+    def curate(self):
+        """Another reader adds books in three genres through the API: the shared catalog."""
+        request = urllib.request.Request(
+            BASE + "/api/v1/auth/signup", method="POST",
+            data=json.dumps({"email": f"curator-{uuid.uuid4().hex[:10]}@example.com", "password": "long enough password",
+                             "displayName": "Curator"}).encode())
+        request.add_header("content-type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            token = json.loads(response.read().decode())["token"]
+        tag = uuid.uuid4().hex[:6]
+        for genre in ("Fantasy", "Romance", "History"):
+            for number in range(1, 5):
+                status, _ = api("POST", "/api/v1/library", token, {"book": {
+                    "title": f"{genre} {number} {tag}", "authors": [f"{genre} Writer {tag}"], "pageCount": 300,
+                    "genres": [genre], "firstPublishedYear": 2020, "description": f"A {genre.lower()} book. " * 40}})
+                self.assertEqual(status, 201)
+
+    def top(self):
+        return self.driver.find_element(By.CSS_SELECTOR, ".deck-card:not([hidden])")
+
+    def top_changes_from(self, work):
+        self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, ".deck-card:not([hidden])").get_attribute("data-work") != work)
+
+    def learned_says(self, text):
+        self.wait.until(EC.text_to_be_present_in_element((By.ID, "learned"), text))
+
+    def test_drag_keys_bookmark_undo_and_preferences(self):
+        self.curate()
+        self.sign_up("Dee")
+        # A list of her own to bookmark into.
+        self.go("/lists/new")
+        self.fill("name", "Maybe later")
+        self.submit("form.list-form")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".share-code")))
+
+        self.go("/discover")
+        self.assert_accessible(dark=True)
+        self.learned_says("0 interactions")
+        # Right by dragging: the card follows the pointer, tilts and turns green, then goes.
+        first = self.top()
+        liked = first.get_attribute("data-work")
+        title = first.find_element(By.CSS_SELECTOR, ".deck-title")
+        actions = ActionChains(self.driver)
+        actions.move_to_element(title).click_and_hold()
+        for _ in range(6):
+            actions.move_by_offset(30, 0)
+        actions.perform()
+        self.assertIn("toward-right", first.get_attribute("class"))
+        self.assertIn("rotate", first.get_attribute("style"))
+        ActionChains(self.driver).release().perform()
+        self.top_changes_from(liked)
+        self.learned_says("1 interaction ·")
+
+        # Left with the keyboard: not interested.
+        dismissed = self.top().get_attribute("data-work")
+        ActionChains(self.driver).send_keys(Keys.ARROW_LEFT).perform()
+        self.top_changes_from(dismissed)
+        self.learned_says("2 interactions")
+        self.learned_says("1 not for you")
+
+        # A bookmark into her list, chosen on the card, with b.
+        bookmarked = self.top().get_attribute("data-work")
+        Select(self.top().find_element(By.CSS_SELECTOR, "select[name=listId]")).select_by_visible_text("Maybe later")
+        self.driver.find_element(By.TAG_NAME, "h1").click()  # the keys are the page's, not the picker's
+        ActionChains(self.driver).send_keys("b").perform()
+        self.top_changes_from(bookmarked)
+        self.learned_says("3 interactions")
+        self.assertIn("Genres", self.text("#learned"))
+
+        # Undo with u: the bookmark is taken back and its book is on top again.
+        ActionChains(self.driver).send_keys("u").perform()
+        self.wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "main"), "Your last swipe is undone."))
+        self.assertEqual(self.top().get_attribute("data-work"), bookmarked)
+        self.learned_says("2 interactions")
+        self.assert_accessible()
+
+        # The book sent away is in no card of the deck, however often it is dealt again.
+        for _ in range(2):
+            self.driver.get(BASE + "/discover")
+            works = [card.get_attribute("data-work") for card in self.driver.find_elements(By.CSS_SELECTOR, ".deck-card")]
+            self.assertNotIn(dismissed, works)
+            self.assertNotIn(liked, works)
+        # The right swipe put the book on Want to Read.
+        self.go("/lists/want-to-read")
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "li.list-item")), 1)
+
+        # A phone: the deck fits, and the buttons are there without scrolling sideways.
+        self.driver.set_window_size(375, 812)
+        self.go("/discover")
+        self.driver.save_screenshot(os.path.join(OUTPUT, "discover-375.png"))
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
 
 
 class PhoneScreenshots(ReaderTestCase):

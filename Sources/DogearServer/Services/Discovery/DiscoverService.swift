@@ -62,6 +62,23 @@ struct DiscoverService {
             message: runDry ? Self.dryMessage(online: online, none: dtos.isEmpty) : nil)
     }
 
+    /// The card of a book just brought back by an undo, to show first; nil when it is in the
+    /// library or swiped again since.
+    func returningCard(_ workID: UUID) async throws -> DeckCardDTO? {
+        let userID = try user.requireID()
+        let entry = try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).filter(\.$work.$id == workID).first()
+        guard entry == nil, try await !swiped(workID, userID: userID) else { return nil }
+        let facts = try await DiscoveryLearning.facts(of: [(workID, nil)], on: db.sql)[workID]
+        guard let facts else { return nil }
+        let card = DeckCard(
+            candidate: DeckCandidate(workID: workID, genres: facts.genres, authors: facts.authors),
+            reason: .popular(facts.genres.first ?? GenreKey(rawValue: "fiction")))
+        guard var dto = try await cards([card]).first else { return nil }
+        dto.reasonKind = "undone"
+        dto.reason = "Back from your last swipe"
+        return dto
+    }
+
     static func dryMessage(online: Bool, none: Bool) -> String {
         let start =
             none
@@ -156,14 +173,7 @@ struct DiscoverService {
             }
             return last
         }
-        let card = try await cards([
-            DeckCard(
-                candidate: DeckCandidate(workID: undone.workID, genres: undone.genres, authors: undone.authors),
-                reason: .popular(undone.genres.first ?? GenreKey(rawValue: "fiction")))
-        ]).first
-        guard var card else { throw DomainError.bookNotFound }
-        card.reasonKind = "undone"
-        card.reason = "Back from your last swipe"
+        guard let card = try await returningCard(undone.workID) else { throw DomainError.bookNotFound }
         return UndoDTO(
             undone: SwipeDTO(
                 workId: undone.workID, action: undone.action.swipeName ?? undone.action.rawValue, listId: undone.listID,
