@@ -80,6 +80,11 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     if config.backgroundEnrichment, !config.offline, command == nil || command == "serve" {
         app.lifecycle.use(EnrichmentLifecycle())
     }
+    if config.backgroundEnrichment, command == nil || command == "serve" {
+        // DOGEAR_ENRICH is the switch for background work: offline the deck's index is still kept,
+        // and nothing is fetched.
+        app.lifecycle.use(DiscoverLifecycle(fetching: !config.offline))
+    }
     if command == nil || command == "serve" {
         // Made here, before any request: the signal handler then only flips the box's value and
         // never writes `Application.storage` from its own thread.

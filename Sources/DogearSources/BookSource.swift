@@ -6,10 +6,25 @@ import Foundation
 public struct FoundBook: Sendable, Equatable {
     public var draft: BookDraft
     public var source: CatalogSource
+    /// The source's own readers' rating, when it gives one (the discover deck ranks by it).
+    public var rating: SourceRating?
 
-    public init(draft: BookDraft, source: CatalogSource) {
+    public init(draft: BookDraft, source: CatalogSource, rating: SourceRating? = nil) {
         self.draft = draft
         self.source = source
+        self.rating = rating
+    }
+}
+
+/// An average of stars and how many ratings it is of, as Open Library or Google Books gives it.
+public struct SourceRating: Sendable, Equatable {
+    public var average: Double
+    public var count: Int
+
+    public init?(average: Double?, count: Int?) {
+        guard let average, let count, count > 0, (0...5).contains(average) else { return nil }
+        self.average = average
+        self.count = count
     }
 }
 

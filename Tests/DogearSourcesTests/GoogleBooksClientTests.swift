@@ -107,6 +107,8 @@ struct GoogleBooksClientTests {
             let french = try #require(books.first { $0.draft.title == "Dans la toile du temps" })
             #expect(french.draft.publishedDate == "2019-10-03")
             #expect(books.allSatisfy { $0.draft.description?.contains("<") != true })
+            // The one volume Google gives a rating for carries it (the discover deck ranks by it); the rest none.
+            #expect(books.compactMap(\.rating) == [SourceRating(average: 4, count: 49)!])
             let request = try #require(stub.requests.first)
             #expect(request.contains("maxResults=40"))
             #expect(request.contains("orderBy=relevance"))

@@ -117,6 +117,20 @@ struct OpenLibraryClientTests {
             #expect(first.externalIds?["openLibraryWork"]?.first?.hasPrefix("OL") == true)
             if let isbnText = first.isbn { #expect(isbnText.count == 13) }
             #expect(stub.requests.first?.contains("limit=10") == true)
+            // The ratings are asked for; these recorded docs predate them, so none is made up.
+            #expect(stub.requests.first?.contains("ratings_average,ratings_count") == true)
+            #expect(books.allSatisfy { $0.rating == nil })
+        }
+    }
+
+    @Test("a search doc's ratings become the book's source rating")
+    func searchRating() async throws {
+        try await withStub { stub, http in
+            let doc =
+                #"{"docs":[{"key":"/works/OL1W","title":"Rated","author_name":["A. Writer"],"ratings_average":4.25,"ratings_count":812}]}"#
+            stub.stub("/search.json", queryContains: "q=subject", data: Data(doc.utf8))
+            let books = try await OpenLibraryClient(http: http, baseURL: stub.baseURL).search("subject:fantasy", limit: 40)
+            #expect(books.map(\.rating) == [SourceRating(average: 4.25, count: 812)])
         }
     }
 

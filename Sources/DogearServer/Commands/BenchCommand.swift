@@ -8,6 +8,7 @@ import Vapor
 /// `dogear bench import --rows 10000 [--seed 1] [--keep PATH]`
 /// `dogear bench feed --members 200 --clients 200 [--comments 100]` (see `FeedBenchmark`)
 /// `dogear bench stats --entries 100000 --sessions 200000 [--iterations 100]` (see `StatsBenchmark`)
+/// `dogear bench discover --works 200000 --entries 5000 --interactions 1000` (see `DiscoverBenchmark`)
 ///
 /// Builds a synthetic library in a fresh SQLite file, then times the library search as the API runs
 /// it (in-process: filter parsing, SQL, loading the page of entries, match reasons, JSON) for a
@@ -15,7 +16,7 @@ import Vapor
 /// pool (the floor). Prints one JSON line per figure.
 struct BenchCommand: AsyncCommand {
     struct Signature: CommandSignature {
-        @Argument(name: "what", help: "What to measure: search, import or feed")
+        @Argument(name: "what", help: "What to measure: search, import, stats, discover or feed")
         var what: String
         @Option(name: "entries", help: "Library entries to create (default 10000)")
         var entries: Int?
@@ -37,6 +38,10 @@ struct BenchCommand: AsyncCommand {
         var comments: Int?
         @Option(name: "sessions", help: "Reading sessions for `stats` (default twice the entries)")
         var sessions: Int?
+        @Option(name: "works", help: "Catalog works for `discover` (default 200000)")
+        var works: Int?
+        @Option(name: "interactions", help: "The reader's interactions for `discover` (default 1000)")
+        var interactions: Int?
     }
 
     var help: String { "Measure library search, import, statistics or the club feed on synthetic data and print JSON lines" }
@@ -51,10 +56,10 @@ struct BenchCommand: AsyncCommand {
             try await bench.run { line in context.console.output(line.consoleText()) }
             return
         }
-        guard ["search", "import", "stats"].contains(signature.what) else {
+        guard ["search", "import", "stats", "discover"].contains(signature.what) else {
             context.console.error(
                 "unknown benchmark '\(signature.what)'; try: dogear bench search --entries 100000 --notes 200000, "
-                    + "dogear bench import --rows 10000, dogear bench stats --entries 100000 --sessions 200000, or dogear bench feed --members 200 --clients 200"
+                    + "dogear bench import --rows 10000, dogear bench stats --entries 100000 --sessions 200000, dogear bench discover --works 200000, or dogear bench feed --members 200 --clients 200"
             )
             return
         }
@@ -72,7 +77,14 @@ struct BenchCommand: AsyncCommand {
             try await configure(app, config: config)
             // Schema only: the index is built after the data, and timed.
             try await app.autoMigrate()
-            if signature.what == "stats" {
+            if signature.what == "discover" {
+                let entries = max(10, signature.entries ?? 5_000)
+                let runner = DiscoverBenchmark(
+                    app: app, works: max(entries, signature.works ?? 200_000), entries: entries,
+                    interactions: max(0, signature.interactions ?? 1_000), seed: UInt64(signature.seed ?? 1),
+                    iterations: iterations)
+                try await runner.run { line in context.console.output(line.consoleText()) }
+            } else if signature.what == "stats" {
                 let runner = StatsBenchmark(
                     app: app, entries: entries, sessions: max(0, signature.sessions ?? entries * 2),
                     seed: UInt64(signature.seed ?? 1), iterations: iterations, path: path)

@@ -43,8 +43,13 @@ public struct GoogleBooksClient: BookSource {
         guard let answer = try await http.getJSON(url(query: query, extra: extra), as: GBVolumes.self) else { return [] }
         return (answer.items ?? [])
             .filter { ($0.volumeInfo?.printType ?? "BOOK") == "BOOK" }
-            .compactMap { GoogleBooksMapping.draft($0, isbn: nil, coversBaseURL: coversBaseURL) }
-            .map { FoundBook(draft: $0, source: .googleBooks) }
+            .compactMap { volume in
+                GoogleBooksMapping.draft(volume, isbn: nil, coversBaseURL: coversBaseURL).map {
+                    FoundBook(
+                        draft: $0, source: .googleBooks,
+                        rating: SourceRating(average: volume.volumeInfo?.averageRating, count: volume.volumeInfo?.ratingsCount))
+                }
+            }
     }
 
     private func url(query: String, extra: String) -> String {

@@ -33,6 +33,8 @@ struct GBVolume: Decodable, Sendable {
         let previewLink: String?
         let infoLink: String?
         let canonicalVolumeLink: String?
+        let averageRating: Double?
+        let ratingsCount: Int?
     }
     let id: String?
     let volumeInfo: Info?

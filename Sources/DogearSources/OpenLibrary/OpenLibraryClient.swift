@@ -61,12 +61,15 @@ public struct OpenLibraryClient: BookSource {
 
     public func search(_ query: String, limit: Int) async throws(SourceError) -> [FoundBook] {
         let fields =
-            "key,title,subtitle,author_name,isbn,first_publish_year,cover_i,number_of_pages_median,publisher,subject,language"
+            "key,title,subtitle,author_name,isbn,first_publish_year,cover_i,number_of_pages_median,publisher,subject,language,ratings_average,ratings_count"
         let url = "\(baseURL)/search.json?q=\(query.urlQueryEncoded)&limit=\(limit)&fields=\(fields)"
         guard let result = try await http.getJSON(url, as: OLSearch.self) else { return [] }
-        return (result.docs ?? []).compactMap {
-            OpenLibraryMapping.draft(searchDoc: $0, baseURL: baseURL, coversBaseURL: coversBaseURL)
-        }.map { FoundBook(draft: $0, source: .openLibrary) }
+        return (result.docs ?? []).compactMap { doc in
+            OpenLibraryMapping.draft(searchDoc: doc, baseURL: baseURL, coversBaseURL: coversBaseURL).map {
+                FoundBook(
+                    draft: $0, source: .openLibrary, rating: SourceRating(average: doc.ratings_average, count: doc.ratings_count))
+            }
+        }
     }
 }
 

@@ -77,6 +77,8 @@ struct OLSearch: Decodable, Sendable {
         let subject: [String]?
         let language: [String]?
         let cover_edition_key: String?
+        let ratings_average: Double?
+        let ratings_count: Int?
     }
     let docs: [Doc]?
 }

@@ -21,6 +21,7 @@ import SQLKit
 ///   fill it whatever writes the catalog (an import, enrichment, a correction); `DiscoverCatalog`
 ///   empties it in Swift, because the genre rules are Core's. Its generation stops a change that
 ///   lands while a batch is read from being lost.
+/// - `discover_fetches`: when books were last fetched online for a genre (`DiscoverFetch`).
 struct CreateDiscovery: NumberedMigration {
     static let folder = 22
 
@@ -84,6 +85,11 @@ struct CreateDiscovery: NumberedMigration {
             "CREATE INDEX idx_work_genres_rank ON work_genres (genre_key, rank DESC, work_id)",
             "CREATE TABLE discover_genres (genre_key TEXT PRIMARY KEY, works BIGINT NOT NULL)",
             "CREATE TABLE discover_stale (work_id UUID PRIMARY KEY, generation BIGINT NOT NULL)",
+            // When books were last fetched for a genre, and how many came.
+            """
+            CREATE TABLE discover_fetches (
+              genre_key TEXT PRIMARY KEY, fetched_at \(postgres ? "TIMESTAMPTZ" : "DATETIME") NOT NULL, found BIGINT NOT NULL)
+            """,
             "INSERT INTO discover_stale (work_id, generation) SELECT id, 1 FROM works",
         ]
         for statement in statements { try await sql.raw(SQLQueryString(statement)).run() }
@@ -98,7 +104,8 @@ struct CreateDiscovery: NumberedMigration {
             try await sql.raw(SQLQueryString(statement)).run()
         }
         for table in [
-            "discover_stale", "discover_genres", "work_genres", "discover_works", "discovery_profiles", "discovery_scores",
+            "discover_fetches", "discover_stale", "discover_genres", "work_genres", "discover_works", "discovery_profiles",
+            "discovery_scores",
             "discovery_interactions",
         ] {
             try await sql.drop(table: table).run()
