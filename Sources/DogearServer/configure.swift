@@ -78,12 +78,12 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.importJobs = jobs
     app.lifecycle.use(jobs)
     if config.backgroundEnrichment, !config.offline, command == nil || command == "serve" {
-        app.lifecycle.use(EnrichmentLifecycle())
+        app.lifecycle.use(BackgroundLoop.enrichment())
     }
     if config.backgroundEnrichment, command == nil || command == "serve" {
         // DOGEAR_ENRICH is the switch for background work: offline the deck's index is still kept,
         // and nothing is fetched.
-        app.lifecycle.use(DiscoverLifecycle(fetching: !config.offline))
+        app.lifecycle.use(BackgroundLoop.discover(fetching: !config.offline))
     }
     if command == nil || command == "serve" {
         // Made here, before any request: the signal handler then only flips the box's value and

@@ -1,0 +1,72 @@
+import DogearSources
+import Vapor
+
+/// Background work while the server runs: a round, then the next at once while there was work,
+/// else a pause; an error is logged and followed by the pause. Stops with the server.
+final class BackgroundLoop: LifecycleHandler, @unchecked Sendable {
+    /// One round of work, made when the server has booted; true when it did something.
+    typealias Round = @Sendable () async throws -> Bool
+
+    private var task: Task<Void, Never>?
+    let pause: Duration
+    let makeRound: (Application) -> Round
+
+    init(pause: Duration, makeRound: @escaping (Application) -> Round) {
+        self.pause = pause
+        self.makeRound = makeRound
+    }
+
+    func didBootAsync(_ application: Application) async throws {
+        let round = makeRound(application)
+        let (pause, logger) = (self.pause, application.logger)
+        task = Task {
+            while !Task.isCancelled {
+                do {
+                    if try await !round() { try await Task.sleep(for: pause) }
+                } catch is CancellationError {
+                    return
+                } catch {
+                    logger.report(error: error)
+                    try? await Task.sleep(for: pause)
+                }
+            }
+        }
+    }
+
+    func shutdownAsync(_ application: Application) async {
+        task?.cancel()
+        await task?.value
+    }
+
+    /// Enrichment: a batch of catalog books with something missing, looked up and filled in.
+    static func enrichment(pause: Duration = .seconds(300)) -> BackgroundLoop {
+        BackgroundLoop(pause: pause) { application in
+            let (chain, logger, db, now, metrics) = (
+                application.backgroundLookupChain, application.logger, application.db, application.clock.now,
+                application.metrics
+            )
+            return {
+                let report = try await EnrichmentJob(db: db, chain: chain, logger: logger, now: now).runOnce()
+                metrics.enrichmentTried(enriched: report.enriched, notFound: report.notFound)
+                if report.tried > 0 { logger.info("enrichment: \(report.enriched) enriched, \(report.notFound) not found") }
+                return report.tried > 0
+            }
+        }
+    }
+
+    /// Discover: the catalog's changed works read into the deck's index (a deck reads a bounded
+    /// batch itself; this does the rest), then, when `fetching`, books fetched for the genres
+    /// readers like.
+    static func discover(fetching: Bool, pause: Duration = .seconds(60)) -> BackgroundLoop {
+        BackgroundLoop(pause: pause) { application in
+            let db = application.db
+            let fetch = DiscoverFetch(
+                db: db, chain: application.backgroundLookupChain, logger: application.logger, now: application.clock.now)
+            return {
+                while try await DiscoverCatalog(db: db).refresh(limit: 2_000) > 0 { try Task.checkCancellation() }
+                if fetching { _ = try await fetch.runOnce() }
+                return false
+            }
+        }
+    }
+}
