@@ -220,6 +220,8 @@ struct DiscoverBenchmark {
             """
             NOT EXISTS (SELECT 1 FROM library_entries e WHERE e.user_id = \(bind: userID) AND e.work_id = \(unsafeRaw: work))
             AND NOT EXISTS (SELECT 1 FROM discovery_interactions i WHERE i.user_id = \(bind: userID) AND i.work_id = \(unsafeRaw: work))
+            AND NOT EXISTS (SELECT 1 FROM lists l JOIN list_items li ON li.list_id = l.id AND li.work_id = \(unsafeRaw: work)
+              WHERE l.user_id = \(bind: userID))
             """
         }
         var parts: [SQLQueryString] = []

@@ -98,7 +98,8 @@ struct DiscoverCatalog {
         case author(UUID)
     }
 
-    /// Each pool's best `limit` books that `userID` has neither in their library nor swiped,
+    /// Each pool's best `limit` books that `userID` has not in their library, not on a list of theirs,
+    /// and not swiped,
     /// best first; with each candidate's genres and authors. One statement for the pools (each an
     /// index seek, the exclusions probed per row), one each for the genres and authors.
     func pools(_ pools: [(Pool, limit: Int)], for userID: UUID) async throws -> [Pool: [DeckCandidate]] {
@@ -109,6 +110,8 @@ struct DiscoverCatalog {
             NOT EXISTS (SELECT 1 FROM library_entries e WHERE e.user_id = \(bind: userID) AND e.work_id = \(unsafeRaw: work))
             AND NOT EXISTS (SELECT 1 FROM discovery_interactions i WHERE i.user_id = \(bind: userID)
               AND i.work_id = \(unsafeRaw: work) AND i.undone = FALSE AND i.action IN (\(unsafeRaw: Self.swipes)))
+            AND NOT EXISTS (SELECT 1 FROM lists l JOIN list_items li ON li.list_id = l.id AND li.work_id = \(unsafeRaw: work)
+              WHERE l.user_id = \(bind: userID))
             """
         }
         var parts: [SQLQueryString] = []

@@ -58,8 +58,15 @@ struct DiscoverDeckTests {
             #expect(try await app.swipe(reader, dismissed, "left").status == .created)
             #expect(try await app.swipe(reader, catalog.works["Romance 2"]!, "left").status == .created)
 
+            // A book on one of her own lists is hers already too.
+            let list = try await app.send(.POST, "/api/v1/lists", token: reader, json: ["name": "Someday"])
+            let listed = catalog.works["Mystery 1"]!
+            _ = try await app.send(
+                .POST, "/api/v1/lists/\(list["id"] as! String)/items", token: reader, json: ["workId": listed.uuidString])
+
             let deck = try await app.deck(reader, count: 20)
             #expect(deck.personal)
+            #expect(!deck.cards.contains { $0.workId == listed })
             #expect(deck.cards.first?.title == "Fantasy 4")
             #expect(deck.cards.first?.reason == "Because you liked fantasy")
             let ids = deck.cards.map(\.workId)
