@@ -93,6 +93,17 @@ struct DiscoveryRulesTests {
     }
 
     @Test(
+        "learning from the library as it stands replays finishes, did-not-finishes and 1–2 or 4–5 stars only",
+        arguments: [
+            (ReadingStatus.read, Int?(5), [DiscoveryAction.finish, .rateHigh]), (.read, nil, [.finish]), (.read, 3, [.finish]),
+            (.didNotFinish, 1, [.didNotFinish, .rateLow]), (.reading, 4, [.rateHigh]), (.wantToRead, nil, []),
+            (.onHold, 2, [.rateLow]),
+        ])
+    func replayed(status: ReadingStatus, rating: Int?, actions: [DiscoveryAction]) {
+        #expect(DiscoveryAction.replayed(status: status, rating: rating) == actions)
+    }
+
+    @Test(
         "liked lengths: the average pages of the books acted on gladly",
         arguments: [(150, "short"), (200, "medium"), (399, "medium"), (400, "long"), (600, "epic")])
     func lengths(pages: Int, length: String) {

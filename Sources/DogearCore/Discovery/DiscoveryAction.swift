@@ -72,6 +72,18 @@ public enum DiscoveryAction: String, Codable, Sendable, CaseIterable {
     }
 }
 
+extension DiscoveryAction {
+    /// What an entry teaches when the library is learned from as it stands (after an import):
+    /// a finish or a did-not-finish, and a rating of 4–5 or 1–2 stars. Its being in the library,
+    /// or being read now, is not replayed.
+    public static func replayed(status: ReadingStatus?, rating: Int?) -> [DiscoveryAction] {
+        let ending: [DiscoveryAction] = status == .read ? [.finish] : status == .didNotFinish ? [.didNotFinish] : []
+        // The status as it was and is: only the rating is news.
+        let unchanged = status ?? .wantToRead
+        return ending + fromLibrary(statusBefore: unchanged, statusAfter: unchanged, ratingBefore: nil, ratingAfter: rating)
+    }
+}
+
 /// How long the books a reader likes are, by the average pages of the books they acted on gladly.
 public enum LengthPreference: String, Codable, Sendable, CaseIterable {
     case short, medium, long, epic

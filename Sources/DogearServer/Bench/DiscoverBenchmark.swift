@@ -80,7 +80,7 @@ struct DiscoverBenchmark {
         var cards = 0
         var personal = false
         var rawCandidates = 0
-        let (preferences, count) = try await service.preferences(of: built.userID)
+        let (preferences, count, _) = try await service.preferences(of: built.userID)
         let plan = DeckPlan(preferences: preferences, interactions: count)
         let ranking = try await rankingStatement(plan, userID: built.userID)
         for round in 0..<(iterations + 5) {
@@ -184,7 +184,6 @@ struct DiscoverBenchmark {
             }
             done += batch
         }
-        _ = bulk
         return byGenre
     }
 

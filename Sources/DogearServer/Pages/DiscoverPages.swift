@@ -115,11 +115,12 @@ struct DiscoverPages {
                     coverURL: card.coverUrl, pages: card.pages, genre: card.genre, year: card.firstPublishedYear,
                     description: card.description, reason: card.reason)
             },
-            lists: [(DefaultList.wantToRead.rawValue, DefaultList.wantToRead.name)] + lists.map { ($0.id, $0.name) },
+            lists: [.init(id: DefaultList.wantToRead.rawValue, name: DefaultList.wantToRead.name)]
+                + lists.map { .init(id: $0.id, name: $0.name) },
             chosenList: chosenList,
             learned: DiscoverPage.Learned(
-                genres: preferences.genres.map { ($0.label, $0.score) },
-                authors: preferences.authors.map { ($0.label, $0.score) },
+                genres: preferences.genres.map { .init(label: $0.label, score: $0.score) },
+                authors: preferences.authors.map { .init(label: $0.label, score: $0.score) },
                 total: preferences.counts.total, positive: preferences.counts.positive, negative: preferences.counts.negative,
                 length: length, personal: preferences.personal, learnedFromLibrary: preferences.learnedFromLibraryAt != nil),
             dryMessage: deck?.message, error: error, notice: notice)

@@ -9,19 +9,20 @@ import SQLKit
 struct DiscoverCatalog {
     let db: any Database
 
-    /// Brings up to `limit` changed works into the deck's tables and says how many it took. A
-    /// work changed again while the batch was read stays queued (its generation moved).
+    /// Brings up to `limit` changed works into the deck's tables and says how many it took. The
+    /// batch's queue rows stay locked until it commits (SQLite: one writer; PostgreSQL: `FOR
+    /// UPDATE`), so a writer changing one of its works meanwhile waits in its trigger's upsert and
+    /// queues the work again after the batch: nothing changed mid-batch is lost.
     @discardableResult
     func refresh(limit: Int) async throws -> Int {
         try await db.writeTransaction { db in
             let sql = db.sql
             // Two processes draining at once take different works on PostgreSQL.
             let lock = sql.kind == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
-            let queued = try await sql.raw(
-                "SELECT work_id, generation FROM discover_stale LIMIT \(unsafeRaw: String(limit))\(unsafeRaw: lock)"
-            ).all().map { (try $0.decode(column: "work_id", as: UUID.self), try $0.decode(column: "generation", as: Int.self)) }
-            guard !queued.isEmpty else { return 0 }
-            let ids = queued.map(\.0)
+            let ids = try await sql.raw(
+                "SELECT work_id FROM discover_stale LIMIT \(unsafeRaw: String(limit))\(unsafeRaw: lock)"
+            ).all().map { try $0.decode(column: "work_id", as: UUID.self) }
+            guard !ids.isEmpty else { return 0 }
             let works = try await sql.raw(
                 """
                 SELECT w.id AS id, w.genres AS genres, w.description AS description,
@@ -71,12 +72,8 @@ struct DiscoverCatalog {
                     """
                 ).run()
             }
-            for (id, generation) in queued {
-                try await sql.raw(
-                    "DELETE FROM discover_stale WHERE work_id = \(bind: id) AND generation = \(bind: generation)"
-                ).run()
-            }
-            return queued.count
+            try await sql.raw("DELETE FROM discover_stale WHERE work_id IN (\(binds: ids))").run()
+            return ids.count
         }
     }
 

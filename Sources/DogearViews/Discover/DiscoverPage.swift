@@ -33,11 +33,33 @@ public enum DiscoverPage {
         }
     }
 
+    /// A genre or an author and its score, "Fantasy" +6.
+    public struct Score: Sendable, Equatable {
+        public var label: String
+        public var score: Int
+
+        public init(label: String, score: Int) {
+            self.label = label
+            self.score = score
+        }
+    }
+
+    /// A list a right swipe or a bookmark can go to.
+    public struct ListChoice: Sendable, Equatable {
+        public var id: String
+        public var name: String
+
+        public init(id: String, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
     /// What discovery has learned, in words.
     public struct Learned: Sendable, Equatable {
-        /// "Fantasy" and its score, best first.
-        public var genres: [(label: String, score: Int)]
-        public var authors: [(label: String, score: Int)]
+        /// Best first.
+        public var genres: [Score]
+        public var authors: [Score]
         public var total: Int
         public var positive: Int
         public var negative: Int
@@ -47,8 +69,8 @@ public enum DiscoverPage {
         public var learnedFromLibrary: Bool
 
         public init(
-            genres: [(label: String, score: Int)], authors: [(label: String, score: Int)], total: Int, positive: Int,
-            negative: Int, length: String?, personal: Bool, learnedFromLibrary: Bool
+            genres: [Score], authors: [Score], total: Int, positive: Int, negative: Int, length: String?, personal: Bool,
+            learnedFromLibrary: Bool
         ) {
             self.genres = genres
             self.authors = authors
@@ -59,18 +81,13 @@ public enum DiscoverPage {
             self.personal = personal
             self.learnedFromLibrary = learnedFromLibrary
         }
-
-        public static func == (a: Learned, b: Learned) -> Bool {
-            a.genres.map(\.label) == b.genres.map(\.label) && a.genres.map(\.score) == b.genres.map(\.score)
-                && a.authors.map(\.label) == b.authors.map(\.label) && a.total == b.total && a.length == b.length
-        }
     }
 
     public struct Model: Sendable, Equatable {
         public var session: PageSession
         public var cards: [Card]
-        /// Where a right swipe or a bookmark can go: (list id, name), Want to Read first.
-        public var lists: [(id: String, name: String)]
+        /// Where a right swipe or a bookmark can go, Want to Read first.
+        public var lists: [ListChoice]
         /// The list chosen last time (kept in the query after a swipe without a script).
         public var chosenList: String
         public var learned: Learned
@@ -81,7 +98,7 @@ public enum DiscoverPage {
         public var notice: String?
 
         public init(
-            session: PageSession, cards: [Card], lists: [(id: String, name: String)], chosenList: String, learned: Learned,
+            session: PageSession, cards: [Card], lists: [ListChoice], chosenList: String, learned: Learned,
             dryMessage: String?, error: String? = nil, notice: String? = nil
         ) {
             self.session = session
@@ -92,10 +109,6 @@ public enum DiscoverPage {
             self.dryMessage = dryMessage
             self.error = error
             self.notice = notice
-        }
-
-        public static func == (a: Model, b: Model) -> Bool {
-            a.cards == b.cards && a.lists.map(\.id) == b.lists.map(\.id) && a.learned == b.learned && a.error == b.error
         }
     }
 

@@ -117,6 +117,16 @@ struct DiscoverDeckTests {
             #expect(try await app.send(.GET, "/api/v1/lists/\(listID)", token: reader)["itemCount"] as? Int == 1)
             #expect(try await app.send(.POST, "/api/v1/discover/undo", token: reader).status == .ok)
             #expect(try await app.send(.GET, "/api/v1/lists/\(listID)", token: reader)["itemCount"] as? Int == 0)
+
+            // A book started since its swipe stays in the library; the undo still answers with its card.
+            let started = catalog.works["Poetry 2"]!
+            let added = try await app.swipe(reader, started, "right")
+            let startedEntry = try #require(added["entryId"] as? String)
+            _ = try await app.send(.POST, "/api/v1/library/\(startedEntry)/status", token: reader, json: ["status": "reading"])
+            let back = try await app.send(.POST, "/api/v1/discover/undo", token: reader)
+            #expect(back.status == .ok)
+            #expect(try (back.decode() as UndoDTO).card.workId == started)
+            #expect(try await app.send(.GET, "/api/v1/library/\(startedEntry)", token: reader).status == .ok)
         }
     }
 

@@ -19,8 +19,9 @@ import SQLKit
 ///   by genre then rank, `discover_genres`: how many works each key has.
 /// - `discover_stale`: works whose genres, description, year, ratings or covers changed. Triggers
 ///   fill it whatever writes the catalog (an import, enrichment, a correction); `DiscoverCatalog`
-///   empties it in Swift, because the genre rules are Core's. Its generation stops a change that
-///   lands while a batch is read from being lost.
+///   empties it in Swift, because the genre rules are Core's. The triggers raise a queued work's
+///   generation rather than do nothing: an update takes the row's lock, so a change to a work whose
+///   batch is being read waits for that batch and queues the work again after it.
 /// - `discover_fetches`: when books were last fetched online for a genre (`DiscoverFetch`).
 struct CreateDiscovery: NumberedMigration {
     static let folder = 22

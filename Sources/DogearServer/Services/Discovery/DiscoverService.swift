@@ -32,7 +32,7 @@ struct DiscoverService {
         if try await db.sql.raw("SELECT 1 AS one FROM discover_stale LIMIT 1").first() != nil {
             try await catalog.refresh(limit: Self.refreshBeforeDeck)
         }
-        let (preferences, interactions) = try await self.preferences(of: userID)
+        let (preferences, interactions, _) = try await self.preferences(of: userID)
         let plan = DeckPlan(preferences: preferences, interactions: interactions)
         let known = try await catalog.genres(limit: Self.knownGenres)
         let seed = Self.seed(userID, interactions)
@@ -68,8 +68,12 @@ struct DiscoverService {
         let userID = try user.requireID()
         let entry = try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).filter(\.$work.$id == workID).first()
         guard entry == nil, try await !swiped(workID, userID: userID) else { return nil }
-        let facts = try await DiscoveryLearning.facts(of: [(workID, nil)], on: db.sql)[workID]
-        guard let facts else { return nil }
+        return try await backCard(workID)
+    }
+
+    /// A book's card as an undo gives it back.
+    private func backCard(_ workID: UUID) async throws -> DeckCardDTO? {
+        guard let facts = try await DiscoveryLearning.facts(of: [(workID, nil)], on: db.sql)[workID] else { return nil }
         let card = DeckCard(
             candidate: DeckCandidate(workID: workID, genres: facts.genres, authors: facts.authors),
             reason: .popular(facts.genres.first ?? GenreKey(rawValue: "fiction")))
@@ -173,7 +177,9 @@ struct DiscoverService {
             }
             return last
         }
-        guard let card = try await returningCard(undone.workID) else { throw DomainError.bookNotFound }
+        // The card comes back whatever became of the book since (a Want to Read entry started
+        // meanwhile stays in the library).
+        guard let card = try await backCard(undone.workID) else { throw DomainError.bookNotFound }
         return UndoDTO(
             undone: SwipeDTO(
                 workId: undone.workID, action: undone.action.swipeName ?? undone.action.rawValue, listId: undone.listID,
@@ -183,8 +189,9 @@ struct DiscoverService {
 
     // MARK: preferences
 
-    /// What discovery has learned, with the sign-up genres counted in, and the interactions.
-    func preferences(of userID: UUID) async throws -> (Preferences, interactions: Int) {
+    /// What discovery has learned, with the sign-up genres counted in, the interactions, and when
+    /// it learned from the library.
+    func preferences(of userID: UUID) async throws -> (Preferences, interactions: Int, learnedLibraryAt: Date?) {
         var preferences = Preferences()
         preferences.seed(user.genrePreferences)
         for row in try await db.sql.raw(
@@ -198,13 +205,13 @@ struct DiscoverService {
                 preferences.authorScores[id, default: 0] += score
             }
         }
-        guard let profile = try await profile(userID) else { return (preferences, 0) }
+        guard let profile = try await profile(userID) else { return (preferences, 0, nil) }
         preferences.total = profile.total
         preferences.positive = profile.positive
         preferences.negative = profile.negative
         preferences.likedPages = profile.likedPages
         preferences.likedBooksWithPages = profile.likedBooksWithPages
-        return (preferences, profile.total)
+        return (preferences, profile.total, profile.learnedLibraryAt)
     }
 
     struct Profile {
@@ -226,7 +233,7 @@ struct DiscoverService {
 
     func preferencesDTO() async throws -> DiscoverPreferencesDTO {
         let userID = try user.requireID()
-        let (preferences, interactions) = try await preferences(of: userID)
+        let (preferences, interactions, learnedLibraryAt) = try await preferences(of: userID)
         let authorIDs = Array(preferences.authorScores.keys)
         var names: [UUID: String] = [:]
         if !authorIDs.isEmpty {
@@ -247,7 +254,7 @@ struct DiscoverService {
             counts: .init(total: preferences.total, positive: preferences.positive, negative: preferences.negative),
             averagePages: preferences.averagePages, preferredLength: preferences.preferredLength?.rawValue,
             personal: interactions >= DeckPlan.personalAfter,
-            learnedFromLibraryAt: try await profile(userID)?.learnedLibraryAt)
+            learnedFromLibraryAt: learnedLibraryAt)
     }
 
     /// Start over: what discovery learned goes; the books swiped away stay away.
@@ -278,11 +285,9 @@ struct DiscoverService {
                 ORDER BY date_added, id
                 """
             ).all() {
-                let status = ReadingStatus(rawValue: try row.decode(column: "status", as: String.self))
-                let actions = DiscoveryAction.fromLibrary(
-                    statusBefore: nil, statusAfter: status == .read || status == .didNotFinish ? status! : .wantToRead,
-                    ratingBefore: nil, ratingAfter: try row.decode(column: "rating", as: Int?.self)
-                ).filter { $0 != .addToList }
+                let actions = DiscoveryAction.replayed(
+                    status: ReadingStatus(rawValue: try row.decode(column: "status", as: String.self)),
+                    rating: try row.decode(column: "rating", as: Int?.self))
                 for action in actions {
                     events.append(
                         .init(

@@ -123,7 +123,7 @@ struct DiscoveryLearning {
 
     /// Notes that the library has been learned from, so it is not counted twice.
     func markLearnedLibrary(_ userID: UUID) async throws {
-        _ = try await nextSeq(userID)
+        try await ensureProfile(userID)
         try await db.sql.raw(
             "UPDATE discovery_profiles SET learned_library_at = \(bind: now) WHERE user_id = \(bind: userID)"
         ).run()
@@ -131,15 +131,19 @@ struct DiscoveryLearning {
 
     // MARK: the stored sums
 
-    private func nextSeq(_ userID: UUID) async throws -> Int {
-        let sql = db.sql
-        try await sql.raw(
+    /// The reader's profile row, made empty the first time.
+    private func ensureProfile(_ userID: UUID) async throws {
+        try await db.sql.raw(
             """
             INSERT INTO discovery_profiles (user_id, total, positive, negative, liked_pages, liked_books_with_pages, next_seq)
             VALUES (\(bind: userID), 0, 0, 0, 0, 0, 1) ON CONFLICT (user_id) DO NOTHING
             """
         ).run()
-        return try await sql.raw("SELECT next_seq FROM discovery_profiles WHERE user_id = \(bind: userID)").first()?
+    }
+
+    private func nextSeq(_ userID: UUID) async throws -> Int {
+        try await ensureProfile(userID)
+        return try await db.sql.raw("SELECT next_seq FROM discovery_profiles WHERE user_id = \(bind: userID)").first()?
             .decode(column: "next_seq", as: Int.self) ?? 1
     }
 
