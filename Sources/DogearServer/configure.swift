@@ -58,6 +58,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     // After the shared HTTP client is configured (redirects, timeouts): using it fixes its settings.
     app.idTokenVerifier = IDTokenVerifier(client: app.client)
     app.tiersEnabled = config.tiersEnabled
+    app.syncRetention = SyncRetention(days: config.syncTombstoneDays)
     try routes(app, config: config)
 
     // Only a server migrates on its own; `dogear migrate --revert` and `dogear routes` must not.

@@ -10,7 +10,7 @@ func routes(_ app: Application, config: DogearConfig) throws {
     app.get("metrics", use: system.metrics)
     app.get("openapi.yaml", use: system.openAPI)
 
-    let api = app.grouped("api", "v1").grouped(BearerTokenAuthenticator())
+    let api = app.grouped("api", "v1").grouped(BearerTokenAuthenticator(), VersionTagMiddleware())
 
     let auth = AuthController()
     api.post("auth", "signup", use: auth.signUp)
@@ -23,8 +23,10 @@ func routes(_ app: Application, config: DogearConfig) throws {
     api.post("auth", "link", use: auth.completeLink)
 
     // An app's token is held to its scopes; none manages the account (TokenScopeMiddleware).
-    let signedIn = api.grouped(RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: false))
-    let accountManagement = api.grouped(RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: true))
+    // Writes with an Idempotency-Key apply once (after the scope check: a refused write stores nothing).
+    let signedIn = api.grouped(RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: false), IdempotencyMiddleware())
+    let accountManagement = api.grouped(
+        RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: true), IdempotencyMiddleware())
     signedIn.post("auth", "signout", use: auth.signOut)
     signedIn.get("me", use: auth.me)
     signedIn.patch("me", use: auth.updateMe)
@@ -86,6 +88,10 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.get("goals", ":id", "progress", use: goals.progress)
 
     let discover = DiscoverController()
+    let sync = SyncController()
+    signedIn.get("sync", use: sync.changes)
+    signedIn.post("batch", use: BatchController().apply)
+
     signedIn.get("discover", "deck", use: discover.deck)
     signedIn.post("discover", "swipes", use: discover.swipe)
     signedIn.post("discover", "undo", use: discover.undo)
@@ -143,7 +149,7 @@ func routes(_ app: Application, config: DogearConfig) throws {
 
     // Uploads stream to disk (up to 50 MB, checked while they arrive), never into memory.
     let imports = ImportController()
-    signedIn.on(.POST, "imports", body: .stream, use: imports.create)
+    signedIn.on(.POST, "imports", body: .stream, use: imports.create).userInfo[IdempotencyMiddleware.streamedBody] = true
     signedIn.get("imports", ":id", use: imports.show)
     signedIn.get("export", use: ExportController().export)
 

@@ -65,12 +65,15 @@ struct AuthController {
     }
 
     func me(req: Request) async throws -> UserDTO {
-        try UserDTO(try req.currentUser())
+        try await req.tagVersion(.profile, try req.currentUserID())
+        return try UserDTO(try req.currentUser())
     }
 
     func updateMe(req: Request) async throws -> UserDTO {
         let patch = try req.content.decode(ProfileUpdateRequest.self)
-        return try UserDTO(try await AccountService(request: req).updateProfile(try req.currentUser(), patch))
+        let (user, accounts) = (try req.currentUser(), AccountService(request: req))
+        return try UserDTO(
+            try await req.conditionalWrite(.profile, try user.requireID()) { try await accounts.updateProfile(user, patch) })
     }
 
     func deleteMe(req: Request) async throws -> HTTPStatus {

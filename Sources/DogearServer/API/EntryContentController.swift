@@ -7,6 +7,7 @@ struct EntryContentController {
     func addSession(req: Request) async throws -> Response {
         let body = try req.content.decode(SessionRequest.self)
         let session = try await service(req).addSession(to: try req.uuidParameter("id"), body)
+        try await req.tagVersion(.session, try session.requireID())
         return try await SessionDTO(session).encodeResponse(status: .created, for: req)
     }
 
@@ -17,6 +18,7 @@ struct EntryContentController {
     func addNote(req: Request) async throws -> Response {
         let body = try req.content.decode(NoteRequest.self)
         let note = try await service(req).addNote(to: try req.uuidParameter("id"), body)
+        try await req.tagVersion(.note, try note.requireID())
         return try await NoteDTO(note).encodeResponse(status: .created, for: req)
     }
 
@@ -26,17 +28,20 @@ struct EntryContentController {
 
     func updateNote(req: Request) async throws -> NoteDTO {
         let body = try req.content.decode(NoteUpdateRequest.self)
-        return try NoteDTO(try await service(req).updateNote(try req.uuidParameter("id"), body))
+        let (id, content) = (try req.uuidParameter("id"), try service(req))
+        return try NoteDTO(try await req.conditionalWrite(.note, id) { try await content.updateNote(id, body) })
     }
 
     func deleteNote(req: Request) async throws -> HTTPStatus {
-        try await service(req).deleteNote(try req.uuidParameter("id"))
+        let (id, content) = (try req.uuidParameter("id"), try service(req))
+        try await req.conditionalWrite(.note, id) { try await content.deleteNote(id) }
         return .noContent
     }
 
     func addQuote(req: Request) async throws -> Response {
         let body = try req.content.decode(QuoteRequest.self)
         let quote = try await service(req).addQuote(to: try req.uuidParameter("id"), body)
+        try await req.tagVersion(.quote, try quote.requireID())
         return try await QuoteDTO(quote).encodeResponse(status: .created, for: req)
     }
 
@@ -45,7 +50,8 @@ struct EntryContentController {
     }
 
     func deleteQuote(req: Request) async throws -> HTTPStatus {
-        try await service(req).deleteQuote(try req.uuidParameter("id"))
+        let (id, content) = (try req.uuidParameter("id"), try service(req))
+        try await req.conditionalWrite(.quote, id) { try await content.deleteQuote(id) }
         return .noContent
     }
 }

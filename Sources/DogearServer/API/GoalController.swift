@@ -8,15 +8,18 @@ struct GoalController {
 
     func create(req: Request) async throws -> Response {
         let goal = try await req.goals().create(try req.content.decode(GoalRequest.self))
+        try await req.tagVersion(.goal, goal.id)
         return try await goal.encodeResponse(status: .created, for: req)
     }
 
     func update(req: Request) async throws -> GoalDTO {
-        try await req.goals().update(try req.uuidParameter("id"), try req.content.decode(GoalRequest.self))
+        let (id, body, goals) = (try req.uuidParameter("id"), try req.content.decode(GoalRequest.self), try req.goals())
+        return try await req.conditionalWrite(.goal, id) { try await goals.update(id, body) }
     }
 
     func delete(req: Request) async throws -> HTTPStatus {
-        try await req.goals().delete(try req.uuidParameter("id"))
+        let (id, goals) = (try req.uuidParameter("id"), try req.goals())
+        try await req.conditionalWrite(.goal, id) { try await goals.delete(id) }
         return .noContent
     }
 

@@ -6,6 +6,7 @@ struct LibraryController {
     func create(req: Request) async throws -> Response {
         let body = try req.content.decode(CreateEntryRequest.self)
         let entry = try await req.libraryService().add(body, lookingUpWith: req.bookLookup())
+        try await req.tagVersion(.entry, try entry.requireID())
         return try await req.libraryQuery().dto(entry).encodeResponse(status: .created, for: req)
     }
 
@@ -15,29 +16,40 @@ struct LibraryController {
     }
 
     func show(req: Request) async throws -> EntryDTO {
-        try await req.libraryQuery().entry(try req.uuidParameter("id"))
+        let id = try req.uuidParameter("id")
+        let entry = try await req.libraryQuery().entry(id)
+        try await req.tagVersion(.entry, id)
+        return entry
     }
 
     func update(req: Request) async throws -> EntryDTO {
         let patch = try req.content.decode(UpdateEntryRequest.self)
-        let entry = try await req.libraryService().update(try req.uuidParameter("id"), with: patch)
+        let id = try req.uuidParameter("id")
+        let library = try req.libraryService()
+        let entry = try await req.conditionalWrite(.entry, id) { try await library.update(id, with: patch) }
         return try await req.libraryQuery().dto(entry)
     }
 
     func delete(req: Request) async throws -> HTTPStatus {
-        try await req.libraryService().delete(try req.uuidParameter("id"))
+        let id = try req.uuidParameter("id")
+        let library = try req.libraryService()
+        try await req.conditionalWrite(.entry, id) { try await library.delete(id) }
         return .noContent
     }
 
     func changeStatus(req: Request) async throws -> EntryDTO {
         let body = try req.content.decode(StatusChangeRequest.self)
-        let entry = try await req.libraryService().changeStatus(try req.uuidParameter("id"), to: body)
+        let id = try req.uuidParameter("id")
+        let library = try req.libraryService()
+        let entry = try await req.conditionalWrite(.entry, id) { try await library.changeStatus(id, to: body) }
         return try await req.libraryQuery().dto(entry)
     }
 
     func progress(req: Request) async throws -> EntryDTO {
-        let body = try req.content.decode(ProgressRequest.self)
-        let entry = try await req.libraryService().logProgress(try req.uuidParameter("id"), try body.input())
+        let input = try req.content.decode(ProgressRequest.self).input()
+        let id = try req.uuidParameter("id")
+        let library = try req.libraryService()
+        let entry = try await req.conditionalWrite(.entry, id) { try await library.logProgress(id, input) }
         return try await req.libraryQuery().dto(entry)
     }
 }

@@ -1,3 +1,4 @@
+import DogearCore
 import Vapor
 
 /// /api/v1/lists and /api/v1/shared-lists: a reader's lists and other readers' public lists opened
@@ -10,21 +11,36 @@ struct ListController {
     func create(req: Request) async throws -> Response {
         let body = try req.content.decode(CreateListRequest.self)
         let list = try await req.lists().create(body.draft)
+        if let id = UUID(uuidString: list.id) { try await req.tagVersion(.list, id) }
         return try await list.encodeResponse(status: .created, for: req)
     }
 
     func show(req: Request) async throws -> ListDTO {
-        try await req.lists().list(try Self.listID(req))
+        let listID = try Self.listID(req)
+        let list = try await req.lists().list(listID)
+        // A custom list of the reader's own has a version; a default list or another's does not.
+        if let id = UUID(uuidString: listID), list.shareCode != nil { try await req.tagVersion(.list, id) }
+        return list
     }
 
     func update(req: Request) async throws -> ListDTO {
         let body = try req.content.decode(UpdateListRequest.self)
-        return try await req.lists().update(try Self.listID(req), body.draft)
+        let (listID, lists) = (try Self.listID(req), try req.lists())
+        return try await Self.conditionally(req, .list, listID) { try await lists.update(listID, body.draft) }
     }
 
     func delete(req: Request) async throws -> HTTPStatus {
-        try await req.lists().delete(try Self.listID(req))
+        let (listID, lists) = (try Self.listID(req), try req.lists())
+        try await Self.conditionally(req, .list, listID) { try await lists.delete(listID) }
         return .noContent
+    }
+
+    /// A write under `If-Match` when the id is a custom list's or an item's (a default list has no version).
+    private static func conditionally<T: Sendable>(
+        _ req: Request, _ type: SyncObjectType, _ id: String, _ write: @Sendable () async throws -> T
+    ) async throws -> T {
+        guard let uuid = UUID(uuidString: id) else { return try await write() }
+        return try await req.conditionalWrite(type, uuid, write)
     }
 
     func replaceShareCode(req: Request) async throws -> ListDTO {
@@ -50,13 +66,16 @@ struct ListController {
         let listID = try Self.listID(req)
         let itemID = try req.uuidParameter("itemId")
         let items = try req.listItems()
-        if let position = body.position { try await items.move(itemID, in: listID, to: position) }
-        if let note = body.note.change { _ = try await items.setNote(itemID, in: listID, to: note) }
+        try await req.conditionalWrite(.listItem, itemID) {
+            if let position = body.position { try await items.move(itemID, in: listID, to: position) }
+            if let note = body.note.change { _ = try await items.setNote(itemID, in: listID, to: note) }
+        }
         return try await items.item(itemID, in: listID)
     }
 
     func deleteItem(req: Request) async throws -> HTTPStatus {
-        try await req.listItems().remove(try req.uuidParameter("itemId"), from: try Self.listID(req))
+        let (itemID, listID, items) = (try req.uuidParameter("itemId"), try Self.listID(req), try req.listItems())
+        try await req.conditionalWrite(.listItem, itemID) { try await items.remove(itemID, from: listID) }
         return .noContent
     }
 

@@ -66,7 +66,10 @@ struct UserCommand: AsyncCommand {
         try await app.prepareDatabase()
         let user = try await Self.account(email, on: app.db)
         user.tier = tier
-        try await user.save(on: app.db)
+        try await app.db.writeTransaction { db in
+            try await user.save(on: db)
+            try await SyncLog.upserts(db: db, userID: try user.requireID()).changed(.profile, try user.requireID())
+        }
         context.console.print(
             "\(user.email) is now \(tier.rawValue)" + (app.tiersEnabled ? "" : " (tiers are off: DOGEAR_TIERS)"))
     }
@@ -85,7 +88,10 @@ struct UserCommand: AsyncCommand {
                 throw CommandFailure("an account with the email \(email) already exists")
             }
             let user = User(email: email, passwordHash: try await app.passwordHasher.hash(password), displayName: name)
-            try await user.create(on: app.db)
+            try await app.db.writeTransaction { db in
+                try await user.create(on: db)
+                try await SyncLog.upserts(db: db, userID: try user.requireID()).changed(.profile, try user.requireID())
+            }
             context.console.print("added \(email)" + (signature.password == nil ? " with the password \(password)" : ""))
         } catch let error as ValidationError {
             throw CommandFailure("\(error.field): \(error.message)")

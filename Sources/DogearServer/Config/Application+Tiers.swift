@@ -1,3 +1,4 @@
+import DogearCore
 import Vapor
 
 extension Application {
@@ -7,5 +8,15 @@ extension Application {
     var tiersEnabled: Bool {
         get { storage[TiersKey.self] ?? false }
         set { storage[TiersKey.self] = newValue }
+    }
+}
+
+extension Application {
+    private struct SyncRetentionKey: StorageKey { typealias Value = SyncRetention }
+
+    /// How long the changes feed keeps tombstones (`DOGEAR_SYNC_TOMBSTONE_DAYS`).
+    var syncRetention: SyncRetention {
+        get { storage[SyncRetentionKey.self] ?? SyncRetention() }
+        set { storage[SyncRetentionKey.self] = newValue }
     }
 }

@@ -1,3 +1,4 @@
+import DogearCore
 import Foundation
 
 /// Every setting Dogear reads, decoded once from the environment at start-up with working defaults
@@ -60,6 +61,9 @@ public struct DogearConfig: Sendable {
     var uploadLimitBytes = 50 * 1024 * 1024
     /// `/metrics` answers only with `Authorization: Bearer` this token; unset, it is off (404).
     var metricsToken: String?
+    /// How long apps that sync are told of deletions (`DOGEAR_SYNC_TOMBSTONE_DAYS`); a cursor older
+    /// than that answers 410 `resyncRequired`.
+    var syncTombstoneDays = SyncRetention.defaultDays
     /// Sign in with Apple and Google, each on when its client IDs are set.
     var identityProviders: [IdentityProvider] = []
 
@@ -188,6 +192,12 @@ public struct DogearConfig: Sendable {
                 .google(clientIDs: clientIDs, jwksURL: value("GOOGLE_JWKS_URL"), issuers: list("GOOGLE_ISSUERS")))
         }
         config.metricsToken = value("DOGEAR_METRICS_TOKEN")
+        if let raw = value("DOGEAR_SYNC_TOMBSTONE_DAYS") {
+            guard let days = Int(raw), (1...3_650).contains(days) else {
+                throw ConfigError(setting: "DOGEAR_SYNC_TOMBSTONE_DAYS", message: "must be a whole number of days from 1 to 3650")
+            }
+            config.syncTombstoneDays = days
+        }
         if let raw = value("DOGEAR_UPLOAD_LIMIT_MB") {
             guard let megabytes = Int(raw), (1...1_024).contains(megabytes) else {
                 throw ConfigError(setting: "DOGEAR_UPLOAD_LIMIT_MB", message: "megabytes, from 1 to 1024 (got '\(raw)')")

@@ -15,6 +15,8 @@ struct APIError: Error, Sendable {
     var sources: [SourceAttemptDTO]?
     /// Seconds to wait, sent as `Retry-After` (a 429).
     var retryAfterSeconds: Int?
+    /// With `versionConflict` (412): the object as it is now, with its version.
+    var current: SyncChangeDTO?
 
     static func invalidData(_ error: ValidationError) -> APIError {
         APIError(status: .unprocessableEntity, code: "invalidData", message: error.message, field: error.field)
@@ -37,4 +39,13 @@ struct ErrorBody: Content {
         var linkToken: String? = nil
     }
     let error: Detail
+    /// With `versionConflict` (412): the object as it is now (a tombstone if it was deleted).
+    var current: SyncChangeDTO? = nil
+}
+
+/// A write's `If-Match` named a version the object is no longer at: the service's error, with the
+/// object as it is now for the app to merge with (`Request.conditionalWrite` loads it).
+struct VersionConflict: Error, Sendable {
+    let error: DomainError
+    let current: SyncChangeDTO?
 }

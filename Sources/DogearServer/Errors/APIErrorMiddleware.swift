@@ -9,31 +9,44 @@ struct APIErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
-            let apiError = Self.translate(error)
-            if apiError.status == .internalServerError {
-                request.logger.report(error: error)
-            }
-            let body = ErrorBody(
-                error: .init(
-                    code: apiError.code, message: apiError.message,
-                    field: apiError.field, entryId: apiError.details["entryId"],
-                    sources: apiError.sources, linkToken: apiError.details["linkToken"]))
-            let response = Response(status: apiError.status)
-            try response.content.encode(body, as: .json)
-            if apiError.status == .unauthorized {
-                response.headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer")
-            }
-            if let seconds = apiError.retryAfterSeconds {
-                response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
-            }
-            return response
+            return try Self.response(for: error, to: request)
         }
+    }
+
+    /// The error's answer, as every API error is answered (also what an `Idempotency-Key` stores).
+    static func response(for error: any Error, to request: Request) throws -> Response {
+        let apiError = translate(error)
+        if apiError.status == .internalServerError {
+            request.logger.report(error: error)
+        }
+        let body = ErrorBody(
+            error: .init(
+                code: apiError.code, message: apiError.message,
+                field: apiError.field, entryId: apiError.details["entryId"],
+                sources: apiError.sources, linkToken: apiError.details["linkToken"]),
+            current: apiError.current)
+        let response = Response(status: apiError.status)
+        try response.content.encode(body, as: .json)
+        if apiError.status == .unauthorized {
+            response.headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer")
+        }
+        if let seconds = apiError.retryAfterSeconds {
+            response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
+        }
+        if let version = apiError.current?.version, apiError.current?.deletedAt == nil {
+            response.headers.replaceOrAdd(name: .eTag, value: IfMatch.etag(version))
+        }
+        return response
     }
 
     static func translate(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError:
             return error
+        case let conflict as VersionConflict:
+            var answer = translate(conflict.error)
+            answer.current = conflict.current
+            return answer
         case let error as DomainError:
             return APIError(
                 status: status(for: error.kind), code: error.code, message: error.message, field: error.field,
@@ -74,6 +87,8 @@ struct APIErrorMiddleware: AsyncMiddleware {
         case .tooManyRequests: return .tooManyRequests
         case .unavailable: return .serviceUnavailable
         case .insufficientStorage: return .insufficientStorage
+        case .preconditionFailed: return .preconditionFailed
+        case .gone: return .gone
         }
     }
 

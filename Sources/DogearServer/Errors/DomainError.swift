@@ -32,6 +32,11 @@ struct DomainError: Error, Sendable {
         case unavailable
         /// The server's disk is full: nothing was saved.
         case insufficientStorage
+        /// The write named a version (`If-Match`) and the thing has changed since: nothing was written.
+        case preconditionFailed
+        /// What the request goes on from is no longer kept (a sync cursor past the tombstones'
+        /// retention, or from before a restore): start again from the beginning.
+        case gone
     }
 
     let kind: Kind

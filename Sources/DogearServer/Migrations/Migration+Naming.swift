@@ -36,6 +36,7 @@ enum AllMigrations {
         CreateStatsFacts(),
         CreateStatsYearFigures(),
         CreateDiscovery(),
+        CreateSyncLog(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -48,6 +48,8 @@ struct PageErrorMiddleware: AsyncMiddleware {
         case .tooManyRequests: return (.tooManyRequests, sentence(error.message))
         case .unavailable: return (.serviceUnavailable, sentence(error.message))
         case .insufficientStorage: return (.insufficientStorage, sentence(error.message))
+        case .preconditionFailed: return (.preconditionFailed, sentence(error.message))
+        case .gone: return (.gone, sentence(error.message))
         }
     }
 

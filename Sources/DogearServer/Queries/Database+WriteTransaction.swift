@@ -14,7 +14,14 @@ extension Database {
     /// last use, recorded once a minute) could otherwise commit between this transaction's first
     /// read and its first write, and SQLite refuses that write outright ("busyInSnapshot": seen as
     /// a few 500s a minute under `scripts/load-mixed.sh`).
-    func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    ///
+    /// A write's `If-Match` (`WriteCondition`) goes into the transaction with it: Fluent may run the
+    /// body in a task of its own, which would not see the caller's task-local values.
+    func writeTransaction<T: Sendable>(_ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        let condition = WriteCondition.current
+        let body: @Sendable (any Database) async throws -> T = { db in
+            try await WriteCondition.$current.withValue(condition) { try await work(db) }
+        }
         guard !inTransaction, sql.kind == .sqlite else { return try await transaction(body) }
         let asked = ContinuousClock.now
         await SQLiteWriters.turn.acquire()

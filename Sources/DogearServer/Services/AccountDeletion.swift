@@ -19,6 +19,8 @@ struct AccountDeletion {
     let db: any Database
     /// Wakes the clubs they were in, so their open streams end and the others' pages update.
     var clubEvents: ClubEventHub?
+    /// When it happens: other readers' saves of their lists become tombstones of this time.
+    var now = Date()
 
     struct Summary: Sendable, Equatable {
         var entries = 0
@@ -35,7 +37,7 @@ struct AccountDeletion {
             var summary = Summary()
             let clubs = try await Self.leaveClubs(userID, on: db, summary: &summary)
             try await Self.deleteClubTalk(userID, on: db)
-            summary.lists = try await Self.deleteLists(userID, on: db)
+            summary.lists = try await Self.deleteLists(userID, at: now, on: db)
             let (entries, works) = try await Self.deleteLibrary(userID, on: db)
             summary.entries = entries
             let jobs = try await ImportJob.query(on: db).filter(\.$user.$id == userID).all()
@@ -55,6 +57,10 @@ struct AccountDeletion {
             try await db.sql.delete(from: "stats_year_figures").where("user_id", .equal, userID).run()
             // What discovery learned of them (the interactions would go with the user row; said here too).
             for table in ["discovery_interactions", "discovery_scores", "discovery_profiles"] {
+                try await db.sql.delete(from: table).where("user_id", .equal, userID).run()
+            }
+            // Their change log and stored answers: no app of theirs will sync again.
+            for table in ["sync_changes", "sync_clocks", "idempotency_keys"] {
                 try await db.sql.delete(from: table).where("user_id", .equal, userID).run()
             }
             // What they gave the shared catalog stays, and the history that someone set it; not who.
@@ -139,9 +145,20 @@ struct AccountDeletion {
     }
 
     /// Their lists (with their items, others' saves and their share codes) and the lists they saved.
-    private static func deleteLists(_ userID: UUID, on db: any Database) async throws -> Int {
+    private static func deleteLists(_ userID: UUID, at now: Date, on db: any Database) async throws -> Int {
         let lists = try await ReadingList.query(on: db).filter(\.$owner.$id == userID).all()
         let ids = lists.compactMap(\.id)
+        // The readers who saved them see their saves go, each in their own log, in the order of
+        // their ids (the one order every write to several logs takes).
+        var savesBySaver: [UUID: [UUID]] = [:]
+        for chunk in ids.chunked(into: 500) {
+            for saved in try await SavedList.query(on: db).filter(\.$list.$id ~~ chunk).all() where saved.$user.id != userID {
+                savesBySaver[saved.$user.id, default: []].append(saved.$list.id)
+            }
+        }
+        for saver in savesBySaver.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+            try await SyncLog(db: db, userID: saver, now: now).deleted(.savedList, savesBySaver[saver]!)
+        }
         for chunk in ids.chunked(into: 500) {
             try await ReadingListItem.query(on: db).filter(\.$list.$id ~~ chunk).delete()
             try await SavedList.query(on: db).filter(\.$list.$id ~~ chunk).delete()

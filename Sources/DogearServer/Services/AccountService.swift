@@ -5,7 +5,7 @@ import Vapor
 /// Sign up, sign in, sign out and the profile.
 struct AccountService {
     let request: Request
-    var db: any Database { request.db }
+    var db: any Database { request.database }
 
     func signUp(_ body: SignUpRequest) async throws -> AuthResponse {
         let email = try Self.validEmail(body.email)
@@ -33,6 +33,7 @@ struct AccountService {
         let user = User(email: email, passwordHash: hash, displayName: displayName)
         return try await db.writeTransaction { db in
             try await user.create(on: db)
+            try await SyncLog.upserts(db: db, userID: try user.requireID()).changed(.profile, try user.requireID())
             return try await issueToken(for: user, on: db)
         }
     }
@@ -121,9 +122,16 @@ struct AccountService {
         }
         let keep = request.auth.get(UserToken.self)?.id
         let endOthers = emailChanged
-        try await db.writeTransaction { db in
+        try await db.writeTransaction { [request] db in
             try await user.save(on: db)
             if endOthers { try await SessionService.endSessions(of: user, except: keep, on: db) }
+            // The profile, and the reader's lists, which carry the owner's name.
+            let userID = try user.requireID()
+            let lists = try await ReadingList.query(on: db).filter(\.$owner.$id == userID).all().map { try $0.requireID() }
+            let log = SyncLog(db: db, userID: userID, now: request.now)
+            try await log.record(
+                [SyncLog.Change(type: .profile, id: userID, deleted: false)]
+                    + lists.map { SyncLog.Change(type: .list, id: $0, deleted: false) })
         }
         return user
     }
@@ -177,7 +185,7 @@ struct AccountService {
         } else {
             try await SessionService.requirePassword(currentPassword, of: user, request)
         }
-        try await AccountDeletion(db: db, clubEvents: request.application.clubEvents).delete(user)
+        try await AccountDeletion(db: db, clubEvents: request.application.clubEvents, now: request.now).delete(user)
         request.auth.logout(UserToken.self)
         request.auth.logout(User.self)
     }

@@ -1,3 +1,4 @@
+import FluentKit
 import Foundation
 import NIOConcurrencyHelpers
 import SQLKit
@@ -82,6 +83,7 @@ struct DatabaseBackup {
             let incoming = live + ".restoring"
             try? manager.removeItem(atPath: incoming)
             try manager.copyItem(atPath: source, toPath: incoming)
+            try await Self.startNewSyncEpoch(inSQLite: incoming, threadPool: app.threadPool, on: app.eventLoopGroup.any())
             if manager.fileExists(atPath: live) {
                 let kept = live + ".before-restore-" + String(Int(app.clock.now().timeIntervalSince1970))
                 try manager.moveItem(atPath: live, toPath: kept)
@@ -94,6 +96,7 @@ struct DatabaseBackup {
             return Report(path: live, bytes: Self.size(of: live), check: check)
         case .postgres(let url):
             try await Self.run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--dbname=\(url)", source])
+            try await Self.startNewSyncEpoch(on: app.db)
             return Report(path: url, bytes: Self.size(of: source), check: check)
         }
     }
@@ -137,6 +140,29 @@ struct DatabaseBackup {
         } catch {
             try? await connection.close()
             throw Failure("\(path) is not a backup of Dogear's database: \(error)")
+        }
+    }
+
+    /// Apps' sync cursors from before a restore must not be taken as current: the restored data
+    /// reuses versions they have seen, so the change log gets a new epoch and those cursors ask for
+    /// a full sync (SPEC §12). A backup from before the sync log has none; its migration makes one.
+    static func startNewSyncEpoch(on db: any FluentKit.Database) async throws {
+        try await db.sql.raw("UPDATE sync_epoch SET epoch = \(bind: SyncEpoch.fresh())").run()
+    }
+
+    private static func startNewSyncEpoch(inSQLite path: String, threadPool: NIOThreadPool, on eventLoop: any EventLoop)
+        async throws
+    {
+        let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, on: eventLoop)
+        do {
+            let hasLog = try await rows(connection, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'sync_epoch'")
+            if !hasLog.isEmpty {
+                try await connection.query("UPDATE sync_epoch SET epoch = ?", [.text(SyncEpoch.fresh())]) { _ in }
+            }
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
         }
     }
 

@@ -70,6 +70,9 @@ struct EntryContentService {
             session.startPage = request.startPage
             session.endPage = request.endPage
             try await session.create(on: db)
+            let log = try library.syncLog(on: db)
+            try await log.changed(.session, try session.requireID())
+            try await log.entriesChanged([entryID])
             // A session that moves the page is progress the reader's clubs hear of, like any other.
             let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: before, ratingBefore: entry.rating)
             return (session, clubs)
@@ -93,6 +96,7 @@ struct EntryContentService {
         try await db.writeTransaction { db in
             try await note.create(on: db)
             try await SearchIndexer(db: db).reindex([entryID])
+            try await library.syncLog(on: db).changed(.note, try note.requireID())
         }
         return note
     }
@@ -117,6 +121,7 @@ struct EntryContentService {
         try await db.writeTransaction { db in
             try await note.save(on: db)
             try await SearchIndexer(db: db).reindex([note.$entry.id])
+            try await library.syncLog(on: db).changed(.note, id)
         }
         return note
     }
@@ -126,6 +131,7 @@ struct EntryContentService {
         try await db.writeTransaction { db in
             try await note.delete(on: db)
             try await SearchIndexer(db: db).reindex([note.$entry.id])
+            try await library.syncLog(on: db).deleted(.note, id)
         }
     }
 
@@ -139,6 +145,7 @@ struct EntryContentService {
         try await db.writeTransaction { db in
             try await quote.create(on: db)
             try await SearchIndexer(db: db).reindex([entryID])
+            try await library.syncLog(on: db).changed(.quote, try quote.requireID())
         }
         return quote
     }
@@ -155,6 +162,7 @@ struct EntryContentService {
         try await db.writeTransaction { db in
             try await quote.delete(on: db)
             try await SearchIndexer(db: db).reindex([quote.$entry.id])
+            try await library.syncLog(on: db).deleted(.quote, id)
         }
     }
 }

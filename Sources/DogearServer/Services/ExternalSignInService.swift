@@ -94,6 +94,7 @@ struct ExternalSignInService {
             return try await db.writeTransaction { db in
                 try await Self.useNonce(nonceHash, on: db)
                 try await user.create(on: db)
+                try await SyncLog.upserts(db: db, userID: try user.requireID()).changed(.profile, try user.requireID())
                 try await Identity(userID: try user.requireID(), provider: name, subject: subject, email: email).create(on: db)
                 return .signedIn(try await AccountService(request: request).issueToken(for: user, on: db), created: true)
             }

@@ -76,6 +76,7 @@ struct LibraryService {
                 try await learning.entryChanged(entry, statusBefore: nil, ratingBefore: nil)
             }
             let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: nil, ratingBefore: nil)
+            try await syncLog(on: db).entriesChanged([try entry.requireID()])
             return (entry, clubs)
         }
     }
@@ -169,6 +170,7 @@ struct LibraryService {
             try await DiscoveryLearning(db: db, now: now).entryChanged(
                 entry, statusBefore: stateBefore.status, ratingBefore: ratingBefore)
             let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: ratingBefore)
+            try await syncLog(on: db).entriesChanged([id])
             return (entry, clubs)
         }
     }
@@ -195,6 +197,7 @@ struct LibraryService {
             try await DiscoveryLearning(db: db, now: now).entryChanged(
                 entry, statusBefore: stateBefore.status, ratingBefore: entry.rating)
             let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: entry.rating)
+            try await syncLog(on: db).entriesChanged([id])
             return (entry, clubs)
         }
     }
@@ -214,19 +217,21 @@ struct LibraryService {
             try await DiscoveryLearning(db: db, now: now).entryChanged(
                 entry, statusBefore: stateBefore.status, ratingBefore: entry.rating)
             let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: entry.rating)
+            try await syncLog(on: db).entriesChanged([id])
             return (entry, clubs)
         }
     }
 
     func delete(_ id: UUID) async throws {
-        try await db.writeTransaction { db in try await Self.remove(try await entry(id, on: db), on: db) }
+        try await db.writeTransaction { db in try await Self.remove(try await entry(id, on: db), at: now, on: db) }
     }
 
     /// Takes an entry out of the library inside the caller's transaction (a delete, or undoing the
     /// deck's swipe that added it).
-    static func remove(_ entry: LibraryEntry, on db: any Database) async throws {
-        // Notes, quotes, sessions, tags links and read-throughs go with it (ON DELETE CASCADE);
-        // the catalog work stays for other readers.
+    static func remove(_ entry: LibraryEntry, at now: Date, on db: any Database) async throws {
+        // Notes, quotes, sessions, tags links and read-throughs go with it (ON DELETE CASCADE), so
+        // the sync log hears of them first; the catalog work stays for other readers.
+        try await SyncLog(db: db, userID: entry.$user.id, now: now).entryDeleting(entry)
         try await SearchIndexer(db: db).remove([try entry.requireID()])
         try await entry.delete(on: db)
         try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
@@ -242,6 +247,11 @@ struct LibraryService {
         let (entry, clubs) = try await db.writeTransaction(body)
         clubEvents?.announce(clubs)
         return entry
+    }
+
+    /// The reader's change log, inside the write transaction `db`.
+    func syncLog(on db: any Database) throws -> SyncLog {
+        SyncLog(db: db, userID: try user.requireID(), now: now)
     }
 
     func catalogFacts(of entry: LibraryEntry, on db: any Database) async throws -> (Work, Edition?) {

@@ -1,17 +1,22 @@
 import DogearCore
+import Fluent
 import Vapor
 
 /// The services for the signed-in reader of a request, built one way for the API's controllers and
 /// the web pages alike (the database, the reader, and "today" and "now" from the injected clock).
 extension Request {
+    /// The database a request's services use: the app's, or, for an operation of an atomic batch
+    /// (`BatchController`), the batch's one transaction, so all its operations commit or none.
+    var database: any Database { storage[BatchTransactionKey.self] ?? db }
+
     func libraryService() throws -> LibraryService {
         let user = try currentUser()
-        return LibraryService(db: db, user: user, today: today(for: user), now: now, clubEvents: application.clubEvents)
+        return LibraryService(db: database, user: user, today: today(for: user), now: now, clubEvents: application.clubEvents)
     }
 
     func libraryQuery() throws -> LibraryQueryService {
         let user = try currentUser()
-        return LibraryQueryService(db: db, user: user, today: today(for: user))
+        return LibraryQueryService(db: database, user: user, today: today(for: user))
     }
 
     func entryContent() throws -> EntryContentService {
@@ -19,15 +24,15 @@ extension Request {
     }
 
     func homeService() throws -> HomeService {
-        HomeService(db: db, user: try currentUser(), now: now)
+        HomeService(db: database, user: try currentUser(), now: now)
     }
 
     func importJobs() throws -> ImportJobReader {
-        ImportJobReader(db: db, userID: try currentUserID())
+        ImportJobReader(db: database, userID: try currentUserID())
     }
 
     func lists() throws -> ListService {
-        ListService(db: db, user: try currentUser(), tiersEnabled: application.tiersEnabled)
+        ListService(db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, now: now)
     }
 
     func listItems() throws -> ListItemService {
@@ -36,7 +41,7 @@ extension Request {
 
     func clubMembership() throws -> ClubMembershipService {
         ClubMembershipService(
-            db: db, user: try currentUser(), tiersEnabled: application.tiersEnabled, events: application.clubEvents)
+            db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, events: application.clubEvents)
     }
 
     func clubs() throws -> ClubService {
@@ -58,27 +63,27 @@ extension Request {
     }
 
     func catalog() throws -> CatalogReadService {
-        CatalogReadService(db: db, userID: try currentUserID(), lookups: bookLookup())
+        CatalogReadService(db: database, userID: try currentUserID(), lookups: bookLookup())
     }
 
     func catalogEdits() throws -> CatalogEditService {
-        CatalogEditService(db: db, userID: try currentUserID(), now: application.clock.now())
+        CatalogEditService(db: database, userID: try currentUserID(), now: application.clock.now())
     }
 
     func bookLookup() -> BookLookupService {
-        BookLookupService(db: db, chain: application.lookupChain, now: application.clock.now)
+        BookLookupService(db: database, chain: application.lookupChain, now: application.clock.now)
     }
 
     /// Password reset links, for the API and the pages alike (no reader is signed in for these).
     func passwordResets() -> PasswordResetService {
-        PasswordResetService(db: db, now: application.clock.now(), baseURL: application.baseURL)
+        PasswordResetService(db: database, now: application.clock.now(), baseURL: application.baseURL)
     }
 }
 
 extension Request {
     func stats() throws -> StatsService {
         let user = try currentUser()
-        return StatsService(db: db, user: user, today: today(for: user), tiersEnabled: application.tiersEnabled)
+        return StatsService(db: database, user: user, today: today(for: user), tiersEnabled: application.tiersEnabled)
     }
 }
 
@@ -87,18 +92,26 @@ extension Request {
     func years() -> YearService {
         let user = auth.get(User.self)
         return YearService(
-            db: db, today: user.map { today(for: $0) } ?? LocalDate(now, in: .gmt), baseURL: application.baseURL)
+            db: database, today: user.map { today(for: $0) } ?? LocalDate(now, in: .gmt), baseURL: application.baseURL)
     }
 
     func discover() throws -> DiscoverService {
         let library = try libraryService()
         return DiscoverService(
-            db: db, user: library.user, now: now, library: library, listItems: try listItems(), lookups: bookLookup(),
+            db: database, user: library.user, now: now, library: library, listItems: try listItems(), lookups: bookLookup(),
             online: !application.lookupChain.offline)
+    }
+
+    func syncFeed() throws -> SyncService {
+        let user = try currentUser()
+        return SyncService(db: database, user: user, today: today(for: user), now: now, retention: application.syncRetention)
     }
 
     func goals() throws -> GoalService {
         let user = try currentUser()
-        return GoalService(db: db, user: user, today: today(for: user))
+        return GoalService(db: database, user: user, today: today(for: user), now: now)
     }
 }
+
+/// Where an atomic batch leaves its transaction for its operations' requests.
+struct BatchTransactionKey: StorageKey { typealias Value = any Database }

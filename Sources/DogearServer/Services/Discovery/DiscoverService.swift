@@ -165,7 +165,7 @@ struct DiscoverService {
             if let entryID = last.entryID, let entry = try await LibraryEntry.find(entryID, on: db),
                 entry.$user.id == userID, entry.readingState.status == .wantToRead
             {
-                try await LibraryService.remove(entry, on: db)
+                try await LibraryService.remove(entry, at: now, on: db)
             }
             if let itemID = last.listItemID, let item = try await ReadingListItem.find(itemID, on: db) {
                 let listID = item.$list.id
@@ -174,6 +174,9 @@ struct DiscoverService {
                     list.itemCount = try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).count()
                     try await list.save(on: db)
                 }
+                let log = SyncLog(db: db, userID: userID, now: now)
+                try await log.deleted(.listItem, itemID)
+                try await log.changed(.list, listID)
             }
             return last
         }

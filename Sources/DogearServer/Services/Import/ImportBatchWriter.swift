@@ -49,7 +49,31 @@ struct ImportBatchWriter {
         try await SearchIndexer(db: db).reindex(created, new: true)
         try await SearchIndexer(db: db).reindex(Array(touched))
         phases?.record("search index", &lap)
+        try await recordChanges(entries: created + Array(touched), withAdditions: plan.additions.map(\.0))
+        phases?.record("sync log", &lap)
         return outcomes
+    }
+
+    /// Apps that sync hear of an import like of any other change: the entries it made or filled
+    /// in, and the sessions, notes and quotes of the entries it added to (some were there before;
+    /// sending an unchanged one again costs an app nothing, missing a new one would).
+    private func recordChanges(entries: [UUID], withAdditions added: [UUID]) async throws {
+        let log = SyncLog.upserts(db: db, userID: userID)
+        try await log.entriesChanged(entries)
+        var changes: [SyncLog.Change] = []
+        for chunk in Array(Set(added)).chunked(into: 500) {
+            for row in try await sql.raw(
+                """
+                SELECT 'session' AS type, id FROM reading_sessions WHERE entry_id IN (\(binds: chunk))
+                UNION ALL SELECT 'note', id FROM notes WHERE entry_id IN (\(binds: chunk))
+                UNION ALL SELECT 'quote', id FROM quotes WHERE entry_id IN (\(binds: chunk))
+                """
+            ).all() {
+                guard let type = SyncObjectType(rawValue: try row.decode(column: "type", as: String.self)) else { continue }
+                changes.append(.init(type: type, id: try row.decode(column: "id", as: UUID.self), deleted: false))
+            }
+        }
+        try await log.record(changes)
     }
 
     /// The reader's entries for these works, and what they hold, into the plan.

@@ -331,7 +331,10 @@ struct ImportRunner {
         if TimeZone(identifier: profile.timeZone) != nil { user.timeZone = profile.timeZone }
         user.genrePreferences = profile.genrePreferences
         user.onboardingDone = profile.onboardingDone
-        try await user.save(on: db)
+        try await db.writeTransaction { db in
+            try await user.save(on: db)
+            try await SyncLog.upserts(db: db, userID: userID).changed(.profile, userID)
+        }
     }
 
     static func line(of result: Result<ImportedRow, ImportRowError>) -> Int {

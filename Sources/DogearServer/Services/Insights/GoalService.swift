@@ -9,6 +9,8 @@ struct GoalService {
     let db: any Database
     let user: User
     let today: LocalDate
+    /// When a change happens (deletions are remembered from then for apps that sync).
+    var now = Date()
 
     static let notFound = DomainError.notFound("goalNotFound", "no such goal")
     static let perYear = 20
@@ -43,6 +45,7 @@ struct GoalService {
             }
             let goal = ReadingGoal(userID: userID, draft: draft)
             try await goal.create(on: db)
+            try await SyncLog(db: db, userID: userID, now: now).changed(.goal, try goal.requireID())
             return goal
         }
         return try await dtos([goal])[0]
@@ -56,7 +59,10 @@ struct GoalService {
             year: request.year ?? current.year, metric: request.metric ?? current.metric.rawValue,
             target: request.target ?? current.target, conditions: request.conditions ?? current.conditions)
         goal.apply(draft)
-        try await db.writeTransaction { db in try await goal.save(on: db) }
+        try await db.writeTransaction { [now] db in
+            try await goal.save(on: db)
+            try await SyncLog(db: db, userID: goal.$user.id, now: now).changed(.goal, id)
+        }
         return try await dtos([goal])[0]
     }
 
@@ -64,7 +70,10 @@ struct GoalService {
     @discardableResult
     func delete(_ id: UUID) async throws -> Int {
         let goal = try await own(id)
-        try await db.writeTransaction { db in try await goal.delete(on: db) }
+        try await db.writeTransaction { [now] db in
+            try await goal.delete(on: db)
+            try await SyncLog(db: db, userID: goal.$user.id, now: now).deleted(.goal, id)
+        }
         return goal.year
     }
 
@@ -89,7 +98,7 @@ struct GoalService {
             return GoalDTO(
                 id: try goal.requireID(), year: goal.year, metric: goal.metric.rawValue, target: goal.target,
                 conditions: goal.conditions,
-                summary: ([Self.amount(goal.target, goal.metric)] + goal.conditions.describe()).joined(separator: " · "),
+                summary: Self.summary(of: goal),
                 progress: .init(
                     done: progress.done, target: progress.target, percent: progress.percent,
                     expectedByToday: progress.expectedByToday, difference: progress.difference,
@@ -111,6 +120,11 @@ struct GoalService {
                 year.bookByEntry[entry].map(goal.conditions.matches) ?? goal.conditions.isEmpty
             }.values.reduce(0, +)
         }
+    }
+
+    /// "24 books · fantasy · by female authors".
+    static func summary(of goal: ReadingGoal) -> String {
+        ([amount(goal.target, goal.metric)] + goal.conditions.describe()).joined(separator: " · ")
     }
 
     static func amount(_ value: Int, _ metric: GoalMetric) -> String {

@@ -84,6 +84,7 @@ struct ListBackup {
             guard let list = try await ReadingList.find(listID, on: db), list.isPublic, list.$owner.id != userID else { continue }
             if try await SavedList.query(on: db).filter(\.$user.$id == userID).filter(\.$list.$id == listID).first() == nil {
                 try await SavedList(userID: userID, listID: listID).create(on: db)
+                try await SyncLog.upserts(db: db, userID: userID).changed(.savedList, listID)
             }
         }
     }

@@ -106,9 +106,12 @@ struct ListItemService {
                 try await item.create(on: db)
                 list.itemCount += 1
                 try await list.save(on: db)
-                try await DiscoveryLearning(db: db, now: Date()).record(
+                try await DiscoveryLearning(db: db, now: lists.now).record(
                     [.init(action: deck ?? .addToList, workID: workID, listID: listUUID.uuidString, listItemID: item.id)],
                     userID: lists.user.requireID())
+                let log = try lists.syncLog(on: db)
+                try await log.changed(.listItem, try item.requireID())
+                try await log.changed(.list, listUUID)
                 return item
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -137,16 +140,20 @@ struct ListItemService {
             if let position = ListOrder.position(movingTo: target == 0 ? 0 : 1, among: around) {
                 item.position = position
                 try await item.save(on: db)
+                try await lists.syncLog(on: db).changed(.listItem, itemID)
                 return
             }
             // No room left between the two: renumber the whole list with the item in its new place.
             var ordered = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID)
                 .filter(\.$id != itemID).sort(\.$position).sort(\.$id).all()
             ordered.insert(item, at: min(target, ordered.count))
+            var moved: [UUID] = [itemID]
             for (row, position) in zip(ordered, ListOrder.renumbered(count: ordered.count)) where row.position != position {
                 row.position = position
                 try await row.save(on: db)
+                moved.append(try row.requireID())
             }
+            try await lists.syncLog(on: db).changed(.listItem, moved)
         }
     }
 
@@ -154,7 +161,10 @@ struct ListItemService {
         let list = try await lists.customList(listID, for: .edit)
         let item = try await Self.item(itemID, in: try list.requireID(), on: db)
         item.note = try ListItemNote.validated(text)
-        try await item.save(on: db)
+        try await db.writeTransaction { db in
+            try await item.save(on: db)
+            try await lists.syncLog(on: db).changed(.listItem, itemID)
+        }
         return item
     }
 
@@ -165,13 +175,16 @@ struct ListItemService {
             try await Self.item(itemID, in: listUUID, on: db).delete(on: db)
             list.itemCount = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).count()
             try await list.save(on: db)
+            let log = try lists.syncLog(on: db)
+            try await log.deleted(.listItem, itemID)
+            try await log.changed(.list, listUUID)
         }
     }
 
     // MARK: helpers
 
     /// One cover per work in one query: the reader's own edition's first, else the earliest edition with one.
-    private func covers(_ workIDs: [UUID], entries: [UUID]) async throws -> [UUID: String] {
+    func covers(_ workIDs: [UUID], entries: [UUID]) async throws -> [UUID: String] {
         guard !workIDs.isEmpty else { return [:] }
         let entryList: [UUID] = entries.isEmpty ? [UUID()] : entries
         var result: [UUID: String] = [:]

@@ -11,6 +11,8 @@ struct ListService {
     let db: any Database
     let user: User
     let tiersEnabled: Bool
+    /// When a change happens (deletions are remembered from then for apps that sync).
+    var now = Date()
 
     static let listNotFound = DomainError.notFound("listNotFound", "no such list")
 
@@ -65,13 +67,17 @@ struct ListService {
         let list = try await customList(id, for: .edit)
         let fields = try draft.validatedChange(of: Self.fields(of: list))
         Self.apply(fields, to: list)
-        try await list.save(on: db)
+        try await db.writeTransaction { db in
+            try await list.save(on: db)
+            try await syncLog(on: db).changed(.list, try list.requireID())
+        }
         return try dto(list, owner: user, actor: .owner)
     }
 
     func delete(_ id: String) async throws {
         let list = try await customList(id, for: .delete)
         try await db.writeTransaction { db in
+            try await recordDeleting(list, on: db)
             try await ShareCodeRegistry(db: db).release(list.shareCode)
             try await list.delete(on: db)
         }
@@ -85,6 +91,7 @@ struct ListService {
             try await registry.release(list.shareCode)
             list.shareCode = try await registry.register(.list, id: try list.requireID()).value
             try await list.save(on: db)
+            try await syncLog(on: db).changed(.list, try list.requireID())
         }
         return try dto(list, owner: user, actor: .owner)
     }
@@ -101,7 +108,10 @@ struct ListService {
         let (list, actor) = try await shared(typedCode, for: .save)
         if actor != .saver {
             do {
-                try await SavedList(userID: try user.requireID(), listID: try list.requireID()).create(on: db)
+                try await db.writeTransaction { db in
+                    try await SavedList(userID: try user.requireID(), listID: try list.requireID()).create(on: db)
+                    try await syncLog(on: db).changed(.savedList, try list.requireID())
+                }
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 // Saved by another request of the same reader a moment ago: saved is saved.
             }
@@ -111,8 +121,14 @@ struct ListService {
 
     func unsave(_ typedCode: String) async throws {
         let (list, _) = try await shared(typedCode, for: .unsave)
-        try await SavedList.query(on: db).filter(\.$user.$id == user.requireID()).filter(\.$list.$id == list.requireID())
-            .delete()
+        try await db.writeTransaction { db in
+            let saved = try await SavedList.query(on: db).filter(\.$user.$id == user.requireID())
+                .filter(\.$list.$id == list.requireID()).all()
+            guard !saved.isEmpty else { return }
+            try await SavedList.query(on: db).filter(\.$user.$id == user.requireID()).filter(\.$list.$id == list.requireID())
+                .delete()
+            try await syncLog(on: db).deleted(.savedList, try list.requireID())
+        }
     }
 
     /// A copy of a public list as a new private list of the reader's own, with the same books in
@@ -123,15 +139,20 @@ struct ListService {
             .sort(\.$id).all()
         // One transaction: the copy is made whole or not at all (create's own transaction joins it).
         let copyID = try await db.writeTransaction { db in
-            let service = ListService(db: db, user: user, tiersEnabled: tiersEnabled)
+            let service = ListService(db: db, user: user, tiersEnabled: tiersEnabled, now: now)
             let created = try await service.create(
                 ListDraft(name: source.name, description: source.summary, bannerUrl: source.bannerURL))
             guard let copyID = UUID(uuidString: created.id) else { throw Self.listNotFound }
+            var copied: [UUID] = []
             for (item, position) in zip(items, ListOrder.renumbered(count: items.count)) {
-                try await ReadingListItem(listID: copyID, workID: item.$work.id, position: position, note: item.note).create(
-                    on: db)
+                let row = ReadingListItem(listID: copyID, workID: item.$work.id, position: position, note: item.note)
+                try await row.create(on: db)
+                copied.append(try row.requireID())
             }
             try await ReadingList.query(on: db).filter(\.$id == copyID).set(\.$itemCount, to: items.count).update()
+            let log = try syncLog(on: db)
+            try await log.changed(.list, copyID)
+            try await log.changed(.listItem, copied)
             return copyID
         }
         return try await list(copyID.uuidString)
@@ -215,7 +236,7 @@ struct ListService {
             saved: false, createdAt: user.createdAt, updatedAt: nil)
     }
 
-    private func dto(_ list: ReadingList, owner: User?, actor: ListAccess.Actor) throws -> ListDTO {
+    func dto(_ list: ReadingList, owner: User?, actor: ListAccess.Actor) throws -> ListDTO {
         ListDTO(
             id: try list.requireID().uuidString, name: list.name, description: list.summary, bannerUrl: list.bannerURL,
             isPublic: list.isPublic, isDefault: false, shareCode: actor == .owner ? list.shareCode : nil,
@@ -243,7 +264,29 @@ struct ListService {
         list.id = id
         apply(fields, to: list)
         try await list.create(on: db)
+        try await SyncLog.upserts(db: db, userID: ownerID).changed(.list, id)
         return list
+    }
+
+    /// The reader's change log, inside the write transaction `db`.
+    func syncLog(on db: any Database) throws -> SyncLog {
+        SyncLog(db: db, userID: try user.requireID(), now: now)
+    }
+
+    /// Before a list is deleted: its items go with it, and so does every reader's save of it. Each
+    /// reader's log is written in the order of their ids, the one order every such write takes.
+    private func recordDeleting(_ list: ReadingList, on db: any Database) async throws {
+        let listID = try list.requireID()
+        let items = try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).all().map { try $0.requireID() }
+        let savers = try await SavedList.query(on: db).filter(\.$list.$id == listID).all().map { $0.$user.id }
+        var changes: [UUID: [SyncLog.Change]] = [:]
+        changes[list.$owner.id] =
+            [SyncLog.Change(type: .list, id: listID, deleted: true)]
+            + items.map { SyncLog.Change(type: .listItem, id: $0, deleted: true) }
+        for saver in savers { changes[saver, default: []].append(SyncLog.Change(type: .savedList, id: listID, deleted: true)) }
+        for userID in changes.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+            try await SyncLog(db: db, userID: userID, now: now).record(changes[userID]!)
+        }
     }
 
     /// The reader's own custom lists, for "Add to list" on book pages and library rows.

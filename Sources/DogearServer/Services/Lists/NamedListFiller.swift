@@ -24,14 +24,20 @@ struct NamedListFiller {
         let present = try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).all()
         var last = present.map(\.position).max()
         var onList = Set(present.map { $0.$work.id })
+        var added: [UUID] = []
         for item in items where onList.count < Limits.itemsPerList {
             guard onList.insert(item.workID).inserted else { continue }
             let position = ListOrder.appended(after: last)
-            try await ReadingListItem(listID: listID, workID: item.workID, position: position, note: item.note).create(on: db)
+            let row = ReadingListItem(listID: listID, workID: item.workID, position: position, note: item.note)
+            try await row.create(on: db)
+            added.append(try row.requireID())
             last = position
         }
         list.itemCount = onList.count
         try await list.save(on: db)
+        let log = SyncLog.upserts(db: db, userID: userID)
+        try await log.changed(.list, listID)
+        try await log.changed(.listItem, added)
         return list
     }
 }

@@ -1,0 +1,73 @@
+import DogearCore
+import Vapor
+
+/// `If-Match` and `ETag` on the objects apps sync (SPEC §12). A controller wraps the service call
+/// of a write to one object in `conditionalWrite`, and a read of one in `tagVersion`; the
+/// comparison itself happens in the write's transaction (`WriteCondition`).
+extension Request {
+    /// Runs `write` under the request's `If-Match`, if it has one, and tags the answer with the
+    /// object's version after it. A stale version answers 412 `versionConflict` with the object as
+    /// it is now; nothing was written.
+    func conditionalWrite<T: Sendable>(
+        _ type: SyncObjectType, _ id: UUID, _ write: @Sendable () async throws -> T
+    ) async throws -> T {
+        let object = SyncObjectKey(type: type, id: id)
+        guard let header = headers.first(name: .ifMatch) else {
+            let result = try await write()
+            try await tagVersion(type, id)
+            return result
+        }
+        let expected: IfMatch
+        do {
+            expected = try IfMatch.parse(header)
+        } catch let error as ValidationError {
+            throw DomainError.badRequest(error.message, field: error.field)
+        }
+        do {
+            let result = try await WriteCondition.$current.withValue(WriteCondition(object: object, expected: expected)) {
+                try await write()
+            }
+            try await tagVersion(type, id)
+            return result
+        } catch let error as DomainError where error.code == WriteCondition.conflictCode {
+            throw VersionConflict(error: error, current: try await currentChange(object))
+        }
+    }
+
+    /// Sends the object's version as the answer's `ETag` (nothing when it has none: it is gone).
+    func tagVersion(_ type: SyncObjectType, _ id: UUID) async throws {
+        let version = try await SyncVersions(sql: database.sql, userID: try currentUserID()).current(.init(type: type, id: id))
+        storage[VersionTagKey.self] = version
+    }
+
+    /// The object as the feed would send it now: an upsert, or a tombstone if it was deleted.
+    private func currentChange(_ object: SyncObjectKey) async throws -> SyncChangeDTO? {
+        let user = try currentUser()
+        let row = try await database.sql.raw(
+            """
+            SELECT version, deleted_at FROM sync_changes WHERE user_id = \(bind: try user.requireID())
+              AND object_type = \(bind: object.type.rawValue) AND object_id = \(bind: object.id)
+            """
+        ).first()
+        guard let row else { return nil }
+        let version = try row.decode(column: "version", as: Int64.self)
+        if let deletedAt = try row.decode(column: "deleted_at", as: Date?.self) {
+            return SyncChangeDTO(type: object.type, id: object.id, version: version, object: nil, deletedAt: deletedAt)
+        }
+        let loaded = try await SyncObjects(db: database, user: user, today: today(for: user)).load([object])
+        return SyncChangeDTO(type: object.type, id: object.id, version: version, object: loaded[object], deletedAt: nil)
+    }
+}
+
+private struct VersionTagKey: StorageKey { typealias Value = Int64 }
+
+/// Puts the version a handler tagged (`Request.tagVersion`) on the answer as a strong `ETag`.
+struct VersionTagMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let response = try await next.respond(to: request)
+        if let version = request.storage[VersionTagKey.self], response.status.code < 300 {
+            response.headers.replaceOrAdd(name: .eTag, value: IfMatch.etag(version))
+        }
+        return response
+    }
+}

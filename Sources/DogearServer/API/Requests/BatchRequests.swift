@@ -1,0 +1,97 @@
+import DogearCore
+import Vapor
+
+/// What `POST /api/v1/batch` accepts: up to 100 operations, each the method, path and body of a
+/// single route, with its own `If-Match` and `Idempotency-Key` if it wants them.
+struct BatchRequest: Decodable, Sendable {
+    struct Operation: Decodable, Sendable {
+        var method: String?
+        var path: String?
+        var body: JSONValue?
+        var headers: [String: String]?
+    }
+
+    var atomic: Bool?
+    var operations: [Operation]?
+
+    static let maximum = 100
+    /// The headers an operation may set; the rest (the token above all) are the batch's own.
+    static let operationHeaders: Set<String> = ["if-match", "idempotency-key"]
+    static let methods: [String: HTTPMethod] = ["POST": .POST, "PATCH": .PATCH, "PUT": .PUT, "DELETE": .DELETE]
+
+    /// Checks the batch's shape before anything runs: every operation names a write, a path of
+    /// the API that a batch may hold, and only headers it may set.
+    func validated() throws -> (atomic: Bool, operations: [(HTTPMethod, String, JSONValue?, [String: String])]) {
+        guard let operations, !operations.isEmpty else { throw ValidationError(field: "operations", "give 1 to 100 operations") }
+        guard operations.count <= Self.maximum else {
+            throw ValidationError(field: "operations", "at most \(Self.maximum) operations a batch; got \(operations.count)")
+        }
+        return (
+            atomic ?? false,
+            try operations.enumerated().map { index, operation in
+                let field = "operations[\(index)]"
+                guard let name = operation.method?.uppercased(), let method = Self.methods[name] else {
+                    throw ValidationError(field: "\(field).method", "must be POST, PATCH, PUT or DELETE")
+                }
+                guard let path = operation.path, path.hasPrefix("/api/v1/"), !path.contains(".."),
+                    !Self.refusedPaths.contains(where: { path == $0 || path.hasPrefix($0 + "/") || path.hasPrefix($0 + "?") })
+                else {
+                    throw ValidationError(
+                        field: "\(field).path", "must be a path of the API under /api/v1/ (not auth, batch, sync or imports)")
+                }
+                let headers = operation.headers ?? [:]
+                if let other = headers.keys.first(where: { !Self.operationHeaders.contains($0.lowercased()) }) {
+                    throw ValidationError(field: "\(field).headers", "may set If-Match and Idempotency-Key only; got \(other)")
+                }
+                return (method, path, operation.body, headers)
+            }
+        )
+    }
+
+    /// Routes a batch cannot hold: signing in and out, a batch in a batch, reads, and uploads.
+    static let refusedPaths = ["/api/v1/auth", "/api/v1/batch", "/api/v1/sync", "/api/v1/imports"]
+}
+
+/// Any JSON value, passed through as it came (an operation's body, a result's body).
+enum JSONValue: Codable, Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 1e15 {
+                try container.encode(Int64(value))
+            } else {
+                try container.encode(value)
+            }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
