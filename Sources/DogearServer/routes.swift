@@ -10,7 +10,7 @@ func routes(_ app: Application, config: DogearConfig) throws {
     app.get("metrics", use: system.metrics)
     app.get("openapi.yaml", use: system.openAPI)
 
-    let api = app.grouped("api", "v1").grouped(BearerTokenAuthenticator(), VersionTagMiddleware())
+    let api = app.grouped("api", "v1").grouped(BearerTokenAuthenticator())
 
     let auth = AuthController()
     api.post("auth", "signup", use: auth.signUp)
@@ -24,9 +24,11 @@ func routes(_ app: Application, config: DogearConfig) throws {
 
     // An app's token is held to its scopes; none manages the account (TokenScopeMiddleware).
     // Writes with an Idempotency-Key apply once (after the scope check: a refused write stores nothing).
-    let signedIn = api.grouped(RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: false), IdempotencyMiddleware())
+    // A version a handler tagged becomes the ETag inside that, so a replayed answer carries it too.
+    let signedIn = api.grouped(
+        RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: false), IdempotencyMiddleware(), VersionTagMiddleware())
     let accountManagement = api.grouped(
-        RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: true), IdempotencyMiddleware())
+        RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: true), IdempotencyMiddleware(), VersionTagMiddleware())
     signedIn.post("auth", "signout", use: auth.signOut)
     signedIn.get("me", use: auth.me)
     signedIn.patch("me", use: auth.updateMe)

@@ -59,6 +59,11 @@ struct BatchController {
             application: parent.application, method: operation.method, url: URI(string: operation.path), headers: headers,
             collectedBody: body, remoteAddress: parent.remoteAddress, logger: parent.logger, on: parent.eventLoop)
         if let transaction { request.storage[BatchTransactionKey.self] = transaction }
+        // Signed in as the batch, with its token's scopes.
+        if let token = parent.auth.get(UserToken.self), let user = parent.auth.get(User.self) {
+            request.auth.login(token)
+            request.auth.login(user)
+        }
         let response = try await parent.application.responder.respond(to: request).get()
         var answer: JSONValue?
         if let data = response.body.data ?? response.body.buffer.map({ Data($0.readableBytesView) }), !data.isEmpty {
