@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "dogear", targets: ["dogear"]),
+        // A Swift client for the JSON API, generated from openapi.yaml (scripts/generate-client.sh).
+        .library(name: "DogearClient", targets: ["DogearClient"]),
+        // The client's sample: mirrors a reader's library into a local SQLite file and keeps it current.
+        .executable(name: "dogear-sync", targets: ["dogear-sync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -20,6 +24,12 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         // /metrics in Prometheus's text format.
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // What the generated client runs on, and its HTTP transport.
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // dogear-sync's local copy.
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
     ],
     targets: [
         // The rules: pure Swift, no I/O.
@@ -56,6 +66,23 @@ let package = Package(
             resources: [.copy("Resources/openapi.yaml")]
         ),
         .executableTarget(name: "dogear", dependencies: ["DogearServer"]),
+        // Generated from openapi.yaml and committed: the generator's plugin would build OpenAPIKit,
+        // Yams and the argument parser into every build of Dogear (scripts/generate-client.sh).
+        .target(
+            name: "DogearClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // Keeps a reader's copy in SQLite through the generated client (the sample's library, tested
+        // against a running server).
+        .target(
+            name: "DogearSync",
+            dependencies: ["DogearClient", .product(name: "SQLiteNIO", package: "sqlite-nio")]
+        ),
+        .executableTarget(name: "dogear-sync", dependencies: ["DogearSync"]),
         .testTarget(name: "DogearCoreTests", dependencies: ["DogearCore"]),
         // A local HTTP server replaying recorded answers, shared by the tests that need one.
         .target(
@@ -76,6 +103,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Signs the test's own ID tokens with a local key.
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // The generated client's sample, against a running server.
+                "DogearSync",
             ]
         ),
     ],
