@@ -4,9 +4,11 @@ import Foundation
 
 /// dogear-sync: keeps a reader's library in a local SQLite file, through the generated client.
 ///
-///     dogear-sync --server http://localhost:8080 --token TOKEN --database library.sqlite [--watch 30]
+///     dogear-sync --server http://localhost:8080 --token TOKEN --database library.sqlite [--watch 30] [--times N]
 ///
 /// Prints a JSON line per sync: pages, upserts, tombstones, whether it started over, milliseconds.
+/// `--watch` syncs again every so many seconds until stopped; `--times` syncs N times in a row (for
+/// timing a sync with nothing new).
 let arguments = CommandLine.arguments.dropFirst()
 func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), arguments.index(after: index) < arguments.endIndex else { return nil }
@@ -18,11 +20,12 @@ guard let server = option("--server").flatMap(URL.init(string:)),
 else {
     FileHandle.standardError.write(
         Data(
-            "usage: dogear-sync --server URL --token TOKEN (or DOGEAR_TOKEN) --database PATH [--watch SECONDS] [--limit N]\n".utf8
+            "usage: dogear-sync --server URL --token TOKEN (or DOGEAR_TOKEN) --database PATH [--watch SECONDS] [--times N] [--limit N]\n".utf8
         ))
     exit(64)
 }
 let watch = option("--watch").flatMap(Double.init)
+var times = option("--times").flatMap(Int.init) ?? 1
 let mirror = try await SyncMirror.open(
     path: database, client: .dogear(server: server.appendingPathComponent("").absoluteURL, token: token),
     pageSize: option("--limit").flatMap(Int.init) ?? 1_000)
@@ -35,5 +38,6 @@ repeat {
         #"{"pages": \#(report.pages), "upserts": \#(report.upserts), "tombstones": \#(report.tombstones), "startedOver": \#(report.startedOver), "ms": \#(String(format: "%.1f", milliseconds))}"#
     )
     if let watch { try await Task.sleep(for: .seconds(watch)) }
-} while watch != nil
+    times -= 1
+} while watch != nil || times > 0
 try await mirror.close()

@@ -43,8 +43,11 @@ struct SyncObjects {
             return try quotes.map { (try $0.requireID(), .quote(try QuoteDTO($0))) }
         case .list:
             let lists = try await ReadingList.query(on: db).filter(\.$id ~~ ids).filter(\.$owner.$id == userID).all()
-            let service = ListService(db: db, user: user, tiersEnabled: false)
-            return try lists.map { (try $0.requireID(), .list(try service.dto($0, owner: user, actor: .owner))) }
+            // A list shows its owner's name as it is now, not as the request's reader was loaded:
+            // a rename committed since would otherwise go out under the list's new version.
+            guard let owner = try await User.find(try userID, on: db) else { return [] }
+            let service = ListService(db: db, user: owner, tiersEnabled: false)
+            return try lists.map { (try $0.requireID(), .list(try service.dto($0, owner: owner, actor: .owner))) }
         case .listItem:
             return try await listItems(ids)
         case .savedList:
