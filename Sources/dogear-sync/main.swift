@@ -20,7 +20,8 @@ guard let server = option("--server").flatMap(URL.init(string:)),
 else {
     FileHandle.standardError.write(
         Data(
-            "usage: dogear-sync --server URL --token TOKEN (or DOGEAR_TOKEN) --database PATH [--watch SECONDS] [--times N] [--limit N]\n".utf8
+            "usage: dogear-sync --server URL --token TOKEN (or DOGEAR_TOKEN) --database PATH [--watch SECONDS] [--times N] [--limit N]\n"
+                .utf8
         ))
     exit(64)
 }
