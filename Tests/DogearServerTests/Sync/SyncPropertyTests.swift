@@ -7,7 +7,10 @@ import Vapor
 /// Random sequences of everything a reader can do to their data (the API, the web pages, imports,
 /// batches, conditional writes), with two apps syncing at random moments: at the end each app's
 /// copy equals the server's data, field by field. Seeded, so a failure replays.
-@Suite("Sync: random sequences over two clients and the web pages")
+///
+/// One case at a time: each keeps a core busy for seconds, and beside the rest of the suite in
+/// parallel that starved the tests whose stub sources answer within a time limit.
+@Suite("Sync: random sequences over two clients and the web pages", .serialized)
 struct SyncPropertyTests {
     /// What the sequence knows exists (it may be stale: an op on a deleted thing gets a 404, as an
     /// offline app's would).
