@@ -1,0 +1,138 @@
+import Testing
+
+@testable import DogearCore
+
+@Suite("Shelf scan rules: access, review, barcodes, boxes, spine text, photo limits")
+struct ScanRulesTests {
+    @Test("a scan is its reader's alone: anyone else is told it does not exist", arguments: ScanAccess.Action.allCases)
+    func access(_ action: ScanAccess.Action) {
+        #expect(ScanAccess.decide(action, by: .owner) == .allow)
+        #expect(ScanAccess.decide(action, by: .otherReader) == .notFound)
+        #expect(ScanAccess.decide(action, by: .anonymous) == .notFound)
+    }
+
+    /// (review, status before, status after or nil when refused)
+    static let reviews: [(ProposalReview, ProposalStatus, ProposalStatus?)] = [
+        (.confirm(corrected: false), .pending, .confirmed),
+        (.confirm(corrected: true), .pending, .confirmed),
+        (.reject, .pending, .rejected),
+        (.confirm(corrected: false), .confirmed, nil),
+        (.reject, .confirmed, nil),
+        (.confirm(corrected: true), .rejected, nil),
+        (.reject, .rejected, nil),
+    ]
+
+    @Test("only a pending proposal is reviewed, once", arguments: reviews.indices)
+    func review(_ index: Int) throws {
+        let (review, before, after) = Self.reviews[index]
+        if let after {
+            #expect(try review.apply(to: before) == after)
+        } else {
+            #expect(throws: ProposalReview.Refusal.alreadyReviewed) { try review.apply(to: before) }
+        }
+    }
+
+    @Test("confirm all takes the pending high-confidence proposals only, in order")
+    func confirmAll() {
+        let queue: [(String, ProposalStatus, ProposalConfidence)] = [
+            ("a", .pending, .high), ("b", .pending, .low), ("c", .confirmed, .high), ("d", .pending, .high),
+            ("e", .rejected, .high),
+        ]
+        #expect(ProposalReview.confirmAll(queue, status: \.1, confidence: \.2).map(\.0) == ["a", "d"])
+    }
+
+    @Test("a photo is kept while its queue waits, for 30 days at most")
+    func retention() {
+        #expect(ScanRetention.keepsPhoto(pending: 3, ageInDays: 1))
+        #expect(!ScanRetention.keepsPhoto(pending: 0, ageInDays: 1))
+        #expect(!ScanRetention.keepsPhoto(pending: 3, ageInDays: 30))
+    }
+
+    @Test(
+        "an EAN-13 is an ISBN only when it starts 978 or 979 and its check digit holds",
+        arguments: [
+            ("9780140328721", "9780140328721"), ("9791032305690", "9791032305690"), ("9780140328722", nil),
+            ("4006381333931", nil), ("978014032872", nil), ("97801403287X1", nil), ("", nil),
+        ] as [(String, String?)])
+    func ean(symbol: String, isbn: String?) {
+        #expect(BarcodeReading.isbn(fromEAN13: symbol)?.isbn13 == isbn)
+    }
+
+    @Test("the same book seen on several copies keeps its largest box; others keep theirs, in order")
+    func merge() throws {
+        let fox = try ISBN("9780140328721")
+        let other = try ISBN("9791032305690")
+        let merged = BarcodeReading.merge([
+            (fox, ScanBox(x: 0, y: 0, width: 10, height: 10)), (other, ScanBox(x: 50, y: 0, width: 5, height: 5)),
+            (fox, ScanBox(x: 1, y: 1, width: 20, height: 20)),
+        ])
+        #expect(merged.map(\.isbn.isbn13) == ["9780140328721", "9791032305690"])
+        #expect(merged[0].box == ScanBox(x: 1, y: 1, width: 20, height: 20))
+    }
+
+    /// A 400 × 300 photo with a box at (40, 30, 100, 50); where each copy shows it, and back.
+    static let copies: [(turns: Int, scale: Double, seen: ScanBox)] = [
+        (0, 1, ScanBox(x: 40, y: 30, width: 100, height: 50)),
+        (0, 0.5, ScanBox(x: 20, y: 15, width: 50, height: 25)),
+        // A quarter turn clockwise: the copy is 300 × 400, the box's left edge now at the top.
+        (1, 1, ScanBox(x: 220, y: 40, width: 50, height: 100)),
+        (2, 1, ScanBox(x: 260, y: 220, width: 100, height: 50)),
+        (3, 2, ScanBox(x: 60, y: 520, width: 100, height: 200)),
+    ]
+
+    @Test("a box found on a turned or scaled copy lands on the photo where the barcode is", arguments: copies.indices)
+    func boxes(_ index: Int) {
+        let (turns, scale, seen) = Self.copies[index]
+        let original = seen.inOriginal(of: .init(quarterTurns: turns, scale: scale), width: 400, height: 300)
+        #expect(original == ScanBox(x: 40, y: 30, width: 100, height: 50))
+    }
+
+    @Test("a box past the photo's edge is clamped to it")
+    func clamped() {
+        #expect(
+            ScanBox(x: 390, y: -5, width: 50, height: 20).inOriginal(
+                of: .init(quarterTurns: 0, scale: 1), width: 400, height: 300)
+                == ScanBox(x: 390, y: 0, width: 10, height: 20))
+    }
+
+    @Test(
+        "spine text becomes a search, or nothing when too little is left",
+        arguments: [
+            ("THE LEFT HAND\nOF DARKNESS ~ LE GUIN", "the left hand of darkness le guin"),
+            ("|| Piranesi || Susanna Clarke ||", "piranesi susanna clarke"),
+            ("1984  George Orwell", "1984 george orwell"),
+            ("Gideon the Ninth — Tamsyn Muir", "gideon the ninth tamsyn muir"),
+            ("|||  ,,  ~", nil), ("x y z", nil), ("", nil),
+        ] as [(String, String?)])
+    func spine(ocr: String, query: String?) {
+        #expect(SpineText.query(from: ocr) == query)
+    }
+
+    @Test(
+        "a photo's first bytes say what it is, and its size whether it may be read",
+        arguments: [
+            ([0xFF, 0xD8, 0xFF, 0xE0], 5_000, PhotoLimits.Format.jpeg, nil),
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], 5_000, .png, nil),
+            (Array("....ftypheic".utf8), 5_000, nil, .heic),
+            (Array("%PDF-1.7".utf8), 5_000, nil, .notAnImage),
+            ([], 0, nil, .empty),
+            ([0xFF, 0xD8, 0xFF, 0xE0], 21 * 1_048_576, nil, .tooLarge(bytes: 21 * 1_048_576)),
+        ] as [([UInt8], Int, PhotoLimits.Format?, PhotoLimits.Problem?)])
+    func format(head: [UInt8], bytes: Int, format: PhotoLimits.Format?, problem: PhotoLimits.Problem?) throws {
+        if let format {
+            #expect(try PhotoLimits.format(of: head, totalBytes: bytes) == format)
+        } else if let problem {
+            #expect(throws: problem) { try PhotoLimits.format(of: head, totalBytes: bytes) }
+        }
+    }
+
+    @Test("decoded sizes: zero and 20,000 × 20,000 are refused before any pixel is decoded")
+    func sizes() throws {
+        try PhotoLimits.check(width: 4032, height: 3024)
+        #expect(throws: PhotoLimits.Problem.zeroSize) { try PhotoLimits.check(width: 0, height: 3024) }
+        #expect(throws: PhotoLimits.Problem.tooManyPixels(width: 20_000, height: 20_000)) {
+            try PhotoLimits.check(width: 20_000, height: 20_000)
+        }
+        #expect(PhotoLimits.Problem.tooManyPixels(width: 20_000, height: 20_000).message.contains("60 megapixels"))
+    }
+}
