@@ -136,3 +136,44 @@ struct ScanRulesTests {
         #expect(PhotoLimits.Problem.tooManyPixels(width: 20_000, height: 20_000).message.contains("60 megapixels"))
     }
 }
+
+@Suite("Shelf scan rules: a phone photo's EXIF orientation")
+struct ExifOrientationTests {
+    /// A JPEG's first bytes with an APP1 Exif segment holding one IFD entry: Orientation = `value`.
+    static func jpeg(orientation value: Int, bigEndian: Bool) -> [UInt8] {
+        func two(_ n: Int) -> [UInt8] { bigEndian ? [UInt8(n >> 8), UInt8(n & 0xFF)] : [UInt8(n & 0xFF), UInt8(n >> 8)] }
+        func four(_ n: Int) -> [UInt8] {
+            bigEndian ? [0, 0, UInt8(n >> 8), UInt8(n & 0xFF)] : [UInt8(n & 0xFF), UInt8(n >> 8), 0, 0]
+        }
+        let tiff: [UInt8] =
+            (bigEndian ? Array("MM".utf8) : Array("II".utf8)) + two(42) + four(8) + two(1)
+            + two(0x0112) + two(3) + four(1) + two(value) + [0, 0] + four(0)
+        let app1 = Array("Exif\0\0".utf8) + tiff
+        // A JFIF APP0 segment first, as many cameras write, then APP1, then the start of the scan.
+        let app0: [UInt8] = [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF\0".utf8) + [1, 1, 0, 0, 1, 0, 1, 0, 0]
+        return [0xFF, 0xD8] + app0 + [0xFF, 0xE1] + two16(app1.count + 2) + app1 + [0xFF, 0xDA, 0x00, 0x02]
+    }
+
+    static func two16(_ n: Int) -> [UInt8] { [UInt8(n >> 8), UInt8(n & 0xFF)] }
+
+    @Test(
+        "the tag says how many quarter turns stand the photo upright, in either byte order",
+        arguments: [(1, 0, false), (3, 2, false), (6, 1, false), (8, 3, false), (2, 0, true), (5, 1, true)])
+    func orientation(value: Int, turns: Int, mirrored: Bool) {
+        for bigEndian in [false, true] {
+            let read = ExifOrientation.read(Self.jpeg(orientation: value, bigEndian: bigEndian))
+            #expect(read.value == value)
+            #expect(read.quarterTurns == turns)
+            #expect(read.mirrored == mirrored)
+        }
+    }
+
+    @Test("no tag, a PNG, a cut-off file or nonsense all read as upright")
+    func upright() {
+        #expect(ExifOrientation.read([0xFF, 0xD8, 0xFF, 0xDA, 0, 2]) == .upright)
+        #expect(ExifOrientation.read([0x89, 0x50, 0x4E, 0x47]) == .upright)
+        #expect(ExifOrientation.read(Array(Self.jpeg(orientation: 6, bigEndian: false).prefix(30))) == .upright)
+        #expect(ExifOrientation.read([]) == .upright)
+        #expect(ExifOrientation.read(Self.jpeg(orientation: 9, bigEndian: true)) == .upright)
+    }
+}
