@@ -36,7 +36,7 @@ struct BatchController {
     }
 
     /// The failure that stops an atomic batch, carrying the answers so far out of the rolled-back transaction.
-    private struct StoppedAt: Error, @unchecked Sendable {
+    private struct StoppedAt: Error {
         let index: Int
         let results: [BatchResultDTO]
     }

@@ -43,15 +43,9 @@ extension Request {
     /// The object as the feed would send it now: an upsert, or a tombstone if it was deleted.
     private func currentChange(_ object: SyncObjectKey) async throws -> SyncChangeDTO? {
         let user = try currentUser()
-        let row = try await database.sql.raw(
-            """
-            SELECT version, deleted_at FROM sync_changes WHERE user_id = \(bind: try user.requireID())
-              AND object_type = \(bind: object.type.rawValue) AND object_id = \(bind: object.id)
-            """
-        ).first()
-        guard let row else { return nil }
-        let version = try row.decode(column: "version", as: Int64.self)
-        if let deletedAt = try row.decode(column: "deleted_at", as: Date?.self) {
+        guard let (version, deletedAt) = try await SyncVersions(sql: database.sql, userID: try user.requireID()).entry(object)
+        else { return nil }
+        if let deletedAt {
             return SyncChangeDTO(type: object.type, id: object.id, version: version, object: nil, deletedAt: deletedAt)
         }
         let loaded = try await SyncObjects(db: database, user: user, today: today(for: user)).load([object])

@@ -148,17 +148,14 @@ struct AccountDeletion {
     private static func deleteLists(_ userID: UUID, at now: Date, on db: any Database) async throws -> Int {
         let lists = try await ReadingList.query(on: db).filter(\.$owner.$id == userID).all()
         let ids = lists.compactMap(\.id)
-        // The readers who saved them see their saves go, each in their own log, in the order of
-        // their ids (the one order every write to several logs takes).
-        var savesBySaver: [UUID: [UUID]] = [:]
+        // The readers who saved them see their saves go, each in their own log.
+        var savesGone: [UUID: [SyncLog.Change]] = [:]
         for chunk in ids.chunked(into: 500) {
             for saved in try await SavedList.query(on: db).filter(\.$list.$id ~~ chunk).all() where saved.$user.id != userID {
-                savesBySaver[saved.$user.id, default: []].append(saved.$list.id)
+                savesGone[saved.$user.id, default: []].append(.init(type: .savedList, id: saved.$list.id, deleted: true))
             }
         }
-        for saver in savesBySaver.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
-            try await SyncLog(db: db, userID: saver, now: now).deleted(.savedList, savesBySaver[saver]!)
-        }
+        try await SyncLog.record(savesGone, at: now, on: db)
         for chunk in ids.chunked(into: 500) {
             try await ReadingListItem.query(on: db).filter(\.$list.$id ~~ chunk).delete()
             try await SavedList.query(on: db).filter(\.$list.$id ~~ chunk).delete()

@@ -122,11 +122,11 @@ struct ListService {
     func unsave(_ typedCode: String) async throws {
         let (list, _) = try await shared(typedCode, for: .unsave)
         try await db.writeTransaction { db in
-            let saved = try await SavedList.query(on: db).filter(\.$user.$id == user.requireID())
-                .filter(\.$list.$id == list.requireID()).all()
-            guard !saved.isEmpty else { return }
-            try await SavedList.query(on: db).filter(\.$user.$id == user.requireID()).filter(\.$list.$id == list.requireID())
-                .delete()
+            guard
+                let saved = try await SavedList.query(on: db).filter(\.$user.$id == user.requireID())
+                    .filter(\.$list.$id == list.requireID()).first()
+            else { return }
+            try await saved.delete(on: db)
             try await syncLog(on: db).deleted(.savedList, try list.requireID())
         }
     }
@@ -273,8 +273,7 @@ struct ListService {
         SyncLog(db: db, userID: try user.requireID(), now: now)
     }
 
-    /// Before a list is deleted: its items go with it, and so does every reader's save of it. Each
-    /// reader's log is written in the order of their ids, the one order every such write takes.
+    /// Before a list is deleted: its items go with it, and so does every reader's save of it.
     private func recordDeleting(_ list: ReadingList, on db: any Database) async throws {
         let listID = try list.requireID()
         let items = try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).all().map { try $0.requireID() }
@@ -284,9 +283,7 @@ struct ListService {
             [SyncLog.Change(type: .list, id: listID, deleted: true)]
             + items.map { SyncLog.Change(type: .listItem, id: $0, deleted: true) }
         for saver in savers { changes[saver, default: []].append(SyncLog.Change(type: .savedList, id: listID, deleted: true)) }
-        for userID in changes.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
-            try await SyncLog(db: db, userID: userID, now: now).record(changes[userID]!)
-        }
+        try await SyncLog.record(changes, at: now, on: db)
     }
 
     /// The reader's own custom lists, for "Add to list" on book pages and library rows.

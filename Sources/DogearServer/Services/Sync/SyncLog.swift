@@ -52,13 +52,8 @@ struct SyncLog {
         guard !entryIDs.isEmpty else { return }
         var items: [UUID] = []
         for chunk in entryIDs.chunked(into: 500) {
-            items += try await db.sql.raw(
-                """
-                SELECT i.id AS id FROM list_items i JOIN lists l ON l.id = i.list_id
-                WHERE l.user_id = \(bind: userID)
-                  AND i.work_id IN (SELECT work_id FROM library_entries WHERE id IN (\(binds: chunk)))
-                """
-            ).all().map { try $0.decode(column: "id", as: UUID.self) }
+            items += try await listItems(
+                where: "i.work_id IN (SELECT work_id FROM library_entries WHERE id IN (\(binds: chunk)))")
         }
         try await record(
             entryIDs.map { Change(type: .entry, id: $0, deleted: false) }
@@ -76,17 +71,30 @@ struct SyncLog {
         let sessions = try await ids("SELECT id FROM reading_sessions WHERE entry_id = \(bind: entryID)")
         let notes = try await ids("SELECT id FROM notes WHERE entry_id = \(bind: entryID)")
         let quotes = try await ids("SELECT id FROM quotes WHERE entry_id = \(bind: entryID)")
-        let items = try await ids(
-            """
-            SELECT i.id AS id FROM list_items i JOIN lists l ON l.id = i.list_id
-            WHERE l.user_id = \(bind: userID) AND i.work_id = \(bind: entry.$work.id)
-            """)
+        let items = try await listItems(where: "i.work_id = \(bind: entry.$work.id)")
         try await record(
             [Change(type: .entry, id: entryID, deleted: true)]
                 + sessions.map { Change(type: .session, id: $0, deleted: true) }
                 + notes.map { Change(type: .note, id: $0, deleted: true) }
                 + quotes.map { Change(type: .quote, id: $0, deleted: true) }
                 + items.map { Change(type: .listItem, id: $0, deleted: false) })
+    }
+
+    /// The items of the reader's own lists (as `i`) that meet `condition`.
+    private func listItems(where condition: SQLQueryString) async throws -> [UUID] {
+        try await db.sql.raw(
+            "SELECT i.id AS id FROM list_items i JOIN lists l ON l.id = i.list_id WHERE l.user_id = \(bind: userID) AND "
+                + condition
+        ).all().map { try $0.decode(column: "id", as: UUID.self) }
+    }
+
+    /// Changes to several readers' logs in one transaction (a list and the saves others made of it).
+    /// Each log is written in the order of the readers' ids, the one order every such write takes,
+    /// so two of them never wait on each other's clock locks.
+    static func record(_ changes: [UUID: [Change]], at now: Date, on db: any Database) async throws {
+        for userID in changes.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+            try await SyncLog(db: db, userID: userID, now: now).record(changes[userID]!)
+        }
     }
 
     /// Records the changes, each with a version of its own (the last word on an object wins).

@@ -57,13 +57,20 @@ struct SyncVersions {
 
     /// The object's version, nil when it does not exist (never did, or a tombstone).
     func current(_ object: SyncObjectKey) async throws -> Int64? {
-        let row = try await sql.raw(
-            """
-            SELECT version, deleted_at FROM sync_changes
-            WHERE user_id = \(bind: userID) AND object_type = \(bind: object.type.rawValue) AND object_id = \(bind: object.id)
-            """
-        ).first()
-        guard let row, try row.decode(column: "deleted_at", as: Date?.self) == nil else { return nil }
-        return try row.decode(column: "version", as: Int64.self)
+        guard let entry = try await entry(object), entry.deletedAt == nil else { return nil }
+        return entry.version
+    }
+
+    /// The object's line in the log: its last version and, for a tombstone, when it was deleted.
+    func entry(_ object: SyncObjectKey) async throws -> (version: Int64, deletedAt: Date?)? {
+        guard
+            let row = try await sql.raw(
+                """
+                SELECT version, deleted_at FROM sync_changes
+                WHERE user_id = \(bind: userID) AND object_type = \(bind: object.type.rawValue) AND object_id = \(bind: object.id)
+                """
+            ).first()
+        else { return nil }
+        return (try row.decode(column: "version", as: Int64.self), try row.decode(column: "deleted_at", as: Date?.self))
     }
 }
