@@ -53,6 +53,7 @@ let package = Package(
                 "DogearSources",
                 "DogearTransfer",
                 "DogearViews",
+                "DogearScan",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -65,6 +66,9 @@ let package = Package(
             ],
             resources: [.copy("Resources/openapi.yaml")]
         ),
+        // Shelf photos read on the server: ZBar, Tesseract and Leptonica (Debian's packages), opened at
+        // run time so a machine without them still builds and serves (docs/ARCHITECTURE.md).
+        .target(name: "DogearScan", dependencies: ["DogearCore"]),
         .executableTarget(name: "dogear", dependencies: ["DogearServer"]),
         // Generated from openapi.yaml and committed: the generator's plugin would build OpenAPIKit,
         // Yams and the argument parser into every build of Dogear (scripts/generate-client.sh).
@@ -93,6 +97,7 @@ let package = Package(
         .testTarget(name: "DogearSourcesTests", dependencies: ["DogearSources", "DogearTestSupport"]),
         .testTarget(name: "DogearTransferTests", dependencies: ["DogearTransfer", "DogearTestSupport"]),
         .testTarget(name: "DogearViewsTests", dependencies: ["DogearViews"]),
+        .testTarget(name: "DogearScanTests", dependencies: ["DogearScan", "DogearTestSupport"]),
         .testTarget(
             name: "DogearServerTests",
             dependencies: [

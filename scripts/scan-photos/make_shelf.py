@@ -40,9 +40,14 @@ def isbn13(rng):
 
 
 def barcode_image(code, width):
+    """The barcode with its quiet zones and digits, scaled so that its bars (the 95 modules a reader
+    measures) are `width` pixels wide."""
     image = EAN13(code, writer=ImageWriter()).render({"module_height": 12.0, "quiet_zone": 4.0, "font_size": 8, "text_distance": 3.0})
-    height = round(image.height * width / image.width)
-    return image.convert("RGB").resize((width, height), Image.LANCZOS)
+    grey = image.convert("L")
+    row = [grey.getpixel((x, grey.height // 4)) for x in range(grey.width)]
+    dark = [x for x, value in enumerate(row) if value < 128]
+    scale = width / (dark[-1] - dark[0] + 1)
+    return image.convert("RGB").resize((round(image.width * scale), round(image.height * scale)), Image.LANCZOS)
 
 
 def main():
@@ -50,7 +55,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--barcodes", type=int, default=8)
     parser.add_argument("--spines", type=int, default=4)
-    parser.add_argument("--barcode-width", type=int, default=180)
+    parser.add_argument("--barcode-width", type=int, default=180, help="width of the bars, in pixels")
     parser.add_argument("--tilt", type=float, default=0, help="largest tilt of a barcode, in degrees either way")
     parser.add_argument("--turn", type=int, default=0, choices=[0, 90, 180, 270], help="turn the whole photo clockwise")
     parser.add_argument("--blur", type=float, default=0)
@@ -64,7 +69,7 @@ def main():
     books = [("barcode", *rng.choice(TITLES)) for _ in range(args.barcodes)]
     books += [("spine", *title) for title in rng.sample(TITLES, args.spines)]
     rng.shuffle(books)
-    cover_width = max(args.barcode_width + 60, 200)
+    cover_width = max(round(args.barcode_width * 2.1) + 40, 200)
     spine_width = 90
     shelf_height = 700
     width = 40 + sum(cover_width if kind == "barcode" else spine_width for kind, _, _ in books) + 20 * len(books)

@@ -1,0 +1,160 @@
+import DogearCore
+
+/// Every ISBN barcode in a photo, each with its box: ZBar reads each striped region alone (turned
+/// straight, then enlarged when its bars are thin), then the whole photo once for what the regions
+/// missed. Only EAN-13s that are ISBNs with a holding check digit are kept (Core's `BarcodeReading`).
+struct BarcodeReader {
+    let zbar: ZBar
+    let leptonica: Leptonica
+
+    /// A symbol ZBar decoded, with the corners of where it saw it, in the scanned image's pixels.
+    struct Symbol {
+        let text: String
+        let bounds: ScanBox
+        /// How many of ZBar's scan lines read it.
+        let quality: Int
+    }
+
+    func read(_ photo: ScanPhoto) -> [(isbn: ISBN, box: ScanBox)] {
+        let regions = BarcodeRegions.find(in: photo.cells)
+        var found: [(isbn: ISBN, box: ScanBox)] = []
+        var regionRead = [Bool](repeating: false, count: regions.count)
+        for (index, region) in regions.enumerated() {
+            for isbn in readRegion(region, of: photo) {
+                found.append((isbn, region.box))
+                regionRead[index] = true
+            }
+        }
+        // The whole photo, for a barcode the regions missed (too faint, or cut by a shadow). A
+        // symbol that spans two regions was joined from two barcodes and is dropped; one inside a
+        // region already read agrees with it or is dropped.
+        let whole = scan(photo.greyBytes, width: photo.width, height: photo.height)
+        for symbol in whole {
+            guard let isbn = BarcodeReading.isbn(fromEAN13: symbol.text) else { continue }
+            let touched = regions.indices.filter { overlaps(regions[$0].box, symbol.bounds) }
+            if touched.isEmpty {
+                found.append((isbn, padded(symbol.bounds, width: photo.width, height: photo.height)))
+            } else if touched.count == 1, !regionRead[touched[0]] {
+                found.append((isbn, regions[touched[0]].box))
+                regionRead[touched[0]] = true
+            }
+        }
+        return BarcodeReading.merge(found)
+    }
+
+    /// The ISBNs in one region: its copy turned straight, then at twice and three times the size.
+    private func readRegion(_ region: BarcodeRegion, of photo: ScanPhoto) -> [ISBN] {
+        // ZBar scans rows and columns, so bars upright or lying down need no turn; only the tilt
+        // between them does.
+        var tilt = region.across
+        if tilt > .pi / 4 { tilt -= .pi / 2 }
+        if tilt < -.pi / 4 { tilt += .pi / 2 }
+        var clip = clipped(photo.grey, to: region.box)
+        defer { leptonica.destroy(&clip) }
+        guard clip != nil else { return [] }
+        // A thin barcode enlarged and cut to black and white can read wrong with a holding check
+        // digit, the same wrong way on many scan lines. So an ISBN counts when two different copies
+        // read it (or the photo's own pixels do, untouched).
+        var votes: [String: Int] = [:]
+        for factor in [1.0, 2.0, 3.0, 4.0] {
+            // Enlarged before it is turned: turning thin bars first would smear them together.
+            var enlarged = factor == 1 ? nil : leptonica.scale(clip, Float(factor), Float(factor))
+            defer { leptonica.destroy(&enlarged) }
+            var straight =
+                abs(tilt) > 0.05
+                ? leptonica.rotate(enlarged ?? clip, Float(-tilt), Leptonica.rotateAreaMap, Leptonica.bringInWhite, 0, 0)
+                : nil
+            defer { leptonica.destroy(&straight) }
+            guard let image = straight ?? enlarged ?? clip, let bytes = ScanPhoto.bytes(of: image, leptonica: leptonica)
+            else { continue }
+            let width = Int(leptonica.width(image))
+            let height = Int(leptonica.height(image))
+            // Enlarged thin bars are grey smudges; cut at the middle grey they are bars again.
+            for variant in [bytes, Self.thresholded(bytes)] {
+                let symbols = scan(variant, width: width, height: height)
+                let isbns = Set(symbols.compactMap { BarcodeReading.isbn(fromEAN13: $0.text) })
+                if factor == 1, straight == nil, variant == bytes, !isbns.isEmpty { return Array(isbns) }
+                for isbn in isbns { votes[isbn.isbn13, default: 0] += 1 }
+                let agreed = votes.filter { $0.value >= 2 }.keys
+                if !agreed.isEmpty { return agreed.compactMap { try? ISBN($0) } }
+            }
+        }
+        return []
+    }
+
+    /// Black and white, cut halfway between the region's dark and light (its 5th and 95th
+    /// percentiles, so a speck does not set them).
+    static func thresholded(_ bytes: [UInt8]) -> [UInt8] {
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in bytes { histogram[Int(value)] += 1 }
+        func percentile(_ fraction: Double) -> Int {
+            let target = Int(Double(bytes.count) * fraction)
+            var seen = 0
+            for (value, count) in histogram.enumerated() {
+                seen += count
+                if seen > target { return value }
+            }
+            return 255
+        }
+        let cut = UInt8((percentile(0.05) + percentile(0.95)) / 2)
+        return bytes.map { $0 > cut ? 255 : 0 }
+    }
+
+    /// ZBar over one grey image, EAN-13 only.
+    func scan(_ bytes: [UInt8], width: Int, height: Int) -> [Symbol] {
+        guard width > 0, height > 0, bytes.count == width * height else { return [] }
+        let scanner = zbar.scannerCreate()
+        let image = zbar.imageCreate()
+        defer {
+            zbar.imageDestroy(image)
+            zbar.scannerDestroy(scanner)
+        }
+        _ = zbar.scannerSetConfig(scanner, ZBar.allSymbologies, ZBar.configEnable, 0)
+        _ = zbar.scannerSetConfig(scanner, ZBar.ean13, ZBar.configEnable, 1)
+        zbar.imageSetFormat(image, ZBar.grey)
+        zbar.imageSetSize(image, UInt32(width), UInt32(height))
+        return bytes.withUnsafeBytes { raw -> [Symbol] in
+            zbar.imageSetData(image, raw.baseAddress, UInt(raw.count), nil)
+            guard zbar.scanImage(scanner, image) > 0 else { return [] }
+            var symbols: [Symbol] = []
+            var symbol = zbar.firstSymbol(image)
+            while let current = symbol {
+                if zbar.symbolType(current) == ZBar.ean13, let data = zbar.symbolData(current) {
+                    let count = zbar.locationSize(current)
+                    let xs = (0..<count).map { Int(zbar.locationX(current, $0)) }
+                    let ys = (0..<count).map { Int(zbar.locationY(current, $0)) }
+                    let left = xs.min() ?? 0
+                    let top = ys.min() ?? 0
+                    symbols.append(
+                        Symbol(
+                            text: String(cString: data),
+                            bounds: ScanBox(
+                                x: left, y: top, width: (xs.max() ?? 0) - left + 1, height: (ys.max() ?? 0) - top + 1),
+                            quality: Int(zbar.symbolQuality(current))))
+                }
+                symbol = zbar.nextSymbol(current)
+            }
+            return symbols
+        }
+    }
+
+    private func clipped(_ pix: Leptonica.Pix, to box: ScanBox) -> Leptonica.Pix? {
+        var rectangle = leptonica.boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+        defer { leptonica.boxDestroy(&rectangle) }
+        return leptonica.clipRectangle(pix, rectangle, nil)
+    }
+
+    private func overlaps(_ a: ScanBox, _ b: ScanBox) -> Bool {
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    }
+
+    /// ZBar's points lie on its scan lines, inside the bars: the box grows to take the whole code in.
+    private func padded(_ box: ScanBox, width: Int, height: Int) -> ScanBox {
+        let margin = max(box.width, box.height) / 4 + 4
+        let left = max(0, box.x - margin)
+        let top = max(0, box.y - margin)
+        return ScanBox(
+            x: left, y: top, width: min(width, box.x + box.width + margin) - left,
+            height: min(height, box.y + box.height + margin) - top)
+    }
+}
