@@ -65,6 +65,23 @@ public struct ScanEngine: Sendable {
         try ScanPhoto(bytes: bytes, leptonica: leptonica)
     }
 
+    /// The photo's size, or why it cannot be read, from its bytes and header alone (no decoding):
+    /// what an upload is checked with before it is queued.
+    public func check(_ bytes: [UInt8]) throws(ScanPhoto.Failure) -> (width: Int, height: Int) {
+        try ScanPhoto.check(bytes, leptonica: leptonica)
+    }
+
+    /// Everything a photo gives: decoded, its barcodes read, then its spines apart from them until
+    /// `deadline`. Synchronous and CPU-bound: run it off the request threads.
+    public func read(_ bytes: [UInt8], deadline: ContinuousClock.Instant) throws(ScanPhoto.Failure) -> PhotoReading {
+        let photo = try decode(bytes)
+        let barcodes = self.barcodes(in: photo)
+        let spines = self.spines(in: photo, apartFrom: barcodes.map(\.box), deadline: deadline)
+        return PhotoReading(
+            jpeg: photo.jpeg, width: photo.width, height: photo.height, barcodes: barcodes, spines: spines,
+            spinesCutShort: tesseract != nil && ContinuousClock.now >= deadline)
+    }
+
     /// Every ISBN barcode in the photo, once each, with its box in the upright photo's pixels.
     public func barcodes(in photo: ScanPhoto) -> [(isbn: ISBN, box: ScanBox)] {
         BarcodeReader(zbar: zbar, leptonica: leptonica).read(photo)
@@ -80,4 +97,16 @@ public struct ScanEngine: Sendable {
         return SpineReader(tesseract: tesseract, leptonica: leptonica, dataPath: tessdata)
             .read(photo, apartFrom: barcodes, deadline: deadline)
     }
+}
+
+/// What one photo gave, in the upright photo's pixels.
+public struct PhotoReading: Sendable {
+    /// The upright photo, re-encoded without its metadata.
+    public let jpeg: [UInt8]
+    public let width: Int
+    public let height: Int
+    public let barcodes: [(isbn: ISBN, box: ScanBox)]
+    public let spines: [SpineReading]
+    /// The time limit came before every spine was read.
+    public let spinesCutShort: Bool
 }

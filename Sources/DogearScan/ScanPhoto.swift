@@ -30,8 +30,10 @@ public final class ScanPhoto {
         }
     }
 
-    init(bytes: [UInt8], leptonica: Leptonica) throws(Failure) {
-        self.leptonica = leptonica
+    /// The photo's size from its bytes and header alone, or why it cannot be read: its format,
+    /// its size in bytes and pixels, and whether it is all there. Cheap enough for the upload's
+    /// own request; nothing is decoded.
+    static func check(_ bytes: [UInt8], leptonica: Leptonica) throws(Failure) -> (width: Int, height: Int) {
         do {
             _ = try PhotoLimits.format(of: Array(bytes.prefix(16)), totalBytes: bytes.count)
         } catch {
@@ -56,6 +58,12 @@ public final class ScanPhoto {
             throw .limits(error)
         }
         guard PhotoIntegrity.isComplete(bytes) else { throw .undecodable }
+        return (Int(headerWidth), Int(headerHeight))
+    }
+
+    init(bytes: [UInt8], leptonica: Leptonica) throws(Failure) {
+        self.leptonica = leptonica
+        _ = try Self.check(bytes, leptonica: leptonica)
         var decoded = bytes.withUnsafeBufferPointer { leptonica.readMem($0.baseAddress, $0.count) }
         guard decoded != nil else { throw .undecodable }
         defer { leptonica.destroy(&decoded) }

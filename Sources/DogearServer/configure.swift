@@ -1,4 +1,5 @@
 import DogearCore
+import DogearScan
 import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
@@ -86,6 +87,9 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
         // and nothing is fetched.
         app.lifecycle.use(BackgroundLoop.discover(fetching: !config.offline))
     }
+    app.scanWorker = ScanWorker(
+        availability: ScanEngine.onThisMachine, workers: config.scanWorkers, timeLimit: .seconds(config.scanTimeLimitSeconds))
+    app.lifecycle.use(app.scanWorker)
     if command == nil || command == "serve" {
         // Made here, before any request: the signal handler then only flips the box's value and
         // never writes `Application.storage` from its own thread.

@@ -155,6 +155,17 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.get("imports", ":id", use: imports.show)
     signedIn.get("export", use: ExportController().export)
 
+    // Shelf photos stream through the upload receiver (20 MB); their reading runs on ScanWorker.
+    let scans = ScanController()
+    signedIn.on(.POST, "scans", body: .stream, use: scans.create).userInfo[IdempotencyMiddleware.streamedBody] = true
+    signedIn.get("scans", use: scans.index)
+    signedIn.get("scans", ":id", use: scans.show)
+    signedIn.get("scans", ":id", "photo", use: scans.photo)
+    signedIn.delete("scans", ":id", use: scans.delete)
+    signedIn.post("scans", ":id", "confirm-all", use: scans.confirmAll)
+    signedIn.post("proposals", ":id", "confirm", use: scans.confirm)
+    signedIn.post("proposals", ":id", "reject", use: scans.reject)
+
     webRoutes(app, config: config)
 }
 

@@ -177,3 +177,32 @@ struct ExifOrientationTests {
         #expect(ExifOrientation.read(Self.jpeg(orientation: 9, bigEndian: true)) == .upright)
     }
 }
+
+@Suite("Spine matching: a catalog book against what OCR read")
+struct SpineMatchTests {
+    /// (read, title, authors, whether it should rank above 0.5)
+    static let cases: [(String, String, [String], Bool)] = [
+        ("Circe Madeline Miller", "Circe", ["Madeline Miller"], true),
+        ("Sirce Madeline Miller", "Circe", ["Madeline Miller"], true),
+        ("Pachink Min Jin Lee", "Pachinko", ["Min Jin Lee"], true),
+        ("une Frank Herb", "Dune", ["Frank Herbert"], false),
+        ("yn the Ninth Tamsyn Muir", "Gideon the Ninth", ["Tamsyn Muir"], true),
+        ("Emma Jane Austen", "Persuasion", ["Jane Austen"], false),
+        ("Wolf Hall Hilary Mantel", "Wolf Hall", ["Hilary Mantel"], true),
+        ("Dracula Bram Stoker", "Frankenstein", ["Mary Shelley"], false),
+    ]
+
+    @Test("OCR's slips still match their book; another book by the author does not win", arguments: cases.indices)
+    func match(_ index: Int) {
+        let (read, title, authors, matches) = Self.cases[index]
+        #expect((SpineMatch.score(read: read, title: title, authors: authors) > 0.5) == matches, "\(read) vs \(title)")
+    }
+
+    @Test("the right book outranks the author's other book")
+    func ranking() {
+        let read = "Emma Jane Austen"
+        #expect(
+            SpineMatch.score(read: read, title: "Emma", authors: ["Jane Austen"])
+                > SpineMatch.score(read: read, title: "Persuasion", authors: ["Jane Austen"]))
+    }
+}

@@ -1535,6 +1535,314 @@ extension Components {
                 case reason
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Scan`.
+        public struct Scan: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Scan/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Scan/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case queued = "queued"
+                case reading = "reading"
+                case lookingUp = "lookingUp"
+                case done = "done"
+                case failed = "failed"
+            }
+            /// - Remark: Generated from `#/components/schemas/Scan/status`.
+            public var status: Components.Schemas.Scan.StatusPayload
+            /// Why it failed
+            ///
+            /// - Remark: Generated from `#/components/schemas/Scan/message`.
+            public var message: Swift.String?
+            /// Why spines were not read (or not all)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Scan/spinesMessage`.
+            public var spinesMessage: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Scan/photoWidth`.
+            public var photoWidth: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Scan/photoHeight`.
+            public var photoHeight: Swift.Int?
+            /// Null once the photo is deleted
+            ///
+            /// - Remark: Generated from `#/components/schemas/Scan/photoUrl`.
+            public var photoUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Scan/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Scan/finishedAt`.
+            public var finishedAt: Foundation.Date?
+            /// Proposals waiting for the reader
+            ///
+            /// - Remark: Generated from `#/components/schemas/Scan/pending`.
+            public var pending: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Scan/proposals`.
+            public var proposals: [Components.Schemas.ScanProposal]
+            /// Creates a new `Scan`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - status:
+            ///   - message: Why it failed
+            ///   - spinesMessage: Why spines were not read (or not all)
+            ///   - photoWidth:
+            ///   - photoHeight:
+            ///   - photoUrl: Null once the photo is deleted
+            ///   - createdAt:
+            ///   - finishedAt:
+            ///   - pending: Proposals waiting for the reader
+            ///   - proposals:
+            public init(
+                id: Swift.String,
+                status: Components.Schemas.Scan.StatusPayload,
+                message: Swift.String? = nil,
+                spinesMessage: Swift.String? = nil,
+                photoWidth: Swift.Int? = nil,
+                photoHeight: Swift.Int? = nil,
+                photoUrl: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                finishedAt: Foundation.Date? = nil,
+                pending: Swift.Int,
+                proposals: [Components.Schemas.ScanProposal]
+            ) {
+                self.id = id
+                self.status = status
+                self.message = message
+                self.spinesMessage = spinesMessage
+                self.photoWidth = photoWidth
+                self.photoHeight = photoHeight
+                self.photoUrl = photoUrl
+                self.createdAt = createdAt
+                self.finishedAt = finishedAt
+                self.pending = pending
+                self.proposals = proposals
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case status
+                case message
+                case spinesMessage
+                case photoWidth
+                case photoHeight
+                case photoUrl
+                case createdAt
+                case finishedAt
+                case pending
+                case proposals
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ScanProposal`.
+        public struct ScanProposal: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/scanId`.
+            public var scanId: Swift.String
+            /// Its number on the photo
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/number`.
+            public var number: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case barcode = "barcode"
+                case spine = "spine"
+            }
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/kind`.
+            public var kind: Components.Schemas.ScanProposal.KindPayload
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/confidence`.
+            @frozen public enum ConfidencePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case high = "high"
+                case low = "low"
+            }
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/confidence`.
+            public var confidence: Components.Schemas.ScanProposal.ConfidencePayload
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+                case confirmed = "confirmed"
+                case rejected = "rejected"
+            }
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/status`.
+            public var status: Components.Schemas.ScanProposal.StatusPayload
+            /// In the upright photo's pixels
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/box`.
+            public struct BoxPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ScanProposal/box/x`.
+                public var x: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ScanProposal/box/y`.
+                public var y: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ScanProposal/box/width`.
+                public var width: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ScanProposal/box/height`.
+                public var height: Swift.Int
+                /// Creates a new `BoxPayload`.
+                ///
+                /// - Parameters:
+                ///   - x:
+                ///   - y:
+                ///   - width:
+                ///   - height:
+                public init(
+                    x: Swift.Int,
+                    y: Swift.Int,
+                    width: Swift.Int,
+                    height: Swift.Int
+                ) {
+                    self.x = x
+                    self.y = y
+                    self.width = width
+                    self.height = height
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case x
+                    case y
+                    case width
+                    case height
+                }
+            }
+            /// In the upright photo's pixels
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/box`.
+            public var box: Components.Schemas.ScanProposal.BoxPayload
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/isbn`.
+            public var isbn: Swift.String?
+            /// What was read on the spine
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/ocrText`.
+            public var ocrText: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/message`.
+            public var message: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/candidates`.
+            public var candidates: [Components.Schemas.ScanCandidate]
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/workId`.
+            public var workId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/entryId`.
+            public var entryId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/listId`.
+            public var listId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/reviewedAt`.
+            public var reviewedAt: Foundation.Date?
+            /// Creates a new `ScanProposal`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - scanId:
+            ///   - number: Its number on the photo
+            ///   - kind:
+            ///   - confidence:
+            ///   - status:
+            ///   - box: In the upright photo's pixels
+            ///   - isbn:
+            ///   - ocrText: What was read on the spine
+            ///   - message:
+            ///   - candidates:
+            ///   - workId:
+            ///   - entryId:
+            ///   - listId:
+            ///   - reviewedAt:
+            public init(
+                id: Swift.String,
+                scanId: Swift.String,
+                number: Swift.Int,
+                kind: Components.Schemas.ScanProposal.KindPayload,
+                confidence: Components.Schemas.ScanProposal.ConfidencePayload,
+                status: Components.Schemas.ScanProposal.StatusPayload,
+                box: Components.Schemas.ScanProposal.BoxPayload,
+                isbn: Swift.String? = nil,
+                ocrText: Swift.String? = nil,
+                message: Swift.String? = nil,
+                candidates: [Components.Schemas.ScanCandidate],
+                workId: Swift.String? = nil,
+                entryId: Swift.String? = nil,
+                listId: Swift.String? = nil,
+                reviewedAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.scanId = scanId
+                self.number = number
+                self.kind = kind
+                self.confidence = confidence
+                self.status = status
+                self.box = box
+                self.isbn = isbn
+                self.ocrText = ocrText
+                self.message = message
+                self.candidates = candidates
+                self.workId = workId
+                self.entryId = entryId
+                self.listId = listId
+                self.reviewedAt = reviewedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case scanId
+                case number
+                case kind
+                case confidence
+                case status
+                case box
+                case isbn
+                case ocrText
+                case message
+                case candidates
+                case workId
+                case entryId
+                case listId
+                case reviewedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ScanCandidate`.
+        public struct ScanCandidate: Codable, Hashable, Sendable {
+            /// A catalog work; null for a book a source found
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScanCandidate/workId`.
+            public var workId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ScanCandidate/isbn`.
+            public var isbn: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ScanCandidate/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ScanCandidate/authors`.
+            public var authors: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/ScanCandidate/coverUrl`.
+            public var coverUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ScanCandidate/source`.
+            @frozen public enum SourcePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case catalog = "catalog"
+                case openLibrary = "openLibrary"
+                case googleBooks = "googleBooks"
+            }
+            /// - Remark: Generated from `#/components/schemas/ScanCandidate/source`.
+            public var source: Components.Schemas.ScanCandidate.SourcePayload
+            /// Creates a new `ScanCandidate`.
+            ///
+            /// - Parameters:
+            ///   - workId: A catalog work; null for a book a source found
+            ///   - isbn:
+            ///   - title:
+            ///   - authors:
+            ///   - coverUrl:
+            ///   - source:
+            public init(
+                workId: Swift.String? = nil,
+                isbn: Swift.String? = nil,
+                title: Swift.String,
+                authors: [Swift.String],
+                coverUrl: Swift.String? = nil,
+                source: Components.Schemas.ScanCandidate.SourcePayload
+            ) {
+                self.workId = workId
+                self.isbn = isbn
+                self.title = title
+                self.authors = authors
+                self.coverUrl = coverUrl
+                self.source = source
+            }
+            public enum CodingKeys: String, CodingKey {
+                case workId
+                case isbn
+                case title
+                case authors
+                case coverUrl
+                case source
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Error`.
         public struct _Error: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Error/error`.

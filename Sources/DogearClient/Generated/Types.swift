@@ -521,6 +521,65 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/export`.
     /// - Remark: Generated from `#/paths//api/v1/export/get`.
     func getApiV1Export(_ input: Operations.GetApiV1Export.Input) async throws -> Operations.GetApiV1Export.Output
+    /// The reader's shelf scans, newest first, each with its proposals
+    ///
+    /// - Remark: HTTP `GET /api/v1/scans`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/get`.
+    func getApiV1Scans(_ input: Operations.GetApiV1Scans.Input) async throws -> Operations.GetApiV1Scans.Output
+    /// Send a photo of a shelf; its barcodes and spines become proposals to review
+    ///
+    /// The photo is the part named `photo` of a multipart/form-data body (or the whole body): JPEG
+    /// or PNG, up to 20 MB and 60 megapixels; a phone's EXIF orientation is honoured. HEIC is refused
+    /// (phones send JPEG when a browser picks the photo). It is checked from its bytes and header at
+    /// once (422 with the reason), then read in the background: poll `GET /api/v1/scans/{id}` until
+    /// `status` is `done` or `failed`. Barcodes (EAN-13 ISBNs) are looked up through the catalog,
+    /// Open Library and Google Books and proposed with high confidence; spines are read with OCR and
+    /// proposed with low confidence and their candidates. 503 `scanningUnavailable` when the server
+    /// lacks ZBar, Tesseract or Leptonica.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/scans`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/post`.
+    func postApiV1Scans(_ input: Operations.PostApiV1Scans.Input) async throws -> Operations.PostApiV1Scans.Output
+    /// A scan, its status and its proposals
+    ///
+    /// - Remark: HTTP `GET /api/v1/scans/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/{id}/get`.
+    func getApiV1ScansId(_ input: Operations.GetApiV1ScansId.Input) async throws -> Operations.GetApiV1ScansId.Output
+    /// Delete a scan, its proposals and its photo (books already confirmed stay)
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/scans/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/{id}/delete`.
+    func deleteApiV1ScansId(_ input: Operations.DeleteApiV1ScansId.Input) async throws -> Operations.DeleteApiV1ScansId.Output
+    /// The scan's photo, upright, that the proposals' boxes are measured on
+    ///
+    /// Deleted once no proposal is pending, or after 30 days (then 404 `photoDeleted`).
+    ///
+    /// - Remark: HTTP `GET /api/v1/scans/{id}/photo`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/{id}/photo/get`.
+    func getApiV1ScansIdPhoto(_ input: Operations.GetApiV1ScansIdPhoto.Input) async throws -> Operations.GetApiV1ScansIdPhoto.Output
+    /// Confirm every pending high-confidence proposal of a scan
+    ///
+    /// Each goes into the library as owned, with `status` (wantToRead unless given).
+    ///
+    /// - Remark: HTTP `POST /api/v1/scans/{id}/confirm-all`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/{id}/confirm-all/post`.
+    func postApiV1ScansIdConfirmAll(_ input: Operations.PostApiV1ScansIdConfirmAll.Input) async throws -> Operations.PostApiV1ScansIdConfirmAll.Output
+    /// Confirm a proposal, or correct it with another book
+    ///
+    /// The book (the proposal's own, or `workId`, or `isbn` looked up) goes into the library as
+    /// owned with `status` (wantToRead unless given; an entry the reader has is marked owned), or
+    /// onto the list `listId`. A proposal is reviewed once (409 `alreadyReviewed`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/proposals/{id}/confirm`.
+    /// - Remark: Generated from `#/paths//api/v1/proposals/{id}/confirm/post`.
+    func postApiV1ProposalsIdConfirm(_ input: Operations.PostApiV1ProposalsIdConfirm.Input) async throws -> Operations.PostApiV1ProposalsIdConfirm.Output
+    /// Reject a proposal
+    ///
+    /// - Remark: HTTP `POST /api/v1/proposals/{id}/reject`.
+    /// - Remark: Generated from `#/paths//api/v1/proposals/{id}/reject/post`.
+    func postApiV1ProposalsIdReject(_ input: Operations.PostApiV1ProposalsIdReject.Input) async throws -> Operations.PostApiV1ProposalsIdReject.Output
     /// The reader's clubs, in the order they joined them
     ///
     /// - Remark: HTTP `GET /api/v1/clubs`.
@@ -1803,6 +1862,127 @@ extension APIProtocol {
     ) async throws -> Operations.GetApiV1Export.Output {
         try await getApiV1Export(Operations.GetApiV1Export.Input(
             query: query,
+            headers: headers
+        ))
+    }
+    /// The reader's shelf scans, newest first, each with its proposals
+    ///
+    /// - Remark: HTTP `GET /api/v1/scans`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/get`.
+    public func getApiV1Scans(headers: Operations.GetApiV1Scans.Input.Headers = .init()) async throws -> Operations.GetApiV1Scans.Output {
+        try await getApiV1Scans(Operations.GetApiV1Scans.Input(headers: headers))
+    }
+    /// Send a photo of a shelf; its barcodes and spines become proposals to review
+    ///
+    /// The photo is the part named `photo` of a multipart/form-data body (or the whole body): JPEG
+    /// or PNG, up to 20 MB and 60 megapixels; a phone's EXIF orientation is honoured. HEIC is refused
+    /// (phones send JPEG when a browser picks the photo). It is checked from its bytes and header at
+    /// once (422 with the reason), then read in the background: poll `GET /api/v1/scans/{id}` until
+    /// `status` is `done` or `failed`. Barcodes (EAN-13 ISBNs) are looked up through the catalog,
+    /// Open Library and Google Books and proposed with high confidence; spines are read with OCR and
+    /// proposed with low confidence and their candidates. 503 `scanningUnavailable` when the server
+    /// lacks ZBar, Tesseract or Leptonica.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/scans`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/post`.
+    public func postApiV1Scans(
+        headers: Operations.PostApiV1Scans.Input.Headers = .init(),
+        body: Operations.PostApiV1Scans.Input.Body
+    ) async throws -> Operations.PostApiV1Scans.Output {
+        try await postApiV1Scans(Operations.PostApiV1Scans.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A scan, its status and its proposals
+    ///
+    /// - Remark: HTTP `GET /api/v1/scans/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/{id}/get`.
+    public func getApiV1ScansId(
+        path: Operations.GetApiV1ScansId.Input.Path,
+        headers: Operations.GetApiV1ScansId.Input.Headers = .init()
+    ) async throws -> Operations.GetApiV1ScansId.Output {
+        try await getApiV1ScansId(Operations.GetApiV1ScansId.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Delete a scan, its proposals and its photo (books already confirmed stay)
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/scans/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/{id}/delete`.
+    public func deleteApiV1ScansId(
+        path: Operations.DeleteApiV1ScansId.Input.Path,
+        headers: Operations.DeleteApiV1ScansId.Input.Headers = .init()
+    ) async throws -> Operations.DeleteApiV1ScansId.Output {
+        try await deleteApiV1ScansId(Operations.DeleteApiV1ScansId.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The scan's photo, upright, that the proposals' boxes are measured on
+    ///
+    /// Deleted once no proposal is pending, or after 30 days (then 404 `photoDeleted`).
+    ///
+    /// - Remark: HTTP `GET /api/v1/scans/{id}/photo`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/{id}/photo/get`.
+    public func getApiV1ScansIdPhoto(
+        path: Operations.GetApiV1ScansIdPhoto.Input.Path,
+        headers: Operations.GetApiV1ScansIdPhoto.Input.Headers = .init()
+    ) async throws -> Operations.GetApiV1ScansIdPhoto.Output {
+        try await getApiV1ScansIdPhoto(Operations.GetApiV1ScansIdPhoto.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Confirm every pending high-confidence proposal of a scan
+    ///
+    /// Each goes into the library as owned, with `status` (wantToRead unless given).
+    ///
+    /// - Remark: HTTP `POST /api/v1/scans/{id}/confirm-all`.
+    /// - Remark: Generated from `#/paths//api/v1/scans/{id}/confirm-all/post`.
+    public func postApiV1ScansIdConfirmAll(
+        path: Operations.PostApiV1ScansIdConfirmAll.Input.Path,
+        headers: Operations.PostApiV1ScansIdConfirmAll.Input.Headers = .init(),
+        body: Operations.PostApiV1ScansIdConfirmAll.Input.Body? = nil
+    ) async throws -> Operations.PostApiV1ScansIdConfirmAll.Output {
+        try await postApiV1ScansIdConfirmAll(Operations.PostApiV1ScansIdConfirmAll.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Confirm a proposal, or correct it with another book
+    ///
+    /// The book (the proposal's own, or `workId`, or `isbn` looked up) goes into the library as
+    /// owned with `status` (wantToRead unless given; an entry the reader has is marked owned), or
+    /// onto the list `listId`. A proposal is reviewed once (409 `alreadyReviewed`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/proposals/{id}/confirm`.
+    /// - Remark: Generated from `#/paths//api/v1/proposals/{id}/confirm/post`.
+    public func postApiV1ProposalsIdConfirm(
+        path: Operations.PostApiV1ProposalsIdConfirm.Input.Path,
+        headers: Operations.PostApiV1ProposalsIdConfirm.Input.Headers = .init(),
+        body: Operations.PostApiV1ProposalsIdConfirm.Input.Body? = nil
+    ) async throws -> Operations.PostApiV1ProposalsIdConfirm.Output {
+        try await postApiV1ProposalsIdConfirm(Operations.PostApiV1ProposalsIdConfirm.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Reject a proposal
+    ///
+    /// - Remark: HTTP `POST /api/v1/proposals/{id}/reject`.
+    /// - Remark: Generated from `#/paths//api/v1/proposals/{id}/reject/post`.
+    public func postApiV1ProposalsIdReject(
+        path: Operations.PostApiV1ProposalsIdReject.Input.Path,
+        headers: Operations.PostApiV1ProposalsIdReject.Input.Headers = .init()
+    ) async throws -> Operations.PostApiV1ProposalsIdReject.Output {
+        try await postApiV1ProposalsIdReject(Operations.PostApiV1ProposalsIdReject.Input(
+            path: path,
             headers: headers
         ))
     }

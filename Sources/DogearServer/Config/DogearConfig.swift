@@ -64,6 +64,10 @@ public struct DogearConfig: Sendable {
     /// How long apps that sync are told of deletions (`DOGEAR_SYNC_TOMBSTONE_DAYS`); a cursor older
     /// than that answers 410 `resyncRequired`.
     var syncTombstoneDays = SyncRetention.defaultDays
+    /// Shelf photos read at once by this process (`DOGEAR_SCAN_WORKERS`, 1: reading a photo keeps
+    /// a core busy), and the time one photo may take (`DOGEAR_SCAN_TIME_LIMIT`, seconds).
+    var scanWorkers = 1
+    var scanTimeLimitSeconds = 60.0
     /// Sign in with Apple and Google, each on when its client IDs are set.
     var identityProviders: [IdentityProvider] = []
 
@@ -197,6 +201,18 @@ public struct DogearConfig: Sendable {
                 throw ConfigError(setting: "DOGEAR_SYNC_TOMBSTONE_DAYS", message: "must be a whole number of days from 1 to 3650")
             }
             config.syncTombstoneDays = days
+        }
+        if let raw = value("DOGEAR_SCAN_WORKERS") {
+            guard let workers = Int(raw), (1...64).contains(workers) else {
+                throw ConfigError(setting: "DOGEAR_SCAN_WORKERS", message: "a whole number from 1 to 64 (got '\(raw)')")
+            }
+            config.scanWorkers = workers
+        }
+        if let raw = value("DOGEAR_SCAN_TIME_LIMIT") {
+            guard let seconds = Double(raw), seconds >= 1, seconds <= 3_600 else {
+                throw ConfigError(setting: "DOGEAR_SCAN_TIME_LIMIT", message: "seconds, from 1 to 3600 (got '\(raw)')")
+            }
+            config.scanTimeLimitSeconds = seconds
         }
         if let raw = value("DOGEAR_UPLOAD_LIMIT_MB") {
             guard let megabytes = Int(raw), (1...1_024).contains(megabytes) else {

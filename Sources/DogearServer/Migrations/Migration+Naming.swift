@@ -37,6 +37,7 @@ enum AllMigrations {
         CreateStatsYearFigures(),
         CreateDiscovery(),
         CreateSyncLog(),
+        CreateScans(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

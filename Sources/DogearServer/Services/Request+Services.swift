@@ -31,6 +31,12 @@ extension Request {
         ImportJobReader(db: database, userID: try currentUserID())
     }
 
+    func scans() throws -> ScanService {
+        ScanService(
+            db: database, user: try currentUser(), now: now, worker: application.scanWorker, application: application,
+            library: try libraryService(), listItems: try listItems(), lookups: bookLookup())
+    }
+
     func lists() throws -> ListService {
         ListService(db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, now: now)
     }

@@ -23,6 +23,8 @@ struct UploadReceiver {
 
     let directory: String
     var limit = Self.defaultLimit
+    /// The form's part that holds the file (a shelf photo's is `photo`).
+    var field = "file"
 
     /// `expectingCSRF`: a page's streamed form must carry this token in a `_csrf` part before its
     /// file part; the upload is refused (403) before any of the file is taken otherwise.
@@ -36,7 +38,7 @@ struct UploadReceiver {
             throw DomainError.storageFailed("the upload")
         }
         var fileName: String?
-        let (limit, tooLarge) = (self.limit, self.tooLarge)
+        let (limit, tooLarge, field) = (self.limit, self.tooLarge, self.field)
         do {
             defer { try? handle.close() }
             var written = 0
@@ -53,7 +55,7 @@ struct UploadReceiver {
             }
             if let type = req.headers.contentType, type.type == "multipart", type.subType == "form-data" {
                 guard let boundary = type.parameters["boundary"] else {
-                    throw DomainError.badRequest("multipart/form-data without a boundary", field: "file")
+                    throw DomainError.badRequest("multipart/form-data without a boundary", field: field)
                 }
                 let parser = MultipartParser(boundary: boundary)
                 var partName: String?
@@ -67,16 +69,16 @@ struct UploadReceiver {
                     // Headers of a part arrive before its body.
                     headerBytes += name.utf8.count + value.utf8.count
                     if headerBytes > Self.partHeaderLimit, failure == nil {
-                        failure = DomainError.badRequest("a part's headers are over 8 KB", field: "file")
+                        failure = DomainError.badRequest("a part's headers are over 8 KB", field: field)
                     }
                     guard name.lowercased() == "content-disposition" else { return }
                     parts += 1
                     if parts > Self.partLimit, failure == nil {
-                        failure = DomainError.badRequest("the form has more than \(Self.partLimit) parts", field: "file")
+                        failure = DomainError.badRequest("the form has more than \(Self.partLimit) parts", field: field)
                     }
                     partName = Self.parameter("name", in: value)
                     partFile = Self.parameter("filename", in: value)
-                    if partName == "file" {
+                    if partName == field {
                         sawFile = true
                         if let expectingCSRF, sentCSRF != expectingCSRF, failure == nil {
                             failure = PageError(
@@ -86,7 +88,7 @@ struct UploadReceiver {
                 }
                 parser.onBody = { buffer in
                     if partName == "_csrf", sentCSRF.count < 256 { sentCSRF += String(buffer: buffer) }
-                    guard partName == "file", failure == nil else { return }
+                    guard partName == field, failure == nil else { return }
                     if fileName == nil { fileName = partFile }
                     do { try write(buffer) } catch { failure = error }
                 }
@@ -111,15 +113,15 @@ struct UploadReceiver {
                     } catch {
                         // MultipartKit's parser throws a type of its own for a body that is not
                         // multipart at all (found by schemathesis: a body of just the closing boundary).
-                        throw DomainError.badRequest("the multipart body is not well-formed", field: "file")
+                        throw DomainError.badRequest("the multipart body is not well-formed", field: field)
                     }
                 }
                 if let failure { throw failure }
-                guard sawFile else { throw DomainError.badRequest("the form has no part named 'file'", field: "file") }
+                guard sawFile else { throw DomainError.badRequest("the form has no part named '\(field)'", field: field) }
                 let ending = String(decoding: tail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard ending.hasSuffix("--\(boundary)--") else {
                     throw DomainError.badRequest(
-                        "the form ends before its closing boundary: the upload was cut short; send it again", field: "file")
+                        "the form ends before its closing boundary: the upload was cut short; send it again", field: field)
                 }
             } else {
                 var failure: (any Error)?
@@ -131,11 +133,11 @@ struct UploadReceiver {
                 }
                 if let failure { throw failure }
             }
-            guard written > 0 else { throw DomainError(.unprocessable, code: "emptyFile", "the file is empty", field: "file") }
+            guard written > 0 else { throw DomainError(.unprocessable, code: "emptyFile", "the file is empty", field: field) }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             if let error = error as? MultipartError {
-                throw DomainError.badRequest("the multipart body could not be read: \(error)", field: "file")
+                throw DomainError.badRequest("the multipart body could not be read: \(error)", field: field)
             }
             throw error
         }
@@ -169,8 +171,9 @@ struct UploadReceiver {
     var tooLarge: DomainError {
         DomainError(
             .tooLarge, code: "fileTooLarge",
-            "the file is over \(limit >= 1024 * 1024 ? "\(limit / 1024 / 1024) MB" : "\(limit / 1024) KB"); split it, or import it with `dogear import`",
-            field: "file")
+            "the file is over \(limit >= 1024 * 1024 ? "\(limit / 1024 / 1024) MB" : "\(limit / 1024) KB")"
+                + (field == "file" ? "; split it, or import it with `dogear import`" : ""),
+            field: field)
     }
 
     /// A reader's imports are bounded before any of the file is taken: two queued or running at

@@ -1,0 +1,26 @@
+import DogearCore
+import Foundation
+import Vapor
+
+/// POST /api/v1/proposals/{id}/confirm: all optional. `status` for the library (want to read unless
+/// given), or `listId` to put the book on a list instead; `workId` or `isbn` corrects the book.
+struct ConfirmProposalRequest: Content {
+    var status: String?
+    var listId: String?
+    var workId: UUID?
+    var isbn: String?
+
+    var confirmation: ScanService.Confirmation {
+        get throws {
+            if workId != nil, isbn != nil {
+                throw ValidationError(field: "isbn", "give workId or isbn, not both")
+            }
+            return ScanService.Confirmation(status: status, listId: listId, workId: workId, isbn: isbn)
+        }
+    }
+}
+
+/// POST /api/v1/scans/{id}/confirm-all: the status the books go into the library with.
+struct ConfirmAllRequest: Content {
+    var status: String?
+}

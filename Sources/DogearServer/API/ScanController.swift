@@ -1,0 +1,69 @@
+import DogearCore
+import Vapor
+
+/// `/api/v1/scans` and `/api/v1/proposals`: shelf photos and their review queue (issue 18). Thin:
+/// every rule is `ScanService`'s, which the `/scan` page calls too.
+struct ScanController {
+    /// A photo in the multipart part `photo` (or as the raw body), checked and queued: 202 with the scan.
+    func create(req: Request) async throws -> Response {
+        let bytes = try await Self.receivePhoto(req)
+        let scans = try req.scans()
+        let scan = try await scans.create(photo: bytes)
+        let response = Response(status: .accepted)
+        try response.content.encode(try ScanDTO(scan, proposals: []))
+        response.headers.replaceOrAdd(name: .location, value: "/api/v1/scans/\(try scan.requireID())")
+        return response
+    }
+
+    func index(req: Request) async throws -> [ScanDTO] {
+        let scans = try req.scans()
+        let list = try await scans.scans()
+        let proposals = try await scans.proposals(of: list)
+        return try list.map { try ScanDTO($0, proposals: proposals[$0.id!] ?? []) }
+    }
+
+    func show(req: Request) async throws -> ScanDTO {
+        let scans = try req.scans()
+        let scan = try await scans.scan(try req.uuidParameter("id"), for: .view)
+        return try ScanDTO(scan, proposals: try await scans.proposals(of: [scan])[scan.id!] ?? [])
+    }
+
+    func photo(req: Request) async throws -> Response {
+        let photo = try await req.scans().photo(of: try req.uuidParameter("id"))
+        let response = Response(status: .ok, body: .init(data: photo.bytes))
+        response.headers.contentType = HTTPMediaType(type: "image", subType: photo.contentType == "image/png" ? "png" : "jpeg")
+        response.headers.cacheControl = .init(noStore: true)
+        return response
+    }
+
+    func delete(req: Request) async throws -> HTTPStatus {
+        try await req.scans().delete(try req.uuidParameter("id"))
+        return .noContent
+    }
+
+    func confirm(req: Request) async throws -> ScanProposalDTO {
+        let body = try req.content.decode(ConfirmProposalRequest.self)
+        return try ScanProposalDTO(try await req.scans().confirm(try req.uuidParameter("id"), try body.confirmation))
+    }
+
+    func reject(req: Request) async throws -> ScanProposalDTO {
+        try ScanProposalDTO(try await req.scans().reject(try req.uuidParameter("id")))
+    }
+
+    func confirmAll(req: Request) async throws -> [ScanProposalDTO] {
+        let body = (try? req.content.decode(ConfirmAllRequest.self)) ?? ConfirmAllRequest()
+        return try await req.scans().confirmAll(try req.uuidParameter("id"), status: body.status).map(ScanProposalDTO.init)
+    }
+
+    /// The photo's bytes, streamed through the upload receiver's limits (20 MB and the form's
+    /// bounds) into a file, then read: a photo is at most 20 MB, and the image work needs it whole.
+    static func receivePhoto(_ req: Request) async throws -> [UInt8] {
+        var receiver = UploadReceiver(directory: req.application.importsDirectory)
+        receiver.limit = PhotoLimits.maxBytes
+        receiver.field = "photo"
+        let received = try await receiver.receive(req, expectingCSRF: req.pendingCSRF)
+        defer { try? FileManager.default.removeItem(atPath: received.path) }
+        guard let data = FileManager.default.contents(atPath: received.path) else { throw DomainError.storageFailed("the photo") }
+        return [UInt8](data)
+    }
+}

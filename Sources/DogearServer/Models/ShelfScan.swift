@@ -1,0 +1,121 @@
+import DogearCore
+import Fluent
+import Foundation
+
+/// One shelf photo a reader sent and what became of it (table `scans`, `CreateScans`).
+final class ShelfScan: Model, @unchecked Sendable {
+    static let schema = "scans"
+
+    /// Where a scan is: waiting for a worker, its image being read, its books being looked up,
+    /// done, or failed (with a message for the reader).
+    enum Status: String, Codable, Sendable, CaseIterable {
+        case queued, reading, lookingUp, done, failed
+
+        var isFinished: Bool { self == .done || self == .failed }
+    }
+
+    // MARK: managed
+    @ID(key: .id) var id: UUID?
+    @Timestamp(key: "created_at", on: .none) var createdAt: Date?
+
+    // MARK: data
+    @Field(key: "status") var status: Status
+    /// Why it failed, when it did.
+    @OptionalField(key: "message") var message: String?
+    /// Why spines were not read, or not all of them (Tesseract missing, the time limit).
+    @OptionalField(key: "spines_message") var spinesMessage: String?
+    @OptionalField(key: "photo_width") var photoWidth: Int?
+    @OptionalField(key: "photo_height") var photoHeight: Int?
+    @OptionalField(key: "started_at") var startedAt: Date?
+    @OptionalField(key: "finished_at") var finishedAt: Date?
+    @OptionalField(key: "photo_deleted_at") var photoDeletedAt: Date?
+
+    // MARK: relationships
+    @Parent(key: "user_id") var user: User
+
+    init() {}
+
+    init(id: UUID = UUID(), userID: UUID, at now: Date) {
+        self.id = id
+        self.$user.id = userID
+        self.status = .queued
+        self.createdAt = now
+    }
+}
+
+/// A scan's photo (table `scan_photos`): the upload until it is read, then the upright JPEG the
+/// boxes are measured on.
+final class ShelfScanPhoto: Model, @unchecked Sendable {
+    static let schema = "scan_photos"
+
+    @ID(custom: "scan_id", generatedBy: .user) var id: UUID?
+    @Field(key: "content_type") var contentType: String
+    @Field(key: "bytes") var bytes: Data
+
+    init() {}
+
+    init(scanID: UUID, contentType: String, bytes: Data) {
+        self.id = scanID
+        self.contentType = contentType
+        self.bytes = bytes
+    }
+}
+
+/// One book a scan proposes (table `scan_proposals`): where it is on the photo, how sure the scan
+/// is, what it read, its candidates, and what the reader did with it.
+final class ScanProposal: Model, @unchecked Sendable {
+    static let schema = "scan_proposals"
+
+    enum Kind: String, Codable, Sendable, CaseIterable {
+        case barcode, spine
+    }
+
+    // MARK: managed
+    @ID(key: .id) var id: UUID?
+
+    // MARK: data
+    /// Its number on the photo, from 1, left to right.
+    @Field(key: "number") var number: Int
+    @Field(key: "kind") var kind: Kind
+    @Field(key: "confidence") var confidence: ProposalConfidence
+    @Field(key: "status") var status: ProposalStatus
+    @Field(key: "box_x") var boxX: Int
+    @Field(key: "box_y") var boxY: Int
+    @Field(key: "box_width") var boxWidth: Int
+    @Field(key: "box_height") var boxHeight: Int
+    @OptionalField(key: "isbn") var isbn: String?
+    /// What Tesseract read on the spine.
+    @OptionalField(key: "ocr_text") var ocrText: String?
+    /// What the reader should know: a barcode no source knows, a spine nothing matched.
+    @OptionalField(key: "message") var message: String?
+    /// JSON array of `ScanCandidate`, best first.
+    @Field(key: "candidates") var candidatesJSON: String
+    /// The work proposed (a barcode's book, a spine's best catalog match), then the one confirmed.
+    @OptionalField(key: "work_id") var workID: UUID?
+    @OptionalField(key: "entry_id") var entryID: UUID?
+    @OptionalField(key: "list_id") var listID: String?
+    @OptionalField(key: "reviewed_at") var reviewedAt: Date?
+
+    // MARK: relationships
+    @Parent(key: "scan_id") var scan: ShelfScan
+    @Parent(key: "user_id") var user: User
+
+    init() {}
+
+    init(scanID: UUID, userID: UUID, number: Int, kind: Kind, confidence: ProposalConfidence, box: ScanBox) {
+        self.id = UUID()
+        self.$scan.id = scanID
+        self.$user.id = userID
+        self.number = number
+        self.kind = kind
+        self.confidence = confidence
+        self.status = .pending
+        self.boxX = box.x
+        self.boxY = box.y
+        self.boxWidth = box.width
+        self.boxHeight = box.height
+        self.candidatesJSON = "[]"
+    }
+
+    var box: ScanBox { ScanBox(x: boxX, y: boxY, width: boxWidth, height: boxHeight) }
+}

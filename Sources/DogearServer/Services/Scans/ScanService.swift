@@ -1,0 +1,215 @@
+import DogearCore
+import DogearScan
+import Fluent
+import SQLKit
+import Vapor
+
+/// A reader's shelf scans, for the API and the `/scan` page alike: sending a photo, reading the
+/// scans and their proposals, the photo, and the review (confirm, correct, reject, confirm all).
+/// Who may see a scan is Core's `ScanAccess`: its reader alone; anyone else is told it does not exist.
+struct ScanService {
+    let db: any Database
+    let user: User
+    let now: Date
+    let worker: ScanWorker
+    let application: Application
+    let library: LibraryService
+    let listItems: ListItemService
+    let lookups: BookLookupService
+
+    /// How the reader reviews a proposal: confirm (into the library with a status and owned, or onto
+    /// a list), with another work or an ISBN to correct it.
+    struct Confirmation: Sendable {
+        var status: String?
+        var listId: String?
+        var workId: UUID?
+        var isbn: String?
+    }
+
+    // MARK: sending
+
+    /// Checks the photo from its bytes and header (nothing decoded on the request's thread), stores
+    /// it, and queues it for a worker.
+    func create(photo bytes: [UInt8]) async throws -> ShelfScan {
+        guard case .available(let engine) = worker.availability else {
+            throw DomainError(
+                .unavailable, code: "scanningUnavailable",
+                "shelf scanning is unavailable on this server: \(worker.unavailable?.reason ?? "")")
+        }
+        do {
+            _ = try engine.check(bytes)
+        } catch {
+            throw DomainError(.unprocessable, code: "unreadablePhoto", error.message, field: "photo")
+        }
+        let scan = ShelfScan(userID: try user.requireID(), at: now)
+        try await db.writeTransaction { db in
+            try await scan.create(on: db)
+            let type = bytes.starts(with: [0x89, 0x50]) ? "image/png" : "image/jpeg"
+            try await ShelfScanPhoto(scanID: try scan.requireID(), contentType: type, bytes: Data(bytes)).create(on: db)
+        }
+        worker.nudge(application)
+        return scan
+    }
+
+    // MARK: reading
+
+    /// The reader's scans, newest first.
+    func scans() async throws -> [ShelfScan] {
+        try await ShelfScan.query(on: db).filter(\.$user.$id == user.requireID()).sort(\.$createdAt, .descending).limit(100).all()
+    }
+
+    /// Proposals of several scans, by scan.
+    func proposals(of scans: [ShelfScan]) async throws -> [UUID: [ScanProposal]] {
+        let ids = scans.compactMap(\.id)
+        guard !ids.isEmpty else { return [:] }
+        return Dictionary(
+            grouping: try await ScanProposal.query(on: db).filter(\.$scan.$id ~~ ids).sort(\.$number).all(), by: { $0.$scan.id })
+    }
+
+    func scan(_ id: UUID, for action: ScanAccess.Action) async throws -> ShelfScan {
+        guard let scan = try await ShelfScan.find(id, on: db),
+            ScanAccess.decide(action, by: scan.$user.id == user.id ? .owner : .otherReader) == .allow
+        else { throw DomainError.notFound("scanNotFound", "no scan with id \(id)") }
+        return scan
+    }
+
+    func photo(of id: UUID) async throws -> ShelfScanPhoto {
+        let scan = try await scan(id, for: .viewPhoto)
+        guard let photo = try await ShelfScanPhoto.find(try scan.requireID(), on: db) else {
+            throw DomainError.notFound(
+                "photoDeleted",
+                "this scan's photo was deleted: its queue was emptied, or it is over \(ScanRetention.photoDays) days old")
+        }
+        return photo
+    }
+
+    /// Deletes a scan, its proposals and its photo; books already confirmed stay in the library.
+    func delete(_ id: UUID) async throws {
+        let scan = try await scan(id, for: .delete)
+        try await db.writeTransaction { db in
+            try await ScanProposal.query(on: db).filter(\.$scan.$id == scan.requireID()).delete()
+            try await ShelfScanPhoto.query(on: db).filter(\.$id == scan.requireID()).delete()
+            try await scan.delete(on: db)
+        }
+    }
+
+    // MARK: review
+
+    func proposal(_ id: UUID, for action: ScanAccess.Action) async throws -> ScanProposal {
+        guard let proposal = try await ScanProposal.find(id, on: db),
+            ScanAccess.decide(action, by: proposal.$user.id == user.id ? .owner : .otherReader) == .allow
+        else { throw DomainError.notFound("proposalNotFound", "no proposal with id \(id)") }
+        return proposal
+    }
+
+    /// Confirms a proposal: its book (or the one the reader chose or typed) into the library as
+    /// owned, with a status (want to read unless given), or onto one of the reader's lists.
+    func confirm(_ id: UUID, _ confirmation: Confirmation) async throws -> ScanProposal {
+        let corrected = confirmation.workId != nil || confirmation.isbn != nil
+        let proposal = try await proposal(id, for: corrected ? .correct : .confirm)
+        let next = try review(proposal, .confirm(corrected: corrected))
+        let workID = try await work(for: proposal, confirmation)
+        var entry: UUID?
+        if let listID = confirmation.listId {
+            do {
+                _ = try await listItems.add(to: listID, .init(workId: workID), lookingUpWith: lookups)
+            } catch let error as DomainError where error.code == "alreadyOnList" {
+                // Confirming again what is already there is not an error for a scan.
+            }
+        } else {
+            entry = try await ownedEntry(for: workID, status: confirmation.status)
+        }
+        let entryID = entry
+        try await db.writeTransaction { db in
+            proposal.status = next
+            proposal.workID = workID
+            proposal.entryID = entryID
+            proposal.listID = confirmation.listId
+            proposal.reviewedAt = now
+            try await proposal.save(on: db)
+            // A reader confirmed the book: the catalog's work is no longer waiting for review.
+            try await db.sql.update(Work.schema).set("review_status", to: ReviewStatus.verified.rawValue)
+                .where("id", .equal, workID).where("review_status", .equal, ReviewStatus.pending.rawValue).run()
+            try await retireIfDone(proposal, on: db)
+        }
+        return proposal
+    }
+
+    func reject(_ id: UUID) async throws -> ScanProposal {
+        let proposal = try await proposal(id, for: .reject)
+        let next = try review(proposal, .reject)
+        try await db.writeTransaction { db in
+            proposal.status = next
+            proposal.reviewedAt = now
+            try await proposal.save(on: db)
+            try await retireIfDone(proposal, on: db)
+        }
+        return proposal
+    }
+
+    /// Confirms every pending high-confidence proposal of a scan (Core's `ProposalReview.confirmAll`).
+    func confirmAll(_ scanID: UUID, status: String?) async throws -> [ScanProposal] {
+        let scan = try await scan(scanID, for: .confirm)
+        let proposals = try await ScanProposal.query(on: db).filter(\.$scan.$id == scan.requireID()).sort(\.$number).all()
+        var confirmed: [ScanProposal] = []
+        for proposal in ProposalReview.confirmAll(proposals, status: \.status, confidence: \.confidence) {
+            confirmed.append(try await confirm(try proposal.requireID(), Confirmation(status: status)))
+        }
+        return confirmed
+    }
+
+    private func review(_ proposal: ScanProposal, _ review: ProposalReview) throws -> ProposalStatus {
+        do {
+            return try review.apply(to: proposal.status)
+        } catch {
+            throw DomainError(.conflict, code: "alreadyReviewed", error.message)
+        }
+    }
+
+    /// The work to confirm: the one the reader chose, the ISBN they typed (looked up), or the
+    /// proposal's own (its best candidate, looked up by ISBN when it came from a source).
+    private func work(for proposal: ScanProposal, _ confirmation: Confirmation) async throws -> UUID {
+        if let workID = confirmation.workId {
+            guard try await Work.find(workID, on: db) != nil else {
+                throw ValidationError(field: "workId", "no book in the catalog has this id")
+            }
+            return workID
+        }
+        if let raw = confirmation.isbn {
+            let isbn = try BookLookupService.parseISBN(raw)
+            return try await lookups.lookup(isbn).work.requireID()
+        }
+        if let workID = proposal.workID { return workID }
+        if let isbn = proposal.candidates.first?.isbn ?? proposal.isbn, let parsed = try? ISBN(isbn) {
+            return try await lookups.lookup(parsed).work.requireID()
+        }
+        throw ValidationError(field: "workId", "nothing matched this proposal: choose a book, or type its ISBN")
+    }
+
+    /// The reader's entry for the work, owned: added with the status, or the existing one marked owned.
+    private func ownedEntry(for workID: UUID, status: String?) async throws -> UUID {
+        let userID = try user.requireID()
+        if let existing = try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).filter(\.$work.$id == workID)
+            .first()
+        {
+            if !existing.owned {
+                var patch = UpdateEntryRequest.empty
+                patch.owned = .value(true)
+                _ = try await library.update(try existing.requireID(), with: patch)
+            }
+            return try existing.requireID()
+        }
+        var draft = EntryDraft()
+        draft.status = status ?? ReadingStatus.wantToRead.rawValue
+        draft.owned = true
+        var request = CreateEntryRequest(book: nil, entryDraft: draft)
+        request.workId = workID
+        return try await library.add(request).requireID()
+    }
+
+    /// The photo goes once no proposal waits (Core's `ScanRetention`).
+    private func retireIfDone(_ proposal: ScanProposal, on db: any Database) async throws {
+        guard let scan = try await ShelfScan.find(proposal.$scan.id, on: db) else { return }
+        try await ScanRetentionSweep(db: db, now: now).deleteIfDone(scan)
+    }
+}

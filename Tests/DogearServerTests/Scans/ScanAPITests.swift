@@ -1,0 +1,182 @@
+import DogearCore
+import DogearTestSupport
+import Foundation
+import Testing
+import Vapor
+
+@testable import DogearServer
+
+@Suite("Shelf scans through the API: upload, proposals, review", .serialized)
+struct ScanAPITests {
+    @Test("a photo's barcodes become high-confidence proposals with their boxes; confirm all puts them in the library owned")
+    func barcodesToLibrary() async throws {
+        try await withScanningDogear { app in
+            try app.requireScanning()
+            let photo = try ShelfPhotos.photo("mixed")
+            try await app.seedCatalog(with: photo)
+            let token = try await app.signUp()
+            let scan = try await app.scan(token, photo.bytes)
+            #expect(scan.status == "done", "\(scan.message ?? "")")
+            #expect(scan.photoWidth == photo.manifest.width && scan.photoHeight == photo.manifest.height)
+            let barcodes = photo.manifest.books.filter { $0.kind == "barcode" }
+            let high = scan.proposals.filter { $0.confidence == "high" }
+            #expect(Set(high.compactMap(\.isbn)) == Set(barcodes.map(\.isbn)))
+            // Numbered from 1, left to right, each box where its book is.
+            #expect(scan.proposals.map(\.number) == Array(1...scan.proposals.count))
+            #expect(scan.proposals.map(\.box.x) == scan.proposals.map(\.box.x).sorted())
+            for proposal in high {
+                let book = try #require(barcodes.first { $0.isbn == proposal.isbn })
+                #expect(abs(proposal.box.x + proposal.box.width / 2 - (book.box[0] + book.box[2] / 2)) < book.box[2])
+                #expect(proposal.candidates.first?.title == book.title)
+            }
+
+            let confirmed = try await app.send(.POST, "/api/v1/scans/\(scan.id)/confirm-all", token: token, json: [:])
+            #expect(confirmed.status == .ok)
+            let library = try await app.send(.GET, "/api/v1/library?limit=100", token: token).entries
+            let owned = library.items.filter { $0.owned && $0.status == "wantToRead" }
+            #expect(owned.count == Set(barcodes.map(\.title)).count || owned.count == barcodes.count)
+            // Confirm all twice changes nothing more.
+            let again = try await app.send(.POST, "/api/v1/scans/\(scan.id)/confirm-all", token: token, json: [:])
+            #expect(try again.decode([ScanProposalDTO].self).isEmpty)
+        }
+    }
+
+    @Test("spines are low-confidence proposals with their text and candidates; the known title is in the top 3 mostly")
+    func spinesToCandidates() async throws {
+        try await withScanningDogear { app in
+            try app.requireScanning()
+            let token = try await app.signUp()
+            var spines = 0
+            var matched = 0
+            for name in ["spines", "spines-turned", "mixed"] {
+                let (seen, found) = try await Self.spineMatches(app, token, name)
+                spines += seen
+                matched += found
+            }
+            print("spines matched in the top 3: \(matched)/\(spines)")
+            #expect(spines >= 20)
+            #expect(Double(matched) >= 0.6 * Double(spines), "\(matched) of \(spines)")
+        }
+    }
+
+    /// One photo's spines: how many, and how many have their book in their first three candidates.
+    static func spineMatches(_ app: Application, _ token: String, _ name: String) async throws -> (Int, Int) {
+        let photo = try ShelfPhotos.photo(name)
+        try await app.seedCatalog(with: photo)
+        let scan = try await app.scan(token, photo.bytes)
+        let proposals = scan.proposals.filter { $0.kind == "spine" }
+        #expect(proposals.allSatisfy { $0.confidence == "low" && $0.ocrText != nil })
+        let books = photo.manifest.books.filter { $0.kind == "spine" }
+        let matched = books.filter { book in
+            let over = proposals.first { overlap($0.box, book.box) * 2 >= $0.box.width * $0.box.height }
+            return over?.candidates.prefix(3).contains { $0.title == book.title } ?? false
+        }
+        return (books.count, matched.count)
+    }
+
+    @Test("correct a spine by typing an ISBN, reject another; once none waits the photo is deleted")
+    func correctRejectAndRetire() async throws {
+        try await withScanningDogear { app in
+            try app.requireScanning()
+            let photo = try ShelfPhotos.photo("spines")
+            try await app.seedCatalog(with: photo)
+            let token = try await app.signUp()
+            let scan = try await app.scan(token, photo.bytes)
+            #expect(try await app.send(.GET, "/api/v1/scans/\(scan.id)/photo", token: token).status == .ok)
+            let proposals = scan.proposals
+            try #require(proposals.count >= 3)
+            let book = photo.manifest.books.first { $0.kind == "spine" }!
+            let corrected = try await app.send(
+                .POST, "/api/v1/proposals/\(proposals[0].id)/confirm", token: token,
+                json: ["isbn": book.isbn, "status": "read"])
+            #expect(corrected.status == .ok, "\(corrected.body)")
+            let entry = try #require(
+                try await app.send(.GET, "/api/v1/library?limit=100", token: token).entries.items.first {
+                    $0.work.title == book.title
+                })
+            #expect(entry.owned && entry.status == "read")
+            // A bad ISBN is named, and changes nothing.
+            let bad = try await app.send(
+                .POST, "/api/v1/proposals/\(proposals[1].id)/confirm", token: token, json: ["isbn": "978-0"])
+            #expect(bad.status == .unprocessableEntity && bad.errorField == "isbn")
+            #expect(try await app.send(.POST, "/api/v1/proposals/\(proposals[1].id)/reject", token: token).status == .ok)
+            // Reviewed once only.
+            let twice = try await app.send(.POST, "/api/v1/proposals/\(proposals[1].id)/reject", token: token)
+            #expect(twice.status == .conflict && twice.errorCode == "alreadyReviewed")
+            for proposal in proposals.dropFirst(2) {
+                #expect(try await app.send(.POST, "/api/v1/proposals/\(proposal.id)/reject", token: token).status == .ok)
+            }
+            let photoAfter = try await app.send(.GET, "/api/v1/scans/\(scan.id)/photo", token: token)
+            #expect(photoAfter.status == .notFound && photoAfter.errorCode == "photoDeleted")
+            let done = try await app.send(.GET, "/api/v1/scans/\(scan.id)", token: token).decode(ScanDTO.self)
+            #expect(done.photoUrl == nil && done.pending == 0)
+        }
+    }
+
+    @Test("another reader is told a scan, its photo and its proposals do not exist")
+    func otherReaders() async throws {
+        try await withScanningDogear { app in
+            try app.requireScanning()
+            let photo = try ShelfPhotos.photo("barcodes-300-halved")
+            let owner = try await app.signUp("owner@example.com")
+            let other = try await app.signUp("other@example.com")
+            let scan = try await app.scan(owner, photo.bytes)
+            let proposal = try #require(scan.proposals.first)
+            for (method, path) in [
+                (HTTPMethod.GET, "/api/v1/scans/\(scan.id)"), (.GET, "/api/v1/scans/\(scan.id)/photo"),
+                (.POST, "/api/v1/scans/\(scan.id)/confirm-all"), (.DELETE, "/api/v1/scans/\(scan.id)"),
+                (.POST, "/api/v1/proposals/\(proposal.id)/confirm"), (.POST, "/api/v1/proposals/\(proposal.id)/reject"),
+            ] {
+                let reply = try await app.send(method, path, token: other, json: [:])
+                #expect(reply.status == .notFound, "\(method) \(path)")
+            }
+            #expect(try await app.send(.GET, "/api/v1/scans", token: other).array.isEmpty)
+            #expect(try await app.send(.GET, "/api/v1/scans/\(scan.id)", token: owner).status == .ok)
+            #expect(try await app.send(.DELETE, "/api/v1/scans/\(scan.id)", token: owner).status == .noContent)
+            #expect(try await app.send(.GET, "/api/v1/scans/\(scan.id)", token: owner).status == .notFound)
+        }
+    }
+
+    @Test("bad photos are refused at once with what was wrong, and nothing is queued")
+    func badPhotos() async throws {
+        try await withScanningDogear { app in
+            try app.requireScanning()
+            let token = try await app.signUp()
+            let mixed = try ShelfPhotos.photo("mixed").bytes
+            let cases: [([UInt8], String)] = [
+                (Array("not a photo at all".utf8), "not a JPEG or PNG"),
+                ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 20), "HEIC"),
+                (Array(mixed.prefix(mixed.count / 2)), "damaged or cut short"),
+            ]
+            for (bytes, words) in cases {
+                let reply = try await app.sendPhoto(token, bytes)
+                #expect(reply.status == .unprocessableEntity && reply.errorField == "photo", "\(reply.body)")
+                #expect(reply.errorMessage?.contains(words) == true, "\(reply.errorMessage ?? "")")
+            }
+            let wrongField = try await app.sendPhoto(token, mixed, field: "file")
+            #expect(wrongField.status == .badRequest && wrongField.errorMessage?.contains("'photo'") == true)
+            let huge = try await app.sendPhoto(token, [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0, count: PhotoLimits.maxBytes))
+            #expect(huge.status == .payloadTooLarge && huge.errorField == "photo")
+            #expect(try await app.send(.GET, "/api/v1/scans", token: token).array.isEmpty)
+        }
+    }
+
+    @Test("without the libraries the server still serves, and says scanning is unavailable")
+    func unavailable() async throws {
+        try await withDogear { app in
+            app.scanWorker = ScanWorker(
+                availability: .unavailable(.init(reason: "libzbar.so.0 is not installed")), workers: 1, timeLimit: .seconds(5))
+            let token = try await app.signUp()
+            let reply = try await app.sendPhoto(token, try ShelfPhotos.photo("mixed").bytes)
+            #expect(reply.status == .serviceUnavailable && reply.errorCode == "scanningUnavailable")
+            #expect(reply.errorMessage?.contains("libzbar.so.0 is not installed") == true)
+            #expect(try await app.send(.GET, "/health").status == .ok)
+        }
+    }
+}
+
+func overlap(_ box: ScanProposalDTO.Box, _ other: [Int]) -> Int {
+    let width = min(box.x + box.width, other[0] + other[2]) - max(box.x, other[0])
+    let height = min(box.y + box.height, other[1] + other[3]) - max(box.y, other[1])
+    return max(0, width) * max(0, height)
+}
