@@ -316,6 +316,15 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     pages.post(.copyShared(anyText), use: lists.copy)
 
     let transfer = TransferPages()
+    let scans = ShelfScanPages()
+    pages.get(.scan, use: scans.index)
+    // The photo streams through the upload receiver; its form's CSRF token is its first part.
+    pages.post(.scan, body: .stream, use: scans.upload)
+    pages.get(.scanResult(any), use: scans.show)
+    pages.get(.scanPhoto(any), use: scans.photo)
+    pages.post(.scanConfirmAll(any), use: scans.confirmAll)
+    pages.post(.confirmProposal(any), use: scans.confirm)
+    pages.post(.rejectProposal(any), use: scans.reject)
     pages.get(.importFile, use: transfer.uploadPage)
     // Streamed to disk like the API's upload (the form's CSRF token is in its address).
     pages.post(.importFile, body: .stream, use: transfer.upload)

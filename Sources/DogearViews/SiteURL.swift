@@ -91,6 +91,13 @@ public enum SiteURL: Equatable, Sendable {
     case discoverLearnLibrary
     /// Statistics: `/stats?year=2026` (all time without a year).
     case stats
+    /// Shelf scans: the upload page, a scan's review queue, its photo, and the review's forms.
+    case scan
+    case scanResult(UUID)
+    case scanPhoto(UUID)
+    case scanConfirmAll(UUID)
+    case confirmProposal(UUID)
+    case rejectProposal(UUID)
     /// Goals: `/goals?year=2026`, each goal's edit page and its delete button's address.
     case goals
     case editGoal(UUID)
@@ -216,6 +223,12 @@ public enum SiteURL: Equatable, Sendable {
         case .discoverLearnLibrary: return [.literal("discover"), .literal("learn-library")]
         case .stats: return [.literal("stats")]
         case .goals: return [.literal("goals")]
+        case .scan: return [.literal("scan")]
+        case .scanResult(let value): return [.literal("scan"), id(value)]
+        case .scanPhoto(let value): return [.literal("scan"), id(value), .literal("photo")]
+        case .scanConfirmAll(let value): return [.literal("scan"), id(value), .literal("confirm-all")]
+        case .confirmProposal(let value): return [.literal("proposals"), id(value), .literal("confirm")]
+        case .rejectProposal(let value): return [.literal("proposals"), id(value), .literal("reject")]
         case .year(let year): return [.literal("year"), .parameter(name: "year", value: String(year))]
         case .shareYear(let year): return [.literal("year"), .parameter(name: "year", value: String(year)), .literal("share")]
         case .unshareYear(let year):

@@ -858,6 +858,107 @@ class DiscoverInABrowser(ReaderTestCase):
         self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
 
 
+class ShelfScanInABrowser(ReaderTestCase):
+    """A photo of a shelf (drawn by scripts/scan-photos, committed in Tests/Fixtures/scan) read on
+    the server: the boxes and proposals, confirm all from barcodes, correct a spine by its ISBN,
+    reject one; the library then has the confirmed books as owned. At phone width too."""
+
+    PHOTOS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "scan")
+
+    def seed_catalog(self, books):
+        """Other readers have these books already, so the catalog knows their titles and ISBNs
+        (the server runs offline: a spine is matched against the catalog)."""
+        token = None
+        for book in books:
+            for _ in range(3):
+                if token is None:
+                    status, answer = self.signup_api()
+                    token = answer["token"]
+                status, _ = api("POST", "/api/v1/library", token,
+                                {"book": {"title": book["title"], "authors": [book["author"]], "isbn": book["isbn"]}})
+                if status == 201:
+                    break
+                token = None  # this reader has the work already (two ISBNs of one title): the next reader adds it
+
+    @staticmethod
+    def signup_api():
+        request = urllib.request.Request(BASE + "/api/v1/auth/signup", method="POST", data=json.dumps({
+            "email": f"seed-{uuid.uuid4().hex[:10]}@example.com", "password": "long enough password",
+            "displayName": "Seed"}).encode())
+        request.add_header("content-type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read().decode())
+
+    def proposal(self, number):
+        return self.driver.find_element(By.ID, f"proposal-{number}")
+
+    def test_scan_confirm_all_correct_one_reject_one(self):
+        with open(os.path.join(self.PHOTOS, "mixed.json")) as manifest:
+            books = json.load(manifest)["books"]
+        self.seed_catalog(books)
+        self.sign_up("Ann")
+        self.go("/scan")
+        self.assert_accessible(dark=True)
+        camera = self.driver.find_element(By.NAME, "photo")
+        self.assertEqual(camera.get_attribute("accept"), "image/*")
+        self.assertEqual(camera.get_attribute("capture"), "environment")
+        camera.send_keys(os.path.abspath(os.path.join(self.PHOTOS, "mixed.jpg")))
+        self.submit()
+        # The page says it is reading, and reloads itself until the proposals are there.
+        WebDriverWait(self.driver, 90, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
+            EC.presence_of_element_located((By.CSS_SELECTOR, "ol.proposals")))
+        self.assert_accessible()
+        self.assert_accessible(dark=True)
+        scan_url = self.driver.current_url.split("#")[0]
+        barcodes = [b for b in books if b["kind"] == "barcode"]
+        spines = [b for b in books if b["kind"] == "spine"]
+        # A numbered box on the photo for each book, and each book's crop beside its proposal.
+        boxes = self.driver.find_elements(By.CSS_SELECTOR, ".scan-photo g.scan-box")
+        numbers = [g.find_element(By.TAG_NAME, "text").get_attribute("textContent") for g in boxes]
+        self.assertEqual(numbers, [str(n) for n in range(1, len(boxes) + 1)])
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "ol.proposals > li svg.scan-crop")), len(boxes))
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".scan-photo g.scan-box-sure")), len(barcodes))
+        self.assertGreaterEqual(len(boxes), len(barcodes) + len(spines) - 1)
+
+        # Confirm all read from barcodes.
+        self.submit(f"form[action$='/confirm-all']")
+        self.wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, f"form[action$='/confirm-all']"))
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "li.proposal-confirmed")), len(barcodes))
+
+        # Correct the first spine proposal by typing the ISBN of the book it is.
+        pending = self.driver.find_elements(By.CSS_SELECTOR, "li.proposal-pending")
+        first = pending[0]
+        number = first.get_attribute("id").split("-")[1]
+        spine = next(b for b in spines if b["title"] in first.text) if any(b["title"] in first.text for b in spines) else spines[0]
+        field = first.find_element(By.NAME, "isbn")
+        field.send_keys(spine["isbn"])
+        field.send_keys(Keys.ENTER)
+        self.wait.until(lambda d: "proposal-confirmed" in self.proposal(number).get_attribute("class"))
+        self.assertIn("Added", self.proposal(number).text)
+
+        # Reject the next.
+        second = self.driver.find_elements(By.CSS_SELECTOR, "li.proposal-pending")[0]
+        rejected = second.get_attribute("id").split("-")[1]
+        button = second.find_element(By.XPATH, ".//button[normalize-space()='Reject']")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        self.wait.until(lambda d: "proposal-rejected" in self.proposal(rejected).get_attribute("class"))
+        self.assert_accessible()
+
+        # The library has every confirmed book, owned.
+        self.go("/library?owned=true")
+        library = self.driver.find_element(By.TAG_NAME, "main").text
+        for title in {b["title"] for b in barcodes} | {spine["title"]}:
+            self.assertIn(title, library)
+
+        # At phone width the review queue fits, nothing spilling sideways.
+        self.driver.set_window_size(375, 812)
+        self.driver.get(scan_url)
+        self.driver.save_screenshot(os.path.join(OUTPUT, "scan-375.png"))
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
+        self.assert_accessible()
+
+
 class PhoneScreenshots(ReaderTestCase):
     """Home and Library at 375 px wide, saved on every run for a person to look at."""
     width = 375

@@ -90,8 +90,8 @@ public enum PageLayout {
     ]
     /// The menu: what a reader goes to now and then.
     static let moreSections: [(label: String, url: SiteURL)] = [
-        ("Discover", .discover), ("Statistics", .stats), ("Goals", .goals), ("Import", .importFile), ("Export", .export),
-        ("Profile", .profile),
+        ("Discover", .discover), ("Scan a shelf", .scan), ("Statistics", .stats), ("Goals", .goals), ("Import", .importFile),
+        ("Export", .export), ("Profile", .profile),
     ]
 
     private static func navItem(_ label: String, _ url: SiteURL, _ active: SiteURL?) -> Node<HTML.ListContext> {

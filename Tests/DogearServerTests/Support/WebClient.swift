@@ -40,15 +40,17 @@ final class WebClient: @unchecked Sendable {
     }
 
     /// Uploads a file as the import form would: its CSRF token as the first part (when `csrf`), then
-    /// the part `name="file"`.
+    /// the part `field` (`file` unless said).
     @discardableResult
-    func upload(_ path: String, _ data: Data, fileName: String, csrf withToken: Bool = true) async throws -> Page {
+    func upload(_ path: String, _ data: Data, fileName: String, field: String = "file", csrf withToken: Bool = true)
+        async throws -> Page
+    {
         let boundary = "web-\(UUID().uuidString)"
         var body = ""
         if withToken {
             body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(csrf)\r\n"
         }
-        body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\n"
+        body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(fileName)\"\r\n"
         body += "Content-Type: text/csv\r\n\r\n"
         var bytes = Data(body.utf8)
         bytes.append(data)
