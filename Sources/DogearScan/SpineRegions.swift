@@ -32,11 +32,25 @@ enum SpineRegions {
                 height: cells.cell)
             print[index] = !barcodes.contains { $0.intersects(box) }
         }
-        let standing = runs(of: print, in: cells, standing: true)
-        let lying = runs(of: print, in: cells, standing: false)
+        // A face-out book's own title runs along its barcode (above it on an upright cover): print
+        // lying over most of a barcode's span is that book's cover, already read, not a spine.
+        let standing = runs(of: print, in: cells, standing: true).filter { !isCover($0, standing: true, barcodes) }
+        let lying = runs(of: print, in: cells, standing: false).filter { !isCover($0, standing: false, barcodes) }
         let standingLength = standing.reduce(0) { $0 + $1.height }
         let lyingLength = lying.reduce(0) { $0 + $1.width }
         return lyingLength > standingLength ? Found(boxes: lying, sideways: true) : Found(boxes: standing, sideways: false)
+    }
+
+    /// Whether at least half of a run's length lies along one barcode's span (its x-span for a run
+    /// lying down, its y-span for one standing up): the title of the book that barcode is on.
+    static func isCover(_ run: ScanBox, standing: Bool, _ barcodes: [ScanBox]) -> Bool {
+        barcodes.contains { barcode in
+            let overlap =
+                standing
+                ? min(run.y + run.height, barcode.y + barcode.height) - max(run.y, barcode.y)
+                : min(run.x + run.width, barcode.x + barcode.width) - max(run.x, barcode.x)
+            return overlap * 2 >= (standing ? run.height : run.width)
+        }
     }
 
     /// Runs of print along one axis, each with a margin, the pieces of one spine joined.

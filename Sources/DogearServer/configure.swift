@@ -88,7 +88,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
         app.lifecycle.use(BackgroundLoop.discover(fetching: !config.offline))
     }
     app.scanWorker = ScanWorker(
-        availability: ScanEngine.onThisMachine, workers: config.scanWorkers, timeLimit: .seconds(config.scanTimeLimitSeconds))
+        availability: ScanEngine.onThisMachine, workers: config.scanWorkers, timeLimit: .seconds(config.scanTimeLimitSeconds),
+        sweeping: command == nil || command == "serve")
     app.lifecycle.use(app.scanWorker)
     if command == nil || command == "serve" {
         // Made here, before any request: the signal handler then only flips the box's value and

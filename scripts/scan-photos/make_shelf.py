@@ -7,7 +7,7 @@ author printed down it (DejaVu Sans). The photo can then be turned, blurred and 
 quality, as a phone would. Nothing is downloaded: the same seed draws the same shelf.
 
     python3 make_shelf.py --seed 7 --barcodes 10 --spines 4 --out shelf.jpg --manifest shelf.json
-        [--barcode-width 160] [--tilt 30] [--turn 90] [--blur 0.8] [--quality 80] [--scale 1.0]
+        [--barcode-width 160] [--tilt 30] [--turn 90] [--blur 0.8] [--quality 80] [--scale 1.0] [--rows 1]
 
 The manifest lists each book: its ISBN, title and author, "barcode" or "spine", and its box
 [x, y, width, height] in the saved photo's pixels.
@@ -61,6 +61,7 @@ def main():
     parser.add_argument("--blur", type=float, default=0)
     parser.add_argument("--quality", type=int, default=90)
     parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--rows", type=int, default=1, help="shelves one above the other")
     parser.add_argument("--out", required=True)
     parser.add_argument("--manifest", required=True)
     args = parser.parse_args()
@@ -72,42 +73,48 @@ def main():
     cover_width = max(round(args.barcode_width * 2.1) + 40, 200)
     spine_width = 90
     shelf_height = 700
-    width = 40 + sum(cover_width if kind == "barcode" else spine_width for kind, _, _ in books) + 20 * len(books)
-    photo = Image.new("RGB", (width, shelf_height + 120), (120, 82, 45))
+    row_height = shelf_height + 120
+    # The books in `rows` shelves one above the other, as many on each as will share them evenly.
+    per_row = -(-len(books) // args.rows) if books else 0
+    rows = [books[i:i + per_row] for i in range(0, len(books), per_row)] if books else [[]]
+    width = max(40 + sum(cover_width if kind == "barcode" else spine_width for kind, _, _ in row) + 20 * len(row) for row in rows)
+    photo = Image.new("RGB", (width, row_height * len(rows)), (120, 82, 45))
     draw = ImageDraw.Draw(photo)
-    draw.rectangle([0, shelf_height + 20, width, shelf_height + 60], fill=(90, 60, 30))
     small = ImageFont.truetype(FONT, 24)
     placed = []
-    x = 40
-    for kind, title, author in books:
-        colour = tuple(rng.randrange(60, 230) for _ in range(3))
-        code = isbn13(rng)
-        if kind == "barcode":
-            top = shelf_height + 20 - rng.randrange(520, 660)
-            draw.rectangle([x, top, x + cover_width, shelf_height + 20], fill=colour)
-            draw.text((x + 16, top + 20), title[:14], font=small, fill=(20, 20, 20))
-            mark = barcode_image(code, args.barcode_width)
-            tilt = rng.uniform(-args.tilt, args.tilt)
-            mark = mark.convert("RGBA").rotate(tilt, expand=True, resample=Image.BICUBIC)
-            bx = x + (cover_width - mark.width) // 2
-            by = shelf_height - 40 - mark.height
-            photo.paste(mark, (bx, by), mark)
-            placed.append({"kind": "barcode", "isbn": code, "title": title, "author": author,
-                           "box": [bx, by, mark.width, mark.height]})
-            x += cover_width + 20
-        else:
-            top = shelf_height + 20 - rng.randrange(560, 680)
-            draw.rectangle([x, top, x + spine_width, shelf_height + 20], fill=colour)
-            label = Image.new("RGBA", (shelf_height - 80, spine_width - 10), (0, 0, 0, 0))
-            text = f"{title}  {author}"
-            # The largest type that fits the spine, as a publisher would set it.
-            size = next((s for s in range(34, 15, -2) if ImageFont.truetype(FONT, s).getlength(text) <= label.width - 20), 16)
-            ImageDraw.Draw(label).text((10, 8), text, font=ImageFont.truetype(FONT, size), fill=(250, 250, 245))
-            label = label.rotate(-90, expand=True)
-            photo.paste(label, (x + 5, top + 10), label)
-            placed.append({"kind": "spine", "isbn": code, "title": title, "author": author,
-                           "box": [x, top, spine_width, shelf_height + 20 - top]})
-            x += spine_width + 20
+    for row_index, row in enumerate(rows):
+        base = row_index * row_height
+        draw.rectangle([0, base + shelf_height + 20, width, base + shelf_height + 60], fill=(90, 60, 30))
+        x = 40
+        for kind, title, author in row:
+            colour = tuple(rng.randrange(60, 230) for _ in range(3))
+            code = isbn13(rng)
+            if kind == "barcode":
+                top = base + shelf_height + 20 - rng.randrange(520, 660)
+                draw.rectangle([x, top, x + cover_width, base + shelf_height + 20], fill=colour)
+                draw.text((x + 16, top + 20), title[:14], font=small, fill=(20, 20, 20))
+                mark = barcode_image(code, args.barcode_width)
+                tilt = rng.uniform(-args.tilt, args.tilt)
+                mark = mark.convert("RGBA").rotate(tilt, expand=True, resample=Image.BICUBIC)
+                bx = x + (cover_width - mark.width) // 2
+                by = base + shelf_height - 40 - mark.height
+                photo.paste(mark, (bx, by), mark)
+                placed.append({"kind": "barcode", "isbn": code, "title": title, "author": author,
+                               "box": [bx, by, mark.width, mark.height]})
+                x += cover_width + 20
+            else:
+                top = base + shelf_height + 20 - rng.randrange(560, 680)
+                draw.rectangle([x, top, x + spine_width, base + shelf_height + 20], fill=colour)
+                label = Image.new("RGBA", (shelf_height - 80, spine_width - 10), (0, 0, 0, 0))
+                text = f"{title}  {author}"
+                # The largest type that fits the spine, as a publisher would set it.
+                size = next((s for s in range(34, 15, -2) if ImageFont.truetype(FONT, s).getlength(text) <= label.width - 20), 16)
+                ImageDraw.Draw(label).text((10, 8), text, font=ImageFont.truetype(FONT, size), fill=(250, 250, 245))
+                label = label.rotate(-90, expand=True)
+                photo.paste(label, (x + 5, top + 10), label)
+                placed.append({"kind": "spine", "isbn": code, "title": title, "author": author,
+                               "box": [x, top, spine_width, base + shelf_height + 20 - top]})
+                x += spine_width + 20
 
     if args.blur:
         photo = photo.filter(ImageFilter.GaussianBlur(args.blur))

@@ -9,6 +9,7 @@ import Vapor
 /// `dogear bench feed --members 200 --clients 200 [--comments 100]` (see `FeedBenchmark`)
 /// `dogear bench stats --entries 100000 --sessions 200000 [--iterations 100]` (see `StatsBenchmark`)
 /// `dogear bench discover --works 200000 --entries 5000 --interactions 1000` (see `DiscoverBenchmark`)
+/// `dogear bench scan --photo shelf.jpg --manifest shelf.json [--iterations 5] [--bad a,b]` (see `ScanBenchmark`)
 ///
 /// Builds a synthetic library in a fresh SQLite file, then times the library search as the API runs
 /// it (in-process: filter parsing, SQL, loading the page of entries, match reasons, JSON) for a
@@ -16,7 +17,7 @@ import Vapor
 /// pool (the floor). Prints one JSON line per figure.
 struct BenchCommand: AsyncCommand {
     struct Signature: CommandSignature {
-        @Argument(name: "what", help: "What to measure: search, import, stats, discover or feed")
+        @Argument(name: "what", help: "What to measure: search, import, stats, discover, feed or scan")
         var what: String
         @Option(name: "entries", help: "Library entries to create (default 10000)")
         var entries: Int?
@@ -42,6 +43,15 @@ struct BenchCommand: AsyncCommand {
         var works: Int?
         @Option(name: "interactions", help: "The reader's interactions for `discover` (default 1000)")
         var interactions: Int?
+
+        @Option(name: "photo", help: "The shelf photo for `scan`")
+        var photo: String?
+
+        @Option(name: "manifest", help: "The photo's manifest for `scan` (what is on it)")
+        var manifest: String?
+
+        @Option(name: "bad", help: "Comma-separated files `scan` checks as uploads, saying what each is")
+        var bad: String?
     }
 
     var help: String { "Measure library search, import, statistics or the club feed on synthetic data and print JSON lines" }
@@ -54,6 +64,17 @@ struct BenchCommand: AsyncCommand {
                 comments: max(1, signature.comments ?? 100),
                 databaseURL: ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 })
             try await bench.run { line in context.console.output(line.consoleText()) }
+            return
+        }
+        if signature.what == "scan" {
+            guard let photo = signature.photo else {
+                context.console.error("dogear bench scan needs --photo (scripts/bench-scan.sh draws one)")
+                return
+            }
+            try ScanBenchmark(
+                photo: photo, manifest: signature.manifest, iterations: signature.iterations ?? 5,
+                bad: (signature.bad ?? "").split(separator: ",").map(String.init)
+            ).run { line in context.console.output(line.consoleText()) }
             return
         }
         guard ["search", "import", "stats", "discover"].contains(signature.what) else {

@@ -24,8 +24,12 @@ final class ScanWorker: LifecycleHandler, Sendable {
     private let sweeper = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let running = NIOLockedValueBox<[UUID: Task<Void, Never>]>([:])
 
-    init(availability: ScanEngine.Availability, workers: Int, timeLimit: Duration) {
+    /// `sweeping`: the server runs the sweep; a command (a benchmark, a migration) does not.
+    let sweeping: Bool
+
+    init(availability: ScanEngine.Availability, workers: Int, timeLimit: Duration, sweeping: Bool = false) {
         self.availability = availability
+        self.sweeping = sweeping
         self.workers = workers
         self.timeLimit = timeLimit
         pool = NIOThreadPool(numberOfThreads: workers)
@@ -45,6 +49,7 @@ final class ScanWorker: LifecycleHandler, Sendable {
         } else if case .available(let engine) = availability, let spines = engine.spinesUnavailable {
             application.logger.warning("shelf scans will read barcodes only: \(spines.reason)")
         }
+        guard sweeping else { return }
         let task = Task { [weak self] in
             while !Task.isCancelled {
                 await self?.sweep()
