@@ -149,6 +149,16 @@ struct AccountDeletionTests {
         // A club Ann is alone in.
         let solo = try await app.send(.POST, "/api/v1/clubs", token: ann, json: ["name": "Just me"]).decode(ClubDTO.self)
 
+        // A shelf scan waiting for review: its photo and a proposal (written as the worker writes them).
+        let scan = ShelfScan(userID: club.annID, at: fixedNow)
+        try await scan.create(on: app.db)
+        try await ShelfScanPhoto(scanID: try scan.requireID(), contentType: "image/jpeg", bytes: Data([0xFF, 0xD8])).create(
+            on: app.db)
+        try await ScanProposal(
+            scanID: try scan.requireID(), userID: club.annID, number: 1, kind: .spine, confidence: .low,
+            box: ScanBox(x: 0, y: 0, width: 10, height: 40)
+        ).create(on: app.db)
+
         // An upload, an app token, a second device.
         let job = try await app.importFile(ann, ImportTests.threeBooks, fileName: "goodreads_library_export.csv")
         #expect(job.status == "done", "\(job)")
@@ -184,7 +194,7 @@ struct AccountDeletionTests {
             for table in [
                 "users", "user_tokens", "library_entries", "notes", "quotes", "tags", "lists", "saved_lists", "club_members",
                 "club_comments", "club_proposals", "club_votes", "club_activities", "imports", "clubs", "account_links",
-                "reading_days", "reading_goals",
+                "reading_days", "reading_goals", "scans", "scan_proposals",
             ] {
                 #expect(before[table, default: 0] > 0, "before deleting, \(table) names Ann")
             }

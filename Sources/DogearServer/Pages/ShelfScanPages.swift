@@ -16,10 +16,19 @@ struct ShelfScanPages {
             let bytes = try await ScanController.receivePhoto(req)
             let scan = try await req.scans().create(photo: bytes)
             return .seeOther(SiteURL.scanResult(try scan.requireID()).path)
-        } catch let error as DomainError where error.field == "photo" || error.code == "scanningUnavailable" {
+        } catch let error as DomainError
+            where error.field == "photo" || ["scanningUnavailable", "scansWaiting"].contains(error.code)
+        {
+            // The upload page again, saying what was wrong beside the photo field.
             let model = try await uploadModel(req, error: error.message)
-            return Response(
-                status: error.kind == .tooLarge ? .payloadTooLarge : .unprocessableEntity, html: ScanUpload.View.render(model))
+            let status: HTTPStatus =
+                switch error.kind {
+                case .tooLarge: .payloadTooLarge
+                case .tooManyRequests: .tooManyRequests
+                case .unavailable: .serviceUnavailable
+                default: .unprocessableEntity
+                }
+            return Response(status: status, html: ScanUpload.View.render(model))
         }
     }
 

@@ -46,6 +46,12 @@ struct AccountDeletion {
                 try await ImportRowRecord.query(on: db).filter(\.$job.$id ~~ chunk).delete()
             }
             try await ImportJob.query(on: db).filter(\.$user.$id == userID).delete()
+            // Shelf scans: proposals, photos (which name the reader only through their scan), scans.
+            try await db.sql.delete(from: ScanProposal.schema).where("user_id", .equal, userID).run()
+            try await db.sql.raw(
+                "DELETE FROM scan_photos WHERE scan_id IN (SELECT id FROM scans WHERE user_id = \(bind: userID))"
+            ).run()
+            try await db.sql.delete(from: ShelfScan.schema).where("user_id", .equal, userID).run()
             try await UserToken.query(on: db).filter(\.$user.$id == userID).delete()
             try await AccountLink.query(on: db).filter(\.$user.$id == userID).delete()
             try await Identity.query(on: db).filter(\.$user.$id == userID).delete()

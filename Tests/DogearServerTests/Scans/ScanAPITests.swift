@@ -1,5 +1,6 @@
 import DogearCore
 import DogearTestSupport
+import Fluent
 import Foundation
 import Testing
 import Vapor
@@ -158,6 +159,24 @@ struct ScanAPITests {
             let huge = try await app.sendPhoto(token, [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0, count: PhotoLimits.maxBytes))
             #expect(huge.status == .payloadTooLarge && huge.errorField == "photo")
             #expect(try await app.send(.GET, "/api/v1/scans", token: token).array.isEmpty)
+        }
+    }
+
+    @Test("a reader's photos wait five at most: the sixth is told to wait, nothing stored")
+    func boundedQueue() async throws {
+        try await withScanningDogear { app in
+            try app.requireScanning()
+            let token = try await app.signUp()
+            let userID = try await app.userID(token)
+            // Five photos still waiting (as a busy server leaves them).
+            for _ in 0..<ScanService.waitingPerReader { try await ShelfScan(userID: userID, at: fixedNow).create(on: app.db) }
+            let reply = try await app.sendPhoto(token, try ShelfPhotos.photo("mixed").bytes)
+            #expect(reply.status == .tooManyRequests && reply.errorCode == "scansWaiting")
+            #expect(reply.headers.first(name: "Retry-After") == "10")
+            #expect(try await ShelfScan.query(on: app.db).count() == ScanService.waitingPerReader)
+            // Another reader is not held up by them.
+            let other = try await app.signUp("other@example.com")
+            #expect(try await app.sendPhoto(other, try ShelfPhotos.photo("mixed").bytes).status == .accepted)
         }
     }
 

@@ -28,6 +28,9 @@ struct ScanService {
 
     // MARK: sending
 
+    /// Photos a reader may have waiting or being read at once.
+    static let waitingPerReader = 5
+
     /// Checks the photo from its bytes and header (nothing decoded on the request's thread), stores
     /// it, and queues it for a worker.
     func create(photo bytes: [UInt8]) async throws -> ShelfScan {
@@ -40,6 +43,16 @@ struct ScanService {
             _ = try engine.check(bytes)
         } catch {
             throw DomainError(.unprocessable, code: "unreadablePhoto", error.message, field: "photo")
+        }
+        // A reader's photos are read one at a time; a few may wait, not a thousand (each is up to 20 MB).
+        let waiting = try await ShelfScan.query(on: db).filter(\.$user.$id == user.requireID())
+            .filter(\.$status ~~ [.queued, .reading, .lookingUp]).count()
+        guard waiting < Self.waitingPerReader else {
+            var error = DomainError(
+                .tooManyRequests, code: "scansWaiting",
+                "\(waiting) of your photos are still being read; send this one when they are done")
+            error.retryAfterSeconds = 10
+            throw error
         }
         let scan = ShelfScan(userID: try user.requireID(), at: now)
         try await db.writeTransaction { db in
