@@ -5,8 +5,8 @@ import DogearCore
 /// along a spine makes a run of such cells, broken only by the gaps between words.
 ///
 /// Spines stand up in a photo of a shelf, or lie down in one taken sideways without an EXIF turn.
-/// Both are looked for; the way with more print along it is the photo's (a few covers' titles or
-/// a barcode's digits run across the spines, but much shorter).
+/// Both are looked for; the barcodes read say which way the photo stands, or, without any, the way
+/// with more print along it (a few covers' titles run across the spines, but much shorter).
 enum SpineRegions {
     static let minimumEnergy = 400.0
     static let maximumCoherence = 0.6
@@ -36,9 +36,16 @@ enum SpineRegions {
         // lying over most of a barcode's span is that book's cover, already read, not a spine.
         let standing = runs(of: print, in: cells, standing: true).filter { !isCover($0, standing: true, barcodes) }
         let lying = runs(of: print, in: cells, standing: false).filter { !isCover($0, standing: false, barcodes) }
-        let standingLength = standing.reduce(0) { $0 + $1.height }
-        let lyingLength = lying.reduce(0) { $0 + $1.width }
-        return lyingLength > standingLength ? Found(boxes: lying, sideways: true) : Found(boxes: standing, sideways: false)
+        // Face-out books stand the way the spines do: barcodes lying on their side (taller than wide)
+        // say the photo was taken sideways, and a cover's own title, which runs across the spines,
+        // is not read. Without barcodes, the way with more print along it is the spines'.
+        let sideways: Bool
+        if barcodes.isEmpty {
+            sideways = lying.reduce(0) { $0 + $1.width } > standing.reduce(0) { $0 + $1.height }
+        } else {
+            sideways = barcodes.filter { $0.height > $0.width }.count * 2 > barcodes.count
+        }
+        return sideways ? Found(boxes: lying, sideways: true) : Found(boxes: standing, sideways: false)
     }
 
     /// Whether at least half of a run's length lies along one barcode's span (its x-span for a run

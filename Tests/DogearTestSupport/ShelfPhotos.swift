@@ -34,7 +34,7 @@ public enum ShelfPhotos {
 
     public static let names = [
         "barcodes-120", "barcodes-120-tilted", "barcodes-160-blurred", "barcodes-200-turned", "barcodes-300-halved",
-        "mixed", "spines", "spines-turned",
+        "known-isbns", "mixed", "spines", "spines-turned",
     ]
 
     public static func photo(_ name: String) throws -> Photo {

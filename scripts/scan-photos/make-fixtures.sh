@@ -19,6 +19,8 @@ shelf barcodes-120-tilted 12 --barcodes 8 --spines 0 --barcode-width 120 --tilt 
 shelf barcodes-160-blurred 13 --barcodes 8 --spines 0 --barcode-width 160 --blur 0.8 --quality 60
 shelf barcodes-200-turned 14 --barcodes 8 --spines 0 --barcode-width 200 --tilt 15 --turn 90
 shelf barcodes-300-halved 15 --barcodes 6 --spines 0 --barcode-width 300 --tilt 20 --scale 0.5
+# Books the recorded Open Library and Google Books answers know (Tests/Fixtures): found by a lookup.
+shelf known-isbns 19 --barcodes 2 --spines 0 --barcode-width 200 --isbns 9780140328721,9781781100486
 # Spines, alone and beside barcodes.
 shelf mixed 16 --barcodes 6 --spines 6 --barcode-width 180 --tilt 10
 shelf spines 17 --barcodes 0 --spines 10

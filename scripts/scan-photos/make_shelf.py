@@ -62,10 +62,12 @@ def main():
     parser.add_argument("--quality", type=int, default=90)
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--rows", type=int, default=1, help="shelves one above the other")
+    parser.add_argument("--isbns", default="", help="comma-separated ISBN-13s for the first barcodes (the rest are drawn at random)")
     parser.add_argument("--out", required=True)
     parser.add_argument("--manifest", required=True)
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    given = [isbn for isbn in args.isbns.split(",") if isbn]
 
     books = [("barcode", *rng.choice(TITLES)) for _ in range(args.barcodes)]
     books += [("spine", *title) for title in rng.sample(TITLES, args.spines)]
@@ -89,6 +91,8 @@ def main():
         for kind, title, author in row:
             colour = tuple(rng.randrange(60, 230) for _ in range(3))
             code = isbn13(rng)
+            if kind == "barcode" and given:
+                code = given.pop(0)
             if kind == "barcode":
                 top = base + shelf_height + 20 - rng.randrange(520, 660)
                 draw.rectangle([x, top, x + cover_width, base + shelf_height + 20], fill=colour)

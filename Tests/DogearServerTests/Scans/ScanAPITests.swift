@@ -42,6 +42,29 @@ struct ScanAPITests {
         }
     }
 
+    @Test("barcodes the catalog lacks are looked up online; their works wait as pending until a reader confirms one")
+    func lookedUpOnline() async throws {
+        try await withStubbedDogear { app, stub in
+            try app.requireScanning()
+            Recorded.mrFox(stub)
+            stub.stub("/books/v1/volumes", queryContains: "isbn:9781781100486", json: Recorded.google)
+            let token = try await app.signUp()
+            let scan = try await app.scan(token, try ShelfPhotos.photo("known-isbns").bytes)
+            let proposals = scan.proposals
+            #expect(proposals.map(\.isbn) == ["9780140328721", "9781781100486"])
+            #expect(proposals.allSatisfy { $0.confidence == "high" && $0.workId != nil })
+            #expect(proposals.first?.candidates.first?.title == "Fantastic Mr. Fox")
+            for proposal in proposals {
+                let work = try #require(try await Work.find(proposal.workId, on: app.db))
+                #expect(work.reviewStatus == "pending", "\(work.title)")
+            }
+            let confirmed = try await app.send(.POST, "/api/v1/proposals/\(proposals[0].id)/confirm", token: token, json: [:])
+            #expect(confirmed.status == .ok, "\(confirmed.body)")
+            #expect(try await Work.find(proposals[0].workId, on: app.db)?.reviewStatus == "verified")
+            #expect(try await Work.find(proposals[1].workId, on: app.db)?.reviewStatus == "pending")
+        }
+    }
+
     @Test("spines are low-confidence proposals with their text and candidates; the known title is in the top 3 mostly")
     func spinesToCandidates() async throws {
         try await withScanningDogear { app in
