@@ -137,6 +137,44 @@ struct ScanAPITests {
         }
     }
 
+    @Test("a spine confirmed as another candidate goes onto a list; a photo past 30 days is deleted")
+    func candidateOntoListAndRetention() async throws {
+        try await withScanningDogear { app in
+            try app.requireScanning()
+            let photo = try ShelfPhotos.photo("spines")
+            try await app.seedCatalog(with: photo)
+            let token = try await app.signUp()
+            let scan = try await app.scan(token, photo.bytes)
+            let proposal = try #require(scan.proposals.first { $0.candidates.count >= 2 && $0.candidates[1].workId != nil })
+            let other = try #require(proposal.candidates[1].workId)
+            let list = try await app.send(.POST, "/api/v1/lists", token: token, json: ["name": "Shelf in the hall"])
+                .decode(ListDTO.self)
+            let confirmed = try await app.send(
+                .POST, "/api/v1/proposals/\(proposal.id)/confirm", token: token,
+                json: ["workId": other.uuidString, "listId": list.id])
+            #expect(confirmed.status == .ok, "\(confirmed.body)")
+            let done = try confirmed.decode(ScanProposalDTO.self)
+            #expect(done.status == "confirmed" && done.workId == other && done.listId == list.id && done.entryId == nil)
+            let items = try await app.send(.GET, "/api/v1/lists/\(list.id)/items", token: token)
+                .decode(DogearServer.Page<ListItemDTO>.self).items
+            #expect(items.map(\.work.id) == [other])
+            // Both a workId and an ISBN is a question with two answers.
+            let both = try await app.send(
+                .POST, "/api/v1/proposals/\(scan.proposals.last!.id)/confirm", token: token,
+                json: ["workId": other.uuidString, "isbn": "9780140328721"])
+            #expect(both.status == .unprocessableEntity && both.errorField == "isbn")
+
+            // Thirty days on, the sweep deletes the photo though proposals still wait.
+            #expect(try await ShelfScanPhoto.find(scan.id, on: app.db) != nil)
+            try await ScanRetentionSweep(db: app.db, now: fixedNow.addingTimeInterval(29 * 86_400)).run()
+            #expect(try await ShelfScanPhoto.find(scan.id, on: app.db) != nil)
+            try await ScanRetentionSweep(db: app.db, now: fixedNow.addingTimeInterval(31 * 86_400)).run()
+            #expect(try await ShelfScanPhoto.find(scan.id, on: app.db) == nil)
+            let after = try await app.send(.GET, "/api/v1/scans/\(scan.id)", token: token).decode(ScanDTO.self)
+            #expect(after.photoUrl == nil && after.pending > 0)
+        }
+    }
+
     @Test("another reader is told a scan, its photo and its proposals do not exist")
     func otherReaders() async throws {
         try await withScanningDogear { app in
