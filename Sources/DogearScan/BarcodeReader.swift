@@ -31,7 +31,7 @@ struct BarcodeReader {
         let whole = scan(photo.greyBytes, width: photo.width, height: photo.height)
         for symbol in whole {
             guard let isbn = BarcodeReading.isbn(fromEAN13: symbol.text) else { continue }
-            let touched = regions.indices.filter { overlaps(regions[$0].box, symbol.bounds) }
+            let touched = regions.indices.filter { regions[$0].box.intersects(symbol.bounds) }
             if touched.isEmpty {
                 found.append((isbn, padded(symbol.bounds, width: photo.width, height: photo.height)))
             } else if touched.count == 1, !regionRead[touched[0]] {
@@ -142,10 +142,6 @@ struct BarcodeReader {
         var rectangle = leptonica.boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
         defer { leptonica.boxDestroy(&rectangle) }
         return leptonica.clipRectangle(pix, rectangle, nil)
-    }
-
-    private func overlaps(_ a: ScanBox, _ b: ScanBox) -> Bool {
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     }
 
     /// ZBar's points lie on its scan lines, inside the bars: the box grows to take the whole code in.

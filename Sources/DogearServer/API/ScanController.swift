@@ -29,7 +29,12 @@ struct ScanController {
     }
 
     func photo(req: Request) async throws -> Response {
-        let photo = try await req.scans().photo(of: try req.uuidParameter("id"))
+        Self.photoResponse(try await req.scans().photo(of: try req.uuidParameter("id")))
+    }
+
+    /// A scan's photo as an answer (the API's route and the page's alike): never cached, as it is
+    /// deleted once its queue is empty.
+    static func photoResponse(_ photo: ShelfScanPhoto) -> Response {
         let response = Response(status: .ok, body: .init(data: photo.bytes))
         response.headers.contentType = HTTPMediaType(type: "image", subType: photo.contentType == "image/png" ? "png" : "jpeg")
         response.headers.cacheControl = .init(noStore: true)

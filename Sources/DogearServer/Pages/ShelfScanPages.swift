@@ -37,11 +37,7 @@ struct ShelfScanPages {
     }
 
     func photo(req: Request) async throws -> Response {
-        let photo = try await req.scans().photo(of: try req.uuidParameter("id"))
-        let response = Response(status: .ok, body: .init(data: photo.bytes))
-        response.headers.contentType = HTTPMediaType(type: "image", subType: photo.contentType == "image/png" ? "png" : "jpeg")
-        response.headers.cacheControl = .init(noStore: true)
-        return response
+        ScanController.photoResponse(try await req.scans().photo(of: try req.uuidParameter("id")))
     }
 
     struct ConfirmForm: Content {
