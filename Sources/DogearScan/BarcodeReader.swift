@@ -11,8 +11,6 @@ struct BarcodeReader {
     struct Symbol {
         let text: String
         let bounds: ScanBox
-        /// How many of ZBar's scan lines read it.
-        let quality: Int
     }
 
     func read(_ photo: ScanPhoto) -> [(isbn: ISBN, box: ScanBox)] {
@@ -129,8 +127,7 @@ struct BarcodeReader {
                         Symbol(
                             text: String(cString: data),
                             bounds: ScanBox(
-                                x: left, y: top, width: (xs.max() ?? 0) - left + 1, height: (ys.max() ?? 0) - top + 1),
-                            quality: Int(zbar.symbolQuality(current))))
+                                x: left, y: top, width: (xs.max() ?? 0) - left + 1, height: (ys.max() ?? 0) - top + 1)))
                 }
                 symbol = zbar.nextSymbol(current)
             }

@@ -14,7 +14,6 @@ struct Leptonica: Sendable {
     let destroy: @convention(c) (UnsafeMutablePointer<Pix?>?) -> Void
     let width: @convention(c) (Pix?) -> Int32
     let height: @convention(c) (Pix?) -> Int32
-    let depth: @convention(c) (Pix?) -> Int32
     let convertTo8: @convention(c) (Pix?, Int32) -> Pix?
     let convertTo32: @convention(c) (Pix?) -> Pix?
     let rotateOrth: @convention(c) (Pix?, Int32) -> Pix?
@@ -41,7 +40,6 @@ struct Leptonica: Sendable {
         destroy = try library.function("pixDestroy")
         width = try library.function("pixGetWidth")
         height = try library.function("pixGetHeight")
-        depth = try library.function("pixGetDepth")
         convertTo8 = try library.function("pixConvertTo8")
         convertTo32 = try library.function("pixConvertTo32")
         rotateOrth = try library.function("pixRotateOrth")

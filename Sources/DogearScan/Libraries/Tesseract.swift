@@ -20,14 +20,12 @@ struct Tesseract: Sendable {
     let confidence: @convention(c) (OpaquePointer?, Int32) -> Float
     let next: @convention(c) (OpaquePointer?, Int32) -> Int32
     let deleteText: @convention(c) (UnsafePointer<CChar>?) -> Void
-    let clear: @convention(c) (OpaquePointer?) -> Void
     let monitorCreate: @convention(c) () -> OpaquePointer?
     let monitorDelete: @convention(c) (OpaquePointer?) -> Void
     let monitorSetDeadline: @convention(c) (OpaquePointer?, Int32) -> Void
 
-    /// `OEM_LSTM_ONLY`, `PSM_SPARSE_TEXT`, `PSM_SINGLE_BLOCK` and `RIL_TEXTLINE` (capi.h's enums).
+    /// `OEM_LSTM_ONLY`, `PSM_SINGLE_BLOCK` and `RIL_TEXTLINE` (capi.h's enums).
     static let lstmOnly: Int32 = 1
-    static let sparseText: Int32 = 11
     static let singleBlock: Int32 = 6
     static let textLine: Int32 = 2
 
@@ -47,7 +45,6 @@ struct Tesseract: Sendable {
         confidence = try library.function("TessResultIteratorConfidence")
         next = try library.function("TessResultIteratorNext")
         deleteText = try library.function("TessDeleteText")
-        clear = try library.function("TessBaseAPIClear")
         monitorCreate = try library.function("TessMonitorCreate")
         monitorDelete = try library.function("TessMonitorDelete")
         monitorSetDeadline = try library.function("TessMonitorSetDeadlineMSecs")

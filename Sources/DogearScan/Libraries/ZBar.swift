@@ -14,7 +14,6 @@ struct ZBar: Sendable {
     let nextSymbol: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let symbolType: @convention(c) (OpaquePointer?) -> Int32
     let symbolData: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
-    let symbolQuality: @convention(c) (OpaquePointer?) -> Int32
     let locationSize: @convention(c) (OpaquePointer?) -> UInt32
     let locationX: @convention(c) (OpaquePointer?, UInt32) -> Int32
     let locationY: @convention(c) (OpaquePointer?, UInt32) -> Int32
@@ -39,7 +38,6 @@ struct ZBar: Sendable {
         nextSymbol = try library.function("zbar_symbol_next")
         symbolType = try library.function("zbar_symbol_get_type")
         symbolData = try library.function("zbar_symbol_get_data")
-        symbolQuality = try library.function("zbar_symbol_get_quality")
         locationSize = try library.function("zbar_symbol_get_loc_size")
         locationX = try library.function("zbar_symbol_get_loc_x")
         locationY = try library.function("zbar_symbol_get_loc_y")
