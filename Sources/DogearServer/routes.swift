@@ -9,6 +9,7 @@ func routes(_ app: Application, config: DogearConfig) throws {
     app.get("ready", use: system.ready)
     app.get("metrics", use: system.metrics)
     app.get("openapi.yaml", use: system.openAPI)
+    if config.benchRoutes { BenchRoutes.register(app) }
 
     let api = app.grouped("api", "v1").grouped(BearerTokenAuthenticator())
 

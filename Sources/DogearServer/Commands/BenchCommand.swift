@@ -9,6 +9,7 @@ import Vapor
 /// `dogear bench feed --members 200 --clients 200 [--comments 100]` (see `FeedBenchmark`)
 /// `dogear bench stats --entries 100000 --sessions 200000 [--iterations 100]` (see `StatsBenchmark`)
 /// `dogear bench discover --works 200000 --entries 5000 --interactions 1000` (see `DiscoverBenchmark`)
+/// `dogear bench http --entries 100000 [--seconds 10] [--connections 32]` (see `HTTPBenchmark`)
 /// `dogear bench scan --photo shelf.jpg --manifest shelf.json [--iterations 5] [--bad a,b]` (see `ScanBenchmark`)
 ///
 /// Builds a synthetic library in a fresh SQLite file, then times the library search as the API runs
@@ -17,7 +18,7 @@ import Vapor
 /// pool (the floor). Prints one JSON line per figure.
 struct BenchCommand: AsyncCommand {
     struct Signature: CommandSignature {
-        @Argument(name: "what", help: "What to measure: search, import, stats, discover, feed or scan")
+        @Argument(name: "what", help: "What to measure: search, import, stats, discover, feed, http or scan")
         var what: String
         @Option(name: "entries", help: "Library entries to create (default 10000)")
         var entries: Int?
@@ -52,6 +53,12 @@ struct BenchCommand: AsyncCommand {
 
         @Option(name: "bad", help: "Comma-separated files `scan` checks as uploads, saying what each is")
         var bad: String?
+
+        @Option(name: "seconds", help: "Seconds of load per route for `http` (default 10)")
+        var seconds: Int?
+
+        @Option(name: "connections", help: "Connections held open by the load for `http` (default 32)")
+        var connections: Int?
     }
 
     var help: String { "Measure library search, import, statistics or the club feed on synthetic data and print JSON lines" }
@@ -63,6 +70,18 @@ struct BenchCommand: AsyncCommand {
                 members: members, clients: min(members, max(1, signature.clients ?? 200)),
                 comments: max(1, signature.comments ?? 100),
                 databaseURL: ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 })
+            try await bench.run { line in context.console.output(line.consoleText()) }
+            return
+        }
+        if signature.what == "http" {
+            let entries = max(10, signature.entries ?? 1_000)
+            let directory = signature.keep ?? NSTemporaryDirectory() + "dogear-bench-http-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let bench = HTTPBenchmark(
+                entries: entries, notes: max(0, signature.notes ?? entries), seed: UInt64(signature.seed ?? 1),
+                seconds: max(1, signature.seconds ?? 10), connections: max(1, signature.connections ?? 32),
+                directory: directory)
+            defer { if signature.keep == nil { try? FileManager.default.removeItem(atPath: directory) } }
             try await bench.run { line in context.console.output(line.consoleText()) }
             return
         }

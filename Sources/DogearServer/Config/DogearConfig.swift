@@ -68,6 +68,9 @@ public struct DogearConfig: Sendable {
     /// a core busy), and the time one photo may take (`DOGEAR_SCAN_TIME_LIMIT`, seconds).
     var scanWorkers = 1
     var scanTimeLimitSeconds = 60.0
+    /// `dogear bench http`'s reference routes (`DOGEAR_BENCH_ROUTES`): a trivial answer and the
+    /// library page by one hand-written SQL statement. Off unless a benchmark turns it on.
+    var benchRoutes = false
     /// Sign in with Apple and Google, each on when its client IDs are set.
     var identityProviders: [IdentityProvider] = []
 
@@ -220,6 +223,7 @@ public struct DogearConfig: Sendable {
             }
             config.uploadLimitBytes = megabytes * 1024 * 1024
         }
+        config.benchRoutes = try flag("DOGEAR_BENCH_ROUTES", default: false)
         if let url = value("SMTP_URL") {
             config.smtp = try SMTPSettings.parse(url: url, from: value("SMTP_FROM"), caFile: value("SMTP_CA_FILE"))
         }

@@ -1,0 +1,200 @@
+import AsyncHTTPClient
+import Fluent
+import Foundation
+import NIOCore
+import NIOPosix
+import SQLKit
+import Vapor
+
+/// `dogear bench http`: a synthetic library in a fresh SQLite file, then `dogear serve` on it as its
+/// own process, and wrk (Debian's) on loopback at 32 connections against each route in turn: the
+/// trivial route (the ceiling), the hand-written one-statement library page (the floor for that
+/// answer), and the real API and page routes. Prints req/s, p50, p99, errors and the server's RSS
+/// as JSON lines, and how long the server took from its start to a 200 from `/health`.
+struct HTTPBenchmark {
+    let entries: Int
+    let notes: Int
+    let seed: UInt64
+    let seconds: Int
+    let connections: Int
+    let directory: String
+
+    struct Route {
+        let name: String
+        let path: String
+        let signIn: SignIn
+        enum SignIn { case none, bearer, cookie }
+    }
+
+    static let routes: [Route] = [
+        Route(name: "trivial", path: "/bench/trivial", signIn: .none),
+        Route(name: "health", path: "/health", signIn: .none),
+        Route(name: "library_sql_floor", path: "/bench/library-sql", signIn: .bearer),
+        Route(name: "api_library", path: "/api/v1/library?limit=20", signIn: .bearer),
+        Route(name: "api_library_search", path: "/api/v1/library?q=winter+garden", signIn: .bearer),
+        Route(name: "api_home", path: "/api/v1/home", signIn: .bearer),
+        Route(name: "page_library", path: "/library", signIn: .cookie),
+    ]
+
+    func run(print: @escaping (String) -> Void) async throws {
+        let clock = ContinuousClock()
+        let path = (directory as NSString).appendingPathComponent("dogear.sqlite")
+        var started = clock.now
+        let token = try await seed(path: path)
+        emit(print, ["figure": "data_seconds", "value": BenchFigures.seconds(clock.now - started), "entries": entries, "notes": notes])
+
+        let port = try Self.freePort()
+        let log = (directory as NSString).appendingPathComponent("server.log")
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        server.arguments = ["serve"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DATABASE_URL")
+        environment["DOGEAR_DATA_DIR"] = directory
+        environment["DOGEAR_PORT"] = String(port)
+        environment["DOGEAR_ENRICH"] = "false"
+        environment["DOGEAR_OFFLINE"] = "true"
+        environment["DOGEAR_BENCH_ROUTES"] = "true"
+        environment["LOG_LEVEL"] = "error"
+        server.environment = environment
+        FileManager.default.createFile(atPath: log, contents: nil)
+        server.standardOutput = FileHandle(forWritingAtPath: log)
+        server.standardError = server.standardOutput
+        let base = "http://127.0.0.1:\(port)"
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        started = clock.now
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        let ready = try await waitForHealth(base, client: client, server: server)
+        let startup = clock.now - started
+        try await client.shutdown()
+        guard ready else {
+            throw CommandFailure("the server did not answer /health: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        }
+        emit(
+            print,
+            [
+                "figure": "cold_start", "entries": entries, "seconds_to_health": BenchFigures.ms(startup) / 1_000,
+                "rss_mb": Self.memory("VmRSS", pid: server.processIdentifier), "target_seconds": 0.5,
+            ])
+
+        let script = (directory as NSString).appendingPathComponent("report.lua")
+        try Self.wrkReport.write(toFile: script, atomically: true, encoding: .utf8)
+        for route in Self.routes {
+            var headers: [String] = []
+            switch route.signIn {
+            case .none: break
+            case .bearer: headers = ["-H", "Authorization: Bearer \(token)"]
+            case .cookie: headers = ["-H", "Cookie: \(WebCookies.session)=\(token)"]
+            }
+            // A second of warm-up (caches, the pool's connections), then the measured run.
+            _ = try Self.wrk(["-t1", "-c\(connections)", "-d1s"] + headers + [base + route.path], script: script)
+            let figures = try Self.wrk(
+                ["-t1", "-c\(connections)", "-d\(seconds)s"] + headers + [base + route.path], script: script)
+            var line = figures
+            line["figure"] = "http"
+            line["route"] = route.name
+            line["path"] = route.path
+            line["connections"] = connections
+            line["entries"] = entries
+            line["rss_mb"] = Self.memory("VmRSS", pid: server.processIdentifier)
+            line["peak_rss_mb"] = Self.memory("VmHWM", pid: server.processIdentifier)
+            emit(print, line)
+        }
+    }
+
+    /// The library, its search index and a session for the one reader; the session's secret.
+    private func seed(path: String) async throws -> String {
+        let app = try await Application.make(.production)
+        app.logger.logLevel = .error
+        do {
+            var config = DogearConfig(database: .sqliteFile(path: path), offline: true, autoMigrate: false)
+            config.backgroundEnrichment = false
+            try await configure(app, config: config)
+            try await app.autoMigrate()
+            let built = try await SyntheticLibrary(db: app.db, entries: entries, notes: notes, seed: seed).build()
+            _ = try await SearchIndexer(db: app.db).rebuildAll()
+            let secret = TokenHashing.newToken()
+            try await UserToken(userID: built.userID, tokenHash: TokenHashing.hash(secret)).create(on: app.db)
+            _ = try await app.db.sql.raw("ANALYZE").all()
+            _ = try await app.db.sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
+            try await app.asyncShutdown()
+            return secret
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+    }
+
+    private func waitForHealth(_ base: String, client: HTTPClient, server: Process) async throws -> Bool {
+        for _ in 0..<30_000 {
+            guard server.isRunning else { return false }
+            if let response = try? await client.execute(
+                HTTPClientRequest(url: base + "/health"), timeout: .seconds(5)), response.status == .ok
+            {
+                return true
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return false
+    }
+
+    /// wrk's own figures through its `done` hook: requests, errors of every kind, latency percentiles.
+    static let wrkReport = """
+        done = function(summary, latency, requests)
+          local e = summary.errors
+          io.write(string.format(
+            '{"requests":%d,"seconds":%.3f,"p50_us":%d,"p99_us":%d,"max_us":%d,"connect_errors":%d,"read_errors":%d,"write_errors":%d,"timeouts":%d,"non_2xx":%d}\\n',
+            summary.requests, summary.duration / 1e6, latency:percentile(50), latency:percentile(99), latency.max,
+            e.connect, e.read, e.write, e.timeout, e.status))
+        end
+        """
+
+    static func wrk(_ arguments: [String], script: String) throws -> [String: Any] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["wrk", "--latency", "-s", script] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do { try process.run() } catch { throw CommandFailure("wrk is needed (apt-get install wrk): \(error)") }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("{\"requests\"") }),
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let requests = object["requests"] as? Int, let duration = object["seconds"] as? Double,
+            let p50 = object["p50_us"] as? Int, let p99 = object["p99_us"] as? Int
+        else { throw CommandFailure("wrk said: \(text)") }
+        let errors = ["connect_errors", "read_errors", "write_errors", "timeouts", "non_2xx"]
+            .reduce(0) { $0 + (object[$1] as? Int ?? 0) }
+        return [
+            "requests_per_second": (Double(requests) / max(0.001, duration)).rounded(),
+            "p50_ms": Double(p50) / 1_000, "p99_ms": Double(p99) / 1_000,
+            "max_ms": Double(object["max_us"] as? Int ?? 0) / 1_000, "errors": errors, "requests": requests,
+        ]
+    }
+
+    /// A figure from /proc/PID/status in MB (VmRSS now, VmHWM the peak); 0 where there is none.
+    static func memory(_ field: String, pid: Int32) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
+        return (kb / 1024 * 10).rounded() / 10
+    }
+
+    /// A port nothing listens on now (bound to 0, read, closed).
+    static func freePort() throws -> Int {
+        let channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).wait()
+        let port = channel.localAddress?.port ?? 0
+        try channel.close().wait()
+        return port
+    }
+
+    private func emit(_ print: (String) -> Void, _ fields: [String: Any]) { BenchFigures.emit("http", print, fields) }
+}
