@@ -41,7 +41,9 @@ struct HTTPBenchmark {
         let path = (directory as NSString).appendingPathComponent("dogear.sqlite")
         var started = clock.now
         let token = try await seed(path: path)
-        emit(print, ["figure": "data_seconds", "value": BenchFigures.seconds(clock.now - started), "entries": entries, "notes": notes])
+        emit(
+            print,
+            ["figure": "data_seconds", "value": BenchFigures.seconds(clock.now - started), "entries": entries, "notes": notes])
 
         let port = try Self.freePort()
         let log = (directory as NSString).appendingPathComponent("server.log")
@@ -72,12 +74,13 @@ struct HTTPBenchmark {
         let startup = clock.now - started
         try await client.shutdown()
         guard ready else {
-            throw CommandFailure("the server did not answer /health: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+            throw CommandFailure(
+                "the server did not answer /health: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         }
         emit(
             print,
             [
-                "figure": "cold_start", "entries": entries, "seconds_to_health": BenchFigures.ms(startup) / 1_000,
+                "figure": "cold_start", "entries": entries, "seconds_to_health": (BenchFigures.ms(startup)).rounded() / 1_000,
                 "rss_mb": Self.memory("VmRSS", pid: server.processIdentifier), "target_seconds": 0.5,
             ])
 

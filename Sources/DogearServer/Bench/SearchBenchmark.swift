@@ -98,7 +98,7 @@ struct SearchBenchmark {
             ).run(filter)
             times["search_sql", default: []].append(clock.now - begin)
             begin = clock.now
-            var items = try await EntryLoader(db: app.db, today: LocalDate(Date(), in: .gmt)).load(page.entries)
+            var items = try await EntryLoader(db: app.db, today: LocalDate(Date(), in: .gmt)).load(page.ids)
             times["load_entries", default: []].append(clock.now - begin)
             begin = clock.now
             let documents = try await SearchIndexes.forDatabase(sql).documents(page.ids, on: sql)

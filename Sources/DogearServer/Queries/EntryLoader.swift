@@ -1,98 +1,262 @@
 import DogearCore
 import Fluent
+import Foundation
 import SQLKit
-import Vapor
 
-/// Builds `EntryDTO`s for a batch of entries with a fixed number of queries, whatever the batch
-/// size: works, authors, editions, tags, session totals and read-throughs, each one query by id list.
+/// Entries as the API shows them (`EntryDTO`), read in one statement: the entry, its work and
+/// edition joined, and the small lists around them (authors, tags, read-throughs, external IDs,
+/// other editions, the session totals pace needs) aggregated per entry by the database as JSON
+/// arrays. A second statement runs only when a page holds other editions of a book (rare).
+///
+/// It replaced nine queries and a Fluent model per entry (`dogear bench http`: the library route's
+/// time went to model decoding and per-query overhead, not to SQLite).
 struct EntryLoader {
     let db: any Database
     let today: LocalDate
 
-    func load(_ entries: [LibraryEntry]) async throws -> [EntryDTO] {
-        guard !entries.isEmpty else { return [] }
-        let entryIDs = try entries.map { try $0.requireID() }
-        let workIDs = Array(Set(entries.map { $0.$work.id }))
-        let sql = db.sql
+    func load(_ ids: [UUID]) async throws -> [EntryDTO] {
+        guard !ids.isEmpty else { return [] }
+        let dialect = LeanSQL(kind: db.sql.kind)
+        let rows = try await LeanRows(db: db).all(
+            "SELECT \(unsafeRaw: Self.columns(dialect)) FROM library_entries e JOIN works w ON w.id = e.work_id "
+                + "LEFT JOIN editions ed ON ed.id = e.edition_id WHERE e.id IN (\(binds: ids))")
         var others: [UUID: [(edition: UUID, rating: Int?, dateRead: String?)]] = [:]
-        for row in try await sql.raw(
-            """
-            SELECT entry_id, edition_id, rating, date_read FROM entry_editions
-            WHERE entry_id IN (\(binds: entryIDs)) ORDER BY created_at, source_id
-            """
-        ).all() {
-            others[try row.decode(column: "entry_id", as: UUID.self), default: []].append(
-                (
-                    try row.decode(column: "edition_id", as: UUID.self), try row.decode(column: "rating", as: Int?.self),
-                    try row.decode(column: "date_read", as: String?.self)
-                ))
-        }
-        let editionIDs = Array(Set(entries.compactMap { $0.$edition.id } + others.values.flatMap { $0.map(\.edition) }))
-
-        let rows = CatalogRows(sql: sql)
-        let authors = try await rows.authorsByWork(workIDs)
-        let external = try await rows.externalIDs(workIDs: workIDs, editionIDs: editionIDs)
-        let works = try await rows.works(workIDs, authors: authors, externalIds: external)
-        let editions = try await rows.editions(editionIDs, externalIds: external)
-        let tags = try await rows.tagsByEntry(entryIDs)
-        let totals = try await SessionTotalsQuery(db: db).totals(for: entryIDs)
-        let history = try await rows.readThroughsByEntry(entryIDs)
-
-        return try entries.map { entry in
-            let id = try entry.requireID()
-            guard let work = works[entry.$work.id] else {
-                throw MissingWork(entryID: id)
+        var byID: [UUID: LeanRow] = [:]
+        for row in rows {
+            let id = try row.requireUUID("id")
+            byID[id] = row
+            for case let other as [Any] in try row.jsonArray("other_editions") {
+                guard let edition = (other.first as? String).flatMap(UUID.init(uuidString:)) else { continue }
+                others[id, default: []].append(
+                    (
+                        edition, (other.count > 1 ? other[1] as? NSNumber : nil)?.intValue,
+                        other.count > 2 ? other[2] as? String : nil
+                    ))
             }
-            let edition = entry.$edition.id.flatMap { editions[$0] }
-            let status = entry.status
-            let pace = Pace.compute(
-                sessions: totals[id] ?? SessionTotals(), status: status,
-                currentPage: entry.currentPage, pageCount: edition?.pageCount,
-                dailyGoalPages: entry.dailyGoalPages, today: today)
-            return EntryDTO(
-                id: id,
-                work: work,
-                edition: edition,
-                status: entry.status.rawValue,
-                owned: entry.owned,
-                onWishlist: entry.onWishlist,
-                favorite: entry.favorite,
-                rating: entry.rating,
-                preciseRating: entry.preciseRating,
-                dateAdded: entry.dateAdded,
-                dateStarted: entry.dateStarted,
-                dateFinished: entry.dateFinished,
-                currentPage: entry.currentPage,
-                currentMinutes: entry.currentMinutes,
-                progress: entry.progress,
-                readCount: entry.readCount,
-                totalMinutes: entry.totalMinutes,
-                dailyGoalPages: entry.dailyGoalPages,
-                pagesPerDay: pace.pagesPerDay.map { ($0 * 10).rounded() / 10 },
-                estimatedFinish: pace.estimatedFinish?.description,
-                recommendedBy: entry.recommendedBy,
-                wouldRecommend: entry.wouldRecommend,
-                isPublic: entry.isPublic,
-                countsTowardCulturalGoal: entry.countsTowardCulturalGoal,
-                culturalGoalCategory: entry.culturalGoalCategory,
-                tags: tags[id] ?? [],
-                readThroughs: history[id] ?? [],
-                otherEditions: (others[id] ?? []).compactMap { other in
-                    editions[other.edition].map { OtherEditionDTO(edition: $0, rating: other.rating, dateRead: other.dateRead) }
-                },
-                createdAt: entry.createdAt,
-                updatedAt: entry.updatedAt)
+        }
+        // Other editions of a book are whole editions (with their external IDs): read only when a page has any.
+        var otherEditions: [UUID: EditionDTO] = [:]
+        let otherIDs = Array(Set(others.values.flatMap { $0.map(\.edition) }))
+        if !otherIDs.isEmpty {
+            let rows = CatalogRows(sql: db.sql)
+            otherEditions = try await rows.editions(otherIDs, externalIds: rows.externalIDs(workIDs: [], editionIDs: otherIDs))
+        }
+        return try ids.compactMap { id in
+            guard let row = byID[id] else { return nil }
+            var entry = try entry(row, id: id)
+            entry.otherEditions = (others[id] ?? []).compactMap { other in
+                otherEditions[other.edition].map { OtherEditionDTO(edition: $0, rating: other.rating, dateRead: other.dateRead) }
+            }
+            return entry
         }
     }
 
-    func loadOne(_ entry: LibraryEntry) async throws -> EntryDTO {
-        try await load([entry])[0]
+    func loadOne(_ id: UUID) async throws -> EntryDTO {
+        guard let entry = try await load([id]).first else { throw MissingEntry(entryID: id) }
+        return entry
     }
 
+    private func entry(_ row: LeanRow, id: UUID) throws -> EntryDTO {
+        let work = try Self.work(row)
+        let edition = try Self.edition(row)
+        guard let status = ReadingStatus(rawValue: try row.requireString("status")) else {
+            throw LeanRow.MissingColumn(name: "status")
+        }
+        let currentPage = try row.int("current_page")
+        let dailyGoalPages = try row.int("daily_goal_pages")
+        let pace = Pace.compute(
+            sessions: try Self.sessions(row), status: status, currentPage: currentPage, pageCount: edition?.pageCount,
+            dailyGoalPages: dailyGoalPages, today: today)
+        return EntryDTO(
+            id: id,
+            work: work,
+            edition: edition,
+            status: status.rawValue,
+            owned: try row.bool("owned") ?? false,
+            onWishlist: try row.bool("on_wishlist") ?? false,
+            favorite: try row.bool("favorite") ?? false,
+            rating: try row.int("rating"),
+            preciseRating: try row.double("precise_rating"),
+            dateAdded: try row.date("date_added") ?? Date(timeIntervalSince1970: 0),
+            dateStarted: try row.string("date_started"),
+            dateFinished: try row.string("date_finished"),
+            currentPage: currentPage,
+            currentMinutes: try row.int("current_minutes"),
+            progress: try row.double("progress") ?? 0,
+            readCount: try row.int("read_count") ?? 0,
+            totalMinutes: try row.int("total_minutes") ?? 0,
+            dailyGoalPages: dailyGoalPages,
+            pagesPerDay: pace.pagesPerDay.map { ($0 * 10).rounded() / 10 },
+            estimatedFinish: pace.estimatedFinish?.description,
+            recommendedBy: try row.string("recommended_by"),
+            wouldRecommend: try row.bool("would_recommend"),
+            isPublic: try row.bool("is_public") ?? false,
+            countsTowardCulturalGoal: try row.bool("counts_toward_cultural_goal") ?? false,
+            culturalGoalCategory: try row.string("cultural_goal_category"),
+            tags: try row.strings("tags"),
+            readThroughs: try row.jsonArray("read_throughs").compactMap { item in
+                guard let parts = item as? [Any], parts.count == 3, let outcome = parts[2] as? String else { return nil }
+                return ReadThroughDTO(startedOn: parts[0] as? String, finishedOn: parts[1] as? String, outcome: outcome)
+            },
+            createdAt: try row.date("created_at"),
+            updatedAt: try row.date("updated_at"))
+    }
+
+    /// `[kind, value]` pairs, oldest first, as the API's `{kind: [values]}`.
+    private static func externalIDs(_ row: LeanRow, _ column: String) throws -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for case let pair as [Any] in try row.jsonArray(column) {
+            guard pair.count == 2, let kind = pair[0] as? String, let value = pair[1] as? String else { continue }
+            result[kind, default: []].append(value)
+        }
+        return result
+    }
+
+    private static func work(_ row: LeanRow) throws -> WorkDTO {
+        let source = try row.requireString("w_source")
+        let fieldSources = FieldSources.decode(try row.string("w_field_sources") ?? "{}")
+        var work = WorkDTO(
+            id: try row.requireUUID("work_id"),
+            title: try row.requireString("w_title"),
+            authors: try row.jsonArray("authors").compactMap { item in
+                guard let pair = item as? [Any], pair.count == 2, let id = (pair[0] as? String).flatMap(UUID.init(uuidString:)),
+                    let name = pair[1] as? String
+                else { return nil }
+                return AuthorRef(id: id, name: name)
+            },
+            genres: try row.strings("w_genres"),
+            culturalThemes: try row.strings("w_cultural_themes"),
+            contentWarnings: try row.strings("w_content_warnings"),
+            awards: try row.strings("w_awards"),
+            source: source,
+            verified: Provenance.isVerified(titleSource: Provenance.source(of: "title", in: fieldSources, record: source)),
+            qualityScore: try row.int("w_quality_score") ?? 0,
+            reviewStatus: try row.requireString("w_review_status"),
+            readersCount: try row.int("w_readers_count") ?? 0,
+            ratingsCount: try row.int("w_ratings_count") ?? 0,
+            externalIds: try externalIDs(row, "work_external_ids"))
+        work.subtitle = try row.string("w_subtitle")
+        work.description = try row.string("w_description")
+        work.firstPublishedYear = try row.int("w_first_published_year")
+        work.originalLanguage = try row.string("w_original_language")
+        work.series = try row.string("w_series_name")
+        work.seriesNumber = try row.double("w_series_number")
+        work.readingDifficulty = try row.string("w_reading_difficulty")
+        work.estimatedMinutes = try row.int("w_estimated_minutes")
+        work.originCountry = try row.string("w_origin_country")
+        work.translator = try row.string("w_translator")
+        work.translatorNationality = try row.string("w_translator_nationality")
+        work.averageRating = try row.double("w_average_rating")
+        return work
+    }
+
+    private static func edition(_ row: LeanRow) throws -> EditionDTO? {
+        guard let id = try row.uuid("ed_id") else { return nil }
+        var edition = EditionDTO(id: id, externalIds: try externalIDs(row, "edition_external_ids"))
+        edition.isbn13 = try row.string("ed_isbn13")
+        edition.isbn10 = try row.string("ed_isbn10")
+        edition.isbn = try row.string("ed_isbn_display") ?? edition.isbn13 ?? edition.isbn10
+        edition.pageCount = try row.int("ed_page_count")
+        edition.format = try row.string("ed_format")
+        edition.publisher = try row.string("ed_publisher")
+        edition.publishedDate = try row.string("ed_published_date")
+        edition.editionTitle = try row.string("ed_edition_title")
+        edition.language = try row.string("ed_language")
+        edition.coverUrl = try row.string("ed_cover_url")
+        edition.previewUrl = try row.string("ed_preview_url")
+        edition.infoUrl = try row.string("ed_info_url")
+        return edition
+    }
+
+    /// "pages first last" of the entry's sessions, or NULL without any.
+    private static func sessions(_ row: LeanRow) throws -> SessionTotals {
+        guard let text = try row.string("sessions") else { return SessionTotals() }
+        let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return SessionTotals() }
+        return SessionTotals(
+            pagesRead: Int(parts[0]) ?? 0, minutes: 0, firstDate: LocalDate(String(parts[1])),
+            lastDate: LocalDate(String(parts[2])))
+    }
+
+    /// The select list, in the dialect's words for what differs (timestamps as seconds, arrays as JSON).
+    static func columns(_ sql: LeanSQL) -> String {
+        let entry = [
+            "e.id", "e.work_id", "e.status", "e.owned", "e.on_wishlist", "e.favorite", "e.rating", "e.precise_rating",
+            sql.seconds("e.date_added") + " AS date_added", "e.date_started", "e.date_finished", "e.current_page",
+            "e.current_minutes", "e.progress", "e.daily_goal_pages", "e.total_minutes", "e.read_count", "e.recommended_by",
+            "e.would_recommend", "e.is_public", "e.counts_toward_cultural_goal", "e.cultural_goal_category",
+            sql.seconds("e.created_at") + " AS created_at", sql.seconds("e.updated_at") + " AS updated_at",
+        ]
+        let work =
+            [
+                "title", "subtitle", "description", "first_published_year", "original_language", "series_name",
+                "series_number", "reading_difficulty", "estimated_minutes", "origin_country", "translator",
+                "translator_nationality", "source", "field_sources", "quality_score", "review_status", "readers_count",
+                "ratings_count", "average_rating",
+            ].map { "w.\($0) AS w_\($0)" }
+            + ["genres", "cultural_themes", "content_warnings", "awards"].map { "\(sql.textArray("w.\($0)")) AS w_\($0)" }
+        let edition = [
+            "id", "isbn13", "isbn10", "isbn_display", "page_count", "format", "publisher", "published_date", "edition_title",
+            "language", "cover_url", "preview_url", "info_url",
+        ].map { "ed.\($0) AS ed_\($0)" }
+        let lists = [
+            sql.arrayOf(
+                ["a.id", "a.name"], from: "work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = w.id",
+                orderBy: "wa.position") + " AS authors",
+            sql.arrayOf(
+                "t.display", from: "entry_tags et JOIN tags t ON t.id = et.tag_id WHERE et.entry_id = e.id", orderBy: "t.key")
+                + " AS tags",
+            sql.arrayOf(
+                ["r.started_on", "r.finished_on", "r.outcome"], from: "read_throughs r WHERE r.entry_id = e.id",
+                orderBy: "r.created_at") + " AS read_throughs",
+            sql.arrayOf(["x.kind", "x.value"], from: "external_ids x WHERE x.work_id = w.id", orderBy: "x.created_at")
+                + " AS work_external_ids",
+            sql.arrayOf(["x.kind", "x.value"], from: "external_ids x WHERE x.edition_id = ed.id", orderBy: "x.created_at")
+                + " AS edition_external_ids",
+            sql.arrayOf(
+                ["o.edition_id", "o.rating", "o.date_read"], from: "entry_editions o WHERE o.entry_id = e.id",
+                orderBy: "o.created_at, o.source_id") + " AS other_editions",
+            """
+            (SELECT \(sql.text("COALESCE(SUM(s.pages_read), 0)")) || ' ' || MIN(s.date) || ' ' || MAX(s.date)
+             FROM reading_sessions s WHERE s.entry_id = e.id) AS sessions
+            """,
+        ]
+        return (entry + work + edition + lists).joined(separator: ", ")
+    }
 }
 
-/// An entry whose work is gone: the database broke a foreign key. Logged, answered as a 500.
-struct MissingWork: Error, CustomStringConvertible {
+/// An entry that is not there: asked for by id after it was written or checked (a race with a delete).
+struct MissingEntry: Error, CustomStringConvertible {
     let entryID: UUID
-    var description: String { "entry \(entryID) points at a missing work" }
+    var description: String { "entry \(entryID) is gone" }
+}
+
+/// Where SQLite's and PostgreSQL's words differ in the lean reads.
+struct LeanSQL {
+    let kind: SQLKind
+
+    /// A timestamp as seconds since 1970 (SQLite keeps it so).
+    func seconds(_ column: String) -> String {
+        kind == .sqlite ? column : "CAST(EXTRACT(EPOCH FROM \(column)) AS DOUBLE PRECISION)"
+    }
+
+    /// A list column as a JSON array's text (SQLite keeps it so; PostgreSQL's is `TEXT[]`).
+    func textArray(_ column: String) -> String {
+        kind == .sqlite ? column : "CAST(array_to_json(\(column)) AS TEXT)"
+    }
+
+    func text(_ expression: String) -> String { "CAST(\(expression) AS TEXT)" }
+
+    /// A subquery's rows as a JSON array of values, in order; `[]` when there are none.
+    func arrayOf(_ value: String, from: String, orderBy: String) -> String {
+        kind == .sqlite
+            ? "(SELECT json_group_array(\(value) ORDER BY \(orderBy)) FROM \(from))"
+            : "(SELECT CAST(COALESCE(json_agg(\(value) ORDER BY \(orderBy)), '[]') AS TEXT) FROM \(from))"
+    }
+
+    /// A subquery's rows as a JSON array of arrays (`[[a, b], …]`), in order.
+    func arrayOf(_ values: [String], from: String, orderBy: String) -> String {
+        let list = values.joined(separator: ", ")
+        return arrayOf(kind == .sqlite ? "json_array(\(list))" : "json_build_array(\(list))", from: from, orderBy: orderBy)
+    }
 }

@@ -13,9 +13,9 @@ struct LibrarySearchQuery {
     let timeZone: TimeZone
 
     struct Page {
-        let entries: [LibraryEntry]
+        /// The page's entries in order, for `EntryLoader` to read.
+        let ids: [UUID]
         let nextCursor: UUID?
-        var ids: [UUID] { entries.compactMap(\.id) }
     }
 
     func run(_ filter: LibraryFilter) async throws -> Page {
@@ -40,7 +40,7 @@ struct LibrarySearchQuery {
         let direction = order.descending ? " DESC" : " ASC"
         let orderBy = (order.keys + ["e.id"]).map { $0 + direction }.joined(separator: ", ")
         return try await page(
-            "SELECT e.* \(unsafeRaw: Self.from) WHERE " + Self.and(conditions)
+            "SELECT e.id \(unsafeRaw: Self.from) WHERE " + Self.and(conditions)
                 + " ORDER BY \(unsafeRaw: orderBy) LIMIT \(unsafeRaw: String(filter.limit + 1))", limit: filter.limit)
     }
 
@@ -49,16 +49,16 @@ struct LibrarySearchQuery {
     private func newestMatchesFirst(_ newest: NewestFirstMatches, _ filter: LibraryFilter) async throws -> Page {
         let conditions = filterConditions(filter) + newest.conditions
         return try await page(
-            "SELECT e.* " + newest.from + " WHERE " + Self.and(conditions)
+            "SELECT e.id " + newest.from + " WHERE " + Self.and(conditions)
                 + " ORDER BY \(unsafeRaw: newest.order) DESC LIMIT \(unsafeRaw: String(filter.limit + 1))",
             limit: filter.limit)
     }
 
-    /// The page's entries come with the ids, decoded as models: no second query for them.
+    /// The page's entry ids only: `EntryLoader` reads the entries themselves in one more statement.
     private func page(_ sql: SQLQueryString, limit: Int) async throws -> Page {
-        let rows = try await db.raw(sql).all().map { try $0.decode(fluentModel: LibraryEntry.self) }
+        let rows = try await db.raw(sql).all().map { try $0.decode(column: "id", as: UUID.self) }
         let page = Array(rows.prefix(limit))
-        return Page(entries: page, nextCursor: rows.count > limit ? page.last?.id : nil)
+        return Page(ids: page, nextCursor: rows.count > limit ? page.last : nil)
     }
 
     private static func and(_ conditions: [SQLQueryString]) -> SQLQueryString {

@@ -30,19 +30,19 @@ struct HomeService {
         let userID = try user.requireID()
         let zone = TimeZone(identifier: user.timeZone) ?? .gmt
         let today = LocalDate(now, in: zone)
-        let reading = try await LibraryEntry.query(on: db)
-            .filter(\.$user.$id == userID)
-            .filter(\.$status == .reading)
-            .sort(\.$updatedAt, .descending)
-            .limit(50)
-            .all()
-        let finished = try await LibraryEntry.query(on: db)
-            .filter(\.$user.$id == userID)
-            .filter(\.$status == .read)
-            .sort(\.$dateFinished, .descending)
-            .sort(\.$updatedAt, .descending)
-            .limit(5)
-            .all()
+        // Which entries, by id; `EntryLoader` reads them all in one statement.
+        let reading = try await db.sql.raw(
+            """
+            SELECT id FROM library_entries WHERE user_id = \(bind: userID) AND status = \(bind: ReadingStatus.reading.rawValue)
+            ORDER BY updated_at DESC LIMIT 50
+            """
+        ).all().map { try $0.decode(column: "id", as: UUID.self) }
+        let finished = try await db.sql.raw(
+            """
+            SELECT id FROM library_entries WHERE user_id = \(bind: userID) AND status = \(bind: ReadingStatus.read.rawValue)
+            ORDER BY date_finished DESC, updated_at DESC LIMIT 5
+            """
+        ).all().map { try $0.decode(column: "id", as: UUID.self) }
         let loaded = try await EntryLoader(db: db, today: today).load(reading + finished)
         let stats = try await HomeStatsQuery(db: db).stats(userID: userID, year: today.year)
         let membership = ClubMembershipService(db: db, user: user, tiersEnabled: false)

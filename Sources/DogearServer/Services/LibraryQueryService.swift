@@ -17,7 +17,8 @@ struct LibraryQueryService {
     func page(_ filter: LibraryFilter) async throws -> Page<EntryDTO> {
         let userID = try user.requireID()
         if let cursor = filter.cursor,
-            try await LibraryEntry.query(on: db).filter(\.$id == cursor).filter(\.$user.$id == userID).first() == nil
+            try await db.sql.raw("SELECT id FROM library_entries WHERE id = \(bind: cursor) AND user_id = \(bind: userID)")
+                .first() == nil
         {
             throw DomainError.badRequest("this cursor is not valid; start again without one", field: "cursor")
         }
@@ -25,7 +26,7 @@ struct LibraryQueryService {
         let index = SearchIndexes.forDatabase(sql)
         let zone = TimeZone(identifier: user.timeZone) ?? .gmt
         let page = try await LibrarySearchQuery(db: sql, index: index, userID: userID, timeZone: zone).run(filter)
-        var items = try await loader.load(page.entries)
+        var items = try await loader.load(page.ids)
         if !filter.terms.isEmpty {
             let documents = try await index.documents(page.ids, on: sql)
             for position in items.indices {
@@ -38,12 +39,12 @@ struct LibraryQueryService {
 
     /// One of the reader's entries as the API shows it; another reader's is "not found".
     func entry(_ id: UUID) async throws -> EntryDTO {
-        try await loader.loadOne(try await LibraryService.ownEntry(id, of: user, on: db))
+        try await loader.loadOne(try await LibraryService.ownEntry(id, of: user, on: db).requireID())
     }
 
     /// An entry the caller already holds (just written), as the API shows it.
     func dto(_ entry: LibraryEntry) async throws -> EntryDTO {
-        try await loader.loadOne(entry)
+        try await loader.loadOne(try entry.requireID())
     }
 
     /// The reader's tags as they typed them, A–Z, for filters and autocomplete.

@@ -28,8 +28,10 @@ struct SyncObjects {
     private func load(_ type: SyncObjectType, _ ids: [UUID]) async throws -> [(UUID, SyncObjectDTO)] {
         switch type {
         case .entry:
-            let entries = try await LibraryEntry.query(on: db).filter(\.$id ~~ ids).filter(\.$user.$id == userID).all()
-            return try await EntryLoader(db: db, today: today).load(entries).map { ($0.id, .entry($0)) }
+            let own = try await db.sql.raw(
+                "SELECT id FROM library_entries WHERE id IN (\(binds: ids)) AND user_id = \(bind: try userID)"
+            ).all().map { try $0.decode(column: "id", as: UUID.self) }
+            return try await EntryLoader(db: db, today: today).load(own).map { ($0.id, .entry($0)) }
         case .session:
             let sessions = try await ReadingSession.query(on: db).filter(\.$id ~~ ids)
                 .join(LibraryEntry.self, on: \ReadingSession.$entry.$id == \LibraryEntry.$id)

@@ -1,0 +1,163 @@
+import Foundation
+
+/// JSON written straight into bytes, for the answers read most (a page of entries). Foundation's
+/// `JSONEncoder` spent a fifth of the library route's time walking `Codable` containers
+/// (`dogear bench http`, `dogear bench search`'s `json` phase); this writes the same bytes as the
+/// app's encoder (keys sorted, dates ISO 8601 to the second, `/` escaped, integral doubles without
+/// `.0`), and `JSONBytesTests` holds it to that encoder's output byte for byte.
+///
+/// The caller writes keys in sorted order itself; commas are placed here.
+struct JSONBytes {
+    private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    init(capacity: Int = 16_384) { bytes.reserveCapacity(capacity) }
+
+    mutating func beginObject() {
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    mutating func beginArray() {
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// `"name":`, after a comma when a member came before.
+    mutating func key(_ name: StaticString) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        needsComma = true
+    }
+
+    /// A key that is data (an external ID's kind), escaped as a string.
+    mutating func key(_ name: String) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = true
+    }
+
+    /// Before each element of an array.
+    mutating func item() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+    }
+
+    mutating func null() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+
+    mutating func bool(_ value: Bool) {
+        if value {
+            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+        } else {
+            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        }
+    }
+
+    mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+
+    /// As Foundation writes a `Double`: its shortest form, without `.0` when it is whole.
+    mutating func double(_ value: Double) {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func uuid(_ value: UUID) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: value.uuidString.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// ISO 8601 in UTC to the second, as `JSONEncoder`'s `.iso8601` writes it (the fraction dropped).
+    mutating func date(_ value: Date) {
+        var seconds = time_t(value.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        bytes.append(UInt8(ascii: "\""))
+        digits(Int(parts.tm_year) + 1900, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_mon) + 1, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_mday), 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(Int(parts.tm_hour), 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(Int(parts.tm_min), 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(Int(parts.tm_sec), 2)
+        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+    }
+
+    private mutating func digits(_ value: Int, _ width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// A string with Foundation's escapes: `"`, `\`, `/`, the short forms of control characters, the
+    /// rest of them as `\u00XX`; everything else as its UTF-8.
+    mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+            case UInt8(ascii: "/"): bytes.append(contentsOf: [0x5C, 0x2F])
+            case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    // Optional values: `null` when absent, as `@Nullable` writes them.
+    mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
+    mutating func int(_ value: Int?) { if let value { int(value) } else { null() } }
+    mutating func double(_ value: Double?) { if let value { double(value) } else { null() } }
+    mutating func bool(_ value: Bool?) { if let value { bool(value) } else { null() } }
+    mutating func date(_ value: Date?) { if let value { date(value) } else { null() } }
+
+    mutating func strings(_ values: [String]) {
+        beginArray()
+        for value in values {
+            item()
+            string(value)
+        }
+        endArray()
+    }
+
+    /// `{kind: [values]}`, keys in byte order as the sorted encoder has them.
+    mutating func stringLists(_ values: [String: [String]]) {
+        beginObject()
+        for name in values.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            key(name)
+            strings(values[name] ?? [])
+        }
+        endObject()
+    }
+}

@@ -1,0 +1,98 @@
+import DogearCore
+import Fluent
+import SQLKit
+import Vapor
+
+@testable import DogearServer
+
+/// The entry loader as it was before the lean reads (Fluent models, a query per part), kept as the
+/// reference the lean `EntryLoader` and the API's hand-written JSON are compared with byte for byte.
+struct ReferenceEntryLoader {
+    let db: any Database
+    let today: LocalDate
+
+    func load(_ entries: [LibraryEntry]) async throws -> [EntryDTO] {
+        guard !entries.isEmpty else { return [] }
+        let entryIDs = try entries.map { try $0.requireID() }
+        let workIDs = Array(Set(entries.map { $0.$work.id }))
+        let sql = db.sql
+        var others: [UUID: [(edition: UUID, rating: Int?, dateRead: String?)]] = [:]
+        for row in try await sql.raw(
+            """
+            SELECT entry_id, edition_id, rating, date_read FROM entry_editions
+            WHERE entry_id IN (\(binds: entryIDs)) ORDER BY created_at, source_id
+            """
+        ).all() {
+            others[try row.decode(column: "entry_id", as: UUID.self), default: []].append(
+                (
+                    try row.decode(column: "edition_id", as: UUID.self), try row.decode(column: "rating", as: Int?.self),
+                    try row.decode(column: "date_read", as: String?.self)
+                ))
+        }
+        let editionIDs = Array(Set(entries.compactMap { $0.$edition.id } + others.values.flatMap { $0.map(\.edition) }))
+
+        let rows = CatalogRows(sql: sql)
+        let authors = try await rows.authorsByWork(workIDs)
+        let external = try await rows.externalIDs(workIDs: workIDs, editionIDs: editionIDs)
+        let works = try await rows.works(workIDs, authors: authors, externalIds: external)
+        let editions = try await rows.editions(editionIDs, externalIds: external)
+        let tags = try await rows.tagsByEntry(entryIDs)
+        let totals = try await SessionTotalsQuery(db: db).totals(for: entryIDs)
+        let history = try await rows.readThroughsByEntry(entryIDs)
+
+        return try entries.map { entry in
+            let id = try entry.requireID()
+            guard let work = works[entry.$work.id] else {
+                throw MissingWork(entryID: id)
+            }
+            let edition = entry.$edition.id.flatMap { editions[$0] }
+            let status = entry.status
+            let pace = Pace.compute(
+                sessions: totals[id] ?? SessionTotals(), status: status,
+                currentPage: entry.currentPage, pageCount: edition?.pageCount,
+                dailyGoalPages: entry.dailyGoalPages, today: today)
+            return EntryDTO(
+                id: id,
+                work: work,
+                edition: edition,
+                status: entry.status.rawValue,
+                owned: entry.owned,
+                onWishlist: entry.onWishlist,
+                favorite: entry.favorite,
+                rating: entry.rating,
+                preciseRating: entry.preciseRating,
+                dateAdded: entry.dateAdded,
+                dateStarted: entry.dateStarted,
+                dateFinished: entry.dateFinished,
+                currentPage: entry.currentPage,
+                currentMinutes: entry.currentMinutes,
+                progress: entry.progress,
+                readCount: entry.readCount,
+                totalMinutes: entry.totalMinutes,
+                dailyGoalPages: entry.dailyGoalPages,
+                pagesPerDay: pace.pagesPerDay.map { ($0 * 10).rounded() / 10 },
+                estimatedFinish: pace.estimatedFinish?.description,
+                recommendedBy: entry.recommendedBy,
+                wouldRecommend: entry.wouldRecommend,
+                isPublic: entry.isPublic,
+                countsTowardCulturalGoal: entry.countsTowardCulturalGoal,
+                culturalGoalCategory: entry.culturalGoalCategory,
+                tags: tags[id] ?? [],
+                readThroughs: history[id] ?? [],
+                otherEditions: (others[id] ?? []).compactMap { other in
+                    editions[other.edition].map { OtherEditionDTO(edition: $0, rating: other.rating, dateRead: other.dateRead) }
+                },
+                createdAt: entry.createdAt,
+                updatedAt: entry.updatedAt)
+        }
+    }
+
+    func loadOne(_ entry: LibraryEntry) async throws -> EntryDTO {
+        try await load([entry])[0]
+    }
+
+}
+
+struct MissingWork: Error {
+    let entryID: UUID
+}
