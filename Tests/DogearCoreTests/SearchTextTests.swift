@@ -69,4 +69,29 @@ struct SearchTextTests {
         let matches = MatchReasons.find(SearchTerms("978-0-14"), in: [(.isbn, ["9780140328721"])])
         #expect(matches == [SearchMatch(field: .isbn, snippet: "9780140328721")])
     }
+
+    static let probes: [(word: String, fields: [(SearchField, [String])], contains: Bool)] = [
+        ("garden", [(.title, ["The Winter Garden"])], true),
+        ("gard", [(.title, ["The Winter Garden"])], true),
+        ("arden", [(.title, ["The Winter Garden"])], false),
+        ("garcia", [(.author, ["Gabriel García Márquez"])], true),
+        ("marquez", [(.title, ["Tides"]), (.author, ["Ann", "Gabriel García Márquez"])], true),
+        ("brien", [(.author, ["Flann O'Brien"])], true),
+        ("kitchen", [(.note, ["by the ferry", "the kitchen/garden door"])], true),
+        ("kitchen", [(.note, ["by the ferry"]), (.quote, [])], false),
+        ("978014", [(.isbn, ["9780140328721", "0140328726"])], true),
+        ("014032", [(.isbn, ["9780140328721", "0140328726"])], true),
+        ("978015", [(.isbn, ["9780140328721"])], false),
+        ("burn", [(.tag, ["Slow Burn", "Book Club"])], true),
+        ("東京", [(.title, ["東京の本"])], true),
+        ("x", [], false),
+    ]
+
+    @Test(
+        "a word a candidate is checked for: it begins a word of some field, as the index's prefix match",
+        arguments: 0..<probes.count)
+    func contains(_ index: Int) {
+        let probe = Self.probes[index]
+        #expect(MatchReasons.contains(probe.word, in: probe.fields) == probe.contains)
+    }
 }

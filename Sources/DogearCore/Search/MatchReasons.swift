@@ -35,6 +35,18 @@ public enum MatchReasons {
         return matches
     }
 
+    /// Whether `word` (a folded search word) begins a word of any of these texts, as the index's
+    /// prefix match finds it: a search by several words asks the index for one of them and checks
+    /// the others this way on each candidate's own texts (`LibrarySearchQuery`).
+    public static func contains(_ word: String, in fields: [(SearchField, [String])]) -> Bool {
+        fields.contains { field, texts in
+            texts.contains { text in
+                if field == .isbn { return text.lowercased().filter { $0.isNumber || $0 == "x" }.hasPrefix(word) }
+                return SearchText.words(in: SearchText.fold(text)).contains { $0.hasPrefix(word) }
+            }
+        }
+    }
+
     static func snippet(of text: String, for terms: SearchTerms, field: SearchField) -> String? {
         if field == .isbn {
             let digits = text.lowercased().filter { $0.isNumber || $0 == "x" }

@@ -38,6 +38,7 @@ enum AllMigrations {
         CreateDiscovery(),
         CreateSyncLog(),
         CreateScans(),
+        AddReadPathIndexes(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

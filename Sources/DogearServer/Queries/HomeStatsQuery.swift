@@ -18,13 +18,17 @@ struct HomeStatsQuery {
 
     func stats(userID: UUID, year: Int) async throws -> Stats {
         let sql = db.sql
+        // Status read, or read before and something else now: two index ranges (025's index), where
+        // one count with OR looked at every entry.
+        let read = ReadingStatus.read.rawValue
         let readAllTime =
-            try await sql.select()
-            .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
-            .from(LibraryEntry.schema)
-            .where("user_id", .equal, userID)
-            .where { $0.where("status", .equal, ReadingStatus.read.rawValue).orWhere("read_count", .greaterThan, 0) }
-            .first()?.decode(column: "n", as: Int.self) ?? 0
+            try await sql.raw(
+                """
+                SELECT (SELECT COUNT(*) FROM library_entries WHERE user_id = \(bind: userID) AND status = \(bind: read))
+                  + (SELECT COUNT(*) FROM library_entries WHERE user_id = \(bind: userID) AND read_count > 0
+                     AND status <> \(bind: read)) AS n
+                """
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
 
         // Finishes this year: the same finishes the statistics count (StatsQuery), a re-read included.
         let thisYear = StatsQuery(

@@ -16,6 +16,8 @@ struct LibrarySearchQuery {
         /// The page's entries in order, for `EntryLoader` to read.
         let ids: [UUID]
         let nextCursor: UUID?
+        /// The page's indexed texts when the search read them already (probing), for match reasons.
+        var documents: [UUID: SearchDocument] = [:]
     }
 
     func run(_ filter: LibraryFilter) async throws -> Page {
@@ -47,11 +49,53 @@ struct LibrarySearchQuery {
     /// The default sort with a query, on an index kept in date-added order (SQLite's): the index is
     /// read in its own order and stops after one page, however many books match.
     private func newestMatchesFirst(_ newest: NewestFirstMatches, _ filter: LibraryFilter) async throws -> Page {
+        if let probe = newest.probe, let page = try await probing(newest, probe, filter) { return page }
         let conditions = filterConditions(filter) + newest.conditions
         return try await page(
             "SELECT e.id " + newest.from + " WHERE " + Self.and(conditions)
                 + " ORDER BY \(unsafeRaw: newest.order) DESC LIMIT \(unsafeRaw: String(filter.limit + 1))",
             limit: filter.limit)
+    }
+
+    /// Candidates read at a time while probing, and how many before the index is asked for every word.
+    static let probeBatch = 64
+    static let probeBudget = 512
+
+    /// Several words, newest first: the index is asked for one word (`SQLiteSearchIndex.driver`) and
+    /// its matches are read in the index's order with their texts, a batch at a time; each candidate
+    /// is kept when its texts hold every other word too (Core's `MatchReasons.contains`). Two common
+    /// prefixes then cost what one does. Nil when words common apart but rare together leave the
+    /// page short after `probeBudget` candidates: the index's AND over every word answers that.
+    private func probing(_ newest: NewestFirstMatches, _ probe: NewestFirstMatches.Probe, _ filter: LibraryFilter)
+        async throws -> Page?
+    {
+        var found: [UUID] = []
+        var documents: [UUID: SearchDocument] = [:]
+        var after: Int64?
+        var read = 0
+        while read < Self.probeBudget {
+            var conditions = filterConditions(filter) + probe.conditions
+            if let after { conditions.append("\(unsafeRaw: probe.after) \(bind: after)") }
+            let rows = try await db.raw(
+                "SELECT e.id AS id, \(unsafeRaw: probe.columns) " + newest.from + " WHERE " + Self.and(conditions)
+                    + " ORDER BY \(unsafeRaw: newest.order) DESC LIMIT \(unsafeRaw: String(Self.probeBatch))"
+            ).all()
+            for row in rows {
+                let id = try row.decode(column: "id", as: UUID.self)
+                let document = try SearchDocument(row: row, entryID: id, userID: userID)
+                guard probe.words.allSatisfy({ MatchReasons.contains($0, in: document.fields) }) else { continue }
+                found.append(id)
+                documents[id] = document
+                if found.count > filter.limit {
+                    let page = Array(found.prefix(filter.limit))
+                    return Page(ids: page, nextCursor: page.last, documents: documents)
+                }
+            }
+            read += rows.count
+            if rows.count < Self.probeBatch { return Page(ids: found, nextCursor: nil, documents: documents) }
+            after = try rows.last?.decode(column: probe.position, as: Int64.self)
+        }
+        return nil
     }
 
     /// The page's entry ids only: `EntryLoader` reads the entries themselves in one more statement.

@@ -76,7 +76,19 @@ struct SQLiteSearchIndex: SearchIndex {
 
     /// Every word quoted (so nothing typed is FTS syntax) and a prefix; all required.
     static func match(_ terms: SearchTerms) -> String {
-        terms.words.map { "\"\($0)\"*" }.joined(separator: " AND ")
+        match(terms.words)
+    }
+
+    static func match(_ words: [String]) -> String {
+        words.map { "\"\($0)\"*" }.joined(separator: " AND ")
+    }
+
+    /// The word the index is asked for when there are several: the longest (a longer prefix matches
+    /// fewer words), the later of equals. A prefix query makes FTS5 gather every posting of every
+    /// word it begins, so two common prefixes cost twice one (`dogear bench search`: "winter garden"
+    /// 6.3 ms of SQL at 100,000 entries and 200,000 notes, "lighthouse" 0.7 ms).
+    static func driver(_ words: [String]) -> String? {
+        words.enumerated().max { ($0.element.count, $0.offset) < ($1.element.count, $1.offset) }?.element
     }
 
     func condition(_ terms: SearchTerms, userID: UUID) -> SQLQueryString {
@@ -109,12 +121,20 @@ struct SQLiteSearchIndex: SearchIndex {
             conditions.append(
                 "entry_search.rowid < (SELECT rowid FROM entry_search_docs WHERE entry_id = \(bind: cursor.uuidString))")
         }
-        return NewestFirstMatches(
+        var matches = NewestFirstMatches(
             from: """
                 FROM entry_search JOIN entry_search_docs d ON d.rowid = entry_search.rowid \
                 JOIN library_entries e ON e.id = d.entry_id LEFT JOIN editions ed ON ed.id = e.edition_id
                 """,
             conditions: conditions, order: "entry_search.rowid")
+        if terms.words.count > 1, let driver = Self.driver(terms.words) {
+            matches.probe = NewestFirstMatches.Probe(
+                conditions: ["entry_search MATCH \(bind: Self.match([driver]))"] + conditions.dropFirst(),
+                words: terms.words.filter { $0 != driver },
+                columns: "d.title, d.authors, d.isbn, d.tags, d.notes, d.quotes, entry_search.rowid AS position",
+                position: "position", after: "entry_search.rowid <")
+        }
+        return matches
     }
 
     func documents(_ entryIDs: [UUID], on db: any SQLDatabase) async throws -> [UUID: SearchDocument] {

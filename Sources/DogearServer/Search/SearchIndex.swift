@@ -83,6 +83,21 @@ struct NewestFirstMatches {
     let conditions: [SQLQueryString]
     /// The ORDER BY expression (descending) that is the index's own order.
     let order: String
+    /// With several words: the index asked for the rarest-looking word alone, the others checked on
+    /// each candidate's own texts (`LibrarySearchQuery.probing`).
+    var probe: Probe? = nil
+
+    struct Probe {
+        /// `conditions` with only the driving word matched.
+        let conditions: [SQLQueryString]
+        /// The words each candidate's texts must also hold.
+        let words: [String]
+        /// The select list of a candidate's texts (for `SearchDocument(row:)`) and its place in the index.
+        let columns: String
+        /// The position in the index's order, as `columns` names it, for the next batch.
+        let position: String
+        let after: String
+    }
 }
 
 enum SearchIndexes {

@@ -28,7 +28,7 @@ struct LibraryQueryService {
         let page = try await LibrarySearchQuery(db: sql, index: index, userID: userID, timeZone: zone).run(filter)
         var items = try await loader.load(page.ids)
         if !filter.terms.isEmpty {
-            let documents = try await index.documents(page.ids, on: sql)
+            let documents = page.documents.isEmpty ? try await index.documents(page.ids, on: sql) : page.documents
             for position in items.indices {
                 let fields = documents[items[position].id]?.fields ?? []
                 items[position].matches = MatchReasons.find(filter.terms, in: fields)

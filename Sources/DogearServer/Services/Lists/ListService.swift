@@ -287,8 +287,11 @@ struct ListService {
     }
 
     /// The reader's own custom lists, for "Add to list" on book pages and library rows.
+    /// The reader's own lists, newest first (the add-to-list menus): without the default lists'
+    /// counts, which read the whole library.
     func ownCustomLists() async throws -> [ListDTO] {
-        try await lists().filter { !$0.isDefault && !$0.saved }
+        try await ReadingList.query(on: db).filter(\.$owner.$id == user.requireID()).sort(\.$createdAt, .descending).all()
+            .map { try dto($0, owner: user, actor: .owner) }
     }
 
     static func fields(of list: ReadingList) -> ValidList {
