@@ -194,7 +194,8 @@ struct ImportStatisticsTests {
                     "SELECT CAST(reltuples AS BIGINT) AS n FROM pg_class WHERE oid = 'library_entries'::regclass")
             case .sqlite:
                 let stat = try await app.db.sql.raw(
-                    "SELECT stat FROM sqlite_stat1 WHERE tbl = 'library_entries' AND idx IS NOT NULL LIMIT 1"
+                    // The library's own index (a partial index counts only its own rows).
+                    "SELECT stat FROM sqlite_stat1 WHERE tbl = 'library_entries' AND idx = 'idx_entries_user_added'"
                 ).first()
                 known = try Int(stat?.decode(column: "stat", as: String.self).split(separator: " ").first ?? "0") ?? 0
             }

@@ -30,16 +30,17 @@ struct HomeService {
         let userID = try user.requireID()
         let zone = TimeZone(identifier: user.timeZone) ?? .gmt
         let today = LocalDate(now, in: zone)
-        // Which entries, by id; `EntryLoader` reads them all in one statement.
+        // Which entries, by id; `EntryLoader` reads them all in one statement. The statuses are
+        // literals, as 025's partial indexes say them, so those indexes give the order.
         let reading = try await db.sql.raw(
             """
-            SELECT id FROM library_entries WHERE user_id = \(bind: userID) AND status = \(bind: ReadingStatus.reading.rawValue)
+            SELECT id FROM library_entries WHERE user_id = \(bind: userID) AND status = 'reading'
             ORDER BY updated_at DESC LIMIT 50
             """
         ).all().map { try $0.decode(column: "id", as: UUID.self) }
         let finished = try await db.sql.raw(
             """
-            SELECT id FROM library_entries WHERE user_id = \(bind: userID) AND status = \(bind: ReadingStatus.read.rawValue)
+            SELECT id FROM library_entries WHERE user_id = \(bind: userID) AND status = 'read'
             ORDER BY date_finished DESC, updated_at DESC LIMIT 5
             """
         ).all().map { try $0.decode(column: "id", as: UUID.self) }
