@@ -3,7 +3,10 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// Sums reading sessions per entry in SQL (one GROUP BY), for pace and estimated finish.
+@testable import DogearServer
+
+/// Sums reading sessions per entry in SQL (one GROUP BY), for pace and estimated finish: the former
+/// loader's query, kept for `ReferenceEntryLoader` (the lean `EntryLoader` sums them in its statement).
 struct SessionTotalsQuery {
     let db: any Database
 
