@@ -67,56 +67,55 @@ struct SearchIndexer {
     /// quotes), read as plain rows: an import reindexes thousands of entries.
     func documents(for entryIDs: [UUID]) async throws -> [SearchDocument] {
         var docs: [UUID: SearchDocument] = [:]
+        let rows = LeanRows(db: db)
+        let dialect = LeanSQL(kind: sql.kind)
         for batch in entryIDs.chunked(into: 1000) {
             var workOf: [UUID: UUID] = [:]
-            for row in try await sql.raw(
+            for row in try await rows.all(
                 """
-                SELECT e.id AS id, e.user_id AS user_id, e.work_id AS work_id, e.date_added AS date_added,
+                SELECT e.id AS id, e.user_id AS user_id, e.work_id AS work_id, \(unsafeRaw: dialect.seconds("e.date_added")) AS date_added,
                        w.title AS title, w.subtitle AS subtitle, ed.isbn13 AS isbn13, ed.isbn10 AS isbn10
                 FROM library_entries e JOIN works w ON w.id = e.work_id LEFT JOIN editions ed ON ed.id = e.edition_id
                 WHERE e.id IN (\(binds: batch))
                 """
-            ).all() {
-                let id = try row.decode(column: "id", as: UUID.self)
-                let title = [
-                    try row.decode(column: "title", as: String.self), try row.decode(column: "subtitle", as: String?.self),
-                ]
-                .compactMap { $0 }.joined(separator: ": ")
-                let isbns = [
-                    try row.decode(column: "isbn13", as: String?.self), try row.decode(column: "isbn10", as: String?.self),
-                ]
+            ) {
+                let id = try row.requireUUID("id")
+                let title = [try row.requireString("title"), try row.string("subtitle")].compactMap { $0 }.joined(separator: ": ")
                 docs[id] = SearchDocument(
-                    entryID: id, userID: try row.decode(column: "user_id", as: UUID.self),
-                    dateAdded: try row.decode(column: "date_added", as: Date.self), title: title, authors: [],
-                    isbns: isbns.compactMap { $0 }, tags: [], notes: [], quotes: [])
-                workOf[id] = try row.decode(column: "work_id", as: UUID.self)
+                    entryID: id, userID: try row.requireUUID("user_id"),
+                    dateAdded: try row.date("date_added") ?? Date(timeIntervalSince1970: 0), title: title, authors: [],
+                    isbns: [try row.string("isbn13"), try row.string("isbn10")].compactMap { $0 }, tags: [], notes: [], quotes: []
+                )
+                workOf[id] = try row.requireUUID("work_id")
             }
-            let authors = try await CatalogRows(sql: sql).authorsByWork(Array(Set(workOf.values)))
-            for (entryID, workID) in workOf { docs[entryID]?.authors = (authors[workID] ?? []).map(\.name) }
-            for row in try await sql.raw(
+            guard !workOf.isEmpty else { continue }
+            var authors: [UUID: [String]] = [:]
+            for row in try await rows.all(
+                """
+                SELECT wa.work_id AS work_id, a.name AS name FROM work_authors wa JOIN authors a ON a.id = wa.author_id
+                WHERE wa.work_id IN (\(binds: Array(Set(workOf.values)))) ORDER BY wa.position
+                """
+            ) {
+                authors[try row.requireUUID("work_id"), default: []].append(try row.requireString("name"))
+            }
+            for (entryID, workID) in workOf { docs[entryID]?.authors = authors[workID] ?? [] }
+            for row in try await rows.all(
                 """
                 SELECT et.entry_id AS entry_id, t.display AS display FROM entry_tags et JOIN tags t ON t.id = et.tag_id
                 WHERE et.entry_id IN (\(binds: batch)) ORDER BY t.key
                 """
-            ).all() {
-                docs[try row.decode(column: "entry_id", as: UUID.self)]?.tags.append(
-                    try row.decode(column: "display", as: String.self))
+            ) {
+                docs[try row.requireUUID("entry_id")]?.tags.append(try row.requireString("display"))
             }
-            for row in try await sql.raw(
-                """
-                SELECT entry_id, content FROM notes WHERE entry_id IN (\(binds: batch)) ORDER BY created_at, id
-                """
-            ).all() {
-                docs[try row.decode(column: "entry_id", as: UUID.self)]?.notes.append(
-                    try row.decode(column: "content", as: String.self))
+            for row in try await rows.all(
+                "SELECT entry_id, content FROM notes WHERE entry_id IN (\(binds: batch)) ORDER BY created_at, id"
+            ) {
+                docs[try row.requireUUID("entry_id")]?.notes.append(try row.requireString("content"))
             }
-            for row in try await sql.raw(
-                """
-                SELECT entry_id, text FROM quotes WHERE entry_id IN (\(binds: batch)) ORDER BY created_at, id
-                """
-            ).all() {
-                docs[try row.decode(column: "entry_id", as: UUID.self)]?.quotes.append(
-                    try row.decode(column: "text", as: String.self))
+            for row in try await rows.all(
+                "SELECT entry_id, text FROM quotes WHERE entry_id IN (\(binds: batch)) ORDER BY created_at, id"
+            ) {
+                docs[try row.requireUUID("entry_id")]?.quotes.append(try row.requireString("text"))
             }
         }
         return entryIDs.compactMap { docs[$0] }

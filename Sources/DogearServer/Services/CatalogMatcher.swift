@@ -30,9 +30,11 @@ struct CatalogMatcher {
         let isbns = Array(Set(books.compactMap { $0.isbn?.isbn13 }))
         var editionByISBN: [String: (edition: UUID, work: UUID)] = [:]
         for chunk in isbns.chunked(into: 500) {
-            for row in try await sql.raw("SELECT id, work_id, isbn13 FROM editions WHERE isbn13 IN (\(binds: chunk))").all() {
-                editionByISBN[try row.decode(column: "isbn13", as: String.self)] =
-                    (try row.decode(column: "id", as: UUID.self), try row.decode(column: "work_id", as: UUID.self))
+            for row in try await LeanRows(db: db).all(
+                "SELECT id, work_id, isbn13 FROM editions WHERE isbn13 IN (\(binds: chunk))")
+            {
+                editionByISBN[try row.requireString("isbn13")] =
+                    (try row.requireUUID("id"), try row.requireUUID("work_id"))
             }
         }
         for (index, book) in books.enumerated() {
@@ -49,15 +51,15 @@ struct CatalogMatcher {
         var workByExternalID: [String: UUID] = [:]
         for (kind, values) in wanted {
             for chunk in Array(values).chunked(into: 500) {
-                let rows = try await sql.raw(
+                let rows = try await LeanRows(db: db).all(
                     """
                     SELECT work_id, value FROM external_ids
                     WHERE kind = \(bind: kind.rawValue) AND value IN (\(binds: chunk)) AND work_id IS NOT NULL
                     """
-                ).all()
+                )
                 for row in rows {
-                    workByExternalID["\(kind.rawValue)|\(try row.decode(column: "value", as: String.self))"] =
-                        try row.decode(column: "work_id", as: UUID.self)
+                    workByExternalID["\(kind.rawValue)|\(try row.requireString("value"))"] =
+                        try row.requireUUID("work_id")
                 }
             }
         }
@@ -72,17 +74,17 @@ struct CatalogMatcher {
         let firstAuthors = Array(Set(books.indices.filter { result[$0] == nil }.compactMap { books[$0].authors.first }))
         var workByTitle: [String: UUID] = [:]
         for chunk in firstAuthors.chunked(into: 500) {
-            let rows = try await sql.raw(
+            let rows = try await LeanRows(db: db).all(
                 """
                 SELECT wa.work_id AS work_id, w.title AS title, a.name AS name
                 FROM authors a CROSS JOIN work_authors wa CROSS JOIN works w
                 WHERE a.name IN (\(binds: chunk)) AND wa.author_id = a.id AND wa.position = 0 AND w.id = wa.work_id
                 """
-            ).all()
+            )
             for row in rows {
                 let key = Self.titleKey(
-                    try row.decode(column: "title", as: String.self), try row.decode(column: "name", as: String.self))
-                if workByTitle[key] == nil { workByTitle[key] = try row.decode(column: "work_id", as: UUID.self) }
+                    try row.requireString("title"), try row.requireString("name"))
+                if workByTitle[key] == nil { workByTitle[key] = try row.requireUUID("work_id") }
             }
         }
         for (index, book) in books.enumerated() where result[index] == nil {

@@ -83,8 +83,8 @@ struct CatalogBatch {
         let isbns = Array(Set(rows.flatMap { $0.source.otherEditions.compactMap(\.isbn13) }))
         var byISBN: [String: UUID] = [:]
         for chunk in isbns.chunked(into: 500) {
-            for row in try await sql.raw("SELECT id, isbn13 FROM editions WHERE isbn13 IN (\(binds: chunk))").all() {
-                byISBN[try row.decode(column: "isbn13", as: String.self)] = try row.decode(column: "id", as: UUID.self)
+            for row in try await LeanRows(db: db).all("SELECT id, isbn13 FROM editions WHERE isbn13 IN (\(binds: chunk))") {
+                byISBN[try row.requireString("isbn13")] = try row.requireUUID("id")
             }
         }
         var made: [Edition] = []
@@ -145,8 +145,8 @@ struct CatalogBatch {
         let names = Array(Set(newWorks.flatMap { $0.1.authors }))
         var authorByName: [String: UUID] = [:]
         for chunk in names.chunked(into: 500) {
-            for row in try await sql.raw("SELECT id, name FROM authors WHERE name IN (\(binds: chunk))").all() {
-                authorByName[try row.decode(column: "name", as: String.self)] = try row.decode(column: "id", as: UUID.self)
+            for row in try await LeanRows(db: db).all("SELECT id, name FROM authors WHERE name IN (\(binds: chunk))") {
+                authorByName[try row.requireString("name")] = try row.requireUUID("id")
             }
         }
         let bulk = BulkInsert(sql: sql)
@@ -175,10 +175,11 @@ struct CatalogBatch {
         guard !workIDs.isEmpty else { return }
         var have = Set<String>()
         for chunk in workIDs.chunked(into: 500) {
-            let rows = try await sql.raw("SELECT work_id, kind, value FROM external_ids WHERE work_id IN (\(binds: chunk))").all()
+            let rows = try await LeanRows(db: db).all(
+                "SELECT work_id, kind, value FROM external_ids WHERE work_id IN (\(binds: chunk))")
             for row in rows {
                 have.insert(
-                    "\(try row.decode(column: "work_id", as: UUID.self))|\(try row.decode(column: "kind", as: String.self))|\(try row.decode(column: "value", as: String.self))"
+                    "\(try row.requireUUID("work_id"))|\(try row.requireString("kind"))|\(try row.requireString("value"))"
                 )
             }
         }
