@@ -203,4 +203,10 @@ struct SessionTests {
     func deviceNames(_ agent: String, _ name: String) {
         #expect(SecurityPages.deviceName(agent) == name)
     }
+
+    @Test("a token is kept as its SHA-256 in lower-case hex, as every stored session was written")
+    func tokenHash() {
+        #expect(TokenHashing.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(TokenHashing.hash("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
 }

@@ -19,6 +19,16 @@ enum BenchFigures {
     /// Seconds, to the hundredth.
     static func seconds(_ duration: Duration) -> Double { (ms(duration) / 1_000 * 100).rounded() / 100 }
 
+    /// A figure of a process's memory from /proc in MB (`VmRSS` now, `VmHWM` the peak so far); this
+    /// process's without a pid; 0 where there is none.
+    static func memory(_ field: String, pid: Int32? = nil) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid.map(String.init) ?? "self")/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
+        return (kb / 1024 * 10).rounded() / 10
+    }
+
     /// One JSON line, keys sorted, with `"bench": name`.
     static func emit(_ bench: String, _ print: (String) -> Void, _ fields: [String: Any]) {
         var object = fields

@@ -47,7 +47,7 @@ struct FeedBenchmark {
         http: HTTPClient, server: Process, port: Int, seeded: Seeded, url: String, print: @escaping (String) -> Void
     ) async throws {
         try await waitForHealth(http, port: port)
-        let serverRSSIdle = Self.memory("VmRSS", pid: server.processIdentifier)
+        let serverRSSIdle = BenchFigures.memory("VmRSS", pid: server.processIdentifier)
 
         // The clients: each follows the stream and notes when each comment arrives.
         let deliveries = NIOLockedValueBox<[String: [Double]]>([:])
@@ -97,7 +97,7 @@ struct FeedBenchmark {
             try await Task.sleep(for: .milliseconds(20))
         }
         let connected = ready.withLockedValue { $0 }
-        let serverRSSConnected = Self.memory("VmRSS", pid: server.processIdentifier)
+        let serverRSSConnected = BenchFigures.memory("VmRSS", pid: server.processIdentifier)
 
         // The burst: one member posts comment after comment, each as soon as the last one answered.
         var sent: [String: Double] = [:]
@@ -130,8 +130,8 @@ struct FeedBenchmark {
         }
         // A moment more, so a duplicate would have time to show.
         try await Task.sleep(for: .milliseconds(300))
-        let serverRSSAfter = Self.memory("VmRSS", pid: server.processIdentifier)
-        let serverPeak = Self.memory("VmHWM", pid: server.processIdentifier)
+        let serverRSSAfter = BenchFigures.memory("VmRSS", pid: server.processIdentifier)
+        let serverPeak = BenchFigures.memory("VmHWM", pid: server.processIdentifier)
         for follower in followers { follower.cancel() }
 
         let received = deliveries.withLockedValue { $0 }
@@ -293,15 +293,6 @@ struct FeedBenchmark {
         }
         guard bound else { throw BenchFailure("no free port") }
         return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    /// VmRSS or VmHWM of a process, in MB.
-    static func memory(_ field: String, pid: Int32) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
-            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { return 0 }
-        return (kb / 1024 * 10).rounded() / 10
     }
 
     static func percentile(_ sorted: [Double], _ share: Double) -> Double {

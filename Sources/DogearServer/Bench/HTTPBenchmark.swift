@@ -1,8 +1,6 @@
 import AsyncHTTPClient
 import Fluent
 import Foundation
-import NIOCore
-import NIOPosix
 import SQLKit
 import Vapor
 
@@ -45,7 +43,7 @@ struct HTTPBenchmark {
             print,
             ["figure": "data_seconds", "value": BenchFigures.seconds(clock.now - started), "entries": entries, "notes": notes])
 
-        let port = try Self.freePort()
+        let port = try FeedBenchmark.freePort()
         let log = (directory as NSString).appendingPathComponent("server.log")
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -81,7 +79,7 @@ struct HTTPBenchmark {
             print,
             [
                 "figure": "cold_start", "entries": entries, "seconds_to_health": (BenchFigures.ms(startup)).rounded() / 1_000,
-                "rss_mb": Self.memory("VmRSS", pid: server.processIdentifier), "target_seconds": 0.5,
+                "rss_mb": BenchFigures.memory("VmRSS", pid: server.processIdentifier), "target_seconds": 0.5,
             ])
 
         let script = (directory as NSString).appendingPathComponent("report.lua")
@@ -103,21 +101,16 @@ struct HTTPBenchmark {
             line["path"] = route.path
             line["connections"] = connections
             line["entries"] = entries
-            line["rss_mb"] = Self.memory("VmRSS", pid: server.processIdentifier)
-            line["peak_rss_mb"] = Self.memory("VmHWM", pid: server.processIdentifier)
+            line["rss_mb"] = BenchFigures.memory("VmRSS", pid: server.processIdentifier)
+            line["peak_rss_mb"] = BenchFigures.memory("VmHWM", pid: server.processIdentifier)
             emit(print, line)
         }
     }
 
     /// The library, its search index and a session for the one reader; the session's secret.
     private func seed(path: String) async throws -> String {
-        let app = try await Application.make(.production)
-        app.logger.logLevel = .error
+        let app = try await BenchCommand.application(sqlitePath: path)
         do {
-            var config = DogearConfig(database: .sqliteFile(path: path), offline: true, autoMigrate: false)
-            config.backgroundEnrichment = false
-            try await configure(app, config: config)
-            try await app.autoMigrate()
             let built = try await SyntheticLibrary(db: app.db, entries: entries, notes: notes, seed: seed).build()
             _ = try await SearchIndexer(db: app.db).rebuildAll()
             let secret = TokenHashing.newToken()
@@ -179,24 +172,6 @@ struct HTTPBenchmark {
             "p50_ms": Double(p50) / 1_000, "p99_ms": Double(p99) / 1_000,
             "max_ms": Double(object["max_us"] as? Int ?? 0) / 1_000, "errors": errors, "requests": requests,
         ]
-    }
-
-    /// A figure from /proc/PID/status in MB (VmRSS now, VmHWM the peak); 0 where there is none.
-    static func memory(_ field: String, pid: Int32) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
-            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { return 0 }
-        return (kb / 1024 * 10).rounded() / 10
-    }
-
-    /// A port nothing listens on now (bound to 0, read, closed).
-    static func freePort() throws -> Int {
-        let channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).wait()
-        let port = channel.localAddress?.port ?? 0
-        try channel.close().wait()
-        return port
     }
 
     private func emit(_ print: (String) -> Void, _ fields: [String: Any]) { BenchFigures.emit("http", print, fields) }

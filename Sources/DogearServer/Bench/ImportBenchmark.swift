@@ -24,7 +24,7 @@ struct ImportBenchmark {
 
         let user = User(email: "bench@example.com", passwordHash: "-", displayName: "Bench")
         try await user.create(on: app.db)
-        let rssBefore = Self.memory("VmRSS")
+        let rssBefore = BenchFigures.memory("VmRSS")
         var runner = ImportRunner(db: app.db, logger: app.logger, now: { Date() })
         let phases = ImportPhases()
         runner.phases = phases
@@ -39,7 +39,7 @@ struct ImportBenchmark {
                 "figure": "import", "rows": rows, "created": finished.created, "failed": finished.failed,
                 "seconds": seconds(total), "count_pass_seconds": seconds(counted),
                 "rows_per_second": Int((Double(rows) / max(0.001, ms(total) / 1000)).rounded()),
-                "rss_before_mb": rssBefore, "peak_rss_mb": Self.memory("VmHWM"),
+                "rss_before_mb": rssBefore, "peak_rss_mb": BenchFigures.memory("VmHWM"),
                 "phases_seconds": phases.totals.mapValues { seconds($0) },
             ])
 
@@ -127,15 +127,6 @@ struct ImportBenchmark {
         let digits = String(format: "%012llu", first12).compactMap { $0.wholeNumberValue }
         let sum = digits.enumerated().reduce(0) { $0 + $1.element * ($1.offset % 2 == 0 ? 1 : 3) }
         return digits.map(String.init).joined() + String((10 - sum % 10) % 10)
-    }
-
-    /// A figure from /proc/self/status in MB (VmRSS now, VmHWM the peak so far); 0 where there is none.
-    static func memory(_ field: String) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
-            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { return 0 }
-        return (kb / 1024 * 10).rounded() / 10
     }
 
     private func ms(_ duration: Duration) -> Double {

@@ -109,14 +109,8 @@ struct BenchCommand: AsyncCommand {
         let path = signature.keep ?? NSTemporaryDirectory() + "dogear-bench-\(UUID().uuidString).sqlite"
         try? FileManager.default.removeItem(atPath: path)
 
-        let app = try await Application.make(.production)
-        app.logger.logLevel = .error
+        let app = try await Self.application(sqlitePath: path)
         do {
-            var config = DogearConfig(database: .sqliteFile(path: path), offline: true, autoMigrate: false)
-            config.backgroundEnrichment = false
-            try await configure(app, config: config)
-            // Schema only: the index is built after the data, and timed.
-            try await app.autoMigrate()
             if signature.what == "discover" {
                 let entries = max(10, signature.entries ?? 5_000)
                 let runner = DiscoverBenchmark(
@@ -147,6 +141,25 @@ struct BenchCommand: AsyncCommand {
         try await app.asyncShutdown()
         if signature.keep == nil {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+    }
+}
+
+extension BenchCommand {
+    /// A quiet, offline app on a fresh SQLite file with the schema only (a benchmark fills it, then
+    /// builds the search index and times that).
+    static func application(sqlitePath path: String) async throws -> Application {
+        let app = try await Application.make(.production)
+        app.logger.logLevel = .error
+        do {
+            var config = DogearConfig(database: .sqliteFile(path: path), offline: true, autoMigrate: false)
+            config.backgroundEnrichment = false
+            try await configure(app, config: config)
+            try await app.autoMigrate()
+            return app
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
         }
     }
 }
