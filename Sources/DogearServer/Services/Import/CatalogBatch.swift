@@ -15,6 +15,8 @@ struct CatalogBatch {
     let db: any Database
     /// The batch's created/updated time, from the import's clock.
     let now: Date
+    /// Where the time goes, when a benchmark asks.
+    var phases: ImportPhases?
     var sql: any SQLDatabase { db.sql }
 
     struct Resolved {
@@ -26,6 +28,7 @@ struct CatalogBatch {
     }
 
     func resolve(_ books: [ValidBook]) async throws -> [Resolved] {
+        var lap = phases?.start()
         // 1–3. The catalog's own works, by the one matching rule (`CatalogMatcher`).
         var result: [Resolved?] = try await CatalogMatcher(db: db).match(books).map { found in
             found.map { Resolved(workID: $0.workID, editionID: $0.editionID, isNewWork: false) }
@@ -45,7 +48,9 @@ struct CatalogBatch {
             }
             for key in keys where planned[key] == nil { planned[key] = result[index]!.workID }
         }
+        phases?.record("catalog: match", &lap)
         try await createWorks(newWorks)
+        phases?.record("catalog: new works", &lap)
 
         // 5. Editions for ISBNs the catalog does not have yet (one per ISBN).
         var newEditions: [String: Edition] = [:]
@@ -63,8 +68,9 @@ struct CatalogBatch {
             result[index]!.editionID = edition.id
         }
         try await insertEditions(Array(newEditions.values))
-
+        phases?.record("catalog: editions", &lap)
         try await addExternalIDs(books, result.map { $0! })
+        phases?.record("catalog: external ids", &lap)
         return result.map { $0! }
     }
 
@@ -157,6 +163,7 @@ struct CatalogBatch {
             newAuthors.append(.init(id: id, name: name, now: now))
         }
         try await bulk.insert(Author.bulk, newAuthors)
+        var lap = phases?.start()
 
         var links: [WorkAuthor.BulkRow] = []
         for (id, book) in newWorks {
@@ -166,7 +173,9 @@ struct CatalogBatch {
             }
         }
         try await bulk.insert(Work.bulk, newWorks.map { .init(id: $0.0, book: $0.1, now: now) })
+        phases?.record("catalog: new works: works", &lap)
         try await bulk.insert(WorkAuthor.bulk, links)
+        phases?.record("catalog: new works: work authors", &lap)
     }
 
     /// External IDs the rows bring that their work (or edition) lacks.

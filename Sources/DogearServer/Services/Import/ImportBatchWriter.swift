@@ -21,9 +21,10 @@ struct ImportBatchWriter {
     func write(_ rows: [PreparedRow]) async throws -> [Outcome] {
         guard !rows.isEmpty else { return [] }
         var lap = phases?.start()
-        let catalog = CatalogBatch(db: db, now: now)
+        var catalog = CatalogBatch(db: db, now: now)
+        catalog.phases = phases
         let resolved = try await catalog.resolve(rows.map(\.book))
-        phases?.record("catalog", &lap)
+        lap = phases?.start()
 
         var plan = EntryPlan(userID: userID, format: format, now: now)
         try await load(works: Array(Set(resolved.map(\.workID))), into: &plan)
@@ -46,7 +47,10 @@ struct ImportBatchWriter {
         let touchedWorks = Set(plan.newEntries.map(\.$work.id) + plan.changedEntries.values.map(\.$work.id))
         try await WorkAggregates(db: db).refresh(workIDs: Array(touchedWorks))
         phases?.record("aggregates", &lap)
-        try await SearchIndexer(db: db).reindex(created, new: true)
+        let indexer = SearchIndexer(db: db)
+        let createdDocs = try await indexer.documents(for: created)
+        phases?.record("search index: documents", &lap)
+        try await indexer.index.write(createdDocs, replacing: false, on: sql)
         try await SearchIndexer(db: db).reindex(Array(touched))
         phases?.record("search index", &lap)
         try await recordChanges(entries: created + Array(touched), withAdditions: plan.additions.map(\.0))
