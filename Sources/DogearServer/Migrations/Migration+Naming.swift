@@ -39,6 +39,7 @@ enum AllMigrations {
         CreateSyncLog(),
         CreateScans(),
         AddReadPathIndexes(),
+        AddWorkTitleKeyIndex(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -247,13 +247,6 @@ struct LeanSQL {
 
     func text(_ expression: String) -> String { "CAST(\(expression) AS TEXT)" }
 
-    /// A text with A–Z made a–z and every other character kept: SQLite's `LOWER` (without ICU), and
-    /// PostgreSQL's under the C collation, whatever the database's locale (a Turkish one lowers "I"
-    /// to "ı"). For a text of ASCII only this is exactly Swift's `lowercased()`.
-    func asciiLower(_ expression: String) -> String {
-        kind == .sqlite ? "LOWER(\(expression))" : "LOWER(\(expression) COLLATE \"C\")"
-    }
-
     /// True where a text has a character outside ASCII (more bytes than characters).
     func hasNonASCII(_ expression: String) -> String {
         "LENGTH(\(expression)) <> OCTET_LENGTH(\(expression))"

@@ -69,26 +69,42 @@ struct CatalogMatcher {
             }
         }
 
-        // 3. Title + first author → work. (CROSS JOIN keeps SQLite to this order: the named
-        // authors by their index, then their works; left to itself it scanned work_authors.)
-        // Only works whose title may be one of the batch's come back, not every work of each
-        // author (at 100,000 books that was most of an import's time): an ASCII title is compared
-        // lowered in SQL, where lowering ASCII is Swift's `lowercased()`; a title with any other
-        // character always comes back and is compared in Swift below, by the same key as ever.
-        let unmatched = books.indices.filter { result[$0] == nil }
-        let firstAuthors = Array(Set(unmatched.compactMap { books[$0].authors.first }))
-        let titles = Array(Set(unmatched.map { books[$0].title.lowercased() }))
-        let dialect = LeanSQL(kind: sql.kind)
-        var workByTitle: [String: UUID] = [:]
-        for chunk in firstAuthors.chunked(into: 500) {
-            let rows = try await LeanRows(db: db).all(
+        // 3. Title + first author → work, read two ways so neither reads every work of an author.
+        // A title whose lowered form is ASCII (after the three characters Swift takes for ASCII
+        // ones) is found by the title index, whose key is then exactly that form; any other title
+        // can only be a work's whose title is not ASCII, read by author. Either way the rows come
+        // back to the one comparison below, by `titleKey`.
+        let unmatched = books.indices.filter { result[$0] == nil && !books[$0].authors.isEmpty }
+        var indexedKeys = Set<String>()
+        var indexedAuthors = Set<String>()
+        var otherAuthors = Set<String>()
+        for index in unmatched {
+            if let key = Self.indexedTitleKey(books[index].title) {
+                indexedKeys.insert(key)
+                indexedAuthors.insert(books[index].authors[0])
+            } else {
+                otherAuthors.insert(books[index].authors[0])
+            }
+        }
+        let kind = sql.kind
+        var queries: [SQLQueryString] = []
+        for chunk in Array(indexedKeys).chunked(into: 500) {
+            queries.append(Self.byTitleKey(chunk, firstAuthors: Array(indexedAuthors), kind: kind))
+        }
+        // (CROSS JOIN keeps SQLite to this order: the named authors by their index, then their
+        // works; left to itself it scanned work_authors.)
+        for chunk in Array(otherAuthors).chunked(into: 500) {
+            queries.append(
                 """
                 SELECT wa.work_id AS work_id, w.title AS title, a.name AS name
                 FROM authors a CROSS JOIN work_authors wa CROSS JOIN works w
                 WHERE a.name IN (\(binds: chunk)) AND wa.author_id = a.id AND wa.position = 0 AND w.id = wa.work_id
-                  AND (\(unsafeRaw: dialect.asciiLower("w.title")) IN (\(binds: titles)) OR \(unsafeRaw: dialect.hasNonASCII("w.title")))
-                """
-            )
+                  AND \(unsafeRaw: LeanSQL(kind: kind).hasNonASCII("w.title"))
+                """)
+        }
+        var workByTitle: [String: UUID] = [:]
+        for query in queries {
+            let rows = try await LeanRows(db: db).all(query)
             for row in rows {
                 let key = Self.titleKey(
                     try row.requireString("title"), try row.requireString("name"))
@@ -102,6 +118,33 @@ struct CatalogMatcher {
         }
 
         return result
+    }
+
+    /// Works by title key and first author, through `idx_works_title_key`.
+    static func byTitleKey(_ keys: [String], firstAuthors: [String], kind: SQLKind) -> SQLQueryString {
+        """
+        SELECT w.id AS work_id, w.title AS title, a.name AS name
+        FROM works w CROSS JOIN work_authors wa CROSS JOIN authors a
+        WHERE \(unsafeRaw: AddWorkTitleKeyIndex.key("w.title", kind: kind)) IN (\(binds: keys))
+          AND wa.work_id = w.id AND wa.position = 0 AND a.id = wa.author_id AND a.name IN (\(binds: firstAuthors))
+        """
+    }
+
+    /// A title's key in the title index (`AddWorkTitleKeyIndex`), when it has one: its lowered form
+    /// with the Kelvin sign, the Greek question mark and varia as the ASCII characters Swift takes
+    /// them for, if all of it is then ASCII.
+    static func indexedTitleKey(_ title: String) -> String? {
+        var key = ""
+        for scalar in title.lowercased().unicodeScalars {
+            switch scalar {
+            case "\u{212A}": key.append("k")
+            case "\u{037E}": key.append(";")
+            case "\u{1FEF}": key.append("`")
+            case _ where scalar.isASCII: key.unicodeScalars.append(scalar)
+            default: return nil
+            }
+        }
+        return key
     }
 
     static func titleKey(_ title: String, _ firstAuthor: String) -> String {
