@@ -1,4 +1,6 @@
+import DogearCore
 import AsyncHTTPClient
+import DogearViews
 import Fluent
 import Foundation
 import SQLKit
@@ -24,21 +26,40 @@ struct HTTPBenchmark {
         enum SignIn { case none, bearer, cookie }
     }
 
-    static let routes: [Route] = [
-        Route(name: "trivial", path: "/bench/trivial", signIn: .none),
-        Route(name: "health", path: "/health", signIn: .none),
-        Route(name: "library_sql_floor", path: "/bench/library-sql", signIn: .bearer),
-        Route(name: "api_library", path: "/api/v1/library?limit=20", signIn: .bearer),
-        Route(name: "api_library_search", path: "/api/v1/library?q=winter+garden", signIn: .bearer),
-        Route(name: "api_home", path: "/api/v1/home", signIn: .bearer),
-        Route(name: "page_library", path: "/library", signIn: .cookie),
-    ]
+    /// What the seed made that the routes name.
+    struct Seeded {
+        let token: String
+        let entryID: UUID
+        let listID: UUID
+        let clubID: UUID
+    }
+
+    static func routes(_ seeded: Seeded) -> [Route] {
+        [
+            Route(name: "trivial", path: "/bench/trivial", signIn: .none),
+            Route(name: "health", path: "/health", signIn: .none),
+            Route(name: "library_sql_floor", path: "/bench/library-sql", signIn: .bearer),
+            Route(name: "api_library", path: "/api/v1/library?limit=20", signIn: .bearer),
+            Route(name: "api_library_search", path: "/api/v1/library?q=winter+garden", signIn: .bearer),
+            Route(name: "api_home", path: "/api/v1/home", signIn: .bearer),
+            Route(name: "page_library", path: "/library", signIn: .cookie),
+            Route(name: "api_entry", path: "/api/v1/library/\(seeded.entryID)", signIn: .bearer),
+            Route(name: "page_book", path: SiteURL.book(seeded.entryID).path, signIn: .cookie),
+            Route(name: "api_list_items", path: "/api/v1/lists/\(seeded.listID)/items?limit=20", signIn: .bearer),
+            Route(name: "api_club_members", path: "/api/v1/clubs/\(seeded.clubID)/members", signIn: .bearer),
+        ]
+    }
+
+    /// Books on the seeded list, and members of the seeded club besides the reader.
+    static let listItems = 100
+    static let clubMembers = 40
 
     func run(print: @escaping (String) -> Void) async throws {
         let clock = ContinuousClock()
         let path = (directory as NSString).appendingPathComponent("dogear.sqlite")
         var started = clock.now
-        let token = try await seed(path: path)
+        let seeded = try await seed(path: path)
+        let token = seeded.token
         emit(
             print,
             ["figure": "data_seconds", "value": BenchFigures.seconds(clock.now - started), "entries": entries, "notes": notes])
@@ -84,7 +105,7 @@ struct HTTPBenchmark {
 
         let script = (directory as NSString).appendingPathComponent("report.lua")
         try Self.wrkReport.write(toFile: script, atomically: true, encoding: .utf8)
-        for route in Self.routes {
+        for route in Self.routes(seeded) {
             var headers: [String] = []
             switch route.signIn {
             case .none: break
@@ -107,18 +128,49 @@ struct HTTPBenchmark {
         }
     }
 
-    /// The library, its search index and a session for the one reader; the session's secret.
-    private func seed(path: String) async throws -> String {
+    /// The library, its search index and a session for the one reader; a list of theirs with
+    /// `listItems` of their books, and a club they own with `clubMembers` others, reading the
+    /// reader's newest book.
+    private func seed(path: String) async throws -> Seeded {
         let app = try await BenchCommand.application(sqlitePath: path)
         do {
             let built = try await SyntheticLibrary(db: app.db, entries: entries, notes: notes, seed: seed).build()
             _ = try await SearchIndexer(db: app.db).rebuildAll()
             let secret = TokenHashing.newToken()
             try await UserToken(userID: built.userID, tokenHash: TokenHashing.hash(secret)).create(on: app.db)
+            guard let reader = try await User.find(built.userID, on: app.db) else { throw CommandFailure("no reader") }
+            let newest = try await LeanRows(db: app.db).all(
+                """
+                SELECT id, work_id FROM library_entries WHERE user_id = \(bind: built.userID)
+                ORDER BY date_added DESC, id DESC LIMIT \(bind: Self.listItems)
+                """
+            ).map { (entry: try $0.requireUUID("id"), work: try $0.requireUUID("work_id")) }
+            guard let first = newest.first else { throw CommandFailure("the library is empty") }
+            let list = try await app.db.writeTransaction { db in
+                let list = try await ListService.make(ValidList(name: "Bench list"), ownerID: built.userID, on: db)
+                for (position, book) in newest.enumerated() {
+                    try await ReadingListItem(listID: try list.requireID(), workID: book.work, position: Int64(position + 1) * 1_024)
+                        .create(on: db)
+                }
+                return list
+            }
+            let club = try await ClubMembershipService(db: app.db, user: reader, tiersEnabled: false)
+                .create(ClubDraft(name: "Bench club"))
+            let clubID = try club.requireID()
+            for index in 0..<Self.clubMembers {
+                let member = User(email: "member\(index)@bench.example", passwordHash: "-", displayName: "Member \(index)")
+                try await member.create(on: app.db)
+                try await ClubMember(clubID: clubID, userID: try member.requireID(), role: .member).create(on: app.db)
+            }
+            try await ClubMembershipService.recount(club, on: app.db)
+            let today = LocalDate(Date(), in: .gmt)
+            _ = try await app.db.writeTransaction { db in
+                try await ClubReadingService.makeCurrent(first.work, of: club, startedOn: today, today: today, by: built.userID, on: db)
+            }
             _ = try await app.db.sql.raw("ANALYZE").all()
             _ = try await app.db.sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
             try await app.asyncShutdown()
-            return secret
+            return Seeded(token: secret, entryID: first.entry, listID: try list.requireID(), clubID: clubID)
         } catch {
             try? await app.asyncShutdown()
             throw error
