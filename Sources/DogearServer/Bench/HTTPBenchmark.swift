@@ -1,5 +1,5 @@
-import DogearCore
 import AsyncHTTPClient
+import DogearCore
 import DogearViews
 import Fluent
 import Foundation
@@ -149,8 +149,10 @@ struct HTTPBenchmark {
             let list = try await app.db.writeTransaction { db in
                 let list = try await ListService.make(ValidList(name: "Bench list"), ownerID: built.userID, on: db)
                 for (position, book) in newest.enumerated() {
-                    try await ReadingListItem(listID: try list.requireID(), workID: book.work, position: Int64(position + 1) * 1_024)
-                        .create(on: db)
+                    try await ReadingListItem(
+                        listID: try list.requireID(), workID: book.work, position: Int64(position + 1) * 1_024
+                    )
+                    .create(on: db)
                 }
                 return list
             }
@@ -165,7 +167,8 @@ struct HTTPBenchmark {
             try await ClubMembershipService.recount(club, on: app.db)
             let today = LocalDate(Date(), in: .gmt)
             _ = try await app.db.writeTransaction { db in
-                try await ClubReadingService.makeCurrent(first.work, of: club, startedOn: today, today: today, by: built.userID, on: db)
+                try await ClubReadingService.makeCurrent(
+                    first.work, of: club, startedOn: today, today: today, by: built.userID, on: db)
             }
             _ = try await app.db.sql.raw("ANALYZE").all()
             _ = try await app.db.sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
