@@ -49,8 +49,8 @@ struct ClubController {
 
     // MARK: members
 
-    func members(req: Request) async throws -> [ClubMemberDTO] {
-        try await req.clubReading().members(of: try Self.clubID(req))
+    func members(req: Request) async throws -> Response {
+        try await req.clubReading().members(of: try Self.clubID(req)).jsonResponse()
     }
 
     func updateMember(req: Request) async throws -> [ClubMemberDTO] {

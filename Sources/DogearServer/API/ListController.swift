@@ -49,9 +49,9 @@ struct ListController {
 
     // MARK: items
 
-    func items(req: Request) async throws -> Page<ListItemDTO> {
+    func items(req: Request) async throws -> Response {
         let filter = try LibraryFilter(query: req.url.query)
-        return try await req.listItems().items(try Self.listID(req), after: filter.cursor, limit: filter.limit)
+        return try await req.listItems().items(try Self.listID(req), after: filter.cursor, limit: filter.limit).jsonResponse()
     }
 
     func addItem(req: Request) async throws -> Response {

@@ -57,7 +57,7 @@ struct EntryLoader {
     }
 
     private func entry(_ row: LeanRow, id: UUID) throws -> EntryDTO {
-        let work = try Self.work(row)
+        let work = try LeanWork.work(row)
         let edition = try Self.edition(row)
         guard let status = ReadingStatus(rawValue: try row.requireString("status")) else {
             throw LeanRow.MissingColumn(name: "status")
@@ -102,57 +102,9 @@ struct EntryLoader {
             updatedAt: try row.date("updated_at"))
     }
 
-    /// `[kind, value]` pairs, oldest first, as the API's `{kind: [values]}`.
-    private static func externalIDs(_ row: LeanRow, _ column: String) throws -> [String: [String]] {
-        var result: [String: [String]] = [:]
-        for case let pair as [Any] in try row.jsonArray(column) {
-            guard pair.count == 2, let kind = pair[0] as? String, let value = pair[1] as? String else { continue }
-            result[kind, default: []].append(value)
-        }
-        return result
-    }
-
-    private static func work(_ row: LeanRow) throws -> WorkDTO {
-        let source = try row.requireString("w_source")
-        let fieldSources = FieldSources.decode(try row.string("w_field_sources") ?? "{}")
-        var work = WorkDTO(
-            id: try row.requireUUID("work_id"),
-            title: try row.requireString("w_title"),
-            authors: try row.jsonArray("authors").compactMap { item in
-                guard let pair = item as? [Any], pair.count == 2, let id = (pair[0] as? String).flatMap(UUID.init(uuidString:)),
-                    let name = pair[1] as? String
-                else { return nil }
-                return AuthorRef(id: id, name: name)
-            },
-            genres: try row.strings("w_genres"),
-            culturalThemes: try row.strings("w_cultural_themes"),
-            contentWarnings: try row.strings("w_content_warnings"),
-            awards: try row.strings("w_awards"),
-            source: source,
-            verified: Provenance.isVerified(titleSource: Provenance.source(of: "title", in: fieldSources, record: source)),
-            qualityScore: try row.int("w_quality_score") ?? 0,
-            reviewStatus: try row.requireString("w_review_status"),
-            readersCount: try row.int("w_readers_count") ?? 0,
-            ratingsCount: try row.int("w_ratings_count") ?? 0,
-            externalIds: try externalIDs(row, "work_external_ids"))
-        work.subtitle = try row.string("w_subtitle")
-        work.description = try row.string("w_description")
-        work.firstPublishedYear = try row.int("w_first_published_year")
-        work.originalLanguage = try row.string("w_original_language")
-        work.series = try row.string("w_series_name")
-        work.seriesNumber = try row.double("w_series_number")
-        work.readingDifficulty = try row.string("w_reading_difficulty")
-        work.estimatedMinutes = try row.int("w_estimated_minutes")
-        work.originCountry = try row.string("w_origin_country")
-        work.translator = try row.string("w_translator")
-        work.translatorNationality = try row.string("w_translator_nationality")
-        work.averageRating = try row.double("w_average_rating")
-        return work
-    }
-
     private static func edition(_ row: LeanRow) throws -> EditionDTO? {
         guard let id = try row.uuid("ed_id") else { return nil }
-        var edition = EditionDTO(id: id, externalIds: try externalIDs(row, "edition_external_ids"))
+        var edition = EditionDTO(id: id, externalIds: try LeanWork.externalIDs(row, "edition_external_ids"))
         edition.isbn13 = try row.string("ed_isbn13")
         edition.isbn10 = try row.string("ed_isbn10")
         edition.isbn = try row.string("ed_isbn_display") ?? edition.isbn13 ?? edition.isbn10
@@ -187,30 +139,17 @@ struct EntryLoader {
             "e.would_recommend", "e.is_public", "e.counts_toward_cultural_goal", "e.cultural_goal_category",
             sql.seconds("e.created_at") + " AS created_at", sql.seconds("e.updated_at") + " AS updated_at",
         ]
-        let work =
-            [
-                "title", "subtitle", "description", "first_published_year", "original_language", "series_name",
-                "series_number", "reading_difficulty", "estimated_minutes", "origin_country", "translator",
-                "translator_nationality", "source", "field_sources", "quality_score", "review_status", "readers_count",
-                "ratings_count", "average_rating",
-            ].map { "w.\($0) AS w_\($0)" }
-            + ["genres", "cultural_themes", "content_warnings", "awards"].map { "\(sql.textArray("w.\($0)")) AS w_\($0)" }
         let edition = [
             "id", "isbn13", "isbn10", "isbn_display", "page_count", "format", "publisher", "published_date", "edition_title",
             "language", "cover_url", "preview_url", "info_url",
         ].map { "ed.\($0) AS ed_\($0)" }
         let lists = [
             sql.arrayOf(
-                ["a.id", "a.name"], from: "work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = w.id",
-                orderBy: "wa.position") + " AS authors",
-            sql.arrayOf(
                 "t.display", from: "entry_tags et JOIN tags t ON t.id = et.tag_id WHERE et.entry_id = e.id", orderBy: "t.key")
                 + " AS tags",
             sql.arrayOf(
                 ["r.started_on", "r.finished_on", "r.outcome"], from: "read_throughs r WHERE r.entry_id = e.id",
                 orderBy: "r.created_at") + " AS read_throughs",
-            sql.arrayOf(["x.kind", "x.value"], from: "external_ids x WHERE x.work_id = w.id", orderBy: "x.created_at")
-                + " AS work_external_ids",
             sql.arrayOf(["x.kind", "x.value"], from: "external_ids x WHERE x.edition_id = ed.id", orderBy: "x.created_at")
                 + " AS edition_external_ids",
             sql.arrayOf(
@@ -221,7 +160,7 @@ struct EntryLoader {
              FROM reading_sessions s WHERE s.entry_id = e.id) AS sessions
             """,
         ]
-        return (entry + work + edition + lists).joined(separator: ", ")
+        return (entry + LeanWork.columns(sql) + edition + lists).joined(separator: ", ")
     }
 }
 

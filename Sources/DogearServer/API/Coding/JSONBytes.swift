@@ -1,4 +1,5 @@
 import Foundation
+import Vapor
 
 /// JSON written straight into bytes, for the answers read most (a page of entries). Foundation's
 /// `JSONEncoder` spent a fifth of the library route's time walking `Codable` containers
@@ -137,6 +138,7 @@ struct JSONBytes {
 
     // Optional values: `null` when absent, as `@Nullable` writes them.
     mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
+    mutating func uuid(_ value: UUID?) { if let value { uuid(value) } else { null() } }
     mutating func int(_ value: Int?) { if let value { int(value) } else { null() } }
     mutating func double(_ value: Double?) { if let value { double(value) } else { null() } }
     mutating func bool(_ value: Bool?) { if let value { bool(value) } else { null() } }
@@ -159,5 +161,58 @@ struct JSONBytes {
             strings(values[name] ?? [])
         }
         endObject()
+    }
+}
+
+/// An answer `JSONBytes` can write: the same bytes the app's encoder writes for it, held to that by
+/// a test per type (`LeanReadTests`).
+protocol JSONBytesWritable {
+    func write(to json: inout JSONBytes)
+}
+
+extension JSONBytes {
+    /// The written bytes as a JSON response.
+    func response(status: HTTPResponseStatus = .ok) -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: bytes)))
+    }
+
+    mutating func array<Item: JSONBytesWritable>(_ items: [Item]) {
+        beginArray()
+        for item in items {
+            self.item()
+            item.write(to: &self)
+        }
+        endArray()
+    }
+}
+
+extension Page: JSONBytesWritable where Item: JSONBytesWritable {
+    func write(to json: inout JSONBytes) {
+        json.beginObject()
+        json.key("items")
+        json.array(items)
+        json.key("nextCursor")
+        json.string(nextCursor)
+        json.endObject()
+    }
+}
+
+extension JSONBytesWritable {
+    /// This answer as the API sends it, written by `JSONBytes`.
+    func jsonResponse() -> Response {
+        var json = JSONBytes()
+        write(to: &json)
+        return json.response()
+    }
+}
+
+extension Array where Element: JSONBytesWritable {
+    /// A list answer, written by `JSONBytes`.
+    func jsonResponse() -> Response {
+        var json = JSONBytes()
+        json.array(self)
+        return json.response()
     }
 }

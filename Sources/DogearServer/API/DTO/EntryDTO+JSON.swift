@@ -5,7 +5,7 @@ import Vapor
 /// The entries' answers written by `JSONBytes`: the same bytes `JSONEncoder` writes for these types
 /// (keys in sorted order, every `@Nullable` field present), which `LeanReadTests` checks field by
 /// field. A field added to a DTO is added here too, or those tests fail.
-extension EntryDTO {
+extension EntryDTO: JSONBytesWritable {
     func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("countsTowardCulturalGoal")
@@ -112,7 +112,7 @@ extension EntryDTO {
     }
 }
 
-extension WorkDTO {
+extension WorkDTO: JSONBytesWritable {
     func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("authors")
@@ -181,7 +181,7 @@ extension WorkDTO {
     }
 }
 
-extension EditionDTO {
+extension EditionDTO: JSONBytesWritable {
     func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("coverUrl")
@@ -213,26 +213,5 @@ extension EditionDTO {
         json.key("publisher")
         json.string(publisher)
         json.endObject()
-    }
-}
-
-extension Page where Item == EntryDTO {
-    /// The page as the API answers it, written by `JSONBytes`.
-    func jsonResponse() -> Response {
-        var json = JSONBytes()
-        json.beginObject()
-        json.key("items")
-        json.beginArray()
-        for item in items {
-            json.item()
-            item.write(to: &json)
-        }
-        json.endArray()
-        json.key("nextCursor")
-        json.string(nextCursor)
-        json.endObject()
-        var headers = HTTPHeaders()
-        headers.contentType = .json
-        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: json.bytes)))
     }
 }

@@ -56,9 +56,10 @@ struct ClubReadingService {
             .pageCount
         let expected = try await current.asyncMap { try await expectedFraction(of: $0, pageCount: clubPages) } ?? nil
         let viewerID = try user.requireID()
-        let rows = try await db.sql.raw(
+        let joinedAt = LeanSQL(kind: db.sql.kind).seconds("m.created_at")
+        let rows = try await LeanRows(db: db).all(
             """
-            SELECT m.user_id AS user_id, u.display_name AS display_name, m.role AS role, m.created_at AS joined_at,
+            SELECT m.user_id AS user_id, u.display_name AS display_name, m.role AS role, \(unsafeRaw: joinedAt) AS joined_at,
                    m.hides_progress AS hides_progress, e.status AS status, e.current_page AS current_page,
                    e.current_minutes AS current_minutes, e.progress AS progress, e.is_public AS is_public,
                    ed.page_count AS page_count
@@ -68,27 +69,26 @@ struct ClubReadingService {
             WHERE m.club_id = \(bind: clubID)
             ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, m.created_at, m.id
             """
-        ).all()
+        )
         return try rows.map { row in
-            let userID = try row.decode(column: "user_id", as: UUID.self)
-            let hides = try row.decode(column: "hides_progress", as: Bool.self)
+            let userID = try row.requireUUID("user_id")
+            let hides = try row.bool("hides_progress") ?? false
             var progress: ClubMemberDTO.Progress?
             if current != nil {
                 // A private entry and a hidden progress look the same to the others; the member sees their own.
-                let isPublic = try row.decode(column: "is_public", as: Bool?.self) ?? true
+                let isPublic = try row.bool("is_public") ?? true
                 let hidden = userID != viewerID && (hides || !isPublic)
-                let status = try row.decode(column: "status", as: String?.self).flatMap(ReadingStatus.init(rawValue:))
+                let status = try row.string("status").flatMap(ReadingStatus.init(rawValue:))
                 let value = ClubProgress.of(
-                    status: status, currentPage: try row.decode(column: "current_page", as: Int?.self),
-                    progress: try row.decode(column: "progress", as: Double?.self) ?? 0,
-                    listening: try row.decode(column: "current_minutes", as: Int?.self) != nil,
-                    pageCount: try row.decode(column: "page_count", as: Int?.self) ?? clubPages, hidden: hidden)
+                    status: status, currentPage: try row.int("current_page"), progress: try row.double("progress") ?? 0,
+                    listening: try row.int("current_minutes") != nil, pageCount: try row.int("page_count") ?? clubPages,
+                    hidden: hidden)
                 progress = Self.dto(value, expected: expected)
             }
             return ClubMemberDTO(
-                user: PersonRef(id: userID, displayName: try row.decode(column: "display_name", as: String.self)),
-                role: try row.decode(column: "role", as: String.self),
-                joinedAt: try row.decode(column: "joined_at", as: Date.self), hidesProgress: hides, progress: progress)
+                user: PersonRef(id: userID, displayName: try row.requireString("display_name")),
+                role: try row.requireString("role"),
+                joinedAt: try row.date("joined_at") ?? Date(timeIntervalSince1970: 0), hidesProgress: hides, progress: progress)
         }
     }
 

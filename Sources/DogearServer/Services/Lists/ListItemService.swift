@@ -21,52 +21,51 @@ struct ListItemService {
 
     // MARK: reading
 
-    /// Items in the list's order, `limit` at a time; the cursor is the last item's id.
+    /// Items in the list's order, `limit` at a time; the cursor is the last item's id. One statement
+    /// after the list's access: each item with its work (`LeanWork`), the reader's entry for it and
+    /// its cover, read as plain rows.
     func items(_ listID: String, after cursor: UUID?, limit: Int) async throws -> Page<ListItemDTO> {
-        let sql = db.sql
         let userID = try lists.user.requireID()
-        var rows: [(id: UUID, workID: UUID, note: String?, entryID: UUID?)] = []
+        let dialect = LeanSQL(kind: db.sql.kind)
+        // A cover: the reader's own edition's first, else the earliest edition that has one.
+        let cover = """
+            (SELECT c.cover_url FROM editions c WHERE c.work_id = w.id AND c.cover_url IS NOT NULL
+             ORDER BY CASE WHEN c.id = e.edition_id THEN 0 ELSE 1 END, c.created_at, c.id LIMIT 1) AS cover_url
+            """
+        let columns = (["w.id AS work_id", "e.id AS entry_id", cover] + LeanWork.columns(dialect)).joined(separator: ", ")
+        var query: SQLQueryString
         switch try await lists.resolve(listID, for: .read) {
         case .defaultList(let list):
             // The library's own order: newest added first, the entry id breaking ties.
-            var query: SQLQueryString =
-                "SELECT e.id AS id, e.work_id AS work_id FROM library_entries e WHERE e.user_id = \(bind: userID) AND \(unsafeRaw: list.condition)"
+            query = """
+                SELECT e.id AS item_id, \(unsafeRaw: dialect.text("NULL")) AS note, \(unsafeRaw: columns)
+                FROM library_entries e JOIN works w ON w.id = e.work_id
+                WHERE e.user_id = \(bind: userID) AND \(unsafeRaw: list.condition)
+                """
             if let cursor {
                 query =
                     query + " AND (e.date_added, e.id) < (SELECT date_added, id FROM library_entries WHERE id = \(bind: cursor))"
             }
             query = query + " ORDER BY e.date_added DESC, e.id DESC LIMIT \(unsafeRaw: String(limit + 1))"
-            rows = try await sql.raw(query).all().map { row in
-                let id = try row.decode(column: "id", as: UUID.self)
-                return (id, try row.decode(column: "work_id", as: UUID.self), nil, id)
-            }
         case .custom(let list, _):
-            var query: SQLQueryString =
-                "SELECT i.id AS id, i.work_id AS work_id, i.note AS note, e.id AS entry_id FROM list_items i LEFT JOIN library_entries e ON e.work_id = i.work_id AND e.user_id = \(bind: userID) WHERE i.list_id = \(bind: try list.requireID())"
+            query = """
+                SELECT i.id AS item_id, i.note AS note, \(unsafeRaw: columns)
+                FROM list_items i JOIN works w ON w.id = i.work_id
+                LEFT JOIN library_entries e ON e.work_id = i.work_id AND e.user_id = \(bind: userID)
+                WHERE i.list_id = \(bind: try list.requireID())
+                """
             if let cursor {
                 query = query + " AND (i.position, i.id) > (SELECT position, id FROM list_items WHERE id = \(bind: cursor))"
             }
             query = query + " ORDER BY i.position, i.id LIMIT \(unsafeRaw: String(limit + 1))"
-            rows = try await sql.raw(query).all().map { row in
-                (
-                    try row.decode(column: "id", as: UUID.self), try row.decode(column: "work_id", as: UUID.self),
-                    try row.decode(column: "note", as: String?.self), try row.decode(column: "entry_id", as: UUID?.self)
-                )
-            }
         }
-        let page = Array(rows.prefix(limit))
-        let workIDs = Array(Set(page.map(\.workID)))
-        let catalog = CatalogRows(sql: sql)
-        let works = try await catalog.works(
-            workIDs, authors: try await catalog.authorsByWork(workIDs),
-            externalIds: try await catalog.externalIDs(workIDs: workIDs, editionIDs: []))
-        let covers = try await self.covers(workIDs, entries: page.compactMap(\.entryID))
-        let items = page.compactMap { row in
-            works[row.workID].map {
-                ListItemDTO(id: row.id, work: $0, note: row.note, entryId: row.entryID, coverUrl: covers[row.workID])
-            }
+        let rows = try await LeanRows(db: db).all(query)
+        let items = try rows.prefix(limit).map { row in
+            ListItemDTO(
+                id: try row.requireUUID("item_id"), work: try LeanWork.work(row), note: try row.string("note"),
+                entryId: try row.uuid("entry_id"), coverUrl: try row.string("cover_url"))
         }
-        return Page(items: items, nextCursor: rows.count > limit ? page.last.map { LibraryFilter.encodeCursor($0.id) } : nil)
+        return Page(items: items, nextCursor: rows.count > limit ? items.last.map { LibraryFilter.encodeCursor($0.id) } : nil)
     }
 
     /// One item of a custom list as the API shows it.
