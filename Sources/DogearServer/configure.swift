@@ -32,10 +32,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
             clock: { [weak app] in app?.clock.now() ?? .distantPast })
     }
 
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    // Stable key order: answers diff cleanly and read the same every time.
-    encoder.outputFormatting = [.sortedKeys]
+    let encoder = JSONBytes.appEncoder()
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     ContentConfiguration.global.use(encoder: encoder, for: .json)

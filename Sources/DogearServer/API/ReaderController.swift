@@ -12,8 +12,8 @@ struct ReaderController {
             .authors(prefix: req.query[String.self, at: "prefix"] ?? "")
     }
 
-    func home(req: Request) async throws -> HomeDTO {
-        try await req.homeService().home()
+    func home(req: Request) async throws -> Response {
+        try await req.homeService().home().jsonResponse()
     }
 }
 

@@ -117,6 +117,25 @@ struct LeanReadTests {
         }
     }
 
+    @Test("home's bytes are the app's encoder's for the same answer: entries, clubs, goals and stats")
+    func homeBytes() async throws {
+        try await withDogear { app in
+            let token = try await Self.varied(app)
+            #expect(
+                try await app.send(.POST, "/api/v1/clubs", token: token, json: ["name": "Tuesday \"Readers\" / Ü"]).status
+                    == .created)
+            #expect(
+                try await app.send(.POST, "/api/v1/goals", token: token, json: ["year": 2026, "metric": "books", "target": 12])
+                    .status == .created)
+            let reply = try await app.send(.GET, "/api/v1/home", token: token)
+            #expect(reply.status == .ok)
+            let home = try reply.decode(HomeDTO.self)
+            #expect(reply.body == String(decoding: try Self.encoder().encode(home), as: UTF8.self))
+            #expect(home.clubs.count == 1 && home.goals.count == 1 && !home.currentlyReading.isEmpty)
+            #expect(!home.recentlyFinished.isEmpty && home.stats.readAllTime > 0)
+        }
+    }
+
     /// The page as `LibraryQueryService` answered before the lean reads: the search for the ids (it
     /// is unchanged), then the reference loader, the match reasons, and the app's encoder.
     static func referencePage(_ app: Application, user: User, query: String) async throws -> String {

@@ -59,6 +59,9 @@ struct JSONBytes {
 
     mutating func null() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
 
+    /// A value already written as JSON (one value: an object, an array, a literal).
+    mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
+
     mutating func bool(_ value: Bool) {
         if value {
             bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
@@ -171,6 +174,21 @@ protocol JSONBytesWritable {
 }
 
 extension JSONBytes {
+    /// The app's JSON encoder (`configure` makes it Vapor's), whose bytes these are.
+    static func appEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        // Stable key order: answers diff cleanly and read the same every time.
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    /// A part of an answer that is read rarely enough to leave to the app's encoder (a home
+    /// page's three clubs), written in place.
+    mutating func encoded<Value: Encodable>(_ value: Value) throws {
+        raw(Array(try Self.appEncoder().encode(value)))
+    }
+
     /// The written bytes as a JSON response.
     func response(status: HTTPResponseStatus = .ok) -> Response {
         var headers = HTTPHeaders()
