@@ -9,19 +9,16 @@ struct BookPages {
     func show(req: Request) async throws -> Response {
         let id = try Self.entryID(req)
         let entry = try await req.libraryQuery().entry(id)
-        let content = try req.entryContent()
-        let notes = try await content.notes(of: id)
-        let sessions = try await content.sessions(of: id)
-        let quotes = try await content.quotes(of: id)
+        let contents = try await req.entryContent().pageContents(of: entry)
         let zone = TimeZone(identifier: try req.currentUser().timeZone) ?? .gmt
         var model = BookShow.Model(
             book: BookSummary(entry), isbn: entry.edition?.isbn ?? entry.edition?.isbn13, dateStarted: entry.dateStarted,
             pagesPerDay: entry.pagesPerDay, estimatedFinish: entry.estimatedFinish,
-            sessions: sessions.map { .init(date: $0.date, minutes: $0.minutes, pages: $0.pagesRead) },
-            notes: notes.map {
-                .init(id: $0.id!, content: $0.content, createdAt: Self.day($0.createdAt, zone), isDiscussion: $0.isDiscussion)
+            sessions: contents.sessions.map { .init(date: $0.date, minutes: $0.minutes, pages: $0.pagesRead) },
+            notes: contents.notes.map {
+                .init(id: $0.id, content: $0.content, createdAt: Self.day($0.createdAt, zone), isDiscussion: $0.isDiscussion)
             },
-            quotes: quotes.map(\.text), today: req.today(for: try req.currentUser()).description,
+            quotes: contents.quotes, today: req.today(for: try req.currentUser()).description,
             session: try req.requirePageSession())
         model.otherEditions = entry.otherEditions.map {
             .init(
