@@ -29,6 +29,17 @@ extension Author {
 
 extension Work {
     func fact(_ fact: CatalogFact) -> CatalogFact.Value? {
+        Self.fact(
+            fact, originalLanguage: originalLanguage, originCountry: originCountry, translator: translator,
+            translatorNationality: translatorNationality, contentWarnings: contentWarnings,
+            readingDifficulty: readingDifficulty, estimatedMinutes: estimatedMinutes)
+    }
+
+    /// A work's fact from its fields, for the model and for `WorkDTO` (which carries them all).
+    static func fact(
+        _ fact: CatalogFact, originalLanguage: String?, originCountry: String?, translator: String?,
+        translatorNationality: String?, contentWarnings: [String], readingDifficulty: String?, estimatedMinutes: Int?
+    ) -> CatalogFact.Value? {
         switch fact {
         case .originalLanguage: return originalLanguage.map(CatalogFact.Value.text)
         case .originCountry: return originCountry.map(CatalogFact.Value.text)
@@ -63,4 +74,14 @@ extension CatalogFact.Value {
     var text: String? { if case .text(let text) = self { return text } else { return nil } }
     var number: Int? { if case .number(let number) = self { return number } else { return nil } }
     var list: [String]? { if case .list(let items) = self { return items } else { return nil } }
+}
+
+extension WorkDTO {
+    /// The same facts as the work's model gives: the book page reads them from the entry it shows.
+    func fact(_ fact: CatalogFact) -> CatalogFact.Value? {
+        Work.fact(
+            fact, originalLanguage: originalLanguage, originCountry: originCountry, translator: translator,
+            translatorNationality: translatorNationality, contentWarnings: contentWarnings,
+            readingDifficulty: readingDifficulty, estimatedMinutes: estimatedMinutes)
+    }
 }

@@ -48,9 +48,9 @@ struct BookFactsPages {
 
     /// The book page's "About the book": every fact that is set, the work's first, then each author's.
     static func facts(of entry: EntryDTO, _ req: Request) async throws -> [BookShow.Fact] {
-        guard let work = try await Work.find(entry.work.id, on: req.db) else { return [] }
+        // The work's facts come with the entry; its authors' are read here.
         var facts = CatalogFact.facts(of: .work).compactMap { fact in
-            work.fact(fact).map { BookShow.Fact(label: fact.label, value: fact.describe($0)) }
+            entry.work.fact(fact).map { BookShow.Fact(label: fact.label, value: fact.describe($0)) }
         }
         for author in try await authors(of: entry, req) {
             var known = [CatalogFact.nationality, .gender, .culturalRegion].compactMap { fact in

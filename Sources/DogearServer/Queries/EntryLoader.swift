@@ -14,12 +14,16 @@ struct EntryLoader {
     let db: any Database
     let today: LocalDate
 
-    func load(_ ids: [UUID]) async throws -> [EntryDTO] {
+    /// The entries of these ids, in their order; with `owner`, only that reader's (another's is
+    /// left out, as a missing one is).
+    func load(_ ids: [UUID], owner: UUID? = nil) async throws -> [EntryDTO] {
         guard !ids.isEmpty else { return [] }
         let dialect = LeanSQL(kind: db.sql.kind)
-        let rows = try await LeanRows(db: db).all(
+        var query: SQLQueryString =
             "SELECT \(unsafeRaw: Self.columns(dialect)) FROM library_entries e JOIN works w ON w.id = e.work_id "
-                + "LEFT JOIN editions ed ON ed.id = e.edition_id WHERE e.id IN (\(binds: ids))")
+            + "LEFT JOIN editions ed ON ed.id = e.edition_id WHERE e.id IN (\(binds: ids))"
+        if let owner { query = query + " AND e.user_id = \(bind: owner)" }
+        let rows = try await LeanRows(db: db).all(query)
         var others: [UUID: [(edition: UUID, rating: Int?, dateRead: String?)]] = [:]
         var byID: [UUID: LeanRow] = [:]
         for row in rows {

@@ -39,7 +39,9 @@ struct LibraryQueryService {
 
     /// One of the reader's entries as the API shows it; another reader's is "not found".
     func entry(_ id: UUID) async throws -> EntryDTO {
-        try await loader.loadOne(try await LibraryService.ownEntry(id, of: user, on: db).requireID())
+        // Read with the owner in the statement, not checked by loading the entry's model first.
+        guard let entry = try await loader.load([id], owner: try user.requireID()).first else { throw DomainError.entryNotFound }
+        return entry
     }
 
     /// An entry the caller already holds (just written), as the API shows it.
