@@ -7,12 +7,8 @@ import Testing
 /// `JSONBytes` writes what the app's `JSONEncoder` (sorted keys, ISO 8601 dates) writes, byte for byte.
 @Suite("JSON written by hand is the encoder's JSON")
 struct JSONBytesTests {
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }
+    /// The encoder `configure` gives Vapor, whose bytes every other answer is.
+    static func encoder() -> JSONEncoder { JSONBytes.appEncoder() }
 
     struct Box<Value: Encodable>: Encodable { let v: Value }
 
