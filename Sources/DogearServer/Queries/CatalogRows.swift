@@ -70,42 +70,6 @@ struct CatalogRows {
         }
         return result
     }
-
-    /// Tag display names per entry, alphabetical.
-    func tagsByEntry(_ entryIDs: [UUID]) async throws -> [UUID: [String]] {
-        guard !entryIDs.isEmpty else { return [:] }
-        let rows = try await sql.raw(
-            """
-            SELECT et.entry_id AS entry_id, t.display AS display FROM entry_tags et JOIN tags t ON t.id = et.tag_id
-            WHERE et.entry_id IN (\(binds: entryIDs)) ORDER BY t.key
-            """
-        ).all()
-        var result: [UUID: [String]] = [:]
-        for row in rows {
-            result[try row.decode(column: "entry_id", as: UUID.self), default: []].append(
-                try row.decode(column: "display", as: String.self))
-        }
-        return result
-    }
-
-    func readThroughsByEntry(_ entryIDs: [UUID]) async throws -> [UUID: [ReadThroughDTO]] {
-        guard !entryIDs.isEmpty else { return [:] }
-        let rows = try await sql.raw(
-            """
-            SELECT entry_id, started_on, finished_on, outcome FROM read_throughs
-            WHERE entry_id IN (\(binds: entryIDs)) ORDER BY created_at
-            """
-        ).all()
-        var result: [UUID: [ReadThroughDTO]] = [:]
-        for row in rows {
-            result[try row.decode(column: "entry_id", as: UUID.self), default: []].append(
-                ReadThroughDTO(
-                    startedOn: try row.decode(column: "started_on", as: String?.self),
-                    finishedOn: try row.decode(column: "finished_on", as: String?.self),
-                    outcome: try row.decode(column: "outcome", as: String.self)))
-        }
-        return result
-    }
 }
 
 extension WorkDTO {
