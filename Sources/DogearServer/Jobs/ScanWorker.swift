@@ -77,7 +77,7 @@ final class ScanWorker: LifecycleHandler, Sendable {
             return true
         }
         guard taken else { return }
-        let id = UUID()
+        let id = UUID.random()
         let task = Task { [self] in
             defer {
                 busy.withLockedValue { $0 -= 1 }

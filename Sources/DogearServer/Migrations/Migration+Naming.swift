@@ -40,6 +40,7 @@ enum AllMigrations {
         CreateScans(),
         AddReadPathIndexes(),
         AddWorkTitleKeyIndex(),
+        SkipIdleStatsTriggers(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -7,14 +7,21 @@ struct RowTrigger {
     var when: String
     var table: String
     var body: [String]
+    /// When set, the body runs only for rows where this holds (SQLite's `WHEN`; PostgreSQL's
+    /// trigger `WHEN` takes no subqueries, so there it is an `IF` around the body).
+    var condition: String? = nil
 
     /// The DDL, in order.
     static func create(_ triggers: [RowTrigger], postgres: Bool) -> [String] {
         triggers.flatMap { trigger -> [String] in
-            let body = trigger.body.map { $0 + ";" }.joined(separator: "\n")
+            var body = trigger.body.map { $0 + ";" }.joined(separator: "\n")
             guard postgres else {
-                return ["CREATE TRIGGER \(trigger.name) \(trigger.when) ON \(trigger.table) FOR EACH ROW BEGIN\n\(body)\nEND"]
+                let when = trigger.condition.map { " WHEN \($0)" } ?? ""
+                return [
+                    "CREATE TRIGGER \(trigger.name) \(trigger.when) ON \(trigger.table) FOR EACH ROW\(when) BEGIN\n\(body)\nEND"
+                ]
             }
+            if let condition = trigger.condition { body = "IF \(condition) THEN\n\(body)\nEND IF;" }
             // A BEFORE row trigger that returns NULL would cancel the row's own change.
             let result = trigger.when.hasPrefix("BEFORE") ? "OLD" : "NULL"
             return [

@@ -37,6 +37,6 @@ struct RequestLogMiddleware: AsyncMiddleware {
         {
             return given
         }
-        return UUID().uuidString.lowercased()
+        return UUID.random().uuidString.lowercased()
     }
 }

@@ -33,10 +33,12 @@ struct SQLiteSearchIndex: SearchIndex {
                 taken.insert(try row.decode(column: "rowid", as: Int64.self))
             }
             var rows: [[BulkInsert.Value]] = []
+            var rowids: [Int64] = []
             for doc in batch {
                 var rowid = Self.baseRowid(doc.dateAdded)
                 while taken.contains(rowid) { rowid += 1 }
                 taken.insert(rowid)
+                rowids.append(rowid)
                 rows.append([
                     .int(Int(rowid)), .text(doc.entryID.uuidString), .text(doc.userID.uuidString), .text(doc.title),
                     .text(SearchDocument.join(doc.authors)), .text(doc.isbns.joined(separator: " ")),
@@ -50,13 +52,15 @@ struct SQLiteSearchIndex: SearchIndex {
                     ("rowid", .int), ("entry_id", .text), ("owner", .text), ("title", .text), ("authors", .text), ("isbn", .text),
                     ("tags", .text), ("notes", .text), ("quotes", .text),
                 ], rows: rows)
-            // External content: the full-text index is told the same texts, straight from the same rows.
-            try await BulkInsert(sql: db).insert(
-                into: "entry_search",
-                [
-                    ("rowid", .int), ("title", .text), ("authors", .text), ("isbn", .text), ("tags", .text), ("notes", .text),
-                    ("quotes", .text),
-                ], rows: rows.map { [$0[0]] + $0[3...] })
+            // External content: the full-text index is told the same texts, copied by the database
+            // from the rows just written (binding them again cost as much as writing them).
+            let written = "[" + rowids.map(String.init).joined(separator: ",") + "]"
+            try await db.raw(
+                """
+                INSERT INTO entry_search (rowid, \(unsafeRaw: Self.columns))
+                SELECT rowid, \(unsafeRaw: Self.columns) FROM entry_search_docs WHERE rowid IN (SELECT value FROM json_each(\(bind: written)))
+                """
+            ).run()
         }
     }
 

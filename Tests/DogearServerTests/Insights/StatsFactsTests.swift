@@ -144,4 +144,58 @@ struct StatsFactsTests {
             #expect(try await Self.stats(app, token, "?year=2026") == served)
         }
     }
+    @Test(
+        "the insert triggers that skip idle rows (migration 027) still refresh when they must: a second author, a new book read"
+    )
+    func conditionedTriggers() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let entries = try await StatsTests.library(app, token: token)
+            let sql = app.db.sql
+            // Both ways: with the conditions, and reverted to migration 020's triggers.
+            for (round, conditioned) in [true, false, true].enumerated() {
+                if conditioned {
+                    try await SkipIdleStatsTriggers().prepare(on: app.db)
+                } else {
+                    try await SkipIdleStatsTriggers().revert(on: app.db)
+                }
+                // A work with a read entry gains an author: its facts name both (the condition holds).
+                let beta = try #require(entries["Beta"])
+                let author = UUID.random()
+                try await sql.raw(
+                    """
+                    INSERT INTO authors (id, name, created_at, updated_at)
+                    VALUES (\(bind: author), \(bind: "Second Author \(round)"), \(bind: Date()), \(bind: Date()))
+                    """
+                ).run()
+                try await sql.raw(
+                    """
+                    INSERT INTO work_authors (id, work_id, author_id, position, created_at, updated_at)
+                    VALUES (\(bind: UUID.random()), \(bind: beta.work.id), \(bind: author), 5, \(bind: Date()), \(bind: Date()))
+                    """
+                ).run()
+                let named = try await sql.raw(
+                    "SELECT CAST(author_ids AS TEXT) AS author_ids FROM finish_facts WHERE entry_id = \(bind: beta.id)"
+                ).all().map { try $0.decode(column: "author_ids", as: String.self) }
+                #expect(!named.isEmpty && named.allSatisfy { $0.lowercased().contains(author.uuidString.lowercased()) })
+
+                // A new want-to-read book (skipped) and a new read one (refreshed).
+                for (title, status) in [("Skipped \(round)", "wantToRead"), ("Finished \(round)", "read")] {
+                    let reply = try await app.send(
+                        .POST, "/api/v1/library", token: token,
+                        json: [
+                            "book": ["title": title, "authors": ["New Author"]], "status": status, "dateFinished": "2026-04-02",
+                        ])
+                    #expect(reply.status == .created, "\(reply.body)")
+                }
+                let kept = try await Self.snapshot(app)
+                try await Self.rebuild(app)
+                #expect(try await Self.snapshot(app) == kept)
+                let finished = try await sql.raw(
+                    "SELECT COUNT(*) AS n FROM finish_facts WHERE title = \(bind: "Finished \(round)")"
+                ).first()?.decode(column: "n", as: Int.self)
+                #expect(finished == 1)
+            }
+        }
+    }
 }

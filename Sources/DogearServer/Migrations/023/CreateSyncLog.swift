@@ -83,6 +83,6 @@ struct CreateSyncLog: NumberedMigration {
 /// The change log's epoch: new at the migration and at every restore.
 enum SyncEpoch {
     static func fresh() -> String {
-        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12).description
+        UUID.random().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12).description
     }
 }

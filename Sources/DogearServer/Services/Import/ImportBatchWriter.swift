@@ -184,7 +184,7 @@ struct ImportBatchWriter {
             }
             var missing: [Tag.BulkRow] = []
             for name in names where tagByKey[name.key] == nil {
-                let id = UUID()
+                let id = UUID.random()
                 tagByKey[name.key] = id
                 missing.append(.init(id: id, userID: userID, name: name, now: now))
             }
