@@ -147,7 +147,8 @@ struct DiscoverBenchmark {
                     .int(1950 + Int(random.next() % 76)), .date(now), .date(now),
                 ])
                 links.append([
-                    .uuid(UUID.random()), .uuid(id), .uuid(authors[Int(random.next() % UInt64(authors.count))]), .int(0), .date(now),
+                    .uuid(UUID.random()), .uuid(id), .uuid(authors[Int(random.next() % UInt64(authors.count))]), .int(0),
+                    .date(now),
                     .date(now),
                 ])
                 let covered = random.next() % 10 < 7

@@ -105,7 +105,8 @@ struct SyntheticLibrary {
                 (\(bind: workID), \(bind: title), \(bind: [String]()), \(bind: [String]()), \(bind: [String]()), \
                 \(bind: [String]()), 'import', 40, 'verified', 0, 0, \(bind: now), \(bind: now))
                 """)
-            links.append("(\(bind: UUID.random()), \(bind: workID), \(bind: random.pick(authorIDs)), 0, \(bind: now), \(bind: now))")
+            links.append(
+                "(\(bind: UUID.random()), \(bind: workID), \(bind: random.pick(authorIDs)), 0, \(bind: now), \(bind: now))")
             let body = "978" + String(format: "%09d", index % 1_000_000_000)
             let isbn13 = ISBN.convert10to13(String(body.dropFirst(3)) + "0")
             isbns.append(isbn13)
@@ -143,7 +144,8 @@ struct SyntheticLibrary {
                 separator: " ")
             let entryID = entryIDs[Int.random(in: 0..<entryIDs.count, using: &random)]
             noteRows.append(
-                "(\(bind: UUID.random()), \(bind: entryID), \(bind: userID), \(bind: text), \(bind: false), \(bind: now), \(bind: now))")
+                "(\(bind: UUID.random()), \(bind: entryID), \(bind: userID), \(bind: text), \(bind: false), \(bind: now), \(bind: now))"
+            )
             if noteRows.count == 1_000 || index == notes - 1 {
                 try await insert(sql, "notes (id, entry_id, user_id, content, is_discussion, created_at, updated_at)", noteRows)
                 noteRows.removeAll()
