@@ -47,10 +47,11 @@ struct ImportBatchWriter {
         let touchedWorks = Set(plan.newEntries.map(\.$work.id) + plan.changedEntries.values.map(\.$work.id))
         try await WorkAggregates(db: db).refresh(workIDs: Array(touchedWorks))
         phases?.record("aggregates", &lap)
-        let indexer = SearchIndexer(db: db)
+        var indexer = SearchIndexer(db: db)
+        indexer.phases = phases
         try await indexer.reindex(created, new: true)
         try await indexer.reindex(Array(touched))
-        phases?.record("search index", &lap)
+        lap = phases?.start()
         try await recordChanges(entries: created + Array(touched), withAdditions: plan.additions.map(\.0))
         phases?.record("sync log", &lap)
         return outcomes
