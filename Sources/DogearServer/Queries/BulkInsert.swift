@@ -27,7 +27,9 @@ struct BulkInsert {
     let sql: any SQLDatabase
     private var isPostgres: Bool { sql.kind == .postgres }
 
-    func insert(into table: String, _ columns: [(String, Kind)], rows: [[Value]]) async throws {
+    /// `onConflict`: what follows `ON CONFLICT` for a row whose key is taken (`(a, b) DO UPDATE SET
+    /// …`), written as given, so constants only.
+    func insert(into table: String, _ columns: [(String, Kind)], rows: [[Value]], onConflict: String? = nil) async throws {
         guard !rows.isEmpty else { return }
         let names = columns.map(\.0).joined(separator: ", ")
         let selects: String
@@ -53,8 +55,11 @@ struct BulkInsert {
                 isPostgres
                 ? "FROM json_array_elements(CAST(\(bind: json) AS json)) AS r"
                 : "FROM jsonb_each(jsonb(\(bind: json)))"
-            try await sql.raw("INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: names)) SELECT \(unsafeRaw: selects) " + source)
-                .run()
+            // `WHERE true`: SQLite would read `ON` straight after a `FROM` as the join's.
+            let conflict: SQLQueryString = onConflict.map { " WHERE true ON CONFLICT \(unsafeRaw: $0)" } ?? ""
+            try await sql.raw(
+                "INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: names)) SELECT \(unsafeRaw: selects) " + source + conflict
+            ).run()
         }
     }
 

@@ -125,23 +125,20 @@ struct SyncLog {
             ).first()?.decode(column: "version", as: Int64.self)
         else { throw DomainError(.storageFailed, code: "syncLogFailed", "the change could not be numbered") }
         var version = top - count
-        for chunk in unique.chunked(into: 300) {
-            var values: [SQLQueryString] = []
-            for change in chunk {
-                version += 1
-                let deletedAt: Date? = change.deleted ? now : nil
-                values.append(
-                    "(\(bind: userID), \(bind: change.type.rawValue), \(bind: change.id), \(bind: version), \(bind: deletedAt))")
-            }
-            try await sql.raw(
-                """
-                INSERT INTO sync_changes (user_id, object_type, object_id, version, deleted_at)
-                VALUES \(values.joined(separator: ", "))
-                ON CONFLICT (user_id, object_type, object_id)
-                DO UPDATE SET version = excluded.version, deleted_at = excluded.deleted_at
-                """
-            ).run()
+        let rows: [[BulkInsert.Value]] = unique.map { change in
+            version += 1
+            return [
+                .uuid(userID), .text(change.type.rawValue), .uuid(change.id), .int(Int(version)),
+                change.deleted ? .date(now) : .null,
+            ]
         }
+        // One bound value a thousand changes: an import logs every entry it writes.
+        try await BulkInsert(sql: sql).insert(
+            into: "sync_changes",
+            [("user_id", .uuid), ("object_type", .text), ("object_id", .uuid), ("version", .int), ("deleted_at", .date)],
+            rows: rows,
+            onConflict:
+                "(user_id, object_type, object_id) DO UPDATE SET version = excluded.version, deleted_at = excluded.deleted_at")
     }
 }
 
