@@ -121,7 +121,7 @@ struct DiscoverBenchmark {
     private func catalog(count: Int, random: inout SeededRandom) async throws -> [String: [UUID]] {
         let now = Date()
         var byGenre: [String: [UUID]] = [:]
-        let authors = (0..<max(1, count / 5)).map { _ in UUID.random() }
+        let authors = (0..<max(1, count / 5)).map { _ in UUID.timeOrdered() }
         let bulk = BulkInsert(sql: app.db.sql)
         try await bulk.insert(
             into: "authors", [("id", .uuid), ("name", .text), ("created_at", .date), ("updated_at", .date)],
@@ -133,7 +133,7 @@ struct DiscoverBenchmark {
             var links: [[BulkInsert.Value]] = []
             var editions: [[BulkInsert.Value]] = []
             for index in done..<(done + batch) {
-                let id = UUID.random()
+                let id = UUID.timeOrdered()
                 let genres = Array(Set((0..<Int(1 + random.next() % 3)).map { _ in Self.genre(&random) })).sorted()
                 byGenre[genres[0], default: []].append(id)
                 let ratings = Int(random.next() % 2_000)
@@ -147,13 +147,13 @@ struct DiscoverBenchmark {
                     .int(1950 + Int(random.next() % 76)), .date(now), .date(now),
                 ])
                 links.append([
-                    .uuid(UUID.random()), .uuid(id), .uuid(authors[Int(random.next() % UInt64(authors.count))]), .int(0),
+                    .uuid(UUID.timeOrdered()), .uuid(id), .uuid(authors[Int(random.next() % UInt64(authors.count))]), .int(0),
                     .date(now),
                     .date(now),
                 ])
                 let covered = random.next() % 10 < 7
                 editions.append([
-                    .uuid(UUID.random()), .uuid(id), .int(80 + Int(random.next() % 820)), .text("paperback"),
+                    .uuid(UUID.timeOrdered()), .uuid(id), .int(80 + Int(random.next() % 820)), .text("paperback"),
                     covered ? .text("https://covers.openlibrary.org/b/id/\(index)-L.jpg") : .null, .date(now), .date(now),
                 ])
             }

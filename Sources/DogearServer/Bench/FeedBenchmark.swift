@@ -19,7 +19,7 @@ struct FeedBenchmark {
     let databaseURL: String?
 
     func run(print: @escaping (String) -> Void) async throws {
-        let directory = NSTemporaryDirectory() + "dogear-bench-feed-\(UUID.random().uuidString)"
+        let directory = NSTemporaryDirectory() + "dogear-bench-feed-\(UUID.timeOrdered().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let url = databaseURL ?? "sqlite://\(directory)/dogear.sqlite"

@@ -59,7 +59,7 @@ struct ImportBenchmark {
                 for book in chunk {
                     values.append(
                         """
-                        (\(bind: UUID.random().uuidString), \(bind: book.book.title), \(bind: book.book.authors[0]), \(bind: book.book.isbn13), \
+                        (\(bind: UUID.timeOrdered().uuidString), \(bind: book.book.title), \(bind: book.book.authors[0]), \(bind: book.book.isbn13), \
                         \(bind: book.rating), \(bind: book.status), \(bind: book.tags.joined(separator: ", ")), \
                         \(bind: ExportFormatting.day(book.addedAt)), \(bind: book.notes.first?.content))
                         """)

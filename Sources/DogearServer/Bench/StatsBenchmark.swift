@@ -240,7 +240,7 @@ struct StatsBenchmark {
             let pages = Int.random(in: 1...60, using: &random)
             rows.append(
                 """
-                (\(bind: UUID.random()), \(bind: ids[Int.random(in: 0..<ids.count, using: &random)]), \(bind: day), \
+                (\(bind: UUID.timeOrdered()), \(bind: ids[Int.random(in: 0..<ids.count, using: &random)]), \(bind: day), \
                 \(bind: Int.random(in: 5...120, using: &random)), \(bind: pages), \(bind: now), \(bind: now))
                 """)
             if rows.count == 500 || index == sessions - 1 {

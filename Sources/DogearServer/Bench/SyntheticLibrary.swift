@@ -52,7 +52,7 @@ struct SyntheticLibrary {
     func build() async throws -> Built {
         var random = SeededRandom(seed: seed)
         let sql = db.sql
-        let userID = UUID.random()
+        let userID = UUID.timeOrdered()
         let now = Date()
         try await sql.raw(
             """
@@ -68,7 +68,7 @@ struct SyntheticLibrary {
         var authorIDs: [UUID] = []
         var authorRows: [SQLQueryString] = []
         for _ in 0..<authorCount {
-            let id = UUID.random()
+            let id = UUID.timeOrdered()
             authorIDs.append(id)
             let name = "\(random.pick(Self.firstNames)) \(random.pick(Self.surnames))"
             authorRows.append("(\(bind: id), \(bind: name), \(bind: now), \(bind: now))")
@@ -79,7 +79,7 @@ struct SyntheticLibrary {
         var tagIDs: [UUID] = []
         var tagRows: [SQLQueryString] = []
         for name in Self.tagNames {
-            let id = UUID.random()
+            let id = UUID.timeOrdered()
             tagIDs.append(id)
             tagRows.append(
                 "(\(bind: id), \(bind: userID), \(bind: name.lowercased()), \(bind: name), \(bind: now), \(bind: now))")
@@ -95,9 +95,9 @@ struct SyntheticLibrary {
         var entryTags: [SQLQueryString] = []
         let statuses = ReadingStatus.allCases.map(\.rawValue)
         for index in 0..<entries {
-            let workID = UUID.random()
-            let editionID = UUID.random()
-            let entryID = UUID.random()
+            let workID = UUID.timeOrdered()
+            let editionID = UUID.timeOrdered()
+            let entryID = UUID.timeOrdered()
             let words = (0..<Int.random(in: 1...4, using: &random)).map { _ in random.pick(Self.titleWords) }
             let title = (["The"] + words).joined(separator: " ").capitalized + " \(index)"
             works.append(
@@ -106,7 +106,7 @@ struct SyntheticLibrary {
                 \(bind: [String]()), 'import', 40, 'verified', 0, 0, \(bind: now), \(bind: now))
                 """)
             links.append(
-                "(\(bind: UUID.random()), \(bind: workID), \(bind: random.pick(authorIDs)), 0, \(bind: now), \(bind: now))")
+                "(\(bind: UUID.timeOrdered()), \(bind: workID), \(bind: random.pick(authorIDs)), 0, \(bind: now), \(bind: now))")
             let body = "978" + String(format: "%09d", index % 1_000_000_000)
             let isbn13 = ISBN.convert10to13(String(body.dropFirst(3)) + "0")
             isbns.append(isbn13)
@@ -125,7 +125,8 @@ struct SyntheticLibrary {
             var chosen = Set<Int>()
             for _ in 0..<Int.random(in: 0...3, using: &random) { chosen.insert(Int.random(in: 0..<tagIDs.count, using: &random)) }
             for tag in chosen {
-                entryTags.append("(\(bind: UUID.random()), \(bind: entryID), \(bind: tagIDs[tag]), \(bind: now), \(bind: now))")
+                entryTags.append(
+                    "(\(bind: UUID.timeOrdered()), \(bind: entryID), \(bind: tagIDs[tag]), \(bind: now), \(bind: now))")
             }
             entryIDs.append(entryID)
             if works.count == 500 || index == entries - 1 {
@@ -144,7 +145,7 @@ struct SyntheticLibrary {
                 separator: " ")
             let entryID = entryIDs[Int.random(in: 0..<entryIDs.count, using: &random)]
             noteRows.append(
-                "(\(bind: UUID.random()), \(bind: entryID), \(bind: userID), \(bind: text), \(bind: false), \(bind: now), \(bind: now))"
+                "(\(bind: UUID.timeOrdered()), \(bind: entryID), \(bind: userID), \(bind: text), \(bind: false), \(bind: now), \(bind: now))"
             )
             if noteRows.count == 1_000 || index == notes - 1 {
                 try await insert(sql, "notes (id, entry_id, user_id, content, is_discussion, created_at, updated_at)", noteRows)

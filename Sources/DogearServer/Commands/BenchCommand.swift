@@ -75,7 +75,7 @@ struct BenchCommand: AsyncCommand {
         }
         if signature.what == "http" {
             let entries = max(10, signature.entries ?? 1_000)
-            let directory = signature.keep ?? NSTemporaryDirectory() + "dogear-bench-http-\(UUID.random().uuidString)"
+            let directory = signature.keep ?? NSTemporaryDirectory() + "dogear-bench-http-\(UUID.timeOrdered().uuidString)"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let bench = HTTPBenchmark(
                 entries: entries, notes: max(0, signature.notes ?? entries), seed: UInt64(signature.seed ?? 1),
@@ -106,7 +106,7 @@ struct BenchCommand: AsyncCommand {
         let entries = max(10, signature.entries ?? 10_000)
         let notes = max(0, signature.notes ?? entries * 2)
         let iterations = max(10, signature.iterations ?? 200)
-        let path = signature.keep ?? NSTemporaryDirectory() + "dogear-bench-\(UUID.random().uuidString).sqlite"
+        let path = signature.keep ?? NSTemporaryDirectory() + "dogear-bench-\(UUID.timeOrdered().uuidString).sqlite"
         try? FileManager.default.removeItem(atPath: path)
 
         let app = try await Self.application(sqlitePath: path)

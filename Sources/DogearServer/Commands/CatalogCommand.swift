@@ -46,7 +46,7 @@ struct CatalogCommand: AsyncCommandGroup {
             let app = context.application
             try await app.prepareDatabase()
             guard let id = UUID(uuidString: signature.id) else {
-                throw CommandFailure("a change id looks like \(UUID.random().uuidString); got \(signature.id)")
+                throw CommandFailure("a change id looks like \(UUID.timeOrdered().uuidString); got \(signature.id)")
             }
             do {
                 let line = try await CatalogHistory(db: app.db, now: app.clock.now()).revert(id)

@@ -17,7 +17,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
     /// Whether to pick up unfinished jobs at start (the server does; commands do not).
     let resumeAtBoot: Bool
     /// This process, as a lease names it.
-    let owner = UUID.random()
+    let owner = UUID.timeOrdered()
     /// A lease lasts this long unless renewed: a heartbeat renews it every `heartbeat` while the job
     /// runs (and each batch does too), so a dead process's import is taken over within about
     /// `leaseSeconds` plus one `sweepEvery`.

@@ -77,7 +77,7 @@ final class ScanWorker: LifecycleHandler, Sendable {
             return true
         }
         guard taken else { return }
-        let id = UUID.random()
+        let id = UUID.timeOrdered()
         let task = Task { [self] in
             defer {
                 busy.withLockedValue { $0 -= 1 }

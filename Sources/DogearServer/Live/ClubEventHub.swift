@@ -31,7 +31,7 @@ final class ClubEventHub: Sendable {
 
     /// A stream that yields each time the club's feed may have grown (bursts fold into one wake-up).
     func subscribe(to clubID: UUID) -> (wakeUps: AsyncStream<Void>, cancel: @Sendable () -> Void) {
-        let token = UUID.random()
+        let token = UUID.timeOrdered()
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let open = subscribers.withLockedValue { subscribers in
             guard !closing.withLockedValue({ $0 }) else { return false }

@@ -26,7 +26,7 @@ actor SharedFeedReads {
     ) async throws -> ClubFeedBatch {
         let key = Key(club: club, after: after)
         if let read = reads[key], read.generation >= generation { return try await read.task.value }
-        let read = Read(id: UUID.random(), generation: generation, task: Task { try await load() })
+        let read = Read(id: UUID.timeOrdered(), generation: generation, task: Task { try await load() })
         reads[key] = read
         defer { if reads[key]?.id == read.id { reads[key] = nil } }
         return try await read.task.value

@@ -96,7 +96,7 @@ struct SMTPClient: Sendable {
             "To: <\(message.to)>",
             "Subject: \(encodedHeader(message.subject))",
             "Date: \(formatter.string(from: date))",
-            "Message-ID: <\(UUID.random().uuidString.lowercased())@\(domain)>",
+            "Message-ID: <\(UUID.timeOrdered().uuidString.lowercased())@\(domain)>",
             "MIME-Version: 1.0",
             "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: base64",

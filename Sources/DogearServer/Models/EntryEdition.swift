@@ -42,7 +42,7 @@ extension EntryEdition {
     static let bulk = BulkTable<BulkRow>(
         "entry_editions",
         [
-            .init("id", .uuid) { _ in .uuid(UUID.random()) },
+            .init("id", .uuid) { _ in .uuid(UUID.timeOrdered()) },
             .init("entry_id", .uuid) { .uuid($0.entryID) },
             .init("edition_id", .uuid) { .uuid($0.planned.editionID) },
             .init("rating", .int) { .int($0.planned.rating) },

@@ -32,7 +32,7 @@ extension EntryTag {
     static let bulk = BulkTable<BulkRow>(
         "entry_tags",
         [
-            .init("id", .uuid) { _ in .uuid(UUID.random()) },
+            .init("id", .uuid) { _ in .uuid(UUID.timeOrdered()) },
             .init("entry_id", .uuid) { .uuid($0.entryID) },
             .init("tag_id", .uuid) { .uuid($0.tagID) },
             .init("created_at", .date) { .date($0.now) },

@@ -43,7 +43,7 @@ extension ExternalID {
     static let bulk = BulkTable<BulkRow>(
         "external_ids",
         [
-            .init("id", .uuid) { _ in .uuid(UUID.random()) },
+            .init("id", .uuid) { _ in .uuid(UUID.timeOrdered()) },
             .init("work_id", .uuid) { .uuid($0.workID) },
             .init("kind", .text) { .text($0.kind) },
             .init("value", .text) { .text($0.value) },

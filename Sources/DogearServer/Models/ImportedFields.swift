@@ -49,7 +49,7 @@ extension ImportedFields {
     static let bulk = BulkTable<BulkRow>(
         "imported_fields",
         [
-            .init("id", .uuid) { _ in .uuid(UUID.random()) },
+            .init("id", .uuid) { _ in .uuid(UUID.timeOrdered()) },
             .init("entry_id", .uuid) { .uuid($0.entryID) },
             .init("format", .text) { .text($0.format) },
             .init("fields", .text) { .text(ImportedFields.encode($0.fields)) },

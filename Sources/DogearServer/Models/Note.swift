@@ -43,7 +43,7 @@ extension Note {
     static let bulk = BulkTable<BulkRow>(
         "notes",
         [
-            .init("id", .uuid) { _ in .uuid(UUID.random()) },
+            .init("id", .uuid) { _ in .uuid(UUID.timeOrdered()) },
             .init("entry_id", .uuid) { .uuid($0.entryID) },
             .init("user_id", .uuid) { .uuid($0.userID) },
             .init("content", .text) { .text($0.note.content) },

@@ -41,7 +41,7 @@ extension Quote {
     static let bulk = BulkTable<BulkRow>(
         "quotes",
         [
-            .init("id", .uuid) { _ in .uuid(UUID.random()) },
+            .init("id", .uuid) { _ in .uuid(UUID.timeOrdered()) },
             .init("entry_id", .uuid) { .uuid($0.entryID) },
             .init("user_id", .uuid) { .uuid($0.userID) },
             .init("text", .text) { .text($0.quote.text) },

@@ -40,7 +40,7 @@ extension ReadThrough {
     static let bulk = BulkTable<BulkRow>(
         "read_throughs",
         [
-            .init("id", .uuid) { _ in .uuid(UUID.random()) },
+            .init("id", .uuid) { _ in .uuid(UUID.timeOrdered()) },
             .init("entry_id", .uuid) { .uuid($0.entryID) },
             .init("started_on", .text) { .text($0.read.started?.description) },
             .init("finished_on", .text) { .text($0.read.finished?.description) },

@@ -35,7 +35,7 @@ extension ReadingSession {
     static let bulk = BulkTable<BulkRow>(
         "reading_sessions",
         [
-            .init("id", .uuid) { _ in .uuid(UUID.random()) },
+            .init("id", .uuid) { _ in .uuid(UUID.timeOrdered()) },
             .init("entry_id", .uuid) { .uuid($0.entryID) },
             .init("date", .text) { .text($0.session.date) },
             .init("minutes", .int) { .int($0.session.minutes) },

@@ -35,7 +35,7 @@ final class ShelfScan: Model, @unchecked Sendable {
 
     init() {}
 
-    init(id: UUID = UUID.random(), userID: UUID, at now: Date) {
+    init(id: UUID = UUID.timeOrdered(), userID: UUID, at now: Date) {
         self.id = id
         self.$user.id = userID
         self.status = .queued
@@ -103,7 +103,7 @@ final class ScanProposal: Model, @unchecked Sendable {
     init() {}
 
     init(scanID: UUID, userID: UUID, number: Int, kind: Kind, confidence: ProposalConfidence, box: ScanBox) {
-        self.id = UUID.random()
+        self.id = UUID.timeOrdered()
         self.$scan.id = scanID
         self.$user.id = userID
         self.number = number

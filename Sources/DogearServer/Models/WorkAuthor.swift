@@ -38,7 +38,7 @@ extension WorkAuthor {
     static let bulk = BulkTable<BulkRow>(
         "work_authors",
         [
-            .init("id", .uuid) { _ in .uuid(UUID.random()) },
+            .init("id", .uuid) { _ in .uuid(UUID.timeOrdered()) },
             .init("work_id", .uuid) { .uuid($0.workID) },
             .init("author_id", .uuid) { .uuid($0.authorID) },
             .init("position", .int) { .int($0.position) },

@@ -37,6 +37,6 @@ struct RequestLogMiddleware: AsyncMiddleware {
         {
             return given
         }
-        return UUID.random().uuidString.lowercased()
+        return UUID.timeOrdered().uuidString.lowercased()
     }
 }

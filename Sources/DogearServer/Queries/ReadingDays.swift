@@ -14,7 +14,7 @@ struct ReadingDays {
     func record(userID: UUID, day: LocalDate) async throws {
         try await db.sql.raw(
             """
-            INSERT INTO reading_days (id, user_id, day) VALUES (\(bind: UUID.random()), \(bind: userID), \(bind: day.description))
+            INSERT INTO reading_days (id, user_id, day) VALUES (\(bind: UUID.timeOrdered()), \(bind: userID), \(bind: day.description))
             ON CONFLICT (user_id, day) DO NOTHING
             """
         ).run()

@@ -161,7 +161,7 @@ struct StatsFactsTests {
                 }
                 // A work with a read entry gains an author: its facts name both (the condition holds).
                 let beta = try #require(entries["Beta"])
-                let author = UUID.random()
+                let author = UUID.timeOrdered()
                 try await sql.raw(
                     """
                     INSERT INTO authors (id, name, created_at, updated_at)
@@ -171,7 +171,7 @@ struct StatsFactsTests {
                 try await sql.raw(
                     """
                     INSERT INTO work_authors (id, work_id, author_id, position, created_at, updated_at)
-                    VALUES (\(bind: UUID.random()), \(bind: beta.work.id), \(bind: author), 5, \(bind: Date()), \(bind: Date()))
+                    VALUES (\(bind: UUID.timeOrdered()), \(bind: beta.work.id), \(bind: author), 5, \(bind: Date()), \(bind: Date()))
                     """
                 ).run()
                 let named = try await sql.raw(

@@ -83,6 +83,6 @@ struct CreateSyncLog: NumberedMigration {
 /// The change log's epoch: new at the migration and at every restore.
 enum SyncEpoch {
     static func fresh() -> String {
-        UUID.random().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12).description
+        UUID.timeOrdered().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12).description
     }
 }

@@ -23,7 +23,7 @@ struct ClubMembershipService {
         let userID = try user.requireID()
         try await requireRoomForAnotherClub(userID)
         return try await db.writeTransaction { db in
-            let id = UUID.random()
+            let id = UUID.timeOrdered()
             let code = try await ShareCodeRegistry(db: db).register(.club, id: id)
             let club = Club(ownerID: userID, name: fields.name, joinCode: code.value)
             club.id = id

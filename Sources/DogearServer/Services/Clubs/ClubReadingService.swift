@@ -51,7 +51,7 @@ struct ClubReadingService {
     func members(of clubID: UUID) async throws -> [ClubMemberDTO] {
         _ = try await membership.open(clubID, for: .readInside)
         let current = try await ClubService.currentBook(of: clubID, on: db)
-        let workID = current?.$work.id ?? UUID.random()
+        let workID = current?.$work.id ?? UUID.timeOrdered()
         let clubPages = try await current.asyncMap { try await CatalogLoader(db: db).bookFacts([$0.$work.id]) }?.values.first?
             .pageCount
         let expected = try await current.asyncMap { try await expectedFraction(of: $0, pageCount: clubPages) } ?? nil

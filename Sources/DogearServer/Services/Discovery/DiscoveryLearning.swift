@@ -62,7 +62,7 @@ struct DiscoveryLearning {
             let fact = facts[event.workID] ?? Facts(genres: [], authors: [], pages: nil)
             let pages = event.editionID.flatMap { fact.editionPages[$0] } ?? fact.pages
             change.learn(event.action, genres: fact.genres, authors: fact.authors, pages: pages)
-            let id = UUID.random()
+            let id = UUID.timeOrdered()
             ids.append(id)
             rows.append([
                 .uuid(id), .uuid(userID), .uuid(event.workID), .text(event.action.rawValue),

@@ -23,7 +23,7 @@ struct ExportService {
     /// Writes the export into a new file and returns its path (the caller streams and removes it).
     func writeFile(for user: User, format: Format, directory: String = NSTemporaryDirectory()) async throws -> String {
         let path = (directory as NSString).appendingPathComponent(
-            "dogear-export-\(UUID.random().uuidString).\(format.fileExtension)")
+            "dogear-export-\(UUID.timeOrdered().uuidString).\(format.fileExtension)")
         guard let stream = OutputStream(toFileAtPath: path, append: false) else {
             throw DomainError(.storageFailed, code: "storageFailed", "the export could not be written")
         }

@@ -42,7 +42,7 @@ struct CatalogBatch {
             if let work = keys.lazy.compactMap({ planned[$0] }).first {
                 result[index] = Resolved(workID: work, editionID: nil, isNewWork: true)
             } else {
-                let work = UUID.random()
+                let work = UUID.timeOrdered()
                 newWorks.append((work, book))
                 result[index] = Resolved(workID: work, editionID: nil, isNewWork: true)
             }
@@ -63,7 +63,7 @@ struct CatalogBatch {
                 continue
             }
             let edition = Self.edition(book, workID: result[index]!.workID)
-            edition.id = UUID.random()
+            edition.id = UUID.timeOrdered()
             newEditions[isbn.isbn13] = edition
             result[index]!.editionID = edition.id
         }
@@ -78,7 +78,7 @@ struct CatalogBatch {
     static func editionWithoutISBN(_ book: ValidBook, workID: UUID) -> Edition? {
         guard book.isbn == nil, book.hasEditionFacts else { return nil }
         let edition = Self.edition(book, workID: workID)
-        edition.id = UUID.random()
+        edition.id = UUID.timeOrdered()
         return edition
     }
 
@@ -111,7 +111,7 @@ struct CatalogBatch {
     /// An edition from what a backup says of it.
     static func edition(_ other: BackupEntry.OtherEdition, workID: UUID) -> Edition {
         let edition = Edition(workID: workID)
-        edition.id = UUID.random()
+        edition.id = UUID.timeOrdered()
         edition.isbn13 = other.isbn13
         edition.isbn10 = other.isbn10
         edition.format = other.format
@@ -158,7 +158,7 @@ struct CatalogBatch {
         let bulk = BulkInsert(sql: sql)
         var newAuthors: [Author.BulkRow] = []
         for name in names where authorByName[name] == nil {
-            let id = UUID.random()
+            let id = UUID.timeOrdered()
             authorByName[name] = id
             newAuthors.append(.init(id: id, name: name, now: now))
         }

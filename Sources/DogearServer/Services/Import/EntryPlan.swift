@@ -126,7 +126,7 @@ struct EntryPlan {
         let valid = row.entry
         let entry = LibraryEntry(
             userID: userID, workID: workID, editionID: editionID, dateAdded: dateAdded(row.source), fields: valid)
-        entry.id = UUID.random()
+        entry.id = UUID.timeOrdered()
         // The file's dates as they are: an import records history, it does not make any up.
         let position = row.source.position
         entry.readingState = ReadingState(

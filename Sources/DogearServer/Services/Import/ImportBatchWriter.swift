@@ -185,7 +185,7 @@ struct ImportBatchWriter {
             }
             var missing: [Tag.BulkRow] = []
             for name in names where tagByKey[name.key] == nil {
-                let id = UUID.random()
+                let id = UUID.timeOrdered()
                 tagByKey[name.key] = id
                 missing.append(.init(id: id, userID: userID, name: name, now: now))
             }

@@ -64,12 +64,12 @@ final class ImportPreviewPlanner {
             target = (made.work, nil)
         } else {
             // A new work, found later by every key it has.
-            target = (UUID.random(), nil)
+            target = (UUID.timeOrdered(), nil)
             for key in CatalogMatcher.allKeys(book) where planned[key] == nil { planned[key] = (target.work, nil) }
         }
         if let isbnKey, target.edition == nil {
             // The run makes an edition for an ISBN the catalog lacks.
-            target.edition = UUID.random()
+            target.edition = UUID.timeOrdered()
             planned[isbnKey] = target
         }
         // The run adds the row's external ids to its work, where later rows find them.

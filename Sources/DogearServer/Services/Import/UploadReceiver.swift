@@ -33,7 +33,7 @@ struct UploadReceiver {
             throw tooLarge
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = (directory as NSString).appendingPathComponent("\(UUID.random().uuidString).upload")
+        let path = (directory as NSString).appendingPathComponent("\(UUID.timeOrdered().uuidString).upload")
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
             throw DomainError.storageFailed("the upload")
         }

@@ -185,7 +185,7 @@ struct ListItemService {
     /// One cover per work in one query: the reader's own edition's first, else the earliest edition with one.
     func covers(_ workIDs: [UUID], entries: [UUID]) async throws -> [UUID: String] {
         guard !workIDs.isEmpty else { return [:] }
-        let entryList: [UUID] = entries.isEmpty ? [UUID.random()] : entries
+        let entryList: [UUID] = entries.isEmpty ? [UUID.timeOrdered()] : entries
         var result: [UUID: String] = [:]
         for row in try await db.sql.raw(
             """

@@ -258,7 +258,7 @@ struct ListService {
 
     /// A new list with a share code of its own, in the caller's transaction (the one way lists are made).
     static func make(_ fields: ValidList, ownerID: UUID, on db: any Database) async throws -> ReadingList {
-        let id = UUID.random()
+        let id = UUID.timeOrdered()
         let code = try await ShareCodeRegistry(db: db).register(.list, id: id)
         let list = ReadingList(ownerID: ownerID, name: fields.name, shareCode: code.value)
         list.id = id
