@@ -8,7 +8,11 @@ import Testing
 @testable import DogearSources
 
 /// Runs `body` with a fresh stub server and an HTTP client, shutting both down after.
-func withStub(timeout: TimeAmount = .seconds(5), _ body: (StubServer, SourceHTTPClient) async throws -> Void) async throws {
+///
+/// The client's timeout is a safety net, not a check: 30 s, because at the start of a full run on
+/// two cores (every suite migrating its database at once) a local stub's answer once took over 5 s.
+/// Tests of time limits set the chain's own limit, far below it.
+func withStub(timeout: TimeAmount = .seconds(30), _ body: (StubServer, SourceHTTPClient) async throws -> Void) async throws {
     let stub = try await StubServer.start()
     let client = SourceHTTPClient.makeHTTPClient()
     do {
