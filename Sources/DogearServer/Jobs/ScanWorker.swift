@@ -60,12 +60,19 @@ final class ScanWorker: LifecycleHandler, Sendable {
     }
 
     func shutdownAsync(_ application: Application) async {
+        await stopReading()
+        try? await pool.shutdownGracefully()
+        self.application.withLockedValue { $0 = nil }
+    }
+
+    /// Stops the sweep and waits for the photos being read to be put down (a cancelled reader
+    /// takes no further scan). Shutdown calls it; so does a test before it drops its schema, since
+    /// a reader still writing a scan then would hold locks the drop waits on.
+    func stopReading() async {
         sweeper.withLockedValue { $0 }?.cancel()
         let tasks = running.withLockedValue { Array($0.values) }
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
-        try? await pool.shutdownGracefully()
-        self.application.withLockedValue { $0 = nil }
     }
 
     /// Starts reading queued scans when a worker is free (an upload calls it after committing).

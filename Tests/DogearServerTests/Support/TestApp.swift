@@ -42,6 +42,9 @@ func withDogear(adjust: (inout DogearConfig) -> Void = { _ in }, _ body: (Applic
         try await app.autoMigrate()
         try await body(app)
         if postgresURL != nil {
+            // A photo upload leaves the scan worker reading; it must be done with this schema
+            // before the schema goes (on PostgreSQL the drop and its writes deadlocked once).
+            await app.scanWorker.stopReading()
             try await sql.raw("DROP SCHEMA \(ident: schema) CASCADE").run()
         }
     } catch {
