@@ -63,6 +63,13 @@ struct ISBNTests {
         #expect(throws: ISBNError.self) { try ISBN(input) }
     }
 
+    @Test("typographic hyphens go like ASCII ones; a digit with an accent on it is refused, not read")
+    func unicodeInput() throws {
+        #expect(try ISBN("978\u{2011}0\u{2010}306\u{2013}40615 7").isbn13 == "9780306406157")
+        #expect(try ISBN("\u{00A0}0-306-40615-2\u{2003}").isbn10 == "0306406152")
+        #expect(throws: ISBNError.invalidCharacter("1\u{0301}")) { try ISBN("03064061\u{0301}52") }
+    }
+
     @Test("conversion both ways agrees for a run of real ISBNs")
     func roundTrip() throws {
         for isbn10 in ["0553293354", "0441172717", "1857989384", "0765382032"] {

@@ -11,6 +11,11 @@ struct TextTests {
         #expect("   ".trimmed == "")
         #expect("".trimmed == "")
         #expect("x"[...].trimmed == "x")
+        // Printable ASCII at both ends is kept whole; anything else at an end is looked at.
+        #expect("Piranesi".trimmed == "Piranesi")
+        #expect("A\u{2003}".trimmed == "A")
+        #expect("\u{3000}B".trimmed == "B")
+        #expect("Zoë".trimmed == "Zoë")
     }
 
     @Test("escape keeps a note's own < > & as text in HTML, and plain() gives it back")

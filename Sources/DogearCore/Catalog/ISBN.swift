@@ -17,7 +17,7 @@ public struct ISBN: Hashable, Sendable, CustomStringConvertible {
     public var description: String { isbn13 }
 
     public init(_ input: String) throws(ISBNError) {
-        let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = input.trimmed
         let compact = ISBN.compact(trimmed)
         guard !compact.isEmpty else { throw .empty }
         if let bad = compact.first(where: { !$0.isASCIIDigit && $0 != "X" }) {
@@ -54,24 +54,40 @@ public struct ISBN: Hashable, Sendable, CustomStringConvertible {
     static func compact(_ input: String) -> String {
         var text = Substring(input)
         if text.hasPrefix("=") { text = text.dropFirst() }
+        // An import checks two ISBN columns a row: ASCII (nearly every one) is done byte by byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(13)
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "'"): continue
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): bytes.append(byte - 0x20)
+                default: bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         return String(text.filter { !"-\u{2010}\u{2011}\u{2013} \t\"'".contains($0) }).uppercased()
     }
+
+    /// The value of a digit already checked to be one.
+    private static func digit(_ char: Character) -> Int { Int(char.asciiValue! - UInt8(ascii: "0")) }
 
     static func isbn10CheckDigit(_ first9: Substring) -> Character {
         var sum = 0
         for (index, char) in first9.enumerated() {
-            sum += (10 - index) * Int(String(char))!
+            sum += (10 - index) * digit(char)
         }
         let check = (11 - sum % 11) % 11
-        return check == 10 ? "X" : Character(String(check))
+        return check == 10 ? "X" : Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(check)))
     }
 
     static func ean13CheckDigit(_ first12: Substring) -> Character {
         var sum = 0
         for (index, char) in first12.enumerated() {
-            sum += (index % 2 == 0 ? 1 : 3) * Int(String(char))!
+            sum += (index % 2 == 0 ? 1 : 3) * digit(char)
         }
-        return Character(String((10 - sum % 10) % 10))
+        return Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8((10 - sum % 10) % 10)))
     }
 
     /// ISBN-10 to ISBN-13: prefix 978, drop the old check digit, compute the EAN one.
@@ -115,5 +131,6 @@ public enum ISBNError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// 0 to 9 alone (a digit with a combining mark on it is not one).
+    var isASCIIDigit: Bool { asciiValue.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false }
 }

@@ -87,7 +87,7 @@ struct BulkInsert {
                     out.append(contentsOf: (postgres ? (flag ? "true" : "false") : (flag ? "1" : "0")).utf8)
                 case .uuid(let id):
                     out.append(UInt8(ascii: "\""))
-                    out.append(contentsOf: id.uuidString.utf8)
+                    out.append(contentsOf: id.text.utf8)
                     out.append(UInt8(ascii: "\""))
                 case .date(let date):
                     out.append(contentsOf: (postgres ? "\"\(Self.timestamp(date))\"" : "\(date.timeIntervalSince1970)").utf8)

@@ -125,7 +125,7 @@ struct LeanRow {
     func uuid(_ name: String) throws -> UUID? {
         switch storage {
         case .sqlite:
-            return try string(name).flatMap(UUID.init(uuidString:))
+            return try string(name).flatMap { UUID(text: $0) }
         case .sql(let row): return try row.decode(column: name, as: UUID?.self)
         }
     }

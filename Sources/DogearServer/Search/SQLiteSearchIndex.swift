@@ -40,7 +40,7 @@ struct SQLiteSearchIndex: SearchIndex {
                 taken.insert(rowid)
                 rowids.append(rowid)
                 rows.append([
-                    .int(Int(rowid)), .text(doc.entryID.uuidString), .text(doc.userID.uuidString), .text(doc.title),
+                    .int(Int(rowid)), .text(doc.entryID.text), .text(doc.userID.text), .text(doc.title),
                     .text(SearchDocument.join(doc.authors)), .text(doc.isbns.joined(separator: " ")),
                     .text(SearchDocument.join(doc.tags)), .text(SearchDocument.join(doc.notes)),
                     .text(SearchDocument.join(doc.quotes)),
@@ -66,7 +66,7 @@ struct SQLiteSearchIndex: SearchIndex {
 
     func remove(entryIDs: [UUID], on db: any SQLDatabase) async throws {
         for batch in entryIDs.chunked(into: 500) {
-            let ids = batch.map(\.uuidString)
+            let ids = batch.map(\.text)
             // External content: FTS5 is told which texts to forget before they go.
             try await db.raw(
                 """
@@ -119,11 +119,11 @@ struct SQLiteSearchIndex: SearchIndex {
     /// The index's rowid order is date added, so newest first is its own order and stops after a page.
     func newestFirst(_ terms: SearchTerms, userID: UUID, after cursor: UUID?) -> NewestFirstMatches? {
         var conditions: [SQLQueryString] = [
-            "entry_search MATCH \(bind: Self.match(terms))", "d.owner = \(bind: userID.uuidString)",
+            "entry_search MATCH \(bind: Self.match(terms))", "d.owner = \(bind: userID.text)",
         ]
         if let cursor {
             conditions.append(
-                "entry_search.rowid < (SELECT rowid FROM entry_search_docs WHERE entry_id = \(bind: cursor.uuidString))")
+                "entry_search.rowid < (SELECT rowid FROM entry_search_docs WHERE entry_id = \(bind: cursor.text))")
         }
         var matches = NewestFirstMatches(
             from: """
@@ -146,13 +146,13 @@ struct SQLiteSearchIndex: SearchIndex {
         let rows = try await db.raw(
             """
             SELECT entry_id, owner, \(unsafeRaw: Self.columns) FROM entry_search_docs
-            WHERE entry_id IN (\(binds: entryIDs.map(\.uuidString)))
+            WHERE entry_id IN (\(binds: entryIDs.map(\.text)))
             """
         ).all()
         var result: [UUID: SearchDocument] = [:]
         for row in rows {
-            guard let id = UUID(uuidString: try row.decode(column: "entry_id", as: String.self)) else { continue }
-            let owner = UUID(uuidString: try row.decode(column: "owner", as: String.self)) ?? id
+            guard let id = UUID(text: try row.decode(column: "entry_id", as: String.self)) else { continue }
+            let owner = UUID(text: try row.decode(column: "owner", as: String.self)) ?? id
             result[id] = try SearchDocument(row: row, entryID: id, userID: owner)
         }
         return result

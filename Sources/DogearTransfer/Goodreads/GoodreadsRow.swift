@@ -121,9 +121,12 @@ enum GoodreadsRow {
 
     /// `="0123456789"` is how Goodreads keeps spreadsheets from eating leading zeros.
     static func unwrapSpreadsheetText(_ raw: String) -> String {
-        var text = raw
-        if text.hasPrefix("=") { text.removeFirst() }
-        return text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        var text = Substring(raw)
+        if text.hasPrefix("=") { text = text.dropFirst() }
+        // Every row has two: trimmed by hand, not by CharacterSet (NSString on Linux).
+        while text.first == "\"" { text = text.dropFirst() }
+        while text.last == "\"" { text = text.dropLast() }
+        return String(text)
     }
 
     /// "Title (Series, #3)" → ("Title", "Series", 3). Titles with other parentheses stay whole.
@@ -140,7 +143,7 @@ enum GoodreadsRow {
 
     /// Goodreads dates are `yyyy/MM/dd`.
     static func date(_ raw: String) -> LocalDate? {
-        LocalDate(raw.replacingOccurrences(of: "/", with: "-"))
+        LocalDate(String(decoding: raw.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "-") : $0 }, as: UTF8.self))
     }
 
     static func format(_ binding: String) -> String? {

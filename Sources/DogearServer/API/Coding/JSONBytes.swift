@@ -81,7 +81,7 @@ struct JSONBytes {
 
     mutating func uuid(_ value: UUID) {
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: value.uuidString.utf8)
+        bytes.append(contentsOf: value.text.utf8)
         bytes.append(UInt8(ascii: "\""))
     }
 
