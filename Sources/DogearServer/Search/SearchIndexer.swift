@@ -29,6 +29,12 @@ struct SearchIndexer {
             }
         }
         var lap = phases?.start()
+        if new, let sqlite = index as? SQLiteSearchIndex {
+            // SQLite builds new entries' documents itself; PostgreSQL's index takes them from here.
+            try await sqlite.writeNew(entryIDs: entryIDs, on: sql)
+            phases?.record("search index: documents written by SQLite", &lap)
+            return
+        }
         let documents = try await documents(for: entryIDs)
         phases?.record("search index: documents", &lap)
         try await index.write(documents, replacing: !new, on: sql)

@@ -188,7 +188,7 @@ struct CatalogBatch {
                 "SELECT work_id, kind, value FROM external_ids WHERE work_id IN (\(binds: chunk))")
             for row in rows {
                 have.insert(
-                    "\(try row.requireUUID("work_id"))|\(try row.requireString("kind"))|\(try row.requireString("value"))"
+                    "\(try row.requireUUID("work_id").text)|\(try row.requireString("kind"))|\(try row.requireString("value"))"
                 )
             }
         }
@@ -197,7 +197,7 @@ struct CatalogBatch {
             for (kind, values) in book.externalIds.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 // Edition-level ids (Open Library editions) need an edition; rows here rarely have them.
                 if kind.isEditionLevel { continue }
-                for value in values where have.insert("\(resolved[index].workID)|\(kind.rawValue)|\(value)").inserted {
+                for value in values where have.insert("\(resolved[index].workID.text)|\(kind.rawValue)|\(value)").inserted {
                     new.append(.init(workID: resolved[index].workID, kind: kind.rawValue, value: value, now: now))
                 }
             }

@@ -229,7 +229,7 @@ struct ImportBatchWriter {
         var keptOrder: [String] = []
         for (entryID, add) in additions {
             for (name, fields) in add.kept.sorted(by: { $0.key < $1.key }) {
-                let key = "\(entryID)|\(name)"
+                let key = "\(entryID.text)|\(name)"
                 if keptByKey[key] == nil { keptOrder.append(key) }
                 keptByKey[key] = .init(entryID: entryID, format: name, fields: fields, now: now)
             }
