@@ -17,6 +17,8 @@ struct UUIDTextTests {
             #expect(UUID(text: id.uuidString.lowercased()) == id)
             #expect(UUID(text: id.text[...]) == id)
         }
+        // Sorting ids (a lock order) by themselves is sorting them by their text.
+        #expect(ids.sorted() == ids.sorted { $0.text < $1.text })
         let all = UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!
         #expect(all.text == "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")
         #expect(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).text == "00000000-0000-0000-0000-000000000000")

@@ -28,10 +28,7 @@ extension UUID {
 
     /// Reads the 36-character form in either case, as `UUID(uuidString:)` does; nil for anything else.
     init?(text: some StringProtocol) {
-        var bytes = (
-            0 as UInt8, 0 as UInt8, 0 as UInt8, 0 as UInt8, 0 as UInt8, 0 as UInt8, 0 as UInt8, 0 as UInt8,
-            0 as UInt8, 0 as UInt8, 0 as UInt8, 0 as UInt8, 0 as UInt8, 0 as UInt8, 0 as UInt8, 0 as UInt8
-        )
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let parsed: Bool =
             text.utf8.withContiguousStorageIfAvailable { chars -> Bool in
                 Self.parse(chars, into: &bytes)

@@ -92,7 +92,7 @@ struct SyncLog {
     /// Each log is written in the order of the readers' ids, the one order every such write takes,
     /// so two of them never wait on each other's clock locks.
     static func record(_ changes: [UUID: [Change]], at now: Date, on db: any Database) async throws {
-        for userID in changes.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+        for userID in changes.keys.sorted() {
             try await SyncLog(db: db, userID: userID, now: now).record(changes[userID]!)
         }
     }
