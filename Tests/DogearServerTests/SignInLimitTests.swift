@@ -35,7 +35,7 @@ struct SignInLimitTests {
             })
     }
 
-    @Test("one address guessing at many accounts is stopped too, for every account it tries")
+    @Test("one address guessing at many accounts is stopped too: its wrong guesses get 429, the right password still signs in")
     func addressLimit() async throws {
         try await withDogear(
             adjust: {
@@ -58,9 +58,71 @@ struct SignInLimitTests {
                 for index in 0..<4 {
                     for _ in 0..<2 { _ = try await signIn("guess\(index)@example.com", "password1") }
                 }
-                let (status, retry) = try await signIn("ann@example.com", "long enough")
+                let (status, retry) = try await signIn("ann@example.com", "wrong guess")
                 #expect(status == .tooManyRequests)
                 #expect(retry == "60")
+                // The address may be a household's or a proxy's: its lock never refuses the right password.
+                #expect(try await signIn("ann@example.com", "long enough").0 == .ok)
+            })
+    }
+
+    @Test(
+        "behind a trusted proxy each client is its own address: one guessing client's lock is not another's; a header from anyone else is ignored"
+    )
+    func behindAProxy() async throws {
+        try await withDogear(
+            adjust: {
+                $0.signInAttempts = 2
+                $0.signInLockoutSeconds = 60
+                $0.trustedProxies = ["127.0.0.1"]
+            },
+            { app in
+                _ = try await app.signUp("ann@example.com", password: "long enough")
+                let port = try await app.serveOnFreePort()
+                func signIn(_ email: String, _ password: String, from client: String) async throws -> HTTPResponseStatus {
+                    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v1/auth/signin")
+                    request.method = .POST
+                    request.headers.add(name: "Content-Type", value: "application/json")
+                    request.headers.add(name: "X-Forwarded-For", value: client)
+                    request.body = .bytes(ByteBuffer(string: "{\"email\":\"\(email)\",\"password\":\"\(password)\"}"))
+                    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+                    _ = try await response.body.collect(upTo: 1 << 16)
+                    return response.status
+                }
+                // 40 wrong sign-ins with made-up emails from one client, through the proxy.
+                var statuses: [HTTPResponseStatus] = []
+                for index in 0..<40 {
+                    statuses.append(try await signIn("guess\(index)@example.com", "password1", from: "203.0.113.7"))
+                }
+                #expect(statuses.contains(.tooManyRequests))
+                #expect(statuses.allSatisfy { $0 == .unauthorized || $0 == .tooManyRequests })
+                // Another client's wrong guess is its own (401, not 429), and its right password signs in.
+                #expect(try await signIn("ann@example.com", "wrong guess", from: "198.51.100.2") == .unauthorized)
+                #expect(try await signIn("ann@example.com", "long enough", from: "198.51.100.2") == .ok)
+                // The guessing client's right password signs in too.
+                #expect(try await signIn("ann@example.com", "long enough", from: "203.0.113.7") == .ok)
+            })
+    }
+
+    @Test(
+        "the client's address: the peer's own unless the peer is a trusted proxy, then the nearest forwarded address that is not a proxy",
+        arguments: [
+            ("10.0.0.5", "X-Forwarded-For", "203.0.113.7", "10.0.0.5"),
+            ("127.0.0.1", "X-Forwarded-For", "203.0.113.7", "203.0.113.7"),
+            ("127.0.0.1", "X-Forwarded-For", "198.51.100.9, 203.0.113.7", "203.0.113.7"),
+            ("127.0.0.1", "X-Forwarded-For", "203.0.113.7, 127.0.0.1", "203.0.113.7"),
+            ("127.0.0.1", "Forwarded", "for=\"[2001:db8::7]:4711\";proto=https", "2001:db8::7"),
+            ("127.0.0.1", "Forwarded", "for=192.0.2.60:80, for=127.0.0.1", "192.0.2.60"),
+            ("127.0.0.1", "Other", "x", "127.0.0.1"),
+        ])
+    func clientAddress(peer: String, header: String, value: String, expected: String) async throws {
+        try await withDogear(
+            adjust: { $0.trustedProxies = ["127.0.0.1"] },
+            { app in
+                let request = Request(
+                    application: app, headers: [header: value], remoteAddress: try SocketAddress(ipAddress: peer, port: 5000),
+                    on: app.eventLoopGroup.next())
+                #expect(request.clientAddress == expected)
             })
     }
 

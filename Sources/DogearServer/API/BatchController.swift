@@ -9,19 +9,24 @@ import Vapor
 /// Operations run in order and stand alone: one failing does not undo the others. With
 /// `atomic: true` they share one transaction (`Request.database` hands it to their services), and
 /// the first failure rolls back every operation before it.
+///
+/// Only routes marked `batchable()` may be held (`BatchRouter`). An atomic batch never waits on the
+/// network inside its transaction (which holds every other writer back on SQLite): the ISBNs its
+/// operations name are looked up before it begins, and inside it lookups read the catalog only.
 struct BatchController {
     func apply(req: Request) async throws -> BatchDTO {
-        let (atomic, operations) = try req.content.decode(BatchRequest.self).validated()
+        let (atomic, operations) = try req.content.decode(BatchRequest.self).validated(against: req.application.batchRouter)
         guard atomic else {
             var results: [BatchResultDTO] = []
-            for operation in operations { results.append(try await run(operation, for: req, in: nil)) }
+            for operation in operations { results.append(try await run(operation, for: req, in: nil, lookedUp: nil)) }
             return BatchDTO(atomic: false, committed: true, results: results)
         }
+        let lookedUp = await lookUpBefore(operations.map(\.body), for: req)
         do {
             let results = try await req.db.writeTransaction { transaction in
                 var results: [BatchResultDTO] = []
                 for (index, operation) in operations.enumerated() {
-                    let result = try await run(operation, for: req, in: transaction)
+                    let result = try await run(operation, for: req, in: transaction, lookedUp: lookedUp)
                     results.append(result)
                     if result.status >= 400 { throw StoppedAt(index: index, results: results) }
                 }
@@ -35,6 +40,24 @@ struct BatchController {
         }
     }
 
+    /// Every ISBN the operations name (`"isbn"` in a body: an add, a list's item, a club's book or
+    /// proposal, a scan's correction), looked up now, outside any transaction: what is found lands
+    /// in the catalog, and what is not is remembered with what each source said.
+    private func lookUpBefore(_ bodies: [JSONValue?], for req: Request) async -> BatchLookups {
+        var lookedUp = BatchLookups()
+        let lookups = req.bookLookup()
+        for case .object(let body)? in bodies {
+            guard case .string(let raw)? = body["isbn"], let isbn = try? ISBN(raw), lookedUp.failures[isbn.isbn13] == nil
+            else { continue }
+            do {
+                _ = try await lookups.lookup(isbn)
+            } catch {
+                lookedUp.failures[isbn.isbn13] = error
+            }
+        }
+        return lookedUp
+    }
+
     /// The failure that stops an atomic batch, carrying the answers so far out of the rolled-back transaction.
     private struct StoppedAt: Error {
         let index: Int
@@ -43,7 +66,7 @@ struct BatchController {
 
     private func run(
         _ operation: (method: HTTPMethod, path: String, body: JSONValue?, headers: [String: String]), for parent: Request,
-        in transaction: (any Database)?
+        in transaction: (any Database)?, lookedUp: BatchLookups?
     ) async throws -> BatchResultDTO {
         var headers = HTTPHeaders()
         if let authorization = parent.headers.first(name: .authorization) {
@@ -59,6 +82,7 @@ struct BatchController {
             application: parent.application, method: operation.method, url: URI(string: operation.path), headers: headers,
             collectedBody: body, remoteAddress: parent.remoteAddress, logger: parent.logger, on: parent.eventLoop)
         if let transaction { request.storage[BatchTransactionKey.self] = transaction }
+        if let lookedUp { request.storage[BatchLookupsKey.self] = lookedUp }
         // Signed in as the batch, with its token's scopes.
         if let token = parent.auth.get(UserToken.self), let user = parent.auth.get(User.self) {
             request.auth.login(token)

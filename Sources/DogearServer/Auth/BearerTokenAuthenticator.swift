@@ -16,7 +16,8 @@ struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
 /// has run out (`SessionLifetime`: idle or absolute; the row is deleted), its use recorded at most
 /// once a minute.
 enum SessionTokens {
-    static func signIn(_ request: Request, with value: String) async throws {
+    /// `sessionsOnly`: for the browser's cookie, which an app's token may not stand in for.
+    static func signIn(_ request: Request, with value: String, sessionsOnly: Bool = false) async throws {
         // The token and its user in one statement (a join, not `with`'s second query): every
         // signed-in request pays for this.
         guard
@@ -25,6 +26,7 @@ enum SessionTokens {
                 .filter(\.$tokenHash == TokenHashing.hash(value))
                 .first()
         else { return }
+        if sessionsOnly, token.isAppToken { return }
         token.$user.value = try token.joined(User.self)
         let now = request.application.clock.now()
         var lifetime = request.application.sessionLifetime

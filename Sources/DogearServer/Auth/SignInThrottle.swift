@@ -21,14 +21,22 @@ final class SignInThrottle: Sendable {
     /// Throws 429 when the account or the address must wait.
     func check(account: String, address: String?, now: Double) throws {
         let wait = max(
-            accounts.withLockedValue { $0.wait(for: account, now: now) } ?? 0,
-            address.flatMap { key in addresses.withLockedValue { $0.wait(for: key, now: now) } } ?? 0)
+            accounts.withLockedValue { $0.wait(for: account, now: now) } ?? 0, self.wait(address: address, now: now) ?? 0)
         guard wait > 0 else { return }
+        throw Self.tooMany(wait)
+    }
+
+    /// Seconds the address must wait, or nil when it is not locked.
+    func wait(address: String?, now: Double) -> Double? {
+        address.flatMap { key in addresses.withLockedValue { $0.wait(for: key, now: now) } }
+    }
+
+    /// 429 `tooManyAttempts`, with the wait as `Retry-After`.
+    static func tooMany(_ wait: Double) -> DomainError {
         var error = DomainError(
-            .tooManyRequests, code: "tooManyAttempts",
-            "too many wrong passwords; try again in \(Self.describe(wait))")
+            .tooManyRequests, code: "tooManyAttempts", "too many wrong passwords; try again in \(describe(wait))")
         error.retryAfterSeconds = Int(wait.rounded(.up))
-        throw error
+        return error
     }
 
     func failed(account: String, address: String?, now: Double) {

@@ -7,7 +7,11 @@ struct BookPages {
     func library(_ req: Request) throws -> LibraryService { try req.libraryService() }
 
     func show(req: Request) async throws -> Response {
-        let id = try Self.entryID(req)
+        Response(html: BookShow.View.render(try await model(req, try Self.entryID(req))))
+    }
+
+    /// The book page's model for entry `id`.
+    private func model(_ req: Request, _ id: UUID) async throws -> BookShow.Model {
         let entry = try await req.libraryQuery().entry(id)
         let contents = try await req.entryContent().pageContents(of: entry)
         let zone = TimeZone(identifier: try req.currentUser().timeZone) ?? .gmt
@@ -29,7 +33,7 @@ struct BookPages {
         }
         model.clubs = try await req.clubs().clubsReading(entry.work.id).map { BookShow.ClubChoice(id: $0.id, name: $0.name) }
         model.facts = try await BookFactsPages.facts(of: entry, req)
-        return Response(html: BookShow.View.render(model))
+        return model
     }
 
     struct ProgressForm: Content {
@@ -91,7 +95,10 @@ struct BookPages {
             _ = try await req.entryContent().addNote(
                 to: id, NoteRequest(content: form.content ?? "", discussion: form.discussion == "true"))
         } catch let error as ValidationError {
-            throw PageError(status: .unprocessableEntity, message: "The note was not saved: \(error.message).")
+            // The page again, with the note as typed in its form and why it was not saved.
+            var model = try await model(req, id)
+            model.noteDraft = FieldState(form.content ?? "", error: "The note was not saved: \(error.message).")
+            return Response(status: .unprocessableEntity, html: BookShow.View.render(model))
         }
         return .seeOther(SiteURL.book(id).with(fragment: "notes"))
     }

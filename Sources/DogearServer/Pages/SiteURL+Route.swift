@@ -22,11 +22,15 @@ extension RoutesBuilder {
         on(.GET, url.route, use: closure)
     }
 
+    /// A streamed upload is marked `streamedBody`, so `CSRFMiddleware` leaves its body unread and
+    /// the upload checks the form's token itself before storing a byte.
     @discardableResult
     func post<Response: AsyncResponseEncodable>(
         _ url: SiteURL, body: HTTPBodyStreamStrategy = .collect,
         use closure: @Sendable @escaping (Request) async throws -> Response
     ) -> Route {
-        on(.POST, url.route, body: body, use: closure)
+        let route = on(.POST, url.route, body: body, use: closure)
+        if case .stream = body { route.userInfo[IdempotencyMiddleware.streamedBody] = true }
+        return route
     }
 }

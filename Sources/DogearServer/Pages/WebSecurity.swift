@@ -28,11 +28,13 @@ enum WebCookies {
     }
 }
 
-/// Signs in the user whose session cookie names a live token (one query, as bearer tokens).
+/// Signs in the user whose session cookie names a live session token (one query, as bearer
+/// tokens). An app's token in the cookie signs nobody in: the pages check no scope, so a read-only
+/// token sent as a cookie would otherwise write, mint tokens and end the owner's sessions.
 struct SessionCookieAuthenticator: AsyncRequestAuthenticator {
     func authenticate(request: Request) async throws {
         guard let value = request.cookies[WebCookies.session]?.string, !value.isEmpty else { return }
-        try await SessionTokens.signIn(request, with: value)
+        try await SessionTokens.signIn(request, with: value, sessionsOnly: true)
     }
 }
 
@@ -56,11 +58,19 @@ struct SessionCookieSliding: AsyncMiddleware {
 
 /// Gives every visitor a CSRF token and refuses a POST whose token does not match it. Signed in,
 /// the token is derived from the session (so it changes at every sign-in and a token learnt before
-/// it is worthless after); before sign-in it is a random cookie (double submit). A streamed
-/// multipart upload carries it as its first part, which the upload checks before taking the file
-/// (`pendingCSRF`).
+/// it is worthless after); before sign-in it is a random cookie (double submit).
+///
+/// The form's body is read whole here, before the check (the route would read it next anyway),
+/// so a form of any length is checked on its `_csrf` field: a body past the first packet is never
+/// waved through, nor refused as expired. The one exception is a route that streams its upload
+/// (`streamedBody`): its multipart form carries the token as its first part, which the upload
+/// checks before it stores a byte (`pendingCSRF`). A POST that says it comes from another site
+/// (`Sec-Fetch-Site: cross-site`, or an `Origin` whose host is not this server's) is refused
+/// before anything else.
 struct CSRFMiddleware: AsyncMiddleware {
     let cookies: CookiePolicy
+
+    static let expired = PageError(status: .forbidden, message: "This form has expired. Go back, reload the page and try again.")
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let existing = request.cookies[WebCookies.csrf]?.string
@@ -68,13 +78,21 @@ struct CSRFMiddleware: AsyncMiddleware {
         let token = Self.token(session: request.cookies[WebCookies.session]?.string, anonymous: anonymous)
         request.storage[CSRFTokenKey.self] = token
         if request.method == .POST {
+            guard !Self.fromAnotherSite(request) else {
+                throw PageError(status: .forbidden, message: "This form was sent from another site, so it was not accepted.")
+            }
+            let header = request.headers.first(name: "X-CSRF-Token")
+            let streamed = request.route?.userInfo[IdempotencyMiddleware.streamedBody] as? Bool == true
+            if header == nil, !streamed, request.body.data == nil {
+                _ = try await request.body.collect(max: request.application.routes.defaultMaxBodySize.value).get()
+            }
             // A script's header, or the form's field.
-            let sent = request.headers.first(name: "X-CSRF-Token") ?? (try? request.content.get(String.self, at: "_csrf"))
-            if sent == nil, request.body.data == nil, request.headers.contentType?.type == "multipart" {
+            let sent = header ?? (try? request.content.get(String.self, at: "_csrf"))
+            if streamed, sent == nil, request.body.data == nil, request.headers.contentType?.type == "multipart" {
                 request.storage[PendingCSRFKey.self] = token
             } else {
                 guard existing != nil || request.cookies[WebCookies.session] != nil, let sent, sent == token else {
-                    throw PageError(status: .forbidden, message: "This form has expired. Go back, reload the page and try again.")
+                    throw Self.expired
                 }
             }
         }
@@ -89,6 +107,29 @@ struct CSRFMiddleware: AsyncMiddleware {
     static func token(session: String?, anonymous: String) -> String {
         guard let session, !session.isEmpty else { return anonymous }
         return String(TokenHashing.hash("csrf:" + session).prefix(43))
+    }
+
+    /// Whether the browser says this request was sent by a page of another site. Hosts are compared
+    /// without ports, as browsers decide what is the same site and cookies ignore the port too; the
+    /// server's own host is the request's `Host`, a proxy's `X-Forwarded-Host`, or `DOGEAR_BASE_URL`'s.
+    static func fromAnotherSite(_ request: Request) -> Bool {
+        if request.headers.first(name: "Sec-Fetch-Site")?.lowercased() == "cross-site" { return true }
+        guard let origin = request.headers.first(name: .origin), origin != "null" else { return false }
+        guard let originHost = URLComponents(string: origin)?.host?.lowercased() else { return true }
+        let own = [
+            request.headers.first(name: .host), request.headers.first(name: "X-Forwarded-Host"),
+            URLComponents(string: request.application.baseURL)?.host,
+        ]
+        return !own.compactMap { $0.map(hostName) }.contains(originHost)
+    }
+
+    /// `example.org:8080` → `example.org`; `[::1]:8080` → `::1` (as `URLComponents` gives an origin's host).
+    private static func hostName(_ authority: String) -> String {
+        let value = authority.lowercased()
+        if value.hasPrefix("["), let end = value.firstIndex(of: "]") {
+            return String(value[value.index(after: value.startIndex)..<end])
+        }
+        return String(value.split(separator: ":", maxSplits: 1).first ?? "")
     }
 }
 

@@ -23,13 +23,27 @@ extension Database {
             try await WriteCondition.$current.withValue(condition) { try await work(db) }
         }
         guard !inTransaction, sql.kind == .sqlite else { return try await transaction(body) }
+        // A task that holds the turn and asks for it again would wait for itself for ever, and every
+        // writer after it too: a write that went around the transaction it is in (`req.db` where
+        // `req.database` was meant). Refused at once, as the programmer's error it is.
+        guard !SQLiteWriters.heldByThisTask else {
+            logger.error("a write transaction was started while this task already holds the SQLite writer turn")
+            throw SQLiteWriters.NestedWriteTransaction()
+        }
         let asked = ContinuousClock.now
-        await SQLiteWriters.turn.acquire()
+        guard await SQLiteWriters.turn.acquire(waitingAtMost: SQLiteWriters.maximumWait) else {
+            SQLiteWriters.waited(ContinuousClock.now - asked)
+            throw SQLiteWriters.busy
+        }
         defer { SQLiteWriters.turn.release() }
         SQLiteWriters.waited(ContinuousClock.now - asked)
-        return try await transaction { db in
-            try await db.sql.raw("UPDATE _fluent_migrations SET name = name WHERE 1 = 0").run()
-            return try await body(db)
+        return try await SQLiteWriters.$heldByThisTask.withValue(true) {
+            try await transaction { db in
+                try await SQLiteWriters.$heldByThisTask.withValue(true) {
+                    try await db.sql.raw("UPDATE _fluent_migrations SET name = name WHERE 1 = 0").run()
+                    return try await body(db)
+                }
+            }
         }
     }
 }
@@ -41,29 +55,76 @@ enum SQLiteWriters {
     /// Where the waits go (`/metrics`' `dogear_database_write_wait_seconds`); set by `configure`.
     static let observer = NIOLockedValueBox<(@Sendable (Duration) -> Void)?>(nil)
 
+    /// Whether the running task is inside a write transaction it took the turn for.
+    @TaskLocal static var heldByThisTask = false
+
+    /// How long a write waits for its turn before it is answered 503 `busy` with `Retry-After`: a
+    /// writer that never lets go (a bug, a stuck disk) then costs each request this long, never
+    /// the whole server. A task-local, so a test can shorten it for itself alone.
+    @TaskLocal static var maximumWait: Duration = .seconds(10)
+
+    static let busy: DomainError = {
+        var error = DomainError(.unavailable, code: "busy", "the database is busy with other writes; try again in a moment")
+        error.retryAfterSeconds = 1
+        return error
+    }()
+
+    /// A write transaction asked for inside another on the same task (see `writeTransaction`).
+    struct NestedWriteTransaction: Error, CustomStringConvertible {
+        var description: String { "a write transaction was started inside another on the same task" }
+    }
+
     static func waited(_ duration: Duration) {
         observer.withLockedValue { $0 }?(duration)
     }
 }
 
 /// A first-come, first-served lock for async code: waiting suspends the task, it blocks no thread.
+/// A waiter may give up after a time; the lock then passes over it.
 final class AsyncMutex: @unchecked Sendable {
     private let lock = NSLock()
     private var held = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var nextWaiter = 0
+    /// In arrival order: each waiter's number, its continuation and the timer that gives up for it.
+    private var waiting: [(id: Int, continuation: CheckedContinuation<Bool, Never>, timer: Task<Void, Never>?)] = []
 
     func acquire() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        _ = await acquire(waitingAtMost: nil)
+    }
+
+    /// True once the lock is this caller's; false when `limit` passed first (nothing is held then).
+    func acquire(waitingAtMost limit: Duration?) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             lock.lock()
-            if held {
-                waiting.append(continuation)
-                lock.unlock()
-            } else {
+            guard held else {
                 held = true
                 lock.unlock()
-                continuation.resume()
+                continuation.resume(returning: true)
+                return
             }
+            nextWaiter += 1
+            let id = nextWaiter
+            let timer = limit.map { limit in
+                Task { [weak self] in
+                    try? await Task.sleep(for: limit)
+                    guard !Task.isCancelled else { return }
+                    self?.giveUp(id)
+                }
+            }
+            waiting.append((id, continuation, timer))
+            lock.unlock()
         }
+    }
+
+    private func giveUp(_ id: Int) {
+        lock.lock()
+        guard let index = waiting.firstIndex(where: { $0.id == id }) else {
+            lock.unlock()
+            return
+        }
+        let waiter = waiting.remove(at: index)
+        lock.unlock()
+        waiter.continuation.resume(returning: false)
     }
 
     func release() {
@@ -74,7 +135,8 @@ final class AsyncMutex: @unchecked Sendable {
         } else {
             let next = waiting.removeFirst()
             lock.unlock()
-            next.resume()  // the lock passes straight to the next in line
+            next.timer?.cancel()
+            next.continuation.resume(returning: true)  // the lock passes straight to the next in line
         }
     }
 }

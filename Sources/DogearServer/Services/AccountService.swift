@@ -21,7 +21,7 @@ struct AccountService {
         // an email onto it, and when SMTP is set the owner of the address is told by mail that
         // someone tried it (`ownerNotice`).
         let throttle = request.application.signInThrottle
-        let address = request.remoteAddress?.ipAddress
+        let address = request.clientAddress
         let now = request.application.clock.now().timeIntervalSince1970
         try throttle.check(account: email.lowercased(), address: address, now: now)
         let hash = try await request.application.passwordHasher.hash(body.password)
@@ -55,25 +55,29 @@ struct AccountService {
     /// emails have accounts.
     ///
     /// Wrong passwords are limited per account and per client address (`SignInThrottle`): a locked
-    /// one is answered 429 before any bcrypt runs.
+    /// account is answered 429 before any bcrypt runs; a locked address only when its password is wrong.
     func signIn(_ body: SignInRequest) async throws -> AuthResponse {
         let key = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let throttle = request.application.signInThrottle
-        let address = request.remoteAddress?.ipAddress
+        let address = request.clientAddress
         let now = request.application.clock.now().timeIntervalSince1970
-        try throttle.check(account: key, address: address, now: now)
+        // A locked account is refused before any bcrypt. A locked address is not: many readers may
+        // share one (an office, a proxy), so its lock only turns wrong guesses into 429s and the right
+        // password still signs in.
+        try throttle.check(account: key, address: nil, now: now)
+        let addressWait = throttle.wait(address: address, now: now)
         let hasher = request.application.passwordHasher
         guard let user = try await User.query(on: db).filter(\.$emailKey == key).first() else {
             // Spend the time a real check would, so timing does not tell either.
             _ = try? await hasher.hash(body.password)
             throttle.failed(account: key, address: address, now: now)
-            throw DomainError.wrongCredentials
+            throw addressWait.map(SignInThrottle.tooMany) ?? DomainError.wrongCredentials
         }
         // An account made by Apple or Google sign-in has no password until a reset link gives it one.
         guard !user.passwordHash.isEmpty, try await hasher.verify(body.password, against: user.passwordHash) else {
             if user.passwordHash.isEmpty { _ = try? await hasher.hash(body.password) }
             throttle.failed(account: key, address: address, now: now)
-            throw DomainError.wrongCredentials
+            throw addressWait.map(SignInThrottle.tooMany) ?? DomainError.wrongCredentials
         }
         throttle.succeeded(account: key)
         return try await issueToken(for: user, on: db)
@@ -144,7 +148,7 @@ struct AccountService {
         let key = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !key.isEmpty else { throw ValidationError(field: "email", "must not be empty") }
         let app = request.application
-        let address = request.remoteAddress?.ipAddress.map { "reset:" + $0 }
+        let address = request.clientAddress.map { "reset:" + $0 }
         let now = app.clock.now()
         do {
             try app.signInThrottle.check(account: "reset:" + key, address: address, now: now.timeIntervalSince1970)

@@ -6,7 +6,7 @@ import Vapor
 /// expiring, shown once when made (only a hash is kept), revocable. Another reader's token is 404.
 struct AppTokenService {
     let request: Request
-    var db: any Database { request.db }
+    var db: any Database { request.database }
 
     static let tokenNotFound = DomainError.notFound("tokenNotFound", "no such token")
 

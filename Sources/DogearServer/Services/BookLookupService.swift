@@ -10,6 +10,9 @@ struct BookLookupService {
     let chain: LookupChain
     /// When a found book is marked enriched (it came straight from a source).
     let now: @Sendable () -> Date
+    /// Inside an atomic batch: its ISBNs were looked up before its transaction began, so no source
+    /// is asked now (a network wait inside a write transaction holds every other writer back).
+    var lookedUpBefore: BatchLookups? = nil
 
     struct Outcome {
         let work: Work
@@ -30,6 +33,13 @@ struct BookLookupService {
 
     func lookup(_ isbn: ISBN) async throws -> Outcome {
         let catalog = CatalogService(db: db)
+        if let lookedUpBefore {
+            if let edition = try await catalog.edition(for: isbn), let work = try await Work.find(edition.$work.id, on: db) {
+                return Outcome(work: work, edition: edition, foundIn: "catalog", attempts: [])
+            }
+            throw lookedUpBefore.failures[isbn.isbn13]
+                ?? DomainError.notFound("bookNotFound", "no book with ISBN \(isbn.isbn13) in the catalog")
+        }
         var local: (work: Work, edition: Edition)?
         if let edition = try await catalog.edition(for: isbn), let work = try await Work.find(edition.$work.id, on: db) {
             // A record only readers wrote is asked about again (at most once a day), so that one

@@ -17,7 +17,7 @@ import Vapor
 /// cannot be played twice.
 struct ExternalSignInService {
     let request: Request
-    var db: any Database { request.db }
+    var db: any Database { request.database }
     var now: Date { request.application.clock.now() }
 
     static let nonceLifetime: TimeInterval = 10 * 60

@@ -77,7 +77,9 @@ extension Request {
     }
 
     func bookLookup() -> BookLookupService {
-        BookLookupService(db: database, chain: application.lookupChain, now: application.clock.now)
+        BookLookupService(
+            db: database, chain: application.lookupChain, now: application.clock.now,
+            lookedUpBefore: storage[BatchLookupsKey.self])
     }
 
     /// Password reset links, for the API and the pages alike (no reader is signed in for these).
@@ -121,3 +123,11 @@ extension Request {
 
 /// Where an atomic batch leaves its transaction for its operations' requests.
 struct BatchTransactionKey: StorageKey { typealias Value = any Database }
+
+/// An atomic batch's ISBNs, looked up before its transaction began (`BatchController`): inside it,
+/// a lookup reads the catalog only, and a book that was not found then says what the sources said.
+struct BatchLookups: Sendable {
+    var failures: [String: any Error] = [:]
+}
+
+struct BatchLookupsKey: StorageKey { typealias Value = BatchLookups }

@@ -6,7 +6,7 @@ import Vapor
 /// and changing the password, which ends every other session.
 struct SessionService {
     let request: Request
-    var db: any Database { request.db }
+    var db: any Database { request.database }
 
     static let sessionNotFound = DomainError.notFound("sessionNotFound", "no such session")
 
@@ -76,9 +76,9 @@ struct SessionService {
         }
         let throttle = request.application.signInThrottle
         let now = request.application.clock.now().timeIntervalSince1970
-        try throttle.check(account: user.emailKey, address: request.remoteAddress?.ipAddress, now: now)
+        try throttle.check(account: user.emailKey, address: request.clientAddress, now: now)
         guard try await request.application.passwordHasher.verify(password, against: user.passwordHash) else {
-            throttle.failed(account: user.emailKey, address: request.remoteAddress?.ipAddress, now: now)
+            throttle.failed(account: user.emailKey, address: request.clientAddress, now: now)
             throw ValidationError(field: "currentPassword", "is not your current password")
         }
     }

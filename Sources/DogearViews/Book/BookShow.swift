@@ -94,6 +94,8 @@ public enum BookShow {
         /// What the catalog knows of who wrote it and where it comes from ("Translator: Edith
         /// Grossman", "Octavia E. Butler: Female · North America"), set facts only.
         public var facts: [Fact] = []
+        /// A note the reader sent that was refused: its text is kept in the form, with the reason.
+        public var noteDraft = FieldState()
         public var session: PageSession
 
         public init(
@@ -242,11 +244,21 @@ public enum BookShow {
                             .action(SiteURL.bookNotes(book.id).path), .method(.post), .class("add-note"),
                             .csrf(csrf),
                             .div(
-                                .class("field"),
+                                .class(model.noteDraft.error == nil ? "field" : "field has-error"),
                                 .label(.for("field-note"), "Add a note"),
                                 .textarea(
                                     .id("field-note"), .name("content"), .attribute(named: "rows", value: "3"),
-                                    .attribute(named: "required"))),
+                                    .attribute(named: "required"),
+                                    .if(model.noteDraft.error != nil, .attribute(named: "aria-invalid", value: "true")),
+                                    .if(
+                                        model.noteDraft.error != nil,
+                                        .attribute(named: "aria-describedby", value: "field-note-error")),
+                                    .userText(model.noteDraft.value)),
+                                .unwrap(model.noteDraft.error) {
+                                    .p(
+                                        .id("field-note-error"), .class("error"), .attribute(named: "role", value: "alert"),
+                                        .userText($0))
+                                }),
                             .div(
                                 .class("field"),
                                 .label(

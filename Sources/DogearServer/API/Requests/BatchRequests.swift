@@ -19,9 +19,12 @@ struct BatchRequest: Decodable, Sendable {
     static let operationHeaders: Set<String> = ["if-match", "idempotency-key"]
     static let methods: [String: HTTPMethod] = ["POST": .POST, "PATCH": .PATCH, "PUT": .PUT, "DELETE": .DELETE]
 
-    /// Checks the batch's shape before anything runs: every operation names a write, a path of
-    /// the API that a batch may hold, and only headers it may set.
-    func validated() throws -> (atomic: Bool, operations: [(HTTPMethod, String, JSONValue?, [String: String])]) {
+    /// Checks the batch's shape before anything runs: every operation names a write, a route of
+    /// the API that a batch may hold (`router`: resolved as the app's router reads the path), and
+    /// only headers it may set. Each operation comes back with its path in the router's own form.
+    func validated(against router: BatchRouter) throws -> (
+        atomic: Bool, operations: [(method: HTTPMethod, path: String, body: JSONValue?, headers: [String: String])]
+    ) {
         guard let operations, !operations.isEmpty else { throw ValidationError(field: "operations", "give 1 to 100 operations") }
         guard operations.count <= Self.maximum else {
             throw ValidationError(field: "operations", "at most \(Self.maximum) operations a batch; got \(operations.count)")
@@ -33,11 +36,8 @@ struct BatchRequest: Decodable, Sendable {
                 guard let name = operation.method?.uppercased(), let method = Self.methods[name] else {
                     throw ValidationError(field: "\(field).method", "must be POST, PATCH, PUT or DELETE")
                 }
-                guard let path = operation.path, path.hasPrefix("/api/v1/"), !path.contains(".."),
-                    !Self.refusedPaths.contains(where: { path == $0 || path.hasPrefix($0 + "/") || path.hasPrefix($0 + "?") })
-                else {
-                    throw ValidationError(
-                        field: "\(field).path", "must be a path of the API under /api/v1/ (not auth, batch, sync or imports)")
+                guard let given = operation.path, let path = router.resolve(method, given) else {
+                    throw ValidationError(field: "\(field).path", Self.refusal(method, operation.path))
                 }
                 let headers = operation.headers ?? [:]
                 if let other = headers.keys.first(where: { !Self.operationHeaders.contains($0.lowercased()) }) {
@@ -48,8 +48,15 @@ struct BatchRequest: Decodable, Sendable {
         )
     }
 
-    /// Routes a batch cannot hold: signing in and out, a batch in a batch, reads, and uploads.
-    static let refusedPaths = ["/api/v1/auth", "/api/v1/batch", "/api/v1/sync", "/api/v1/imports"]
+    /// Why a path was refused, in words: a batch inside a batch is named as such.
+    private static func refusal(_ method: HTTPMethod, _ path: String?) -> String {
+        let segments = URI(string: path ?? "").path.split(separator: "/")
+        if segments.last == "batch" {
+            return "a batch cannot hold another batch"
+        }
+        return "\(method) \(path ?? "(none)") is not a write a batch may hold: the reader's books, notes, lists, clubs, "
+            + "goals and scans may be; signing in, the account, tokens, sessions, imports, exports, sync and batches may not"
+    }
 }
 
 /// Any JSON value, passed through as it came (an operation's body, a result's body).
