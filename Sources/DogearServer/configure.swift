@@ -22,6 +22,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.sessionLifetime = SessionLifetime(idle: config.sessionIdleDays * 86_400, absolute: config.sessionMaxDays * 86_400)
     app.signInThrottle = SignInThrottle(attempts: config.signInAttempts, lockout: config.signInLockoutSeconds)
     app.trustedProxies = Set(config.trustedProxies)
+    app.codeGuessThrottle = CodeGuessThrottle()
     app.baseURL = config.baseURL
     app.databaseChoice = config.database
     app.uploadLimit = config.uploadLimitBytes

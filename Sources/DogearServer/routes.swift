@@ -42,7 +42,8 @@ func routes(_ app: Application, config: DogearConfig) throws {
     accountManagement.delete("sessions", use: auth.endOtherSessions)
     accountManagement.delete("sessions", ":id", use: auth.endSession)
     accountManagement.get("tokens", use: auth.appTokens)
-    accountManagement.post("tokens", use: auth.createAppToken)
+    // Its answer holds the new token's secret: an Idempotency-Key stores it without (IdempotencyMiddleware).
+    accountManagement.post("tokens", use: auth.createAppToken).userInfo[IdempotencyMiddleware.secretInAnswer] = true
     accountManagement.delete("tokens", ":id", use: auth.revokeAppToken)
 
     let library = LibraryController()
@@ -134,6 +135,8 @@ func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.get("clubs", ":id", "members", use: clubs.members)
     signedIn.patch("clubs", ":id", "members", ":userId", use: clubs.updateMember)
     signedIn.delete("clubs", ":id", "members", ":userId", use: clubs.removeMember)
+    signedIn.get("clubs", ":id", "removals", use: clubs.removals)
+    signedIn.delete("clubs", ":id", "removals", ":userId", use: clubs.letBackIn)
     signedIn.post("clubs", ":id", "owner", use: clubs.transfer)
     signedIn.put("clubs", ":id", "current-book", use: clubs.setCurrentBook).batchable()
     signedIn.get("clubs", ":id", "schedule", use: clubs.schedule)
@@ -294,6 +297,7 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     pages.post(.clubHideProgress(any), use: clubPages.hideProgress)
     pages.post(.clubMemberRole(any, any), use: clubPages.changeRole)
     pages.post(.clubRemoveMember(any, any), use: clubPages.removeMember)
+    pages.post(.clubLetBackIn(any, any), use: clubPages.letBackIn)
     pages.post(.clubOwner(any), use: clubPages.handOver)
     pages.post(.clubComments(any), use: clubPages.comment)
     pages.post(.clubProposals(any), use: clubPages.propose)

@@ -67,6 +67,7 @@ public enum SiteURL: Equatable, Sendable {
     case clubHideProgress(UUID)
     case clubMemberRole(UUID, UUID)
     case clubRemoveMember(UUID, UUID)
+    case clubLetBackIn(UUID, UUID)
     case clubOwner(UUID)
     case clubComments(UUID)
     case clubProposals(UUID)
@@ -158,6 +159,7 @@ public enum SiteURL: Equatable, Sendable {
         case .clubHideProgress(let value): return club(value, "privacy")
         case .clubMemberRole(let value, let user): return club(value, "members") + [member(user), .literal("role")]
         case .clubRemoveMember(let value, let user): return club(value, "members") + [member(user), .literal("remove")]
+        case .clubLetBackIn(let value, let user): return club(value, "removals") + [member(user), .literal("let-back-in")]
         case .clubOwner(let value): return club(value, "owner")
         case .clubComments(let value): return club(value, "comments")
         case .clubProposals(let value): return club(value, "proposals")

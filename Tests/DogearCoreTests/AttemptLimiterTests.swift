@@ -44,7 +44,8 @@ struct SessionLifetimeTests {
     @Test(
         "idle, absolute, and when a use is recorded",
         arguments: [
-            (0.0, nil as Double?, 5.0, SessionLifetime.Verdict.alive(touch: false)),
+            // Never used: its first use is recorded at once, however new the token.
+            (0.0, nil as Double?, 5.0, SessionLifetime.Verdict.alive(touch: true)),
             (0, nil, 10, .alive(touch: true)),
             (0, nil, 99, .alive(touch: true)),
             (0, nil, 100, .ended),

@@ -7,15 +7,17 @@ struct ClubAccessTests {
     typealias A = ClubAccess.Action
 
     /// The rule stated per actor, independently of the implementation's order of checks.
-    static func expected(_ actor: ClubAccess.Actor, isPublic: Bool, _ action: A, last: Bool) -> ClubAccess.Decision {
+    static func expected(_ actor: ClubAccess.Actor, isPublic: Bool, _ action: A, last: Bool, removed: Bool)
+        -> ClubAccess.Decision
+    {
         let running: [A] = [
             .editSettings, .replaceCode, .setCurrentBook, .setSchedule, .pickNextBook, .removeMember, .changeRole,
-            .deleteAnyComment,
+            .deleteAnyComment, .manageRemovals,
         ]
         switch actor {
         case .anonymous: return .notFound
         case .otherReader:
-            if action == .join { return .allow }
+            if action == .join { return removed ? .refused(.removedFromClub) : .allow }
             if !isPublic { return .notFound }
             return action == .readSummary ? .allow : .forbidden
         case .member:
@@ -33,23 +35,44 @@ struct ClubAccessTests {
         }
     }
 
-    @Test("every actor, visibility, action and last-member case gets exactly its cell")
+    @Test("every actor, visibility, action, last-member and removed case gets exactly its cell")
     func matrix() {
         var cells = 0
         for actor in ClubAccess.Actor.allCases {
             for isPublic in [false, true] {
                 for last in [false, true] {
-                    for action in A.allCases {
-                        let decision = ClubAccess.decide(action, by: actor, isPublic: isPublic, isLastMember: last)
-                        #expect(
-                            decision == Self.expected(actor, isPublic: isPublic, action, last: last),
-                            "\(actor) public=\(isPublic) last=\(last) \(action)")
-                        cells += 1
+                    for removed in [false, true] {
+                        for action in A.allCases {
+                            let decision = ClubAccess.decide(
+                                action, by: actor, isPublic: isPublic, isLastMember: last, wasRemoved: removed)
+                            #expect(
+                                decision == Self.expected(actor, isPublic: isPublic, action, last: last, removed: removed),
+                                "\(actor) public=\(isPublic) last=\(last) removed=\(removed) \(action)")
+                            cells += 1
+                        }
                     }
                 }
             }
         }
-        #expect(cells == 5 * 2 * 2 * A.allCases.count)
+        #expect(cells == 5 * 2 * 2 * 2 * A.allCases.count)
+    }
+
+    @Test(
+        "who changes whose role: the owner anyone's but their own; an admin only makes a member an admin",
+        arguments: [
+            (ClubAccess.Actor.owner, ClubAccess.Actor.member, ClubAccess.Actor.admin, true),
+            (.owner, .admin, .member, true),
+            (.owner, .owner, .member, false),
+            (.owner, .member, .owner, false),
+            (.admin, .member, .admin, true),
+            (.admin, .admin, .member, false),
+            (.admin, .owner, .member, false),
+            (.member, .member, .admin, false),
+            (.otherReader, .member, .admin, false),
+            (.owner, .otherReader, .admin, false),
+        ])
+    func roleChanges(actor: ClubAccess.Actor, role: ClubAccess.Actor, newRole: ClubAccess.Actor, allowed: Bool) {
+        #expect(ClubAccess.mayChangeRole(of: role, to: newRole, by: actor) == allowed)
     }
 
     @Test("a private club is not found to outsiders, whatever they ask; its code still lets them join")

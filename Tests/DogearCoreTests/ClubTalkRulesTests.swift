@@ -27,6 +27,23 @@ struct ClubTalkRulesTests {
         }
     }
 
+    @Test(
+        "a comment's page is within the book's last page when it is known",
+        arguments: [
+            (272, 272 as Int?, nil as String?), (273, 272, "page"), (500, nil, nil), (12, 0, nil),
+        ])
+    func commentPageWithinTheBook(page: Int, lastPage: Int?, field: String?) {
+        do {
+            _ = try CommentDraft(body: "x", page: page).validated(lastPage: lastPage)
+            #expect(field == nil)
+        } catch let error as ValidationError {
+            #expect(error.field == field)
+            #expect(error.message.contains("\(lastPage ?? 0) pages"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
     @Test("edits are allowed for 15 minutes, to the second")
     func editWindow() {
         #expect(CommentEditing.mayEdit(writtenAt: 0, now: 900))

@@ -21,6 +21,8 @@ public struct SessionLifetime: Sendable, Equatable {
     public func verdict(createdAt: Double, lastUsedAt: Double?, now: Double) -> Verdict {
         let lastUse = lastUsedAt ?? createdAt
         if now - createdAt >= absolute || now - lastUse >= idle { return .ended }
+        // A first use is recorded at once: a token used in its first minute must not read "never used".
+        guard lastUsedAt != nil else { return .alive(touch: true) }
         return .alive(touch: now - lastUse >= touchEvery)
     }
 }

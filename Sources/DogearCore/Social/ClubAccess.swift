@@ -6,7 +6,9 @@
 ///   is "not found" to anyone else, exactly like a club that does not exist.
 /// - Owner and admins run the club: settings, the join code, the current book, the schedule, picking
 ///   the next book, removing members (never the owner), deleting any comment.
-/// - Only the owner deletes the club and hands ownership on.
+/// - Only the owner deletes the club and hands ownership on, and only the owner demotes or removes
+///   an admin (admins make members admins and remove members).
+/// - A removed member cannot join again by code until an owner or admin lets them back in.
 /// - Any member comments, proposes, votes and leaves (an owner hands ownership on first, unless last).
 public enum ClubAccess {
     public enum Actor: String, Sendable, CaseIterable {
@@ -27,6 +29,8 @@ public enum ClubAccess {
         case join
         case comment, propose, vote, leave
         case editSettings, replaceCode, setCurrentBook, setSchedule, pickNextBook, removeMember, changeRole, deleteAnyComment
+        /// See who was removed, and let them back in.
+        case manageRemovals
         case deleteClub, transferOwnership
     }
 
@@ -38,24 +42,27 @@ public enum ClubAccess {
     }
 
     public enum Refusal: String, Sendable, Equatable {
-        case alreadyMember, ownerMustHandOver
+        case alreadyMember, ownerMustHandOver, removedFromClub
 
         public var message: String {
             switch self {
             case .alreadyMember: return "already a member"
             case .ownerMustHandOver: return "hand the club to another member before leaving it"
+            case .removedFromClub: return "you were removed from this club; ask its owner or an admin to let you back in"
             }
         }
     }
 
     /// `isLastMember`: the actor is the only member left (an owner may then leave, which deletes the club).
+    /// `wasRemoved`: an owner or admin removed the actor and has not let them back in.
     public static func decide(
-        _ action: Action, by actor: Actor, isPublic: Bool, isLastMember: Bool = false
+        _ action: Action, by actor: Actor, isPublic: Bool, isLastMember: Bool = false, wasRemoved: Bool = false
     ) -> Decision {
         if actor == .anonymous { return .notFound }
         if !actor.isMember {
-            // Joining is by code, which works for private clubs too: the code is the invitation.
-            if action == .join { return .allow }
+            // Joining is by code, which works for private clubs too: the code is the invitation,
+            // but not for a reader removed from the club.
+            if action == .join { return wasRemoved ? .refused(.removedFromClub) : .allow }
             guard isPublic else { return .notFound }
             return action == .readSummary ? .allow : .forbidden
         }
@@ -67,7 +74,7 @@ public enum ClubAccess {
         case .leave:
             return actor == .owner && !isLastMember ? .refused(.ownerMustHandOver) : .allow
         case .editSettings, .replaceCode, .setCurrentBook, .setSchedule, .pickNextBook, .removeMember, .changeRole,
-            .deleteAnyComment:
+            .deleteAnyComment, .manageRemovals:
             return actor.runsTheClub ? .allow : .forbidden
         case .deleteClub, .transferOwnership:
             return actor == .owner ? .allow : .forbidden
@@ -78,6 +85,18 @@ public enum ClubAccess {
     /// remove each other, only the owner does).
     public static func mayRemove(_ role: Actor, by actor: Actor) -> Bool {
         guard role.isMember, role != .owner else { return false }
+        switch actor {
+        case .owner: return true
+        case .admin: return role == .member
+        default: return false
+        }
+    }
+
+    /// Whether `actor` may give a member holding `role` the role `newRole` (the owner's role changes
+    /// only by handing over). The owner changes anyone else's role; an admin only makes a member an
+    /// admin: demoting an admin is the owner's alone, or two admins could demote and remove each other.
+    public static func mayChangeRole(of role: Actor, to newRole: Actor, by actor: Actor) -> Bool {
+        guard role.isMember, role != .owner, newRole == .admin || newRole == .member else { return false }
         switch actor {
         case .owner: return true
         case .admin: return role == .member

@@ -11,12 +11,17 @@ public struct CommentDraft: Sendable, Equatable {
         self.percent = percent
     }
 
-    public func validated() throws -> ValidComment {
+    /// `lastPage`: the book's last page as far as it is known (its longest edition's); a comment about
+    /// a page past it would stay hidden from every reader, as nobody's progress ever reaches it.
+    public func validated(lastPage: Int? = nil) throws -> ValidComment {
         let body = try Validate.text(body ?? "", field: "body", length: 1...Limits.commentMaxLength)
         if page != nil, percent != nil {
             throw ValidationError(field: "page", "give a page or a percent, not both")
         }
         if let page { _ = try Validate.number(page, field: "page", in: 1...Limits.pageCount.upperBound) }
+        if let page, let lastPage, lastPage > 0, page > lastPage {
+            throw ValidationError(field: "page", "the book has \(lastPage) pages; give a page from 1 to \(lastPage)")
+        }
         if let percent { _ = try Validate.number(percent, field: "percent", in: 0...100) }
         let place: SpoilerGate.Place? = page.map { .page($0) } ?? percent.map { .percent($0) }
         return ValidComment(body: body, place: place)

@@ -63,3 +63,12 @@ public enum ShareCodes {
         throw Exhausted(attempts: attempts)
     }
 }
+
+extension ShareCode {
+    /// Codes that open nothing, asked for by one reader: 20 in a quarter of an hour lock their code
+    /// look-ups for a quarter of an hour. A code has about 10⁹ values and a few thousand are held,
+    /// so a guesser at this pace finds one in centuries; a reader mistyping one code never gets here.
+    public static let missesPerReader = AttemptLimiter.Policy(maxFailures: 20, window: 900, lockout: 900)
+    /// The same from one address, which many readers may share (a school, a proxy).
+    public static let missesPerAddress = AttemptLimiter.Policy(maxFailures: 100, window: 900, lockout: 900)
+}

@@ -27,6 +27,10 @@ struct AuthController {
     }
 
     func nonce(req: Request) async throws -> Response {
+        // With no provider set up a nonce serves nothing: no row is written for it.
+        guard !req.application.identityProviders.isEmpty else {
+            throw DomainError.notFound("providerNotConfigured", "Sign in with Apple or Google is not set up on this server")
+        }
         let issued = try await ExternalSignInService(request: req).issueNonce()
         return try await NonceDTO(nonce: issued.nonce, expiresAt: issued.expiresAt).encodeResponse(status: .created, for: req)
     }
@@ -38,6 +42,10 @@ struct AuthController {
     /// `linkToken` when the email belongs to an account not yet linked to this identity.
     private func providerSignIn(_ name: IdentityProvider.Name, _ req: Request) async throws -> Response {
         let body = try req.content.decode(ProviderSignInRequest.self)
+        for (field, value) in [("idToken", body.idToken), ("nonce", body.nonce)] where (value ?? "").isEmpty {
+            throw DomainError.badRequest(
+                "\(field) is required: the provider's ID token and the nonce it was made for", field: field)
+        }
         switch try await ExternalSignInService(request: req).signIn(name, idToken: body.idToken ?? "", nonce: body.nonce ?? "") {
         case .signedIn(let answer, let created):
             return try await answer.encodeResponse(status: created ? .created : .ok, for: req)

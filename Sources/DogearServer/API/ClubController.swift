@@ -80,6 +80,17 @@ struct ClubController {
         return .noContent
     }
 
+    func removals(req: Request) async throws -> [ClubRemovalDTO] {
+        try await req.clubMembership().removals(of: try Self.clubID(req)).map {
+            ClubRemovalDTO(user: PersonRef(id: $0.userID, displayName: $0.displayName), removedAt: $0.removedAt)
+        }
+    }
+
+    func letBackIn(req: Request) async throws -> HTTPStatus {
+        try await req.clubMembership().letBackIn(try req.uuidParameter("userId"), to: try Self.clubID(req))
+        return .noContent
+    }
+
     func transfer(req: Request) async throws -> ClubDTO {
         let body = try req.content.decode(TransferClubRequest.self)
         guard let userID = body.userId else { throw ValidationError(field: "userId", "name the member to hand the club to") }

@@ -64,6 +64,8 @@ struct IdempotencyMiddleware: AsyncMiddleware {
                 }
                 if response.status.code >= 500 {
                     try await store.release()
+                } else if request.route?.userInfo[Self.secretInAnswer] as? Bool == true {
+                    try await store.keep(Self.withoutSecret(response))
                 } else {
                     try await store.keep(response)
                 }
@@ -88,6 +90,25 @@ struct IdempotencyMiddleware: AsyncMiddleware {
 
     /// Marks a route whose body streams to its handler (an upload): the key does not read it.
     static let streamedBody = "streamedBody"
+
+    /// Marks a route whose answer carries a secret shown once (a new app token, under `token`): the
+    /// stored answer keeps everything but the secret, so the idempotency table (and every backup of
+    /// it) never holds a usable token. A replay says the token was made; its secret is not shown again.
+    static let secretInAnswer = "secretInAnswer"
+
+    /// The answer as stored for a `secretInAnswer` route: its JSON's `token` set to null.
+    static func withoutSecret(_ response: Response) -> Response {
+        let stored = Response(status: response.status, headers: response.headers)
+        guard let data = response.body.data ?? response.body.buffer.map({ Data($0.readableBytesView) }),
+            var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else { return stored }
+        if object["token"] != nil { object["token"] = NSNull() }
+        if let redacted = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+            stored.body = .init(data: redacted)
+            stored.headers.remove(name: .contentLength)
+        }
+        return stored
+    }
 }
 
 /// The `idempotency_keys` rows of one reader's key.

@@ -81,13 +81,20 @@ struct ClubPageModels {
         form.isPublic = club.isPublic
         let members = try await req.clubReading().members(of: id)
         let schedule = try await req.clubReading().schedule(of: id)
-        return ClubSettings.Model(
+        let removals =
+            ClubAccess.decide(
+                .manageRemovals, by: ClubMember.Role(rawValue: role).map(ClubMembershipService.actor) ?? .member,
+                isPublic: club.isPublic) == .allow
+            ? try await req.clubMembership().removals(of: id) : []
+        var model = ClubSettings.Model(
             form: form, name: club.name, role: role, joinCode: code, inviteLink: baseURL + SiteURL.joinByCode(code).path,
             members: members.map { ClubSettings.Member(id: $0.user.id, name: $0.user.displayName, role: $0.role) },
             hasBook: club.currentBook != nil,
             milestones: schedule.milestones.map {
                 ClubSettings.MilestoneRow(label: $0.label ?? "", page: $0.page.map(String.init) ?? "", dueOn: $0.dueOn)
             })
+        model.removals = removals.map { ClubSettings.Member(id: $0.userID, name: $0.displayName, role: "removed") }
+        return model
     }
 
     /// The reader's books to propose or to choose, most recently added first (at most 200).

@@ -242,6 +242,12 @@ struct ClubPages {
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "members"))
     }
 
+    func letBackIn(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        try await req.clubMembership().letBackIn(try req.uuidParameter("userId"), to: id)
+        return .seeOther(SiteURL.clubSettings(id).with(fragment: "removals"))
+    }
+
     func handOver(req: Request) async throws -> Response {
         struct Form: Content { var userId: UUID? }
         let id = try ClubController.clubID(req)

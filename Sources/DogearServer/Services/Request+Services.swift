@@ -38,7 +38,9 @@ extension Request {
     }
 
     func lists() throws -> ListService {
-        ListService(db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, now: now)
+        ListService(
+            db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, now: now,
+            codeGuesses: try codeGuesses())
     }
 
     func listItems() throws -> ListItemService {
@@ -47,7 +49,8 @@ extension Request {
 
     func clubMembership() throws -> ClubMembershipService {
         ClubMembershipService(
-            db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, events: application.clubEvents)
+            db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, events: application.clubEvents,
+            now: application.clock.now, codeGuesses: try codeGuesses())
     }
 
     func clubs() throws -> ClubService {

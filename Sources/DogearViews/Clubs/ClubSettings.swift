@@ -42,6 +42,8 @@ public enum ClubSettings {
         public var scheduleError: String?
         /// A message for leaving (the owner hands over first).
         public var leaveError: String?
+        /// Readers removed from the club, who cannot join again by code until let back in (owner and admins).
+        public var removals: [Member] = []
 
         public init(
             form: ClubForm.Model, name: String, role: String, joinCode: String, inviteLink: String, members: [Member],
@@ -96,7 +98,8 @@ public enum ClubSettings {
                                 .class("card narrow"), .attribute(named: "aria-labelledby", value: "details-title"),
                                 .h2(.id("details-title"), "Details"), ClubForm.View.form(model.form)),
                             schedule(model, clubID: clubID),
-                            members(model, clubID: clubID))),
+                            members(model, clubID: clubID),
+                            .if(!model.removals.isEmpty, removals(model, clubID: clubID)))),
                     .section(
                         .class("card danger-zone"), .attribute(named: "aria-labelledby", value: "leave-title"),
                         .h2(.id("leave-title"), "Leave"),
@@ -163,6 +166,29 @@ public enum ClubSettings {
             )
         }
 
+        static func removals(_ model: Model, clubID: UUID) -> Node<HTML.BodyContext> {
+            .section(
+                .class("card"), .id("removals"), .attribute(named: "aria-labelledby", value: "removals-title"),
+                .h2(.id("removals-title"), "Removed"),
+                .p(.class("meta"), "They cannot join again with the club's code until you let them back in."),
+                .ul(
+                    .class("rows"),
+                    .forEach(model.removals) { removed in
+                        .li(
+                            .class("row"),
+                            .div(.class("row-main"), .span(.class("member-name"), .userText(removed.name))),
+                            .div(
+                                .class("row-actions"),
+                                .form(
+                                    .action(SiteURL.clubLetBackIn(clubID, removed.id).path), .method(.post), .class("inline"),
+                                    .csrf(model.session.csrfToken),
+                                    .button(
+                                        .type(.submit), .userAttribute("aria-label", "Let \(removed.name) back in"),
+                                        .text("Let back in")))))
+                    })
+            )
+        }
+
         static func members(_ model: Model, clubID: UUID) -> Node<HTML.BodyContext> {
             let csrf = model.session.csrfToken
             return .section(
@@ -180,18 +206,24 @@ public enum ClubSettings {
                                 member.role != "owner",
                                 .div(
                                     .class("row-actions"),
-                                    .form(
-                                        .action(SiteURL.clubMemberRole(clubID, member.id).path), .method(.post), .class("inline"),
-                                        .csrf(csrf),
-                                        .input(
-                                            .type(.hidden), .name("role"), .value(member.role == "admin" ? "member" : "admin")),
-                                        .button(
-                                            .type(.submit),
-                                            .text(member.role == "admin" ? "Make a member" : "Make an admin"),
-                                            .userAttribute(
-                                                "aria-label",
-                                                "\(member.role == "admin" ? "Make a member:" : "Make an admin:") \(member.name)"))
-                                    ),
+                                    // Only the owner makes an admin a member again.
+                                    .if(
+                                        model.role == "owner" || member.role == "member",
+                                        .form(
+                                            .action(SiteURL.clubMemberRole(clubID, member.id).path), .method(.post),
+                                            .class("inline"),
+                                            .csrf(csrf),
+                                            .input(
+                                                .type(.hidden), .name("role"), .value(member.role == "admin" ? "member" : "admin")
+                                            ),
+                                            .button(
+                                                .type(.submit),
+                                                .text(member.role == "admin" ? "Make a member" : "Make an admin"),
+                                                .userAttribute(
+                                                    "aria-label",
+                                                    "\(member.role == "admin" ? "Make a member:" : "Make an admin:") \(member.name)"
+                                                ))
+                                        )),
                                     .if(
                                         model.role == "owner",
                                         .form(

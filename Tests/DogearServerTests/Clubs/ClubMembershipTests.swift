@@ -69,6 +69,9 @@ struct ClubMembershipTests {
             try await ann.changeRole(of: bobID, in: id, to: .admin)
             try await bob.removeMember(carolID, from: id)  // an admin removes a member
             #expect(try await ann.summary(id).memberCount == 2)
+            // Removed, Carol cannot come back by the code until the owner lets her back in.
+            #expect(await refusal { _ = try await carol.join(code: club.joinCode) } == "removedFromClub")
+            try await ann.letBackIn(carolID, to: id)
             _ = try await carol.join(code: club.joinCode)
             try await ann.changeRole(of: carolID, in: id, to: .admin)
             #expect(await refusal { try await bob.removeMember(carolID, from: id) } == "forbidden")  // not another admin

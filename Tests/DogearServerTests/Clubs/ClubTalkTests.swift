@@ -148,6 +148,43 @@ struct ClubTalkTests {
         }
     }
 
+    @Test("a member who keeps their progress to themselves puts no start, percent, finish or rating in the club's feed")
+    func hiddenProgressStaysOutOfTheFeed() async throws {
+        try await withDogear { app in
+            let club = try await ReadingClub.start(app)
+            let hide = try await app.send(
+                .PATCH, "/api/v1/clubs/\(club.club)/members/\(club.bobID)", token: club.bob, json: ["hidesProgress": true])
+            #expect(hide.status == .ok)
+            let before = try await club.activity(club.ann).items.count
+            try await club.bobAtPage(20)
+            try await club.bobAtPage(390)
+            let read = try await app.send(
+                .POST, "/api/v1/library/\(club.bobEntry)/status", token: club.bob, json: ["status": "read"])
+            #expect(read.status == .ok)
+            let rated = try await app.send(.PATCH, "/api/v1/library/\(club.bobEntry)", token: club.bob, json: ["rating": 5])
+            #expect(rated.status == .ok)
+            let feed = try await club.activity(club.ann).items
+            #expect(feed.count == before, "\(feed.map(\.kind))")
+            #expect(!feed.contains { ["started", "progressed", "finished", "rated"].contains($0.kind) })
+        }
+    }
+
+    @Test("a comment about a page past the book's last page is refused, naming the page count")
+    func commentPastTheLastPage() async throws {
+        try await withDogear { app in
+            let club = try await ReadingClub.start(app)
+            let past = try await app.send(
+                .POST, "/api/v1/clubs/\(club.club)/comments", token: club.ann, json: ["body": "After the end?", "page": 401])
+            #expect(past.status == .unprocessableEntity)
+            #expect(past.errorField == "page")
+            #expect(past.errorMessage?.contains("400 pages") == true)
+            let last = try await app.send(
+                .POST, "/api/v1/clubs/\(club.club)/comments", token: club.ann, json: ["body": "The last page.", "page": 400])
+            #expect(last.status == .created)
+            #expect(try await club.comments(club.bob).count == 1)
+        }
+    }
+
     @Test("the feed: joined, the club's book, added, started, 25/50/75 %, finished, rated; newest first, by cursor")
     func feed() async throws {
         try await withDogear { app in

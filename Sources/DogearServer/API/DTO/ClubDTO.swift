@@ -36,6 +36,12 @@ struct ClubBookDTO: Content {
     @Nullable var finishedOn: String?
 }
 
+/// A reader removed from a club, who may not join again by code until let back in.
+struct ClubRemovalDTO: Content, Equatable {
+    let user: PersonRef
+    let removedAt: Date
+}
+
 /// A member with their role and their progress on the current book.
 struct ClubMemberDTO: Content {
     struct Progress: Content, Equatable {

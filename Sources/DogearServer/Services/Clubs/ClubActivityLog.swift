@@ -34,7 +34,8 @@ struct ClubActivityLog {
     }
 
     /// A change to a reader's library entry, told to every club of theirs whose current book it is:
-    /// added, started, 25/50/75 %, finished, abandoned, rated. A private entry tells nothing.
+    /// added, started, 25/50/75 %, finished, abandoned, rated. A private entry tells nothing, and
+    /// neither does a member who keeps their progress to themselves in that club.
     /// Returns the clubs told (to announce once the transaction commits).
     func entryChanged(_ entry: LibraryEntry, before: ReadingState?, ratingBefore: Int?) async throws -> [UUID] {
         guard entry.isPublic else { return [] }
@@ -44,7 +45,7 @@ struct ClubActivityLog {
             """
             SELECT cb.club_id AS club_id FROM club_books cb
             JOIN club_members m ON m.club_id = cb.club_id AND m.user_id = \(bind: userID)
-            WHERE cb.work_id = \(bind: workID) AND cb.finished_on IS NULL
+            WHERE cb.work_id = \(bind: workID) AND cb.finished_on IS NULL AND m.hides_progress = \(bind: false)
             """
         ).all()
         // Locked in one order, so two readers' changes never wait on each other in a circle.

@@ -134,7 +134,8 @@ struct ClubFeedService {
             }
             if (draft.body ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { draft.body = note.content }
         }
-        let fields = try draft.validated()
+        let workID = try await ClubService.currentBook(of: clubID, on: db)?.$work.id
+        let fields = try draft.validated(lastPage: try await Self.lastPage(of: workID, on: db))
         if let parentID {
             guard let parent = try await ClubComment.query(on: db).filter(\.$id == parentID).filter(\.$club.$id == clubID).first()
             else { throw Self.commentNotFound }
@@ -143,7 +144,6 @@ struct ClubFeedService {
             }
         }
         let userID = try user.requireID()
-        let workID = try await ClubService.currentBook(of: clubID, on: db)?.$work.id
         let comment = try await db.writeTransaction { db in
             let comment = ClubComment(clubID: clubID, authorID: userID, body: fields.body)
             comment.$parent.id = parentID
@@ -159,6 +159,12 @@ struct ClubFeedService {
         return try await dtos([comment], clubID: clubID, reveal: nil)[0]
     }
 
+    /// The book's last page as far as the catalog knows it: its longest edition's (nil when none says).
+    static func lastPage(of workID: UUID?, on db: any Database) async throws -> Int? {
+        guard let workID else { return nil }
+        return try await Edition.query(on: db).filter(\.$work.$id == workID).max(\.$pageCount)
+    }
+
     /// The author changes their comment within 15 minutes of writing it.
     func edit(_ id: UUID, _ draft: CommentDraft) async throws -> ClubCommentDTO {
         let (comment, _) = try await openComment(id, for: .comment)
@@ -172,7 +178,7 @@ struct ClubFeedService {
             throw DomainError(
                 .unprocessable, code: "editWindowClosed", "a comment can be edited for 15 minutes after it is written")
         }
-        let fields = try draft.validated()
+        let fields = try draft.validated(lastPage: try await Self.lastPage(of: comment.$work.id, on: db))
         comment.body = fields.body
         Self.place(fields.place, on: comment)
         comment.editedAt = now()

@@ -11,6 +11,10 @@ struct ClubMembershipService {
     let tiersEnabled: Bool
     /// Wakes the club's live feed after a join or a leave.
     var events: ClubEventHub? = nil
+    /// When a removal happened (the injected clock).
+    var now: @Sendable () -> Date = { Date() }
+    /// Join codes that open nothing are counted and limited (`CodeGuessThrottle`); nil in tools.
+    var codeGuesses: CodeGuesses? = nil
 
     static let clubNotFound = DomainError.notFound("clubNotFound", "no such club")
 
@@ -39,11 +43,11 @@ struct ClubMembershipService {
 
     /// Joins the club a code opens (any case, spaces ignored; a private club's code is its invitation).
     func join(code typed: String) async throws -> Club {
-        guard let code = ShareCode(typed: typed),
-            let club = try await Club.query(on: db).filter(\.$joinCode == code.value).first()
-        else { throw Self.clubNotFound }
+        let club = try await club(byCode: typed)
         let clubID = try club.requireID()
-        try Self.require(ClubAccess.decide(.join, by: try await actor(in: club), isPublic: club.isPublic))
+        let actor = try await actor(in: club)
+        let removed = actor.isMember ? false : try await ClubRemovals(db: db).wasRemoved(try user.requireID(), from: clubID)
+        try Self.require(ClubAccess.decide(.join, by: actor, isPublic: club.isPublic, wasRemoved: removed))
         guard club.memberCount < Limits.membersPerClub else {
             throw DomainError(.unprocessable, code: "clubFull", "a club has at most \(Limits.membersPerClub) members")
         }
@@ -65,10 +69,21 @@ struct ClubMembershipService {
     /// The club a code opens (any case), and whether the reader is in it already: what an invitation
     /// link shows before joining. The code is the invitation, so a private club shows its name too.
     func invitation(code typed: String) async throws -> (club: Club, isMember: Bool) {
-        guard let code = ShareCode(typed: typed),
-            let club = try await Club.query(on: db).filter(\.$joinCode == code.value).first()
-        else { throw Self.clubNotFound }
+        let club = try await club(byCode: typed)
         return (club, try await actor(in: club).isMember)
+    }
+
+    /// The club a typed code opens; a code that opens nothing is counted against the reader and
+    /// their address (`codeGuesses`).
+    private func club(byCode typed: String) async throws -> Club {
+        let find = {
+            guard let code = ShareCode(typed: typed),
+                let club = try await Club.query(on: db).filter(\.$joinCode == code.value).first()
+            else { throw Self.clubNotFound }
+            return club
+        }
+        guard let codeGuesses else { return try await find() }
+        return try await codeGuesses.lookUp(find)
     }
 
     /// Leaves a club; the last member leaving deletes it (an owner hands it on first otherwise).
@@ -121,8 +136,11 @@ struct ClubMembershipService {
         guard ClubAccess.mayRemove(Self.actor(member.role), by: actor) else {
             throw DomainError(.forbidden, code: "forbidden", "you cannot remove this member")
         }
+        let (removedBy, at) = (try user.requireID(), now())
         try await db.writeTransaction { db in
             try await member.delete(on: db)
+            // The code every member was shown no longer lets them back in (ClubRemovals).
+            try await ClubRemovals(db: db).record(memberID, from: clubID, by: removedBy, at: at)
             try await Self.recount(club, on: db)
             try await ClubActivityLog(db: db).wake(clubID)
         }
@@ -133,15 +151,33 @@ struct ClubMembershipService {
     /// Makes a member an admin or an admin a member (the owner's role changes only by handing over).
     func changeRole(of memberID: UUID, in clubID: UUID, to role: ClubMember.Role) async throws {
         let club = try await find(clubID)
-        try Self.require(ClubAccess.decide(.changeRole, by: try await actor(in: club), isPublic: club.isPublic))
+        let actor = try await actor(in: club)
+        try Self.require(ClubAccess.decide(.changeRole, by: actor, isPublic: club.isPublic))
         guard role != .owner else {
             throw ValidationError(field: "role", "hand the club over to make someone its owner")
         }
         guard let member = try await Self.membership(memberID, in: clubID, on: db), member.role != .owner else {
             throw DomainError.notFound("memberNotFound", "no such member of this club")
         }
+        guard ClubAccess.mayChangeRole(of: Self.actor(member.role), to: Self.actor(role), by: actor) else {
+            throw DomainError(.forbidden, code: "forbidden", "only the club's owner can make an admin a member again")
+        }
         member.role = role
         try await member.save(on: db)
+    }
+
+    /// The readers removed from the club who may not join again by code, newest first (owner and admins).
+    func removals(of clubID: UUID) async throws -> [ClubRemovals.Removal] {
+        _ = try await open(clubID, for: .manageRemovals)
+        return try await ClubRemovals(db: db).list(clubID)
+    }
+
+    /// Lets a removed reader join again by code (owner and admins); not found when they were not removed.
+    func letBackIn(_ userID: UUID, to clubID: UUID) async throws {
+        _ = try await open(clubID, for: .manageRemovals)
+        guard try await ClubRemovals(db: db).lift(userID, from: clubID) else {
+            throw DomainError.notFound("removalNotFound", "this reader was not removed from this club")
+        }
     }
 
     /// A new join code; the old one opens nothing any more.
@@ -207,6 +243,8 @@ struct ClubMembershipService {
         case .notFound: throw clubNotFound
         case .forbidden: throw DomainError(.forbidden, code: "forbidden", "only the club's owner or admins can do that")
         case .refused(.alreadyMember): throw alreadyMember
+        case .refused(.removedFromClub):
+            throw DomainError(.forbidden, code: "removedFromClub", ClubAccess.Refusal.removedFromClub.message)
         case .refused(let refusal): throw DomainError(.unprocessable, code: refusal.rawValue, refusal.message)
         }
     }

@@ -13,6 +13,8 @@ struct ListService {
     let tiersEnabled: Bool
     /// When a change happens (deletions are remembered from then for apps that sync).
     var now = Date()
+    /// Share codes that open nothing are counted and limited (`CodeGuessThrottle`); nil in tools.
+    var codeGuesses: CodeGuesses? = nil
 
     static let listNotFound = DomainError.notFound("listNotFound", "no such list")
 
@@ -187,12 +189,17 @@ struct ListService {
     }
 
     private func shared(_ typedCode: String, for action: ListAccess.Action) async throws -> (ReadingList, ListAccess.Actor) {
-        guard let code = ShareCode(typed: typedCode),
-            let list = try await ReadingList.query(on: db).filter(\.$shareCode == code.value).first()
-        else { throw Self.listNotFound }
-        let actor = try await actor(for: list)
-        try Self.require(ListAccess.decide(action, by: actor, kind: .custom, isPublic: list.isPublic))
-        return (list, actor)
+        let open = {
+            guard let code = ShareCode(typed: typedCode),
+                let list = try await ReadingList.query(on: db).filter(\.$shareCode == code.value).first()
+            else { throw Self.listNotFound }
+            let actor = try await actor(for: list)
+            // A private list's code is "not found", and counted as a miss like one nobody holds.
+            try Self.require(ListAccess.decide(action, by: actor, kind: .custom, isPublic: list.isPublic))
+            return (list, actor)
+        }
+        guard let codeGuesses else { return try await open() }
+        return try await codeGuesses.lookUp(open)
     }
 
     private func actor(for list: ReadingList) async throws -> ListAccess.Actor {

@@ -1,0 +1,29 @@
+import Fluent
+import SQLKit
+
+/// Removal bans (issue 36): a member an owner or admin removed cannot come back by the join code
+/// every member was shown, until an owner or admin lets them back in (the row is deleted then).
+/// `removed_by` is who removed them (kept for the club's admins to see; null once that reader's
+/// account is gone).
+struct CreateClubBans: NumberedMigration {
+    static let folder = 28
+
+    func prepare(on database: any Database) async throws {
+        let sql = database.sql
+        let timestamp = sql.kind == .postgres ? "TIMESTAMPTZ" : "DATETIME"
+        try await sql.raw(
+            """
+            CREATE TABLE club_bans (
+              club_id UUID NOT NULL REFERENCES clubs(id) ON DELETE CASCADE,
+              user_id UUID NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+              removed_by UUID REFERENCES users(id) ON DELETE SET NULL,
+              created_at \(unsafeRaw: timestamp) NOT NULL,
+              PRIMARY KEY (club_id, user_id))
+            """
+        ).run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.sql.drop(table: "club_bans").run()
+    }
+}

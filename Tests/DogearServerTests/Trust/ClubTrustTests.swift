@@ -1,0 +1,159 @@
+import DogearCore
+import DogearViews
+import Foundation
+import Testing
+import Vapor
+
+@testable import DogearServer
+
+/// Issue 36's club and code holes, replayed: codes guessed without limit, a removed member back at
+/// once by the code every member was shown, an admin demoting and removing another admin.
+@Suite("Trust: codes cannot be guessed, removals hold, admins do not remove each other")
+struct ClubTrustTests {
+    @Test(
+        "1,000 wrong join codes from one reader end in 429s with Retry-After, none succeeds, and the lock covers every code look-up"
+    )
+    func guessingJoinCodes() async throws {
+        try await withDogear { app in
+            let club = try await ReadingClub.start(app)
+            let code = try #require(
+                try await app.send(.GET, "/api/v1/clubs/\(club.club)", token: club.ann).decode(ClubDTO.self).joinCode)
+            let mallory = try await app.signUp("mallory@example.com")
+            var statuses: [UInt: Int] = [:]
+            var retryAfter: String?
+            for index in 0..<1_000 {
+                // Six characters of the code's alphabet, never the real code.
+                let guess = String(format: "Z%05d", index).replacingOccurrences(of: "0", with: "Q")
+                let reply = try await app.send(.POST, "/api/v1/clubs/join", token: mallory, json: ["code": guess])
+                statuses[reply.status.code, default: 0] += 1
+                if reply.status == .tooManyRequests {
+                    #expect(reply.errorCode == "tooManyCodeGuesses")
+                    retryAfter = reply.headers.first(name: .retryAfter)
+                }
+            }
+            #expect(statuses[200] == nil, "no guess joined")
+            #expect(statuses[404] == ShareCode.missesPerReader.maxFailures, "\(statuses)")
+            #expect(statuses[429] == 1_000 - ShareCode.missesPerReader.maxFailures)
+            #expect(retryAfter == "900")
+            // Locked out, the real code is refused too (so a known code cannot be mixed in), and so
+            // are shared lists' codes and the invitation page.
+            #expect(
+                try await app.send(.POST, "/api/v1/clubs/join", token: mallory, json: ["code": code]).status == .tooManyRequests)
+            #expect(try await app.send(.GET, "/api/v1/shared-lists/ABCDEF", token: mallory).status == .tooManyRequests)
+            // Another reader is not held up by Mallory's guesses (in-memory tests share no address).
+            #expect(
+                try await app.send(
+                    .POST, "/api/v1/clubs/join", token: try await app.signUp("carol@example.com"), json: ["code": code]
+                ).status == .ok)
+            // After the lockout, Mallory may look codes up again.
+            app.clock = .fixed(fixedNow.addingTimeInterval(901))
+            #expect(try await app.send(.POST, "/api/v1/clubs/join", token: mallory, json: ["code": code]).status == .ok)
+        }
+    }
+
+    @Test("the invitation page counts its misses too: /join/{code} answers 429 once a reader has guessed too often")
+    func guessingInvitationPages() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            var last: HTTPStatus = .ok
+            for index in 0..<(ShareCode.missesPerReader.maxFailures + 1) {
+                last = try await web.get(
+                    SiteURL.joinByCode(String(format: "Y%05d", index).replacingOccurrences(of: "0", with: "W")).path
+                ).status
+            }
+            #expect(last == .tooManyRequests)
+        }
+    }
+
+    @Test("a removed member cannot rejoin by the code until an owner or admin lets them back in")
+    func removalHolds() async throws {
+        try await withDogear { app in
+            let club = try await ReadingClub.start(app)
+            let code = try #require(
+                try await app.send(.GET, "/api/v1/clubs/\(club.club)", token: club.ann).decode(ClubDTO.self).joinCode)
+            let removed = try await app.send(.DELETE, "/api/v1/clubs/\(club.club)/members/\(club.bobID)", token: club.ann)
+            #expect(removed.status == .noContent)
+            let rejoin = try await app.send(.POST, "/api/v1/clubs/join", token: club.bob, json: ["code": code])
+            #expect(rejoin.status == .forbidden)
+            #expect(rejoin.errorCode == "removedFromClub")
+            #expect(rejoin.errorMessage == "you were removed from this club; ask its owner or an admin to let you back in")
+            // The owner sees who was removed; Bob cannot see or lift it himself.
+            let removals = try await app.send(.GET, "/api/v1/clubs/\(club.club)/removals", token: club.ann).decode(
+                [ClubRemovalDTO].self)
+            #expect(removals.map(\.user.displayName) == ["Bob"])
+            #expect(try await app.send(.GET, "/api/v1/clubs/\(club.club)/removals", token: club.bob).status == .notFound)
+            #expect(
+                try await app.send(.DELETE, "/api/v1/clubs/\(club.club)/removals/\(club.bobID)", token: club.bob).status
+                    == .notFound)
+            // Let back in, the code works again.
+            #expect(
+                try await app.send(.DELETE, "/api/v1/clubs/\(club.club)/removals/\(club.bobID)", token: club.ann).status
+                    == .noContent)
+            #expect(
+                try await app.send(.DELETE, "/api/v1/clubs/\(club.club)/removals/\(club.bobID)", token: club.ann).errorCode
+                    == "removalNotFound")
+            #expect(try await app.send(.POST, "/api/v1/clubs/join", token: club.bob, json: ["code": code]).status == .ok)
+            // Leaving by oneself is not a removal.
+            #expect(try await app.send(.POST, "/api/v1/clubs/\(club.club)/leave", token: club.bob).status == .noContent)
+            #expect(try await app.send(.POST, "/api/v1/clubs/join", token: club.bob, json: ["code": code]).status == .ok)
+        }
+    }
+
+    @Test("the settings page lists removed readers and lets them back in, without a script")
+    func removalsPage() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp("owner@example.com", name: "Olive")
+            try await web.get(SiteURL.newClub.path)
+            let made = try await web.post(SiteURL.newClub.path, [("name", "Night readers"), ("description", "")])
+            let location = try #require(made.location)
+            let clubID = try #require(UUID(uuidString: String(location.split(separator: "/").last ?? "")))
+            let code = try #require(
+                try await ClubMembershipService(
+                    db: app.db, user: try #require(try await User.query(on: app.db).first()), tiersEnabled: false
+                ).summary(clubID).joinCode)
+            let bob = try await app.signUp("bob@example.com", name: "Bob")
+            let bobID = try #require(try await app.send(.GET, "/api/v1/me", token: bob)["id"] as? String).uuid
+            #expect(try await app.send(.POST, "/api/v1/clubs/join", token: bob, json: ["code": code]).status == .ok)
+            try await web.get(SiteURL.clubSettings(clubID).path)
+            #expect(try await web.post(SiteURL.clubRemoveMember(clubID, bobID).path, []).status == .seeOther)
+            let settings = try await web.get(SiteURL.clubSettings(clubID).path)
+            #expect(settings.body.contains("id=\"removals-title\""))
+            #expect(settings.body.contains(SiteURL.clubLetBackIn(clubID, bobID).path))
+            #expect(try await app.send(.POST, "/api/v1/clubs/join", token: bob, json: ["code": code]).status == .forbidden)
+            #expect(try await web.post(SiteURL.clubLetBackIn(clubID, bobID).path, []).status == .seeOther)
+            #expect(!(try await web.get(SiteURL.clubSettings(clubID).path)).body.contains("id=\"removals-title\""))
+            #expect(try await app.send(.POST, "/api/v1/clubs/join", token: bob, json: ["code": code]).status == .ok)
+        }
+    }
+
+    @Test("only the owner demotes or removes an admin: one admin cannot demote and then remove another")
+    func adminsDoNotRemoveEachOther() async throws {
+        try await withDogear { app in
+            let club = try await ReadingClub.start(app)
+            let code = try #require(
+                try await app.send(.GET, "/api/v1/clubs/\(club.club)", token: club.ann).decode(ClubDTO.self).joinCode)
+            let carol = try await app.signUp("carol@example.com", name: "Carol")
+            let carolID = try #require(try await app.send(.GET, "/api/v1/me", token: carol)["id"] as? String).uuid
+            #expect(try await app.send(.POST, "/api/v1/clubs/join", token: carol, json: ["code": code]).status == .ok)
+            for id in [club.bobID, carolID] {
+                let promoted = try await app.send(
+                    .PATCH, "/api/v1/clubs/\(club.club)/members/\(id)", token: club.ann, json: ["role": "admin"])
+                #expect(promoted.status == .ok)
+            }
+            let demote = try await app.send(
+                .PATCH, "/api/v1/clubs/\(club.club)/members/\(carolID)", token: club.bob, json: ["role": "member"])
+            #expect(demote.status == .forbidden)
+            let remove = try await app.send(.DELETE, "/api/v1/clubs/\(club.club)/members/\(carolID)", token: club.bob)
+            #expect(remove.status == .forbidden)
+            let roles = try await club.members(club.ann).map { "\($0.user.displayName):\($0.role)" }
+            #expect(roles.contains("Carol:admin"))
+            // The owner can.
+            #expect(
+                try await app.send(
+                    .PATCH, "/api/v1/clubs/\(club.club)/members/\(carolID)", token: club.ann, json: ["role": "member"]
+                ).status == .ok)
+        }
+    }
+}
