@@ -14,6 +14,7 @@ final class ClubEventHub: Sendable {
 
     private struct Subscriber {
         let clubID: UUID
+        let reader: UUID?
         let continuation: AsyncStream<Void>.Continuation
     }
 
@@ -30,12 +31,12 @@ final class ClubEventHub: Sendable {
     }
 
     /// A stream that yields each time the club's feed may have grown (bursts fold into one wake-up).
-    func subscribe(to clubID: UUID) -> (wakeUps: AsyncStream<Void>, cancel: @Sendable () -> Void) {
+    func subscribe(to clubID: UUID, reader: UUID? = nil) -> (wakeUps: AsyncStream<Void>, cancel: @Sendable () -> Void) {
         let token = UUID.timeOrdered()
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let open = subscribers.withLockedValue { subscribers in
             guard !closing.withLockedValue({ $0 }) else { return false }
-            subscribers[token] = Subscriber(clubID: clubID, continuation: continuation)
+            subscribers[token] = Subscriber(clubID: clubID, reader: reader, continuation: continuation)
             return true
         }
         if !open { continuation.finish() }
@@ -75,6 +76,11 @@ final class ClubEventHub: Sendable {
 
     var isClosing: Bool { closing.withLockedValue { $0 } }
 
+    /// The streams `reader` has open in this process.
+    func openStreams(of reader: UUID) -> Int {
+        subscribers.withLockedValue { $0.values.filter { $0.reader == reader }.count }
+    }
+
     /// Open streams, for the benchmark and the health of a busy server.
     var subscriberCount: Int { subscribers.withLockedValue { $0.count } }
 }
@@ -82,6 +88,23 @@ final class ClubEventHub: Sendable {
 extension Application {
     private struct ClubEventHubKey: StorageKey {
         typealias Value = ClubEventHub
+    }
+
+    private struct EventHeartbeatKey: StorageKey { typealias Value = Duration }
+
+    /// How often an open stream sends a keep-alive and checks its session still stands (15 s; tests
+    /// shorten it).
+    var eventStreamHeartbeat: Duration {
+        get { storage[EventHeartbeatKey.self] ?? .seconds(15) }
+        set { storage[EventHeartbeatKey.self] = newValue }
+    }
+
+    private struct StreamsPerReaderKey: StorageKey { typealias Value = Int }
+
+    /// Open streams one reader may hold in this process (tabs, devices): 16; the next is refused 429.
+    var eventStreamsPerReader: Int {
+        get { storage[StreamsPerReaderKey.self] ?? 16 }
+        set { storage[StreamsPerReaderKey.self] = newValue }
     }
 
     /// This process's hub (made on first use).

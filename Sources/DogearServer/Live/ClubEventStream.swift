@@ -6,16 +6,27 @@ import Vapor
 /// event (`id:` its activity id, `event: activity`, `data:` the same JSON the activity route gives,
 /// spoilers hidden for this reader). A client that reconnects with `Last-Event-ID` first gets what
 /// it missed; a new one starts from now. A comment line every 15 seconds keeps proxies from closing
-/// the connection and lets the server notice a client that left.
+/// the connection and lets the server notice a client that left; at each, the stream checks that
+/// the session or token that opened it still stands (signed out, revoked, ended by a password
+/// change or reset: the stream closes). A reader holds at most `eventStreamsPerReader` (16).
 enum ClubEventStream {
-    static let heartbeat: Duration = .seconds(15)
-
     static func response(for req: Request, clubID: UUID) async throws -> Response {
         let feed = try req.clubFeed()
+        let reader = try req.currentUserID()
+        let hub = req.application.clubEvents
+        let most = req.application.eventStreamsPerReader
+        guard hub.openStreams(of: reader) < most else {
+            var error = DomainError(
+                .tooManyRequests, code: "tooManyStreams", "\(most) event streams are open for you already; close one first")
+            error.retryAfterSeconds = 15
+            throw error
+        }
         // Asked before the stream starts, so a reader who may not see the club gets a plain 404.
         let latest = try await feed.latestActivityID(in: clubID)
         let resumeFrom = try lastEventID(req) ?? latest
-        let hub = req.application.clubEvents
+        let heartbeat = req.application.eventStreamHeartbeat
+        let tokenID = req.auth.get(UserToken.self)?.id
+        let db = req.db
         let metrics = req.application.metrics
         let shared = req.application.sharedFeedReads
         let logger = req.logger
@@ -28,7 +39,7 @@ enum ClubEventStream {
         headers.replaceOrAdd(name: .cacheControl, value: "no-cache")
         headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
         let body = Response.Body(managedAsyncStream: { writer in
-            let (wakeUps, cancel) = hub.subscribe(to: clubID)
+            let (wakeUps, cancel) = hub.subscribe(to: clubID, reader: reader)
             metrics.eventStreamOpened()
             defer {
                 cancel()
@@ -86,7 +97,14 @@ enum ClubEventStream {
                     return
                 }
                 pending = next
-                if !next { try await writer.write(.buffer(ByteBuffer(string: ": keep-alive\n\n"))) }
+                if !next {
+                    // The session or token that opened the stream is gone: so is the stream.
+                    if let tokenID, try await UserToken.find(tokenID, on: db) == nil {
+                        try await writer.write(.buffer(ByteBuffer(string: "event: closed\ndata: {}\n\n")))
+                        return
+                    }
+                    try await writer.write(.buffer(ByteBuffer(string: ": keep-alive\n\n")))
+                }
             }
         })
         logger.debug("club events: stream opened for club \(clubID) from \(resumeFrom)")

@@ -156,4 +156,36 @@ struct ClubTrustTests {
                 ).status == .ok)
         }
     }
+
+    @Test("a live event stream ends when the session that opened it signs out, and a reader holds only so many")
+    func streamsEndWithTheirSession() async throws {
+        try await withDogear { app in
+            app.eventStreamHeartbeat = .milliseconds(200)
+            app.eventStreamsPerReader = 3  // 16 by default; the test's HTTP client opens 8 at a time
+            let club = try await ReadingClub.start(app)
+            let port = try await app.serveOnFreePort()
+            let path = "/api/v1/clubs/\(club.club)/events"
+            let stream = try await EventStreamConnection.open(port: port, path: path, token: club.bob)
+            #expect(stream.status == .ok)
+            #expect(try await app.send(.POST, "/api/v1/auth/signout", token: club.bob).status == .noContent)
+            let closing = try await stream.next(within: .seconds(30))
+            #expect(closing?.event == "closed", "the stream outlived its session")
+            #expect(try await stream.next(within: .seconds(5)) == nil, "and then ended")
+
+            var open: [EventStreamConnection] = []
+            for _ in 0..<app.eventStreamsPerReader {
+                let connection = try await EventStreamConnection.open(port: port, path: path, token: club.ann)
+                #expect(connection.status == .ok)
+                open.append(connection)
+            }
+            // Each is subscribed once its body starts: wait until the hub counts them all.
+            let annID = club.annID
+            while app.clubEvents.openStreams(of: annID) < app.eventStreamsPerReader {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let refused = try await EventStreamConnection.open(port: port, path: path, token: club.ann)
+            #expect(refused.status == .tooManyRequests)
+            for connection in open { connection.close() }
+        }
+    }
 }
