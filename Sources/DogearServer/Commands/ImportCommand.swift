@@ -21,7 +21,8 @@ struct ImportCommand: AsyncCommand {
         try await app.prepareDatabase()
         let user = try await CommandUser.find(signature.user, on: app.db)
         let path = URL(fileURLWithPath: signature.file).standardizedFileURL.path
-        let runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
+        var runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
+        runner.tiersEnabled = app.tiersEnabled
         let job: ImportJob
         do {
             if let unfinished = try await unfinishedJob(for: user, path: path, dryRun: signature.dryRun, on: app.db) {

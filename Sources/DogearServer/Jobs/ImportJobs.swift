@@ -70,6 +70,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
 
     func start(_ jobID: UUID, app: Application) {
         var runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
+        runner.tiersEnabled = app.tiersEnabled
         runner.metrics = app.metrics
         let uploads = app.importsDirectory
         // Made under the lock, so a job that ends at once cannot unregister before it is registered.

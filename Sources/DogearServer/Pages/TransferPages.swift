@@ -44,7 +44,8 @@ struct TransferPages {
         else {
             throw PageError(status: .conflict, message: "This preview cannot be imported any more; upload the file again.")
         }
-        let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
+        var runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
+        runner.tiersEnabled = req.application.tiersEnabled
         struct RunForm: Content { var shelvesAs: String? }
         let form = try? req.content.decode(RunForm.self)
         let (job, isNew) = try await runner.confirm(preview, shelvesAsLists: form?.shelvesAs == "lists")

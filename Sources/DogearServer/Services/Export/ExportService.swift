@@ -45,7 +45,15 @@ struct ExportService {
 
     /// The export as a download (for the API and the web page alike): written to a temporary file,
     /// streamed, then removed; named `dogear-<format>-<the reader's today>.<ext>`.
+    /// The history exports (Goodreads, StoryGraph) are premium when tiers are on; the JSON backup is
+    /// every reader's way out, whatever their tier.
     static func download(_ format: Format, for user: User, on req: Request) async throws -> Response {
+        guard format == .json || Tiers.allows(.export, tier: user.tier, tiersEnabled: req.application.tiersEnabled) else {
+            throw DomainError(
+                .premiumRequired, code: "premiumRequired",
+                "exports for Goodreads and The StoryGraph come with a premium account; the JSON backup is yours to take",
+                field: "format")
+        }
         let path = try await ExportService(db: req.db).writeFile(for: user, format: format)
         let response = try await req.fileio.asyncStreamFile(at: path, mediaType: nil) { _ in
             try? FileManager.default.removeItem(atPath: path)

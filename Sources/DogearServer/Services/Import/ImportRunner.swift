@@ -23,12 +23,20 @@ struct ImportRunner {
     var phases: ImportPhases?
     /// Rows written and jobs finished, for `/metrics` (the server's job runner sets it).
     var metrics: DogearMetrics?
+    /// Whether the instance has tiers: a free reader's import then makes no custom lists (a file's
+    /// shelves stay tags, a backup's own lists are left out), as the lists page would refuse them.
+    var tiersEnabled = false
 
     /// Reads the file once (format, rows, checksum) and records a queued job. A file that cannot be
     /// imported at all throws `ImportFileError` and records nothing.
     func createJob(
         userID: UUID, filePath: String, fileName: String?, dryRun: Bool, shelvesAsLists: Bool = false
     ) async throws -> ImportJob {
+        if shelvesAsLists, !dryRun, try await !mayMakeCustomLists(userID) {
+            throw DomainError(
+                .premiumRequired, code: "premiumRequired",
+                "shelves as lists come with a premium account; import the shelves as tags instead", field: "shelvesAs")
+        }
         let reader = try ExportReader(path: filePath)
         let total = try reader.countRemaining()
         let job = ImportJob(
@@ -104,10 +112,19 @@ struct ImportRunner {
 
     // MARK: the run
 
+    /// Custom lists are premium when tiers are on (Core's `Tiers`), from an import as from the lists page.
+    private func mayMakeCustomLists(_ userID: UUID) async throws -> Bool {
+        guard tiersEnabled else { return true }
+        let tier = try await User.find(userID, on: db)?.tier ?? .free
+        return Tiers.allows(.customLists, tier: tier, tiersEnabled: tiersEnabled)
+    }
+
     private func importRows(_ job: ImportJob, onProgress: (@Sendable (ImportJob) async -> Void)?) async throws {
+        let mayMakeLists = try await mayMakeCustomLists(job.$user.id)
+        let shelvesAsLists = job.shelvesAsLists && mayMakeLists
         let source = BatchSource(
             reader: try ExportReader(path: job.filePath), size: batchSize, after: job.lastLine,
-            shelvesAsLists: job.shelvesAsLists)
+            shelvesAsLists: shelvesAsLists)
         guard let format = ImportFormat(rawValue: job.format) else {
             throw ImportFileError.unreadable("unknown format \(job.format)")
         }
@@ -128,11 +145,12 @@ struct ImportRunner {
             await onProgress?(job)
         }
         if let profile = source.reader.backupProfile { try await applyProfile(profile, userID: job.$user.id) }
-        if job.shelvesAsLists { try await ShelfLists(db: db, userID: job.$user.id).make(from: job.filePath) }
+        if shelvesAsLists { try await ShelfLists(db: db, userID: job.$user.id).make(from: job.filePath) }
         if !source.reader.backupLists.isEmpty || !source.reader.backupSavedLists.isEmpty,
             let user = try await User.find(job.$user.id, on: db)
         {
-            try await ListBackup(db: db, user: user).restore(source.reader.backupLists, saved: source.reader.backupSavedLists)
+            try await ListBackup(db: db, user: user).restore(
+                mayMakeLists ? source.reader.backupLists : [], saved: source.reader.backupSavedLists)
         }
         // So the reader's first look at the library after it is planned for what is there now.
         do {

@@ -151,7 +151,8 @@ struct UploadReceiver {
         var receiver = UploadReceiver(directory: req.application.importsDirectory)
         receiver.limit = req.application.uploadLimit
         let received = try await receiver.receive(req, expectingCSRF: req.pendingCSRF)
-        let runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
+        var runner = ImportRunner(db: req.db, logger: req.logger, now: req.application.clock.now)
+        runner.tiersEnabled = req.application.tiersEnabled
         let job: ImportJob
         do {
             job = try await runner.createJob(

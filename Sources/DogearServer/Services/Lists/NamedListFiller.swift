@@ -9,8 +9,12 @@ struct NamedListFiller {
     let db: any Database
     let userID: UUID
 
+    /// The list named `name` (made when the reader has none), filled; nil when the reader has as many
+    /// lists as they may.
     @discardableResult
-    func fill(_ name: String, with items: [(workID: UUID, note: String?)], fields: ValidList? = nil) async throws -> ReadingList {
+    func fill(_ name: String, with items: [(workID: UUID, note: String?)], fields: ValidList? = nil) async throws
+        -> ReadingList?
+    {
         let fields = try fields ?? ListDraft(name: name).validatedForCreate()
         let list: ReadingList
         if let existing = try await ReadingList.query(on: db).filter(\.$owner.$id == userID).filter(\.$name == fields.name)
@@ -18,6 +22,10 @@ struct NamedListFiller {
         {
             list = existing
         } else {
+            // The same cap as the lists page: an import never makes a reader's 501st list.
+            guard try await ReadingList.query(on: db).filter(\.$owner.$id == userID).count() < Limits.listsPerReader else {
+                return nil
+            }
             list = try await ListService.make(fields, ownerID: userID, on: db)
         }
         let listID = try list.requireID()
