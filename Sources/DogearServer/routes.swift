@@ -188,8 +188,8 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     let headers = PageSecurityHeaders(cookies: cookies, providers: config.identityProviders.map(\.name))
     // Outermost first: headers on every page (error pages too), then errors as pages.
     let web = app.grouped(
-        headers, PageErrorMiddleware(), CSRFMiddleware(cookies: cookies), SessionCookieSliding(cookies: cookies),
-        SessionCookieAuthenticator())
+        headers, ProviderNonceCookie(cookies: cookies), PageErrorMiddleware(), CSRFMiddleware(cookies: cookies),
+        SessionCookieSliding(cookies: cookies), SessionCookieAuthenticator())
     let account = AccountPages(cookies: cookies)
     web.get(.signIn, use: account.signInPage)
     web.post(.signIn, use: account.signIn)
@@ -198,8 +198,9 @@ func webRoutes(_ app: Application, config: DogearConfig) {
     web.post(.signOut, use: account.signOut)
     let providers = ProviderSignInPages(cookies: cookies)
     // The providers post their tokens here from their own pages, so no CSRF token of Dogear's
-    // comes with them: the nonce this server issued, inside the signed token, stands in for it
-    // (and Google's own double-submit cookie is checked too).
+    // comes with them: the nonce this server issued, inside the signed token and matching the
+    // browser's own nonce cookie (ProviderNonceCookie), stands in for it (and Google's own
+    // double-submit cookie is checked too).
     app.grouped(headers, PageErrorMiddleware()).post(.providerCallback(SiteURL.anyText), use: providers.callback)
     web.get(.linkIdentity(SiteURL.anyText), use: providers.linkPage)
     web.post(.linkIdentity(SiteURL.anyText), use: providers.link)

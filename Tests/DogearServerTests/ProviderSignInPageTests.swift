@@ -66,9 +66,10 @@ struct ProviderSignInPageTests {
             #expect(signedIn.status == .seeOther && signedIn.location == "/welcome", "\(signedIn.body.prefix(300))")
             #expect(try await web.get("/welcome").status == .ok)
 
-            // The same token again (a replay): the nonce is used up.
+            // The same token again (a replay, even from a browser holding its nonce): the nonce is used up.
             let other = WebClient(app)
             other.cookies["g_csrf_token"] = "abc"
+            other.cookies[ProviderNonceCookie.name] = nonce
             let replay = try await other.post(
                 "/auth/google/callback", [("credential", token), ("g_csrf_token", "abc")], csrf: false)
             #expect(replay.status == .unauthorized)
@@ -93,6 +94,27 @@ struct ProviderSignInPageTests {
             let signedIn = try await web.post("/auth/apple/callback", [("id_token", good), ("state", nonce)], csrf: false)
             #expect(signedIn.location == "/welcome")
             #expect(try await Identity.query(on: app.db).first()?.provider == .apple)
+        }
+    }
+
+    @Test("login CSRF: a callback carrying another browser's nonce is refused; the nonce's own browser signs in")
+    func callbackBoundToItsBrowser() async throws {
+        try await withTestProvider { app, provider in
+            // The attacker starts a sign-in in their own browser and gets a token for their account.
+            let attacker = WebClient(app)
+            let nonce = try Self.nonce(in: try await attacker.get("/signin").body)
+            let token = try await provider.token(nonce: nonce, subject: "apple-attacker")
+            // Their page makes the victim's browser post it: the victim's browser never held that nonce.
+            let victim = WebClient(app)
+            try await victim.get("/signin")
+            let refused = try await victim.post("/auth/apple/callback", [("id_token", token), ("state", nonce)], csrf: false)
+            #expect(refused.status != .seeOther)
+            #expect(refused.body.contains("This sign-in was not started in this browser; try again."))
+            #expect(victim.cookies[WebCookies.session] == nil)
+            #expect(try await Identity.query(on: app.db).count() == 0)
+            // The browser that showed the button finishes it.
+            let signedIn = try await attacker.post("/auth/apple/callback", [("id_token", token), ("state", nonce)], csrf: false)
+            #expect(signedIn.location == "/welcome")
         }
     }
 

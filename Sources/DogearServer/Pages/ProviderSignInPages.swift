@@ -19,6 +19,9 @@ struct ProviderSignInPages {
         }
         guard !providers.isEmpty else { return [] }
         let nonce = try await ExternalSignInService(request: req).issueNonce(deleting: user).nonce
+        // The nonce goes to this browser as a cookie too (`ProviderNonceCookie`): the callback takes
+        // only the nonce of the browser that showed the button.
+        req.storage[ProviderNonceCookie.IssuedKey.self] = nonce
         let base = req.application.baseURL.trimmingSuffix("/")
         return providers.map { provider in
             ProviderButton(
@@ -53,6 +56,11 @@ struct ProviderSignInPages {
         case .apple:
             idToken = form.id_token ?? ""
             nonce = form.state ?? ""
+        }
+        // Login CSRF: another site's page cannot finish its own sign-in in this browser, as this
+        // browser holds only the nonce of the button it was shown.
+        guard !nonce.isEmpty, req.cookies[ProviderNonceCookie.name]?.string == nonce else {
+            return try await refused("This sign-in was not started in this browser; try again.", req)
         }
         do {
             switch try await ExternalSignInService(request: req).signIn(name, idToken: idToken, nonce: nonce) {
@@ -107,5 +115,27 @@ struct ProviderSignInPages {
         var model = SignIn.Model(error: message, csrfToken: req.csrfToken)
         model.providers = try await Self.buttons(req)
         return Response(status: .unauthorized, html: SignIn.View.render(model))
+    }
+}
+
+/// Sends the nonce a page's provider buttons carry as a cookie, so the provider's callback can tell
+/// the browser that started the sign-in. Apple posts its answer from its own site, and a browser
+/// sends a `SameSite=Lax` cookie with no cross-site POST: over HTTPS the cookie is `SameSite=None;
+/// Secure` (and only for `/auth/`); over plain HTTP (a machine of one's own) it is `Lax`.
+struct ProviderNonceCookie: AsyncMiddleware {
+    static let name = "dogear_signin_nonce"
+    let cookies: CookiePolicy
+
+    struct IssuedKey: StorageKey { typealias Value = String }
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let response = try await next.respond(to: request)
+        if let nonce = request.storage[IssuedKey.self] {
+            let secure = cookies.secure(request)
+            response.cookies[Self.name] = HTTPCookies.Value(
+                string: nonce, expires: nil, maxAge: Int(ExternalSignInService.nonceLifetime), domain: nil, path: "/auth/",
+                isSecure: secure, isHTTPOnly: true, sameSite: secure ? HTTPCookies.SameSitePolicy.none : .lax)
+        }
+        return response
     }
 }
