@@ -13,11 +13,14 @@ struct BarcodeReader {
         let bounds: ScanBox
     }
 
-    func read(_ photo: ScanPhoto) -> [(isbn: ISBN, box: ScanBox)] {
+    /// `deadline`: the scan's time limit; regions not read by then are left (what was found stays).
+    func read(_ photo: ScanPhoto, deadline: ContinuousClock.Instant? = nil) -> [(isbn: ISBN, box: ScanBox)] {
         let regions = BarcodeRegions.find(in: photo.cells)
         var found: [(isbn: ISBN, box: ScanBox)] = []
         var regionRead = [Bool](repeating: false, count: regions.count)
+        func pastDeadline() -> Bool { deadline.map { ContinuousClock.now >= $0 } ?? false }
         for (index, region) in regions.enumerated() {
+            if pastDeadline() { return BarcodeReading.merge(found) }
             for isbn in readRegion(region, of: photo) {
                 found.append((isbn, region.box))
                 regionRead[index] = true
@@ -26,6 +29,7 @@ struct BarcodeReader {
         // The whole photo, for a barcode the regions missed (too faint, or cut by a shadow). A
         // symbol that spans two regions was joined from two barcodes and is dropped; one inside a
         // region already read agrees with it or is dropped.
+        if pastDeadline() { return BarcodeReading.merge(found) }
         let whole = scan(photo.greyBytes, width: photo.width, height: photo.height)
         for symbol in whole {
             guard let isbn = BarcodeReading.isbn(fromEAN13: symbol.text) else { continue }

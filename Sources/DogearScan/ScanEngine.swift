@@ -75,7 +75,8 @@ public struct ScanEngine: Sendable {
     /// `deadline`. Synchronous and CPU-bound: run it off the request threads.
     public func read(_ bytes: [UInt8], deadline: ContinuousClock.Instant) throws(ScanPhoto.Failure) -> PhotoReading {
         let photo = try decode(bytes)
-        let barcodes = self.barcodes(in: photo)
+        // Decoding is bounded by the photo's limits (60 megapixels); reading by the deadline.
+        let barcodes = self.barcodes(in: photo, deadline: deadline)
         let spines = self.spines(in: photo, apartFrom: barcodes.map(\.box), deadline: deadline)
         return PhotoReading(
             jpeg: photo.jpeg, width: photo.width, height: photo.height, barcodes: barcodes, spines: spines,
@@ -83,8 +84,8 @@ public struct ScanEngine: Sendable {
     }
 
     /// Every ISBN barcode in the photo, once each, with its box in the upright photo's pixels.
-    public func barcodes(in photo: ScanPhoto) -> [(isbn: ISBN, box: ScanBox)] {
-        BarcodeReader(zbar: zbar, leptonica: leptonica).read(photo)
+    public func barcodes(in photo: ScanPhoto, deadline: ContinuousClock.Instant? = nil) -> [(isbn: ISBN, box: ScanBox)] {
+        BarcodeReader(zbar: zbar, leptonica: leptonica).read(photo, deadline: deadline)
     }
 
     /// ZBar once over the whole photo, untouched: the floor the benchmark prints beside the reader

@@ -61,6 +61,17 @@ struct PhotoInputTests {
         #expect(whole.width == photo.manifest.width && whole.height == photo.manifest.height)
     }
 
+    @Test("the barcode pass keeps to the scan's time limit: past it, nothing more is read")
+    func barcodesKeepToTheDeadline() throws {
+        let engine = try installedEngine()
+        let photo = try ShelfPhotos.photo("mixed")
+        let decoded = try engine.decode(photo.bytes)
+        #expect(!engine.barcodes(in: decoded).isEmpty)
+        #expect(engine.barcodes(in: decoded, deadline: .now - .seconds(1)).isEmpty)
+        let reading = try engine.read(photo.bytes, deadline: .now - .seconds(1))
+        #expect(reading.barcodes.isEmpty && reading.spines.isEmpty)
+    }
+
     @Test("an oversized upload is refused by its size before anything else")
     func tooLarge() throws {
         let engine = try installedEngine()
