@@ -11,6 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 EXAMPLES=${EXAMPLES:-20}
 MIN_CASES=${MIN_CASES:-1000}
+CHECKS=${CHECKS:-not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance}
 python3 -c 'import schemathesis' 2>/dev/null || pip install -q schemathesis
 BIN=${DOGEAR_BIN:-.build/debug/dogear}
 if [ ! -x "$BIN" ]; then swift build --product dogear; fi
@@ -25,7 +26,7 @@ TOKEN=$(curl -sf -X POST "$BASE/api/v1/auth/signup" -H 'content-type: applicatio
   python3 -c 'import sys, json; print(json.load(sys.stdin)["token"])')
 set +e
 python3 -m schemathesis.cli run openapi.yaml --url "$BASE" -H "Authorization: Bearer $TOKEN" \
-  --checks not_a_server_error,response_schema_conformance -n "$EXAMPLES" --seed 20261124 \
+  --checks "$CHECKS" -n "$EXAMPLES" --seed 20261124 \
   --exclude-path-regex '/events$|/auth/signout$|/sessions' --exclude-name 'DELETE /api/v1/me' >"$WORK/st.log" 2>&1
 STATUS=$?
 set -e

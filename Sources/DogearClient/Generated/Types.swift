@@ -639,16 +639,26 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/clubs/{id}/members`.
     /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/members/get`.
     func getApiV1ClubsIdMembers(_ input: Operations.GetApiV1ClubsIdMembers.Input) async throws -> Operations.GetApiV1ClubsIdMembers.Output
-    /// Change a member's role (owner or admin; admin or member), or hide your own progress from the club
+    /// Change a member's role (owner or admin; only the owner makes an admin a member again), or hide your own progress from the club
     ///
     /// - Remark: HTTP `PATCH /api/v1/clubs/{id}/members/{userId}`.
     /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/members/{userId}/patch`.
     func patchApiV1ClubsIdMembersUserId(_ input: Operations.PatchApiV1ClubsIdMembersUserId.Input) async throws -> Operations.PatchApiV1ClubsIdMembersUserId.Output
-    /// Remove a member (owner or admin; never the owner; admins remove members only)
+    /// Remove a member (owner or admin; never the owner; admins remove members only); they cannot join again by code until let back in
     ///
     /// - Remark: HTTP `DELETE /api/v1/clubs/{id}/members/{userId}`.
     /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/members/{userId}/delete`.
     func deleteApiV1ClubsIdMembersUserId(_ input: Operations.DeleteApiV1ClubsIdMembersUserId.Input) async throws -> Operations.DeleteApiV1ClubsIdMembersUserId.Output
+    /// Readers removed from the club, newest first (owner or admin); none of them can join again by code
+    ///
+    /// - Remark: HTTP `GET /api/v1/clubs/{id}/removals`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/removals/get`.
+    func getApiV1ClubsIdRemovals(_ input: Operations.GetApiV1ClubsIdRemovals.Input) async throws -> Operations.GetApiV1ClubsIdRemovals.Output
+    /// Let a removed reader join again by code (owner or admin)
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/clubs/{id}/removals/{userId}`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/removals/{userId}/delete`.
+    func deleteApiV1ClubsIdRemovalsUserId(_ input: Operations.DeleteApiV1ClubsIdRemovalsUserId.Input) async throws -> Operations.DeleteApiV1ClubsIdRemovalsUserId.Output
     /// Hand the club to another member (owner only; they become owner, you an admin)
     ///
     /// - Remark: HTTP `POST /api/v1/clubs/{id}/owner`.
@@ -719,7 +729,8 @@ public protocol APIProtocol: Sendable {
     /// the activity as `/activity` gives it (comments spoiler-gated for you). Reconnect with the
     /// `Last-Event-ID` header (or `lastEventId` query) to get what you missed first; without it the
     /// stream starts from now. A comment line every 15 seconds keeps the connection open; an event
-    /// `closed` ends the stream when you leave the club or it is deleted.
+    /// `closed` ends the stream when you leave the club or it is deleted, or when the session or token
+    /// that opened it is signed out, revoked or ended. A reader may hold 16 streams at once.
     ///
     ///
     /// - Remark: HTTP `GET /api/v1/clubs/{id}/events`.
@@ -775,7 +786,9 @@ public protocol APIProtocol: Sendable {
     ///
     /// Scopes: `read` (GET only) or `write` (which includes read). No app token manages the account
     /// (password, email, sessions, tokens). It lasts until `expiresInDays` (if given) or until revoked;
-    /// signing out elsewhere and changing the password leave it.
+    /// signing out elsewhere and changing the password leave it. With an `Idempotency-Key`, a replay
+    /// answers the same token with `token: null`: the secret is never stored, so a lost answer means
+    /// revoking that token and making another.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/tokens`.
@@ -2121,7 +2134,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Change a member's role (owner or admin; admin or member), or hide your own progress from the club
+    /// Change a member's role (owner or admin; only the owner makes an admin a member again), or hide your own progress from the club
     ///
     /// - Remark: HTTP `PATCH /api/v1/clubs/{id}/members/{userId}`.
     /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/members/{userId}/patch`.
@@ -2136,7 +2149,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Remove a member (owner or admin; never the owner; admins remove members only)
+    /// Remove a member (owner or admin; never the owner; admins remove members only); they cannot join again by code until let back in
     ///
     /// - Remark: HTTP `DELETE /api/v1/clubs/{id}/members/{userId}`.
     /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/members/{userId}/delete`.
@@ -2145,6 +2158,32 @@ extension APIProtocol {
         headers: Operations.DeleteApiV1ClubsIdMembersUserId.Input.Headers = .init()
     ) async throws -> Operations.DeleteApiV1ClubsIdMembersUserId.Output {
         try await deleteApiV1ClubsIdMembersUserId(Operations.DeleteApiV1ClubsIdMembersUserId.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Readers removed from the club, newest first (owner or admin); none of them can join again by code
+    ///
+    /// - Remark: HTTP `GET /api/v1/clubs/{id}/removals`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/removals/get`.
+    public func getApiV1ClubsIdRemovals(
+        path: Operations.GetApiV1ClubsIdRemovals.Input.Path,
+        headers: Operations.GetApiV1ClubsIdRemovals.Input.Headers = .init()
+    ) async throws -> Operations.GetApiV1ClubsIdRemovals.Output {
+        try await getApiV1ClubsIdRemovals(Operations.GetApiV1ClubsIdRemovals.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Let a removed reader join again by code (owner or admin)
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/clubs/{id}/removals/{userId}`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/removals/{userId}/delete`.
+    public func deleteApiV1ClubsIdRemovalsUserId(
+        path: Operations.DeleteApiV1ClubsIdRemovalsUserId.Input.Path,
+        headers: Operations.DeleteApiV1ClubsIdRemovalsUserId.Input.Headers = .init()
+    ) async throws -> Operations.DeleteApiV1ClubsIdRemovalsUserId.Output {
+        try await deleteApiV1ClubsIdRemovalsUserId(Operations.DeleteApiV1ClubsIdRemovalsUserId.Input(
             path: path,
             headers: headers
         ))
@@ -2329,7 +2368,8 @@ extension APIProtocol {
     /// the activity as `/activity` gives it (comments spoiler-gated for you). Reconnect with the
     /// `Last-Event-ID` header (or `lastEventId` query) to get what you missed first; without it the
     /// stream starts from now. A comment line every 15 seconds keeps the connection open; an event
-    /// `closed` ends the stream when you leave the club or it is deleted.
+    /// `closed` ends the stream when you leave the club or it is deleted, or when the session or token
+    /// that opened it is signed out, revoked or ended. A reader may hold 16 streams at once.
     ///
     ///
     /// - Remark: HTTP `GET /api/v1/clubs/{id}/events`.
@@ -2445,7 +2485,9 @@ extension APIProtocol {
     ///
     /// Scopes: `read` (GET only) or `write` (which includes read). No app token manages the account
     /// (password, email, sessions, tokens). It lasts until `expiresInDays` (if given) or until revoked;
-    /// signing out elsewhere and changing the password leave it.
+    /// signing out elsewhere and changing the password leave it. With an `Idempotency-Key`, a replay
+    /// answers the same token with `token: null`: the secret is never stored, so a lost answer means
+    /// revoking that token and making another.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/tokens`.
