@@ -15,6 +15,38 @@ struct AppTokenTests {
         return try reply.decode(AppTokenDTO.self)
     }
 
+    @Test("a token used in its first minute says when; a token made with an Idempotency-Key keeps no secret in the key's store")
+    func firstUseAndStoredAnswer() async throws {
+        try await withDogear { app in
+            let session = try await app.signUp()
+            let key = UUID().uuidString
+            let body: [String: Any] = ["name": "Kobo sync", "scopes": ["read"]]
+            let made = try await app.send(.POST, "/api/v1/tokens", token: session, json: body, headers: ["Idempotency-Key": key])
+            #expect(made.status == .created)
+            let secret = try #require(made["token"] as? String)
+            // The first use, seconds after it was made, is recorded.
+            #expect(try await app.send(.GET, "/api/v1/library", token: secret).status == .ok)
+            let listed = try await app.send(.GET, "/api/v1/tokens", token: session).decode([AppTokenDTO].self)
+            #expect(listed.first?.lastUsedAt != nil)
+            // Nowhere in the idempotency table (nor in a backup of it) is the secret.
+            let stored = try await app.db.sql.raw("SELECT body FROM idempotency_keys").all()
+            #expect(stored.count == 1)
+            for row in stored {
+                let text = String(decoding: try row.decode(column: "body", as: Data.self), as: UTF8.self)
+                #expect(!text.contains(secret))
+                #expect(text.contains("Kobo sync"))
+            }
+            // A replay answers the same token without its secret.
+            let replay = try await app.send(
+                .POST, "/api/v1/tokens", token: session, json: body, headers: ["Idempotency-Key": key])
+            #expect(replay.status == .created)
+            #expect(replay.headers.first(name: "Idempotent-Replayed") == "true")
+            #expect(replay["id"] as? String == made["id"] as? String)
+            #expect(replay["token"] is NSNull)
+            #expect(try await app.send(.GET, "/api/v1/tokens", token: session).array.count == 1)
+        }
+    }
+
     @Test("the secret is shown once; a read token reads, a write token changes, neither manages the account")
     func scopes() async throws {
         try await withDogear { app in

@@ -181,6 +181,31 @@ struct ProviderSignInTests {
         }
     }
 
+    @Test(
+        "a sign-in with no idToken or no nonce is a 400 naming the field; with no provider set up a nonce is refused and nothing stored"
+    )
+    func missingFieldsAndNoProvider() async throws {
+        try await withProvider { app, _ in
+            let n = try await nonce(app)
+            for (body, field) in [
+                (["nonce": n], "idToken"), (["idToken": "x.y.z"], "nonce"), (["idToken": "", "nonce": n], "idToken"),
+            ] {
+                for provider in ["apple", "google"] {
+                    let reply = try await app.send(.POST, "/api/v1/auth/\(provider)", json: body)
+                    #expect(reply.status == .badRequest, "\(provider) \(body): \(reply.status)")
+                    #expect(reply.errorField == field)
+                }
+            }
+        }
+        try await withDogear { app in
+            for _ in 0..<3 {
+                let reply = try await app.send(.POST, "/api/v1/auth/nonce")
+                #expect(reply.status == .notFound && reply.errorCode == "providerNotConfigured")
+            }
+            #expect(try await SignInNonce.query(on: app.db).count() == 0)
+        }
+    }
+
     @Test("keys that cannot be fetched: 503 providerUnavailable, and nothing made")
     func providerDown() async throws {
         try await withDogear(
