@@ -8,8 +8,8 @@ import Vapor
 
 /// Every club route × every actor × public and private clubs, through the API: each cell of the
 /// table is asserted. Each cell runs on a club made fresh for it (owner Ann, admin Bea, member Cal,
-/// member Dan whom the member routes act on; a current book, an open proposal and a comment of Dan's),
-/// so no cell sees another's changes.
+/// member Dan whom the member routes act on; Fay, removed and not let back in; a current book, an
+/// open proposal and a comment of Dan's), so no cell sees another's changes.
 @Suite("Clubs through the API: who gets what")
 struct ClubAccessAPITests {
     enum Actor: String, CaseIterable { case owner, admin, member, otherReader, anonymous }
@@ -17,7 +17,9 @@ struct ClubAccessAPITests {
     struct Fixture: Sendable {
         let club: UUID
         let code: String
+        let bea: UUID
         let dan: UUID
+        let fay: UUID
         let proposal: UUID
         let comment: UUID
         let otherWork: UUID
@@ -48,6 +50,9 @@ struct ClubAccessAPITests {
         route("members", .GET, { "/api/v1/clubs/\($0.club)/members" }),
         route("change role", .PATCH, { "/api/v1/clubs/\($0.club)/members/\($0.dan)" }, body: { _ in ["role": "admin"] }),
         route("remove member", .DELETE, { "/api/v1/clubs/\($0.club)/members/\($0.dan)" }),
+        route("demote admin", .PATCH, { "/api/v1/clubs/\($0.club)/members/\($0.bea)" }, body: { _ in ["role": "member"] }),
+        route("removals", .GET, { "/api/v1/clubs/\($0.club)/removals" }),
+        route("let back in", .DELETE, { "/api/v1/clubs/\($0.club)/removals/\($0.fay)" }),
         route("hand over", .POST, { "/api/v1/clubs/\($0.club)/owner" }, body: { ["userId": $0.dan.uuidString] }),
         route(
             "current book", .PUT, { "/api/v1/clubs/\($0.club)/current-book" },
@@ -88,7 +93,9 @@ struct ClubAccessAPITests {
         case "leave": return actor == .owner ? .unprocessableEntity : .noContent  // the owner hands over first
         case "update", "new code", "change role", "current book", "set schedule", "pick":
             return runsTheClub ? .ok : .forbidden
-        case "remove member", "delete comment": return runsTheClub ? .noContent : .forbidden
+        case "remove member", "delete comment", "let back in": return runsTheClub ? .noContent : .forbidden
+        case "removals": return runsTheClub ? .ok : .forbidden
+        case "demote admin": return actor == .owner ? .ok : .forbidden  // an admin never demotes an admin
         case "edit comment": return .forbidden  // only its author, Dan, edits it
         case "delete": return actor == .owner ? .noContent : .forbidden
         case "hand over": return actor == .owner ? .ok : .forbidden
@@ -105,6 +112,8 @@ struct ClubAccessAPITests {
             let cal = try await app.signUp("cal@example.com", name: "Cal")
             let dan = try await app.signUp("dan@example.com", name: "Dan")
             let eve = try await app.signUp("eve@example.com", name: "Eve")
+            let fay = try await app.signUp("fay@example.com", name: "Fay")
+            let fayID = try #require(try await app.send(.GET, "/api/v1/me", token: fay)["id"] as? String).uuid
             let danID = try #require(try await app.send(.GET, "/api/v1/me", token: dan)["id"] as? String).uuid
             let piranesi = try await app.addEntry(ann, title: "Piranesi")
             // In the catalog already, so proposing it by ISBN needs no network.
@@ -116,9 +125,11 @@ struct ClubAccessAPITests {
                 let club = try await app.send(.POST, "/api/v1/clubs", token: ann, json: ["name": "Cell", "isPublic": isPublic])
                     .decode(ClubDTO.self)
                 let code = try #require(club.joinCode)
-                for token in [bea, cal, dan] {
+                for token in [bea, cal, dan, fay] {
                     #expect(try await app.send(.POST, "/api/v1/clubs/join", token: token, json: ["code": code]).status == .ok)
                 }
+                let removed = try await app.send(.DELETE, "/api/v1/clubs/\(club.id)/members/\(fayID)", token: ann)
+                #expect(removed.status == .noContent)
                 let beaID = try #require(try await app.send(.GET, "/api/v1/me", token: bea)["id"] as? String).uuid
                 _ = try await app.send(.PATCH, "/api/v1/clubs/\(club.id)/members/\(beaID)", token: ann, json: ["role": "admin"])
                 _ = try await app.send(
@@ -130,7 +141,8 @@ struct ClubAccessAPITests {
                     .POST, "/api/v1/clubs/\(club.id)/comments", token: dan, json: ["body": "The House is beautiful."]
                 ).decode(ClubCommentDTO.self)
                 return Fixture(
-                    club: club.id, code: code, dan: danID, proposal: proposal.id, comment: comment.id, otherWork: fox.work.id)
+                    club: club.id, code: code, bea: beaID, dan: danID, fay: fayID, proposal: proposal.id, comment: comment.id,
+                    otherWork: fox.work.id)
             }
 
             var cells = 0
