@@ -68,6 +68,8 @@ public enum SiteURL: Equatable, Sendable {
     case clubMemberRole(UUID, UUID)
     case clubRemoveMember(UUID, UUID)
     case clubLetBackIn(UUID, UUID)
+    case clubApproveJoin(UUID, UUID)
+    case clubDeclineJoin(UUID, UUID)
     case clubOwner(UUID)
     case clubComments(UUID)
     case clubProposals(UUID)
@@ -160,6 +162,8 @@ public enum SiteURL: Equatable, Sendable {
         case .clubMemberRole(let value, let user): return club(value, "members") + [member(user), .literal("role")]
         case .clubRemoveMember(let value, let user): return club(value, "members") + [member(user), .literal("remove")]
         case .clubLetBackIn(let value, let user): return club(value, "removals") + [member(user), .literal("let-back-in")]
+        case .clubApproveJoin(let value, let user): return club(value, "requests") + [member(user), .literal("approve")]
+        case .clubDeclineJoin(let value, let user): return club(value, "requests") + [member(user), .literal("decline")]
         case .clubOwner(let value): return club(value, "owner")
         case .clubComments(let value): return club(value, "comments")
         case .clubProposals(let value): return club(value, "proposals")

@@ -12,7 +12,7 @@ struct ClubAccessTests {
     {
         let running: [A] = [
             .editSettings, .replaceCode, .setCurrentBook, .setSchedule, .pickNextBook, .removeMember, .changeRole,
-            .deleteAnyComment, .manageRemovals,
+            .deleteAnyComment, .manageRemovals, .reviewJoinRequests,
         ]
         switch actor {
         case .anonymous: return .notFound

@@ -276,6 +276,10 @@ extension Components {
             public var coverUrl: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Club/isPublic`.
             public var isPublic: Swift.Bool
+            /// A join code asks to join; an owner or admin approves (GET /api/v1/clubs/{id}/join-requests)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Club/approvesJoins`.
+            public var approvesJoins: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/Club/memberCount`.
             public var memberCount: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Club/booksCompleted`.
@@ -340,6 +344,7 @@ extension Components {
             ///   - description:
             ///   - coverUrl:
             ///   - isPublic:
+            ///   - approvesJoins: A join code asks to join; an owner or admin approves (GET /api/v1/clubs/{id}/join-requests)
             ///   - memberCount:
             ///   - booksCompleted:
             ///   - owner:
@@ -353,6 +358,7 @@ extension Components {
                 description: Swift.String? = nil,
                 coverUrl: Swift.String? = nil,
                 isPublic: Swift.Bool,
+                approvesJoins: Swift.Bool,
                 memberCount: Swift.Int,
                 booksCompleted: Swift.Int,
                 owner: Components.Schemas.Person,
@@ -366,6 +372,7 @@ extension Components {
                 self.description = description
                 self.coverUrl = coverUrl
                 self.isPublic = isPublic
+                self.approvesJoins = approvesJoins
                 self.memberCount = memberCount
                 self.booksCompleted = booksCompleted
                 self.owner = owner
@@ -380,6 +387,7 @@ extension Components {
                 case description
                 case coverUrl
                 case isPublic
+                case approvesJoins
                 case memberCount
                 case booksCompleted
                 case owner
@@ -401,6 +409,10 @@ extension Components {
             public var coverUrl: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ClubCreate/isPublic`.
             public var isPublic: Swift.Bool?
+            /// An owner or admin approves each join by code
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClubCreate/approvesJoins`.
+            public var approvesJoins: Swift.Bool?
             /// Creates a new `ClubCreate`.
             ///
             /// - Parameters:
@@ -408,22 +420,26 @@ extension Components {
             ///   - description:
             ///   - coverUrl: http or https
             ///   - isPublic:
+            ///   - approvesJoins: An owner or admin approves each join by code
             public init(
                 name: Swift.String,
                 description: Swift.String? = nil,
                 coverUrl: Swift.String? = nil,
-                isPublic: Swift.Bool? = nil
+                isPublic: Swift.Bool? = nil,
+                approvesJoins: Swift.Bool? = nil
             ) {
                 self.name = name
                 self.description = description
                 self.coverUrl = coverUrl
                 self.isPublic = isPublic
+                self.approvesJoins = approvesJoins
             }
             public enum CodingKeys: String, CodingKey {
                 case name
                 case description
                 case coverUrl
                 case isPublic
+                case approvesJoins
             }
         }
         /// - Remark: Generated from `#/components/schemas/ClubChanges`.
@@ -436,6 +452,8 @@ extension Components {
             public var coverUrl: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ClubChanges/isPublic`.
             public var isPublic: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/ClubChanges/approvesJoins`.
+            public var approvesJoins: Swift.Bool?
             /// Creates a new `ClubChanges`.
             ///
             /// - Parameters:
@@ -443,22 +461,26 @@ extension Components {
             ///   - description:
             ///   - coverUrl:
             ///   - isPublic:
+            ///   - approvesJoins:
             public init(
                 name: Swift.String? = nil,
                 description: Swift.String? = nil,
                 coverUrl: Swift.String? = nil,
-                isPublic: Swift.Bool? = nil
+                isPublic: Swift.Bool? = nil,
+                approvesJoins: Swift.Bool? = nil
             ) {
                 self.name = name
                 self.description = description
                 self.coverUrl = coverUrl
                 self.isPublic = isPublic
+                self.approvesJoins = approvesJoins
             }
             public enum CodingKeys: String, CodingKey {
                 case name
                 case description
                 case coverUrl
                 case isPublic
+                case approvesJoins
             }
         }
         /// - Remark: Generated from `#/components/schemas/ClubBook`.

@@ -598,7 +598,8 @@ public protocol APIProtocol: Sendable {
     ///
     /// A code nobody holds, or one replaced or of a deleted club, answers 404 `clubNotFound`; joining
     /// a club you are in answers 409 `alreadyMember` ("already a member"). A club has at most 500
-    /// members (422 `clubFull`).
+    /// members (422 `clubFull`). A club that approves joins answers 202 with its summary: the request
+    /// waits for an owner or admin (asking again changes nothing).
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/clubs/join`.
@@ -649,6 +650,21 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/v1/clubs/{id}/members/{userId}`.
     /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/members/{userId}/delete`.
     func deleteApiV1ClubsIdMembersUserId(_ input: Operations.DeleteApiV1ClubsIdMembersUserId.Input) async throws -> Operations.DeleteApiV1ClubsIdMembersUserId.Output
+    /// Readers asking to join a club that approves joins, oldest first (owner or admin)
+    ///
+    /// - Remark: HTTP `GET /api/v1/clubs/{id}/join-requests`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/join-requests/get`.
+    func getApiV1ClubsIdJoinRequests(_ input: Operations.GetApiV1ClubsIdJoinRequests.Input) async throws -> Operations.GetApiV1ClubsIdJoinRequests.Output
+    /// Approve a request to join (owner or admin); the reader becomes a member
+    ///
+    /// - Remark: HTTP `POST /api/v1/clubs/{id}/join-requests/{userId}`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/join-requests/{userId}/post`.
+    func postApiV1ClubsIdJoinRequestsUserId(_ input: Operations.PostApiV1ClubsIdJoinRequestsUserId.Input) async throws -> Operations.PostApiV1ClubsIdJoinRequestsUserId.Output
+    /// Decline a request to join (owner or admin); the reader may ask again with the code
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/clubs/{id}/join-requests/{userId}`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/join-requests/{userId}/delete`.
+    func deleteApiV1ClubsIdJoinRequestsUserId(_ input: Operations.DeleteApiV1ClubsIdJoinRequestsUserId.Input) async throws -> Operations.DeleteApiV1ClubsIdJoinRequestsUserId.Output
     /// Readers removed from the club, newest first (owner or admin); none of them can join again by code
     ///
     /// - Remark: HTTP `GET /api/v1/clubs/{id}/removals`.
@@ -2027,7 +2043,8 @@ extension APIProtocol {
     ///
     /// A code nobody holds, or one replaced or of a deleted club, answers 404 `clubNotFound`; joining
     /// a club you are in answers 409 `alreadyMember` ("already a member"). A club has at most 500
-    /// members (422 `clubFull`).
+    /// members (422 `clubFull`). A club that approves joins answers 202 with its summary: the request
+    /// waits for an owner or admin (asking again changes nothing).
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/clubs/join`.
@@ -2158,6 +2175,45 @@ extension APIProtocol {
         headers: Operations.DeleteApiV1ClubsIdMembersUserId.Input.Headers = .init()
     ) async throws -> Operations.DeleteApiV1ClubsIdMembersUserId.Output {
         try await deleteApiV1ClubsIdMembersUserId(Operations.DeleteApiV1ClubsIdMembersUserId.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Readers asking to join a club that approves joins, oldest first (owner or admin)
+    ///
+    /// - Remark: HTTP `GET /api/v1/clubs/{id}/join-requests`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/join-requests/get`.
+    public func getApiV1ClubsIdJoinRequests(
+        path: Operations.GetApiV1ClubsIdJoinRequests.Input.Path,
+        headers: Operations.GetApiV1ClubsIdJoinRequests.Input.Headers = .init()
+    ) async throws -> Operations.GetApiV1ClubsIdJoinRequests.Output {
+        try await getApiV1ClubsIdJoinRequests(Operations.GetApiV1ClubsIdJoinRequests.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Approve a request to join (owner or admin); the reader becomes a member
+    ///
+    /// - Remark: HTTP `POST /api/v1/clubs/{id}/join-requests/{userId}`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/join-requests/{userId}/post`.
+    public func postApiV1ClubsIdJoinRequestsUserId(
+        path: Operations.PostApiV1ClubsIdJoinRequestsUserId.Input.Path,
+        headers: Operations.PostApiV1ClubsIdJoinRequestsUserId.Input.Headers = .init()
+    ) async throws -> Operations.PostApiV1ClubsIdJoinRequestsUserId.Output {
+        try await postApiV1ClubsIdJoinRequestsUserId(Operations.PostApiV1ClubsIdJoinRequestsUserId.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Decline a request to join (owner or admin); the reader may ask again with the code
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/clubs/{id}/join-requests/{userId}`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/join-requests/{userId}/delete`.
+    public func deleteApiV1ClubsIdJoinRequestsUserId(
+        path: Operations.DeleteApiV1ClubsIdJoinRequestsUserId.Input.Path,
+        headers: Operations.DeleteApiV1ClubsIdJoinRequestsUserId.Input.Headers = .init()
+    ) async throws -> Operations.DeleteApiV1ClubsIdJoinRequestsUserId.Output {
+        try await deleteApiV1ClubsIdJoinRequestsUserId(Operations.DeleteApiV1ClubsIdJoinRequestsUserId.Input(
             path: path,
             headers: headers
         ))

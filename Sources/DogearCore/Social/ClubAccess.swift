@@ -9,6 +9,8 @@
 /// - Only the owner deletes the club and hands ownership on, and only the owner demotes or removes
 ///   an admin (admins make members admins and remove members).
 /// - A removed member cannot join again by code until an owner or admin lets them back in.
+/// - A club that approves joins takes a code as a request to join, which an owner or admin approves
+///   or declines.
 /// - Any member comments, proposes, votes and leaves (an owner hands ownership on first, unless last).
 public enum ClubAccess {
     public enum Actor: String, Sendable, CaseIterable {
@@ -31,6 +33,8 @@ public enum ClubAccess {
         case editSettings, replaceCode, setCurrentBook, setSchedule, pickNextBook, removeMember, changeRole, deleteAnyComment
         /// See who was removed, and let them back in.
         case manageRemovals
+        /// See who asked to join, and approve or decline them.
+        case reviewJoinRequests
         case deleteClub, transferOwnership
     }
 
@@ -74,7 +78,7 @@ public enum ClubAccess {
         case .leave:
             return actor == .owner && !isLastMember ? .refused(.ownerMustHandOver) : .allow
         case .editSettings, .replaceCode, .setCurrentBook, .setSchedule, .pickNextBook, .removeMember, .changeRole,
-            .deleteAnyComment, .manageRemovals:
+            .deleteAnyComment, .manageRemovals, .reviewJoinRequests:
             return actor.runsTheClub ? .allow : .forbidden
         case .deleteClub, .transferOwnership:
             return actor == .owner ? .allow : .forbidden

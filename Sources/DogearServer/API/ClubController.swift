@@ -27,10 +27,32 @@ struct ClubController {
         return .noContent
     }
 
-    func join(req: Request) async throws -> ClubDTO {
+    /// 200 with the club joined; 202 with the club's summary when it approves joins and the request waits.
+    func join(req: Request) async throws -> Response {
         let body = try req.content.decode(JoinClubRequest.self)
-        let club = try await req.clubMembership().join(code: body.code ?? "")
-        return try await req.clubs().club(try club.requireID())
+        switch try await req.clubMembership().joinOrAsk(code: body.code ?? "") {
+        case .joined(let club):
+            return try await req.clubs().club(try club.requireID()).encodeResponse(status: .ok, for: req)
+        case .requested(let club):
+            // Not a member yet: the summary only (no code, no role), as the invitation shows it.
+            return try await req.clubs().dtos([(club, .otherReader)])[0].encodeResponse(status: .accepted, for: req)
+        }
+    }
+
+    func joinRequests(req: Request) async throws -> [ClubJoinRequestDTO] {
+        try await req.clubMembership().joinRequests(of: try Self.clubID(req)).map {
+            ClubJoinRequestDTO(user: PersonRef(id: $0.userID, displayName: $0.displayName), requestedAt: $0.requestedAt)
+        }
+    }
+
+    func approveJoin(req: Request) async throws -> HTTPStatus {
+        try await req.clubMembership().approveJoin(of: try req.uuidParameter("userId"), to: try Self.clubID(req))
+        return .noContent
+    }
+
+    func declineJoin(req: Request) async throws -> HTTPStatus {
+        try await req.clubMembership().declineJoin(of: try req.uuidParameter("userId"), to: try Self.clubID(req))
+        return .noContent
     }
 
     func leave(req: Request) async throws -> HTTPStatus {

@@ -41,7 +41,7 @@ enum AllMigrations {
         AddReadPathIndexes(),
         AddWorkTitleKeyIndex(),
         SkipIdleStatsTriggers(),
-        CreateClubBans(),
+        CreateClubBansAndJoinRequests(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

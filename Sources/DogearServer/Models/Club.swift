@@ -15,6 +15,8 @@ final class Club: Model, @unchecked Sendable {
     @OptionalField(key: "description") var summary: String?
     @OptionalField(key: "cover_url") var coverURL: String?
     @Field(key: "is_public") var isPublic: Bool
+    /// A code asks to join; an owner or admin approves (`club_join_requests`).
+    @Field(key: "approves_joins") var approvesJoins: Bool
     @Field(key: "join_code") var joinCode: String
     @Field(key: "member_count") var memberCount: Int
     @Field(key: "books_completed") var booksCompleted: Int
@@ -29,6 +31,7 @@ final class Club: Model, @unchecked Sendable {
         self.name = name
         self.joinCode = joinCode
         self.isPublic = false
+        self.approvesJoins = false
         self.memberCount = 0
         self.booksCompleted = 0
     }

@@ -79,13 +79,16 @@ struct ClubPageModels {
         form.description.value = club.description ?? ""
         form.coverUrl.value = club.coverUrl ?? ""
         form.isPublic = club.isPublic
+        form.approvesJoins = club.approvesJoins
         let members = try await req.clubReading().members(of: id)
         let schedule = try await req.clubReading().schedule(of: id)
-        let removals =
+        // Who was removed and who asks to join: for the owner and admins (Core's ClubAccess).
+        let runsTheClub =
             ClubAccess.decide(
                 .manageRemovals, by: ClubMember.Role(rawValue: role).map(ClubMembershipService.actor) ?? .member,
                 isPublic: club.isPublic) == .allow
-            ? try await req.clubMembership().removals(of: id) : []
+        let removals = runsTheClub ? try await req.clubMembership().removals(of: id) : []
+        let asking = runsTheClub ? try await req.clubMembership().joinRequests(of: id) : []
         var model = ClubSettings.Model(
             form: form, name: club.name, role: role, joinCode: code, inviteLink: baseURL + SiteURL.joinByCode(code).path,
             members: members.map { ClubSettings.Member(id: $0.user.id, name: $0.user.displayName, role: $0.role) },
@@ -94,6 +97,7 @@ struct ClubPageModels {
                 ClubSettings.MilestoneRow(label: $0.label ?? "", page: $0.page.map(String.init) ?? "", dueOn: $0.dueOn)
             })
         model.removals = removals.map { ClubSettings.Member(id: $0.userID, name: $0.displayName, role: "removed") }
+        model.joinRequests = asking.map { ClubSettings.Member(id: $0.userID, name: $0.displayName, role: "asked") }
         return model
     }
 

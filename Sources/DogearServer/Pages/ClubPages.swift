@@ -13,9 +13,12 @@ struct ClubPages {
         var description: String?
         var coverUrl: String?
         var isPublic: String?
+        var approvesJoins: String?
 
         var draft: ClubDraft {
-            ClubDraft(name: name ?? "", description: description ?? "", coverUrl: coverUrl ?? "", isPublic: isPublic == "true")
+            ClubDraft(
+                name: name ?? "", description: description ?? "", coverUrl: coverUrl ?? "", isPublic: isPublic == "true",
+                approvesJoins: approvesJoins == "true")
         }
     }
 
@@ -29,14 +32,23 @@ struct ClubPages {
         struct Form: Content { var code: String? }
         let typed = try req.content.decode(Form.self).code ?? ""
         do {
-            let club = try await req.clubMembership().join(code: typed)
-            return .seeOther(.club(try club.requireID()))
-        } catch let error as DomainError where error.kind == .notFound || error.kind == .conflict || error.kind == .unprocessable
+            switch try await req.clubMembership().joinOrAsk(code: typed) {
+            case .joined(let club): return .seeOther(.club(try club.requireID()))
+            case .requested(let club): return try await Self.requested(club, req)
+            }
+        } catch let error as DomainError
+            where [.notFound, .conflict, .unprocessable, .forbidden, .tooManyRequests].contains(error.kind)
         {
             var model = try await indexModel(req)
             model.code = FieldState(typed, error: Self.joinMessage(error))
-            return Response(
-                status: error.kind == .conflict ? .conflict : .unprocessableEntity, html: ClubsIndex.View.render(model))
+            let status: HTTPStatus =
+                switch error.kind {
+                case .conflict: .conflict
+                case .forbidden: .forbidden
+                case .tooManyRequests: .tooManyRequests
+                default: .unprocessableEntity
+                }
+            return Response(status: status, html: ClubsIndex.View.render(model))
         }
     }
 
@@ -92,6 +104,7 @@ struct ClubPages {
             model.form.description.value = body.description ?? ""
             model.form.coverUrl.value = body.coverUrl ?? ""
             model.form.isPublic = body.isPublic == "true"
+            model.form.approvesJoins = body.approvesJoins == "true"
             model.form.place(error.message, field: error.field)
             return Response(status: .unprocessableEntity, html: ClubSettings.View.render(model))
         }
@@ -337,16 +350,41 @@ struct ClubPages {
         let invitation = try await req.clubMembership().invitation(code: typed)
         if invitation.isMember { return .seeOther(.club(try invitation.club.requireID())) }
         let club = invitation.club
-        return Response(
-            html: JoinClub.View.render(
-                JoinClub.Model(
-                    code: club.joinCode, name: club.name, description: club.summary, memberCount: club.memberCount,
-                    session: try req.requirePageSession())))
+        var model = JoinClub.Model(
+            code: club.joinCode, name: club.name, description: club.summary, memberCount: club.memberCount,
+            session: try req.requirePageSession())
+        model.approvesJoins = club.approvesJoins
+        model.requested = try await ClubJoinRequests(db: req.db).isWaiting(try req.currentUserID(), toJoin: try club.requireID())
+        return Response(html: JoinClub.View.render(model))
     }
 
     func joinByLink(req: Request) async throws -> Response {
-        let club = try await req.clubMembership().join(code: req.parameters.get("code") ?? "")
-        return .seeOther(.club(try club.requireID()))
+        switch try await req.clubMembership().joinOrAsk(code: req.parameters.get("code") ?? "") {
+        case .joined(let club): return .seeOther(.club(try club.requireID()))
+        case .requested(let club): return try await Self.requested(club, req)
+        }
+    }
+
+    /// The invitation page again, saying the request waits (202: nothing is joined yet).
+    static func requested(_ club: Club, _ req: Request) async throws -> Response {
+        var model = JoinClub.Model(
+            code: club.joinCode, name: club.name, description: club.summary, memberCount: club.memberCount,
+            session: try req.requirePageSession())
+        model.approvesJoins = true
+        model.requested = true
+        return Response(status: .accepted, html: JoinClub.View.render(model))
+    }
+
+    func approveJoin(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        try await req.clubMembership().approveJoin(of: try req.uuidParameter("userId"), to: id)
+        return .seeOther(SiteURL.clubSettings(id).with(fragment: "requests"))
+    }
+
+    func declineJoin(req: Request) async throws -> Response {
+        let id = try ClubController.clubID(req)
+        try await req.clubMembership().declineJoin(of: try req.uuidParameter("userId"), to: id)
+        return .seeOther(SiteURL.clubSettings(id).with(fragment: "requests"))
     }
 
     // MARK: helpers

@@ -11,6 +11,7 @@ public enum ClubForm {
         public var description = FieldState()
         public var coverUrl = FieldState()
         public var isPublic = false
+        public var approvesJoins = false
         /// A message for the whole form (premium required, …).
         public var error: String?
         public var session: PageSession
@@ -59,6 +60,14 @@ public enum ClubForm {
                                 .type(.checkbox), .name("isPublic"), .value("true"),
                                 .attribute(named: "checked", value: model.isPublic ? "checked" : nil)),
                             .text("Public: anyone signed in can see its name, description and current book"))),
+                    .div(
+                        .class("field"),
+                        .label(
+                            .class("check"),
+                            .input(
+                                .type(.checkbox), .name("approvesJoins"), .value("true"),
+                                .attribute(named: "checked", value: model.approvesJoins ? "checked" : nil)),
+                            .text("Approve each new member: the join code asks, and an owner or admin lets them in"))),
                     .button(.type(.submit), .class("primary"), .text(model.clubID == nil ? "Start the club" : "Save"))
                 ))
         }

@@ -44,6 +44,8 @@ public enum ClubSettings {
         public var leaveError: String?
         /// Readers removed from the club, who cannot join again by code until let back in (owner and admins).
         public var removals: [Member] = []
+        /// Readers who asked to join, waiting for an owner or admin (owner and admins).
+        public var joinRequests: [Member] = []
 
         public init(
             form: ClubForm.Model, name: String, role: String, joinCode: String, inviteLink: String, members: [Member],
@@ -98,6 +100,7 @@ public enum ClubSettings {
                                 .class("card narrow"), .attribute(named: "aria-labelledby", value: "details-title"),
                                 .h2(.id("details-title"), "Details"), ClubForm.View.form(model.form)),
                             schedule(model, clubID: clubID),
+                            .if(!model.joinRequests.isEmpty, joinRequests(model, clubID: clubID)),
                             members(model, clubID: clubID),
                             .if(!model.removals.isEmpty, removals(model, clubID: clubID)))),
                     .section(
@@ -163,6 +166,34 @@ public enum ClubSettings {
                                 }),
                             .button(.type(.submit), .class("primary"), .text("Save the schedule"))))
                     : .p(.class("empty"), "Choose the current book first; then set what to read by when.")
+            )
+        }
+
+        static func joinRequests(_ model: Model, clubID: UUID) -> Node<HTML.BodyContext> {
+            .section(
+                .class("card"), .id("requests"), .attribute(named: "aria-labelledby", value: "requests-title"),
+                .h2(.id("requests-title"), "Asking to join"),
+                .ul(
+                    .class("rows"),
+                    .forEach(model.joinRequests) { asking in
+                        .li(
+                            .class("row"),
+                            .div(.class("row-main"), .span(.class("member-name"), .userText(asking.name))),
+                            .div(
+                                .class("row-actions"),
+                                .form(
+                                    .action(SiteURL.clubApproveJoin(clubID, asking.id).path), .method(.post), .class("inline"),
+                                    .csrf(model.session.csrfToken),
+                                    .button(
+                                        .type(.submit), .class("primary"), .userAttribute("aria-label", "Let \(asking.name) in"),
+                                        .text("Let in"))),
+                                .form(
+                                    .action(SiteURL.clubDeclineJoin(clubID, asking.id).path), .method(.post), .class("inline"),
+                                    .csrf(model.session.csrfToken),
+                                    .button(
+                                        .type(.submit), .userAttribute("aria-label", "Decline \(asking.name)"), .text("Decline")))
+                            ))
+                    })
             )
         }
 

@@ -1,13 +1,18 @@
 import Foundation
 import Plot
 
-/// `/join/{code}`: the link a member shares. Shows the club the code opens and a button to join.
+/// `/join/{code}`: the link a member shares. Shows the club the code opens and a button to join (or,
+/// where an owner or admin approves each join, to ask; then that the request waits).
 public enum JoinClub {
     public struct Model: Sendable, Equatable {
         public var code: String
         public var name: String
         public var description: String?
         public var memberCount: Int
+        /// The club approves each join: the button asks.
+        public var approvesJoins = false
+        /// The reader asked already; the request waits for an owner or admin.
+        public var requested = false
         public var session: PageSession
 
         public init(code: String, name: String, description: String?, memberCount: Int, session: PageSession) {
@@ -28,10 +33,19 @@ public enum JoinClub {
                     .h1(.text("Join "), .userText(model.name)),
                     .unwrap(model.description) { .p(.userText($0)) },
                     .p(.class("meta"), .text(model.memberCount == 1 ? "1 member" : "\(model.memberCount) members")),
-                    .form(
-                        .action(SiteURL.joinByCode(model.code).path), .method(.post),
-                        .csrf(model.session.csrfToken),
-                        .button(.type(.submit), .class("primary"), .text("Join the club")))
+                    model.requested
+                        ? .p(
+                            .class("notice"), .attribute(named: "role", value: "status"),
+                            "You asked to join. An owner or admin of the club will let you in.")
+                        : .form(
+                            .action(SiteURL.joinByCode(model.code).path), .method(.post),
+                            .csrf(model.session.csrfToken),
+                            .unwrap(model.approvesJoins ? "An owner or admin of this club approves each new member." : nil) {
+                                .p(.class("meta"), .text($0))
+                            },
+                            .button(
+                                .type(.submit), .class("primary"),
+                                .text(model.approvesJoins ? "Ask to join" : "Join the club")))
                 ))
         }
     }

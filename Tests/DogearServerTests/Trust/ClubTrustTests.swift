@@ -1,5 +1,6 @@
 import DogearCore
 import DogearViews
+import Fluent
 import Foundation
 import Testing
 import Vapor
@@ -186,6 +187,89 @@ struct ClubTrustTests {
             let refused = try await EventStreamConnection.open(port: port, path: path, token: club.ann)
             #expect(refused.status == .tooManyRequests)
             for connection in open { connection.close() }
+        }
+    }
+
+    @Test("a club that approves joins: the code asks (202), the admins see it, approve or decline; a banned reader cannot ask")
+    func joinsWaitForApproval() async throws {
+        try await withDogear { app in
+            let club = try await ReadingClub.start(app)
+            let patched = try await app.send(.PATCH, "/api/v1/clubs/\(club.club)", token: club.ann, json: ["approvesJoins": true])
+            #expect(patched.status == .ok)
+            #expect(try patched.decode(ClubDTO.self).approvesJoins)
+            let code = try #require(try patched.decode(ClubDTO.self).joinCode)
+            let carol = try await app.signUp("carol@example.com", name: "Carol")
+            let carolID = try await app.userID(carol)
+            let asked = try await app.send(.POST, "/api/v1/clubs/join", token: carol, json: ["code": code])
+            #expect(asked.status == .accepted)
+            #expect(try asked.decode(ClubDTO.self).role == nil)
+            #expect(try asked.decode(ClubDTO.self).joinCode == nil)
+            #expect(try await app.send(.POST, "/api/v1/clubs/join", token: carol, json: ["code": code]).status == .accepted)
+            // Not a member yet: the club's inside is not hers.
+            #expect(try await app.send(.GET, "/api/v1/clubs/\(club.club)/members", token: carol).status == .notFound)
+            // A member who does not run the club cannot see or answer requests.
+            #expect(try await app.send(.GET, "/api/v1/clubs/\(club.club)/join-requests", token: club.bob).status == .forbidden)
+            #expect(
+                try await app.send(.POST, "/api/v1/clubs/\(club.club)/join-requests/\(carolID)", token: club.bob).status
+                    == .forbidden)
+            let waiting = try await app.send(.GET, "/api/v1/clubs/\(club.club)/join-requests", token: club.ann)
+                .decode([ClubJoinRequestDTO].self)
+            #expect(waiting.map(\.user.displayName) == ["Carol"])
+            #expect(
+                try await app.send(.POST, "/api/v1/clubs/\(club.club)/join-requests/\(carolID)", token: club.ann).status
+                    == .noContent)
+            #expect(try await club.members(club.ann).map(\.user.displayName).contains("Carol"))
+            #expect(try await app.send(.GET, "/api/v1/clubs/\(club.club)/join-requests", token: club.ann).array.isEmpty)
+
+            // Declined, Dan may ask again.
+            let dan = try await app.signUp("dan@example.com", name: "Dan")
+            let danID = try await app.userID(dan)
+            #expect(try await app.send(.POST, "/api/v1/clubs/join", token: dan, json: ["code": code]).status == .accepted)
+            #expect(
+                try await app.send(.DELETE, "/api/v1/clubs/\(club.club)/join-requests/\(danID)", token: club.ann).status
+                    == .noContent)
+            #expect(!(try await club.members(club.ann).map(\.user.displayName).contains("Dan")))
+            #expect(
+                try await app.send(.DELETE, "/api/v1/clubs/\(club.club)/join-requests/\(danID)", token: club.ann).errorCode
+                    == "joinRequestNotFound")
+
+            // Removed, Bob cannot even ask.
+            #expect(
+                try await app.send(.DELETE, "/api/v1/clubs/\(club.club)/members/\(club.bobID)", token: club.ann).status
+                    == .noContent)
+            let bob = try await app.send(.POST, "/api/v1/clubs/join", token: club.bob, json: ["code": code])
+            #expect(bob.status == .forbidden && bob.errorCode == "removedFromClub")
+        }
+    }
+
+    @Test("on the pages: the invitation asks to join, says the request waits, and the settings let the reader in")
+    func joinApprovalPages() async throws {
+        try await withDogear { app in
+            let owner = WebClient(app)
+            try await owner.signUp("olive@example.com", name: "Olive")
+            try await owner.get(SiteURL.newClub.path)
+            let made = try await owner.post(
+                SiteURL.newClub.path, [("name", "Careful readers"), ("description", ""), ("approvesJoins", "true")])
+            let location = try #require(made.location)
+            let clubID = try #require(UUID(uuidString: String(location.split(separator: "/").last ?? "")))
+            let code = try #require(try await Club.find(clubID, on: app.db)?.joinCode)
+            #expect(try await Club.find(clubID, on: app.db)?.approvesJoins == true)
+
+            let guest = WebClient(app)
+            try await guest.signUp("gus@example.com", name: "Gus")
+            let invitation = try await guest.get(SiteURL.joinByCode(code).path)
+            #expect(invitation.body.contains("Ask to join"))
+            let asked = try await guest.post(SiteURL.joinByCode(code).path, [])
+            #expect(asked.status == .accepted)
+            #expect(asked.body.contains("You asked to join."))
+            #expect(try await guest.get(SiteURL.joinByCode(code).path).body.contains("You asked to join."))
+
+            let settings = try await owner.get(SiteURL.clubSettings(clubID).path)
+            #expect(settings.body.contains("id=\"requests-title\""))
+            let gusID = try #require(try await User.query(on: app.db).filter(\.$emailKey == "gus@example.com").first()?.id)
+            #expect(try await owner.post(SiteURL.clubApproveJoin(clubID, gusID).path, []).status == .seeOther)
+            #expect(try await guest.get(SiteURL.club(clubID).path).status == .ok)
+            #expect(!(try await owner.get(SiteURL.clubSettings(clubID).path)).body.contains("id=\"requests-title\""))
         }
     }
 }

@@ -20,6 +20,8 @@ struct ClubDTO: Content {
     @Nullable var description: String?
     @Nullable var coverUrl: String?
     let isPublic: Bool
+    /// A join code asks to join; an owner or admin approves.
+    let approvesJoins: Bool
     let memberCount: Int
     let booksCompleted: Int
     let owner: PersonRef
@@ -34,6 +36,12 @@ struct ClubBookDTO: Content {
     let work: WorkDTO
     let startedOn: String
     @Nullable var finishedOn: String?
+}
+
+/// A reader waiting for an owner or admin to let them into a club that approves joins.
+struct ClubJoinRequestDTO: Content, Equatable {
+    let user: PersonRef
+    let requestedAt: Date
 }
 
 /// A reader removed from a club, who may not join again by code until let back in.

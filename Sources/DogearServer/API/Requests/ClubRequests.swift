@@ -7,8 +7,11 @@ struct CreateClubRequest: Decodable, Sendable {
     var description: String?
     var coverUrl: String?
     var isPublic: Bool?
+    var approvesJoins: Bool?
 
-    var draft: ClubDraft { ClubDraft(name: name, description: description, coverUrl: coverUrl, isPublic: isPublic) }
+    var draft: ClubDraft {
+        ClubDraft(name: name, description: description, coverUrl: coverUrl, isPublic: isPublic, approvesJoins: approvesJoins)
+    }
 }
 
 /// `PATCH /api/v1/clubs/{id}`: only the fields given change; `null` clears a description or cover.
@@ -17,12 +20,14 @@ struct UpdateClubRequest: Decodable, Sendable {
     var description: Patch<String> = .absent
     var coverUrl: Patch<String> = .absent
     var isPublic: Patch<Bool> = .absent
+    var approvesJoins: Patch<Bool> = .absent
 
     /// Cleared fields travel as blank text, which the club rules read as "none".
     var draft: ClubDraft {
         ClubDraft(
             name: name.change.map { $0 ?? "" }, description: description.change.map { $0 ?? "" },
-            coverUrl: coverUrl.change.map { $0 ?? "" }, isPublic: isPublic.change ?? nil)
+            coverUrl: coverUrl.change.map { $0 ?? "" }, isPublic: isPublic.change ?? nil,
+            approvesJoins: approvesJoins.change ?? nil)
     }
 }
 

@@ -34,6 +34,7 @@ struct ClubMembershipService {
             club.summary = fields.description
             club.coverURL = fields.coverUrl
             club.isPublic = fields.isPublic
+            club.approvesJoins = fields.approvesJoins
             club.memberCount = 1
             try await club.create(on: db)
             try await ClubMember(clubID: id, userID: userID, role: .owner).create(on: db)
@@ -41,29 +42,83 @@ struct ClubMembershipService {
         }
     }
 
-    /// Joins the club a code opens (any case, spaces ignored; a private club's code is its invitation).
-    func join(code typed: String) async throws -> Club {
+    /// What a join code did: the reader is in, or (a club that approves joins) asked to be.
+    enum JoinOutcome {
+        case joined(Club)
+        case requested(Club)
+    }
+
+    /// Joins the club a code opens (any case, spaces ignored; a private club's code is its
+    /// invitation); a club that approves joins takes it as a request an owner or admin answers.
+    func joinOrAsk(code typed: String) async throws -> JoinOutcome {
         let club = try await club(byCode: typed)
         let clubID = try club.requireID()
         let actor = try await actor(in: club)
-        let removed = actor.isMember ? false : try await ClubRemovals(db: db).wasRemoved(try user.requireID(), from: clubID)
+        let userID = try user.requireID()
+        let removed = actor.isMember ? false : try await ClubRemovals(db: db).wasRemoved(userID, from: clubID)
         try Self.require(ClubAccess.decide(.join, by: actor, isPublic: club.isPublic, wasRemoved: removed))
+        if club.approvesJoins {
+            try await requireRoomForAnotherClub(userID)
+            try await ClubJoinRequests(db: db).ask(userID, toJoin: clubID, at: now())
+            return .requested(club)
+        }
+        try await add(userID, to: club)
+        return .joined(club)
+    }
+
+    /// Joins by code where no approval is needed (tools and tests); a club that approves joins answers
+    /// 409 `joinRequested`, its request recorded.
+    func join(code typed: String) async throws -> Club {
+        switch try await joinOrAsk(code: typed) {
+        case .joined(let club): return club
+        case .requested:
+            throw DomainError(.conflict, code: "joinRequested", "this club approves each join; your request waits")
+        }
+    }
+
+    /// The reader whose request an owner or admin approves becomes a member.
+    func approveJoin(of userID: UUID, to clubID: UUID) async throws {
+        let (club, _) = try await open(clubID, for: .reviewJoinRequests)
+        let requests = ClubJoinRequests(db: db)
+        guard try await requests.isWaiting(userID, toJoin: clubID) else { throw Self.joinRequestNotFound }
+        try await add(userID, to: club) { db in try await ClubJoinRequests(db: db).withdraw(userID, from: clubID) }
+    }
+
+    /// Declines a request to join: it is gone; the reader may ask again with the code.
+    func declineJoin(of userID: UUID, to clubID: UUID) async throws {
+        _ = try await open(clubID, for: .reviewJoinRequests)
+        guard try await ClubJoinRequests(db: db).isWaiting(userID, toJoin: clubID) else { throw Self.joinRequestNotFound }
+        try await db.writeTransaction { db in try await ClubJoinRequests(db: db).withdraw(userID, from: clubID) }
+    }
+
+    /// Who asked to join, oldest first (owner and admins).
+    func joinRequests(of clubID: UUID) async throws -> [ClubJoinRequests.Request] {
+        _ = try await open(clubID, for: .reviewJoinRequests)
+        return try await ClubJoinRequests(db: db).list(clubID)
+    }
+
+    static let joinRequestNotFound = DomainError.notFound("joinRequestNotFound", "no such request to join this club")
+
+    /// Makes `userID` a member, with `also` in the same transaction (an approved request withdrawn).
+    private func add(
+        _ userID: UUID, to club: Club, also: (@Sendable (any Database) async throws -> Void)? = nil
+    ) async throws {
+        let clubID = try club.requireID()
         guard club.memberCount < Limits.membersPerClub else {
             throw DomainError(.unprocessable, code: "clubFull", "a club has at most \(Limits.membersPerClub) members")
         }
-        let userID = try user.requireID()
         try await requireRoomForAnotherClub(userID)
         do {
             try await db.writeTransaction { db in
                 try await ClubMember(clubID: clubID, userID: userID, role: .member).create(on: db)
                 try await Self.recount(club, on: db)
                 try await ClubActivityLog(db: db).record(ClubActivity(clubID: clubID, actorID: userID, kind: .joined))
+                try await also?(db)
             }
             events?.announce([clubID])
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw Self.alreadyMember  // joined by another request a moment ago
         }
-        return club
     }
 
     /// The club a code opens (any case), and whether the reader is in it already: what an invitation

@@ -39,11 +39,14 @@ struct ClubService {
     func update(_ id: UUID, _ draft: ClubDraft) async throws -> ClubDTO {
         let (club, actor) = try await membership.open(id, for: .editSettings)
         let fields = try draft.validatedChange(
-            of: ValidClub(name: club.name, description: club.summary, coverUrl: club.coverURL, isPublic: club.isPublic))
+            of: ValidClub(
+                name: club.name, description: club.summary, coverUrl: club.coverURL, isPublic: club.isPublic,
+                approvesJoins: club.approvesJoins))
         club.name = fields.name
         club.summary = fields.description
         club.coverURL = fields.coverUrl
         club.isPublic = fields.isPublic
+        club.approvesJoins = fields.approvesJoins
         try await club.save(on: db)
         return try await dtos([(club, actor)])[0]
     }
@@ -122,6 +125,7 @@ struct ClubService {
             }
             return ClubDTO(
                 id: id, name: club.name, description: club.summary, coverUrl: club.coverURL, isPublic: club.isPublic,
+                approvesJoins: club.approvesJoins,
                 memberCount: club.memberCount, booksCompleted: club.booksCompleted,
                 owner: PersonRef(id: club.$owner.id, displayName: ownerNames[club.$owner.id] ?? ""),
                 currentBook: book, joinCode: actor.isMember ? club.joinCode : nil,
