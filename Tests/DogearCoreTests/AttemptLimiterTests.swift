@@ -29,6 +29,25 @@ struct AttemptLimiterTests {
         #expect(limiter.recordFailure("bob", now: 2) == nil)
     }
 
+    @Test("one key's entry, as a shared store keeps it, follows the same rule as the limiter")
+    func entryRule() {
+        var entry = AttemptLimiter.Entry()
+        entry = entry.failed(at: 0, policy: policy)
+        entry = entry.failed(at: 10, policy: policy)
+        #expect(entry.wait(now: 11) == nil)
+        #expect(entry.failures == [0, 10])
+        entry = entry.failed(at: 20, policy: policy)
+        #expect(entry == AttemptLimiter.Entry(failures: [], lockedUntil: 320))
+        #expect(entry.wait(now: 21) == 299)
+        // Failures while locked change nothing: the lock is not extended by the flood.
+        #expect(entry.failed(at: 30, policy: policy) == entry)
+        #expect(entry.wait(now: 320) == nil)
+        #expect(entry.isSpent(now: 320, policy: policy))
+        #expect(!AttemptLimiter.Entry(failures: [300]).isSpent(now: 320, policy: policy))
+        // Old failures fall out of the window.
+        #expect(AttemptLimiter.Entry(failures: [0, 10]).failed(at: 100, policy: policy).failures == [100])
+    }
+
     @Test("a flood of made-up keys is forgotten once their failures are old")
     func bounded() {
         var limiter = AttemptLimiter(policy: policy, maxKeys: 100)

@@ -126,6 +126,40 @@ struct SignInLimitTests {
             })
     }
 
+    @Test(
+        "on PostgreSQL every process counts together (another process's throttle sees the lock, and no email is stored); on SQLite the one process counts"
+    )
+    func sharedAcrossProcesses() async throws {
+        try await withDogear(
+            adjust: {
+                $0.signInAttempts = 2
+                $0.signInLockoutSeconds = 60
+            },
+            { app in
+                _ = try await app.signUp("ann@example.com", password: "long enough")
+                for _ in 0..<2 {
+                    let reply = try await app.send(
+                        .POST, "/api/v1/auth/signin", json: ["email": "ann@example.com", "password": "wrong guess"])
+                    #expect(reply.status == .unauthorized)
+                }
+                // A second process's throttle: its memory is empty, the database is the same.
+                let another = SignInThrottle(attempts: 2, lockout: 60)
+                var refused = false
+                do {
+                    try await another.check(
+                        account: "ann@example.com", address: nil, now: fixedNow.timeIntervalSince1970, on: app.db)
+                } catch let error as DomainError {
+                    refused = error.code == "tooManyAttempts"
+                }
+                let shared = app.db.sql.kind == .postgres
+                #expect(refused == shared)
+                let rows = try await app.db.sql.raw("SELECT key_hash FROM attempt_counters").all()
+                let hashes = try rows.map { try $0.decode(column: "key_hash", as: String.self) }
+                #expect(hashes.contains(TokenHashing.hash("ann@example.com")) == shared)
+                #expect(!hashes.contains("ann@example.com"))
+            })
+    }
+
     @Test("password hashing has a pool and a queue of its own: past the queue a sign-in is told at once to retry (429 busy)")
     func boundedQueue() async throws {
         try await withDogear(

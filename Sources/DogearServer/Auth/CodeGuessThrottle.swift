@@ -1,20 +1,22 @@
 import DogearCore
+import Fluent
 import NIOConcurrencyHelpers
 import Vapor
 
 /// Share and join codes that open nothing, limited per reader and per client address (Core's
-/// `ShareCode.missesPerReader`, `missesPerAddress`): past the limit every code look-up of that reader
+/// `ShareCode.missesPerReader`, `missesPerAddress`, counted by `AttemptCounters`: in memory on
+/// SQLite, shared by every process on PostgreSQL): past the limit every code look-up of that reader
 /// or address answers 429 `tooManyCodeGuesses` with `Retry-After`, found or not, until the lockout
-/// ends. A found code clears nothing, so known codes cannot be mixed in to keep guessing. In memory,
-/// per process, like `SignInThrottle`.
+/// ends. A found code clears nothing, so known codes cannot be mixed in to keep guessing.
 final class CodeGuessThrottle: Sendable {
-    private let readers = NIOLockedValueBox(AttemptLimiter(policy: ShareCode.missesPerReader))
-    private let addresses = NIOLockedValueBox(AttemptLimiter(policy: ShareCode.missesPerAddress))
+    private let readers = AttemptCounters(scope: "code-reader", policy: ShareCode.missesPerReader)
+    private let addresses = AttemptCounters(scope: "code-address", policy: ShareCode.missesPerAddress)
 
-    func check(reader: UUID, address: String?, now: Double) throws {
-        let wait = max(
-            readers.withLockedValue { $0.wait(for: reader.uuidString, now: now) } ?? 0,
-            address.flatMap { key in addresses.withLockedValue { $0.wait(for: key, now: now) } } ?? 0)
+    func check(reader: UUID, address: String?, now: Double, on db: any Database) async throws {
+        let readerWait = try await readers.wait(reader.uuidString, now: now, on: db) ?? 0
+        var addressWait = 0.0
+        if let address { addressWait = try await addresses.wait(address, now: now, on: db) ?? 0 }
+        let wait = max(readerWait, addressWait)
         guard wait > 0 else { return }
         var error = DomainError(
             .tooManyRequests, code: "tooManyCodeGuesses",
@@ -23,27 +25,29 @@ final class CodeGuessThrottle: Sendable {
         throw error
     }
 
-    func missed(reader: UUID, address: String?, now: Double) {
-        readers.withLockedValue { _ = $0.recordFailure(reader.uuidString, now: now) }
-        if let address { addresses.withLockedValue { _ = $0.recordFailure(address, now: now) } }
+    func missed(reader: UUID, address: String?, now: Double, on db: any Database) async throws {
+        try await readers.failed(reader.uuidString, now: now, on: db)
+        if let address { try await addresses.failed(address, now: now, on: db) }
     }
 }
 
-/// One request's code look-ups: the reader, the client's address and the time, for the throttle.
+/// One request's code look-ups: the reader, the client's address and the time, for the throttle,
+/// and the request's own database (never a batch's transaction: a miss counts even if it rolls back).
 struct CodeGuesses: Sendable {
     let throttle: CodeGuessThrottle
     let reader: UUID
     let address: String?
     let now: Double
+    let db: any Database
 
     /// Runs `lookup` unless this reader or address is locked out, and counts it when the code
     /// opened nothing (`notFound`).
     func lookUp<T>(_ lookup: () async throws -> T) async throws -> T {
-        try throttle.check(reader: reader, address: address, now: now)
+        try await throttle.check(reader: reader, address: address, now: now, on: db)
         do {
             return try await lookup()
         } catch let error as DomainError where error.kind == .notFound {
-            throttle.missed(reader: reader, address: address, now: now)
+            try await throttle.missed(reader: reader, address: address, now: now, on: db)
             throw error
         }
     }
@@ -65,6 +69,6 @@ extension Request {
     func codeGuesses() throws -> CodeGuesses {
         CodeGuesses(
             throttle: application.codeGuessThrottle, reader: try currentUserID(), address: clientAddress,
-            now: application.clock.now().timeIntervalSince1970)
+            now: application.clock.now().timeIntervalSince1970, db: db)
     }
 }

@@ -1,34 +1,37 @@
 import DogearCore
-import NIOConcurrencyHelpers
+import Fluent
 import Vapor
 
-/// Wrong passwords, limited per account (its email) and per client address (Core's `AttemptLimiter`):
-/// a locked key is answered 429 `tooManyAttempts` with `Retry-After` before any bcrypt runs, and
-/// unlocks by itself after the lockout. In memory, per process: several processes behind one
-/// database each keep their own count (so the limit is per process there).
+/// Wrong passwords, limited per account (its email) and per client address (Core's `AttemptLimiter`,
+/// counted by `AttemptCounters`: in memory on SQLite, shared by every process on PostgreSQL): a
+/// locked account is answered 429 `tooManyAttempts` with `Retry-After` before any bcrypt runs, and
+/// unlocks by itself after the lockout. A locked address only turns wrong guesses into 429s (many
+/// readers may share one), never the right password.
 final class SignInThrottle: Sendable {
-    private let accounts: NIOLockedValueBox<AttemptLimiter>
-    private let addresses: NIOLockedValueBox<AttemptLimiter>
+    private let accounts: AttemptCounters
+    private let addresses: AttemptCounters
 
     /// `attempts` wrong passwords per account within `lockout` seconds lock it for `lockout`
     /// seconds; an address may fail four times as often (a household or an office shares one).
     init(attempts: Int, lockout: Double) {
-        accounts = NIOLockedValueBox(AttemptLimiter(policy: .init(maxFailures: attempts, window: lockout, lockout: lockout)))
-        addresses = NIOLockedValueBox(
-            AttemptLimiter(policy: .init(maxFailures: attempts * 4, window: lockout, lockout: lockout)))
+        accounts = AttemptCounters(
+            scope: "signin-account", policy: .init(maxFailures: attempts, window: lockout, lockout: lockout))
+        addresses = AttemptCounters(
+            scope: "signin-address", policy: .init(maxFailures: attempts * 4, window: lockout, lockout: lockout))
     }
 
     /// Throws 429 when the account or the address must wait.
-    func check(account: String, address: String?, now: Double) throws {
-        let wait = max(
-            accounts.withLockedValue { $0.wait(for: account, now: now) } ?? 0, self.wait(address: address, now: now) ?? 0)
+    func check(account: String, address: String?, now: Double, on db: any Database) async throws {
+        let accountWait = try await accounts.wait(account, now: now, on: db) ?? 0
+        let wait = max(accountWait, try await self.wait(address: address, now: now, on: db) ?? 0)
         guard wait > 0 else { return }
         throw Self.tooMany(wait)
     }
 
     /// Seconds the address must wait, or nil when it is not locked.
-    func wait(address: String?, now: Double) -> Double? {
-        address.flatMap { key in addresses.withLockedValue { $0.wait(for: key, now: now) } }
+    func wait(address: String?, now: Double, on db: any Database) async throws -> Double? {
+        guard let address else { return nil }
+        return try await addresses.wait(address, now: now, on: db)
     }
 
     /// 429 `tooManyAttempts`, with the wait as `Retry-After`.
@@ -39,13 +42,13 @@ final class SignInThrottle: Sendable {
         return error
     }
 
-    func failed(account: String, address: String?, now: Double) {
-        accounts.withLockedValue { _ = $0.recordFailure(account, now: now) }
-        if let address { addresses.withLockedValue { _ = $0.recordFailure(address, now: now) } }
+    func failed(account: String, address: String?, now: Double, on db: any Database) async throws {
+        try await accounts.failed(account, now: now, on: db)
+        if let address { try await addresses.failed(address, now: now, on: db) }
     }
 
-    func succeeded(account: String) {
-        accounts.withLockedValue { $0.recordSuccess(account) }
+    func succeeded(account: String, on db: any Database) async throws {
+        try await accounts.succeeded(account, on: db)
     }
 
     static func describe(_ seconds: Double) -> String {

@@ -42,6 +42,7 @@ enum AllMigrations {
         AddWorkTitleKeyIndex(),
         SkipIdleStatsTriggers(),
         CreateClubBansAndJoinRequests(),
+        CreateAttemptCounters(),
     ]
 
     static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -23,10 +23,10 @@ struct AccountService {
         let throttle = request.application.signInThrottle
         let address = request.clientAddress
         let now = request.application.clock.now().timeIntervalSince1970
-        try throttle.check(account: email.lowercased(), address: address, now: now)
+        try await throttle.check(account: email.lowercased(), address: address, now: now, on: request.db)
         let hash = try await request.application.passwordHasher.hash(body.password)
         if let owner = try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() {
-            throttle.failed(account: email.lowercased(), address: address, now: now)
+            try await throttle.failed(account: email.lowercased(), address: address, now: now, on: request.db)
             request.application.mailer?.sendInBackground(Self.ownerNotice(to: owner), purpose: "signUpAttempt")
             throw DomainError.emailTaken
         }
@@ -64,22 +64,22 @@ struct AccountService {
         // A locked account is refused before any bcrypt. A locked address is not: many readers may
         // share one (an office, a proxy), so its lock only turns wrong guesses into 429s and the right
         // password still signs in.
-        try throttle.check(account: key, address: nil, now: now)
-        let addressWait = throttle.wait(address: address, now: now)
+        try await throttle.check(account: key, address: nil, now: now, on: request.db)
+        let addressWait = try await throttle.wait(address: address, now: now, on: request.db)
         let hasher = request.application.passwordHasher
         guard let user = try await User.query(on: db).filter(\.$emailKey == key).first() else {
             // Spend the time a real check would, so timing does not tell either.
             _ = try? await hasher.hash(body.password)
-            throttle.failed(account: key, address: address, now: now)
+            try await throttle.failed(account: key, address: address, now: now, on: request.db)
             throw addressWait.map(SignInThrottle.tooMany) ?? DomainError.wrongCredentials
         }
         // An account made by Apple or Google sign-in has no password until a reset link gives it one.
         guard !user.passwordHash.isEmpty, try await hasher.verify(body.password, against: user.passwordHash) else {
             if user.passwordHash.isEmpty { _ = try? await hasher.hash(body.password) }
-            throttle.failed(account: key, address: address, now: now)
+            try await throttle.failed(account: key, address: address, now: now, on: request.db)
             throw addressWait.map(SignInThrottle.tooMany) ?? DomainError.wrongCredentials
         }
-        throttle.succeeded(account: key)
+        try await throttle.succeeded(account: key, on: request.db)
         return try await issueToken(for: user, on: db)
     }
 
@@ -151,13 +151,15 @@ struct AccountService {
         let address = request.clientAddress.map { "reset:" + $0 }
         let now = app.clock.now()
         do {
-            try app.signInThrottle.check(account: "reset:" + key, address: address, now: now.timeIntervalSince1970)
+            try await app.signInThrottle.check(
+                account: "reset:" + key, address: address, now: now.timeIntervalSince1970, on: request.db)
         } catch let error as DomainError {
             var limited = DomainError(error.kind, code: error.code, "too many reset requests; try again later")
             limited.retryAfterSeconds = error.retryAfterSeconds
             throw limited
         }
-        app.signInThrottle.failed(account: "reset:" + key, address: address, now: now.timeIntervalSince1970)
+        try await app.signInThrottle.failed(
+            account: "reset:" + key, address: address, now: now.timeIntervalSince1970, on: request.db)
         guard let mailer = app.mailer else {
             request.logger.notice(
                 "a password reset was asked for, but SMTP is not set: `dogear user reset-link EMAIL` makes a link")

@@ -76,9 +76,9 @@ struct SessionService {
         }
         let throttle = request.application.signInThrottle
         let now = request.application.clock.now().timeIntervalSince1970
-        try throttle.check(account: user.emailKey, address: request.clientAddress, now: now)
+        try await throttle.check(account: user.emailKey, address: request.clientAddress, now: now, on: request.db)
         guard try await request.application.passwordHasher.verify(password, against: user.passwordHash) else {
-            throttle.failed(account: user.emailKey, address: request.clientAddress, now: now)
+            try await throttle.failed(account: user.emailKey, address: request.clientAddress, now: now, on: request.db)
             throw ValidationError(field: "currentPassword", "is not your current password")
         }
     }
