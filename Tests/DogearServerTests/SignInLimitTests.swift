@@ -8,6 +8,20 @@ import Vapor
 
 @Suite("Sign-in cannot be guessed at or used to stall the site")
 struct SignInLimitTests {
+    /// A sign-in over a real socket (the address limits need a peer address): its status and Retry-After.
+    static func signIn(port: Int, _ email: String, _ password: String, headers: [String: String] = [:]) async throws
+        -> (status: HTTPResponseStatus, retryAfter: String?)
+    {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v1/auth/signin")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        request.body = .bytes(ByteBuffer(string: "{\"email\":\"\(email)\",\"password\":\"\(password)\"}"))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        _ = try await response.body.collect(upTo: 1 << 16)
+        return (response.status, response.headers.first(name: "Retry-After"))
+    }
+
     @Test(
         "three wrong passwords lock the account for the lockout (429 with Retry-After), even for the right one; then it unlocks")
     func accountLockout() async throws {
@@ -46,13 +60,7 @@ struct SignInLimitTests {
                 _ = try await app.signUp("ann@example.com", password: "long enough")
                 let port = try await app.serveOnFreePort()
                 func signIn(_ email: String, _ password: String) async throws -> (HTTPResponseStatus, String?) {
-                    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v1/auth/signin")
-                    request.method = .POST
-                    request.headers.add(name: "Content-Type", value: "application/json")
-                    request.body = .bytes(ByteBuffer(string: "{\"email\":\"\(email)\",\"password\":\"\(password)\"}"))
-                    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-                    _ = try await response.body.collect(upTo: 1 << 16)
-                    return (response.status, response.headers.first(name: "Retry-After"))
+                    try await Self.signIn(port: port, email, password)
                 }
                 // Two tries per made-up account stay under each account's limit, not under the address's (8).
                 for index in 0..<4 {
@@ -80,14 +88,7 @@ struct SignInLimitTests {
                 _ = try await app.signUp("ann@example.com", password: "long enough")
                 let port = try await app.serveOnFreePort()
                 func signIn(_ email: String, _ password: String, from client: String) async throws -> HTTPResponseStatus {
-                    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v1/auth/signin")
-                    request.method = .POST
-                    request.headers.add(name: "Content-Type", value: "application/json")
-                    request.headers.add(name: "X-Forwarded-For", value: client)
-                    request.body = .bytes(ByteBuffer(string: "{\"email\":\"\(email)\",\"password\":\"\(password)\"}"))
-                    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-                    _ = try await response.body.collect(upTo: 1 << 16)
-                    return response.status
+                    try await Self.signIn(port: port, email, password, headers: ["X-Forwarded-For": client]).status
                 }
                 // 40 wrong sign-ins with made-up emails from one client, through the proxy.
                 var statuses: [HTTPResponseStatus] = []

@@ -6,58 +6,11 @@ Usage: python3 Tests/ops/scale_out.py BASE TOKEN_FILE ROWS
 Python's standard library only.
 """
 
-import http.client
-import json
-import re
 import sys
 import time
-import urllib.parse
 import uuid
 
-
-class Client:
-    """One reader's browser or app: cookies kept by hand (no redirects followed)."""
-
-    def __init__(self, base, token=None):
-        parsed = urllib.parse.urlparse(base)
-        self.host, self.port = parsed.hostname, parsed.port
-        self.token = token
-        self.cookies = {}
-        self.csrf = ""
-
-    def send(self, method, path, body=None, content_type=None):
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=60)
-        headers = {}
-        if self.token:
-            headers["authorization"] = "Bearer " + self.token
-        if self.cookies:
-            headers["cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        if body is not None:
-            headers["content-type"] = content_type or "application/json"
-        connection.request(method, path, body=body, headers=headers)
-        response = connection.getresponse()
-        text = response.read().decode(errors="replace")
-        for name, value in response.getheaders():
-            if name.lower() == "set-cookie":
-                pair = value.split(";", 1)[0]
-                key, _, val = pair.partition("=")
-                if "max-age=0" in value.lower():
-                    self.cookies.pop(key, None)
-                else:
-                    self.cookies[key] = val
-        found = re.search(r'name="csrf-token" content="([^"]+)"', text)
-        if found:
-            self.csrf = found.group(1)
-        connection.close()
-        return response.status, dict((k.lower(), v) for k, v in response.getheaders()), text
-
-    def json(self, method, path, body=None):
-        status, _, text = self.send(method, path, json.dumps(body) if body is not None else None)
-        return status, json.loads(text) if text.startswith(("{", "[")) else text
-
-    def form(self, path, fields):
-        fields = dict(fields, _csrf=self.csrf)
-        return self.send("POST", path, urllib.parse.urlencode(fields), "application/x-www-form-urlencoded")
+from http_client import Client
 
 
 def goodreads(rows):
