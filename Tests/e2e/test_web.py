@@ -45,6 +45,16 @@ def skip_welcome(driver, wait):
     wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
 
 
+def api_sign_up(name):
+    """Another reader, made through the API: (status, the answer with its token and user)."""
+    request = urllib.request.Request(BASE + "/api/v1/auth/signup", method="POST", data=json.dumps(
+        {"email": f"{name.lower()}-{uuid.uuid4().hex[:10]}@example.com", "password": "long enough password",
+         "displayName": name}).encode())
+    request.add_header("content-type", "application/json")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status, json.loads(response.read().decode())
+
+
 def api(method, path, token, body=None):
     """What a script with an app token does: a JSON request, its status and its answer."""
     request = urllib.request.Request(BASE + path, method=method, data=json.dumps(body).encode() if body is not None else None)
@@ -511,6 +521,40 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.wait.until(EC.text_to_be_present_in_element((By.ID, "comment-list"), "The statues!"))
         self.check()
         self.check(club_path + "/settings")
+        # The settings with a removed reader and a reader asking to join (the club approves joins),
+        # and the invitation page as a reader waiting sees it.
+        code = self.text(".share-code")
+        club_id = club_path.rsplit("/", 1)[-1]
+        readers = []
+        for name in ("Rex", "Ida"):
+            status, made = api_sign_up(name)
+            self.assertEqual(status, 201, made)
+            readers.append((made["token"], made["user"]["id"]))
+        self.assertEqual(api("POST", "/api/v1/clubs/join", readers[0][0], {"code": code})[0], 200)
+        self.driver.get(BASE + club_path + "/settings")
+        self.driver.find_element(By.NAME, "approvesJoins").click()
+        self.submit("form.club-form")
+        self.wait.until(EC.presence_of_element_located((By.ID, "club-members")))
+        self.driver.get(BASE + club_path + "/settings")
+        remove = self.driver.find_element(By.CSS_SELECTOR, f"form[action$='/members/{readers[0][1]}/remove'] button")
+        self.driver.execute_script("arguments[0].removeAttribute('data-confirm')", remove)
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", remove)
+        remove.click()
+        self.wait.until(EC.presence_of_element_located((By.ID, "removals-title")))
+        self.assertEqual(api("POST", "/api/v1/clubs/join", readers[1][0], {"code": code})[0], 202)
+        self.driver.get(BASE + club_path + "/settings")
+        self.wait.until(EC.presence_of_element_located((By.ID, "requests-title")))
+        self.check()
+        # Still outside the private club: its requests do not exist for her.
+        self.assertEqual(api("GET", f"/api/v1/clubs/{club_id}/join-requests", readers[1][0])[0], 404)
+        # A note over the limit comes back in its form, with why.
+        self.driver.get(BASE + f"/books/{entry}")
+        note = self.driver.find_element(By.ID, "field-note")
+        self.driver.execute_script("arguments[0].value = 'é'.repeat(5001)", note)
+        self.submit("form.add-note")
+        self.wait.until(EC.presence_of_element_located((By.ID, "field-note-error")))
+        self.assertEqual(len(self.driver.find_element(By.ID, "field-note").get_attribute("value")), 5001)
+        self.check()
         # A token just made, its secret on show.
         self.driver.get(BASE + "/profile/tokens")
         self.fill("name", "Kobo sync")
