@@ -63,8 +63,7 @@ struct SessionLifetimeTests {
     @Test(
         "idle, absolute, and when a use is recorded",
         arguments: [
-            // Never used: its first use is recorded at once, however new the token.
-            (0.0, nil as Double?, 5.0, SessionLifetime.Verdict.alive(touch: true)),
+            (0.0, nil as Double?, 5.0, SessionLifetime.Verdict.alive(touch: false)),
             (0, nil, 10, .alive(touch: true)),
             (0, nil, 99, .alive(touch: true)),
             (0, nil, 100, .ended),
@@ -74,6 +73,15 @@ struct SessionLifetimeTests {
         ])
     func verdict(createdAt: Double, lastUsedAt: Double?, now: Double, expected: SessionLifetime.Verdict) {
         #expect(lifetime.verdict(createdAt: createdAt, lastUsedAt: lastUsedAt, now: now) == expected)
+    }
+
+    @Test("an app's token records its first use at once; a session waits for the minute")
+    func firstUse() {
+        var appToken = lifetime
+        appToken.recordsFirstUse = true
+        #expect(appToken.verdict(createdAt: 0, lastUsedAt: nil, now: 5) == .alive(touch: true))
+        #expect(appToken.verdict(createdAt: 0, lastUsedAt: 5, now: 6) == .alive(touch: false))
+        #expect(lifetime.verdict(createdAt: 0, lastUsedAt: nil, now: 5) == .alive(touch: false))
     }
 }
 

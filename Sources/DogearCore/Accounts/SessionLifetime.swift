@@ -5,11 +5,16 @@ public struct SessionLifetime: Sendable, Equatable {
     public var idle: Double
     public var absolute: Double
     public var touchEvery: Double
+    /// Record the very first use at once (an app's token, whose page shows when it was last used:
+    /// used in its first minute, it must not read "never used"). A browser's session is left to the
+    /// minute's rhythm: a burst of first page views would otherwise each write it.
+    public var recordsFirstUse: Bool
 
-    public init(idle: Double, absolute: Double, touchEvery: Double = 60) {
+    public init(idle: Double, absolute: Double, touchEvery: Double = 60, recordsFirstUse: Bool = false) {
         self.idle = idle
         self.absolute = absolute
         self.touchEvery = touchEvery
+        self.recordsFirstUse = recordsFirstUse
     }
 
     public enum Verdict: Equatable, Sendable {
@@ -21,8 +26,7 @@ public struct SessionLifetime: Sendable, Equatable {
     public func verdict(createdAt: Double, lastUsedAt: Double?, now: Double) -> Verdict {
         let lastUse = lastUsedAt ?? createdAt
         if now - createdAt >= absolute || now - lastUse >= idle { return .ended }
-        // A first use is recorded at once: a token used in its first minute must not read "never used".
-        guard lastUsedAt != nil else { return .alive(touch: true) }
+        if recordsFirstUse, lastUsedAt == nil { return .alive(touch: true) }
         return .alive(touch: now - lastUse >= touchEvery)
     }
 }

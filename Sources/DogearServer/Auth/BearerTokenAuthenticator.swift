@@ -36,7 +36,8 @@ enum SessionTokens {
                 try await token.delete(on: request.db)
                 return
             }
-            lifetime = SessionLifetime(idle: .infinity, absolute: .infinity, touchEvery: lifetime.touchEvery)
+            lifetime = SessionLifetime(
+                idle: .infinity, absolute: .infinity, touchEvery: lifetime.touchEvery, recordsFirstUse: true)
         }
         let verdict = lifetime.verdict(
             createdAt: (token.createdAt ?? now).timeIntervalSince1970, lastUsedAt: token.lastUsedAt?.timeIntervalSince1970,
