@@ -58,6 +58,17 @@ if ! kill -9 "$PID" 2>/dev/null; then
   exit 1
 fi
 wait "$PID" 2>/dev/null || true
+# What the kill left committed, read again now that nothing writes: a kill before the first batch
+# would test a fresh import, and one after the last a finished one; neither is a resume.
+processed=$(python3 -c "
+import sqlite3
+r = sqlite3.connect('file:$DB?mode=ro', uri=True).execute('SELECT processed FROM imports').fetchone()
+print(r[0] if r else 0)")
+if [ "$processed" -le 0 ] || [ "$processed" -ge "$ROWS" ]; then
+  echo "import-resume: the kill landed at $processed of $ROWS committed rows, so nothing was resumed" >&2
+  cat "$WORK/first.log" >&2
+  exit 1
+fi
 echo "import-resume: killed the import after $processed of $ROWS rows were committed"
 
 "$BIN" import "$FILE" --user reader@example.com 2>/dev/null | tee "$WORK/second.log" | head -3

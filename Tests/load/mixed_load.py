@@ -135,6 +135,13 @@ def main():
     }))
     if errors:
         sys.exit(f"load ({LABEL}): {len(errors)} errors, e.g. {errors[:3]}")
+    # It loaded what it names: every kind was asked and answered, and a real share of requests went.
+    unasked = sorted(set(kinds) - {kind for kind, values in latencies.items() if values})
+    if unasked:
+        sys.exit(f"load ({LABEL}): no request of {', '.join(unasked)} was made")
+    # At least two a connection: not a speed (that is the figures above), only that each one worked.
+    if len(every) < CONNECTIONS * 2:
+        sys.exit(f"load ({LABEL}): only {len(every)} requests in {SECONDS} s on {CONNECTIONS} connections")
     if growth > 10:
         sys.exit(f"load ({LABEL}): RSS grew {growth:.1f} % after the warm-up (more than 10 %)")
 
