@@ -5752,6 +5752,7 @@ extension Components {
                 case books = "books"
                 case pages = "pages"
                 case minutes = "minutes"
+                case authors = "authors"
             }
             /// - Remark: Generated from `#/components/schemas/GoalDefinition/metric`.
             public var metric: Components.Schemas.GoalDefinition.MetricPayload
