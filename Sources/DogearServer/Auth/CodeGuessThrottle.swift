@@ -1,6 +1,5 @@
 import DogearCore
 import Fluent
-import NIOConcurrencyHelpers
 import Vapor
 
 /// Share and join codes that open nothing, limited per reader and per client address (Core's

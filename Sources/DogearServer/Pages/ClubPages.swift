@@ -349,13 +349,7 @@ struct ClubPages {
         let typed = req.parameters.get("code") ?? ""
         let invitation = try await req.clubMembership().invitation(code: typed)
         if invitation.isMember { return .seeOther(.club(try invitation.club.requireID())) }
-        let club = invitation.club
-        var model = JoinClub.Model(
-            code: club.joinCode, name: club.name, description: club.summary, memberCount: club.memberCount,
-            session: try req.requirePageSession())
-        model.approvesJoins = club.approvesJoins
-        model.requested = try await ClubJoinRequests(db: req.db).isWaiting(try req.currentUserID(), toJoin: try club.requireID())
-        return Response(html: JoinClub.View.render(model))
+        return Response(html: JoinClub.View.render(try Self.invitationModel(invitation.club, asked: invitation.asked, req)))
     }
 
     func joinByLink(req: Request) async throws -> Response {
@@ -367,12 +361,17 @@ struct ClubPages {
 
     /// The invitation page again, saying the request waits (202: nothing is joined yet).
     static func requested(_ club: Club, _ req: Request) async throws -> Response {
+        Response(status: .accepted, html: JoinClub.View.render(try invitationModel(club, asked: true, req)))
+    }
+
+    /// The invitation page's model: the club, and whether the reader's request to join waits.
+    static func invitationModel(_ club: Club, asked: Bool, _ req: Request) throws -> JoinClub.Model {
         var model = JoinClub.Model(
             code: club.joinCode, name: club.name, description: club.summary, memberCount: club.memberCount,
             session: try req.requirePageSession())
-        model.approvesJoins = true
-        model.requested = true
-        return Response(status: .accepted, html: JoinClub.View.render(model))
+        model.approvesJoins = club.approvesJoins
+        model.requested = asked
+        return model
     }
 
     func approveJoin(req: Request) async throws -> Response {

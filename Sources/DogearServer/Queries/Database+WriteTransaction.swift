@@ -88,10 +88,6 @@ final class AsyncMutex: @unchecked Sendable {
     /// In arrival order: each waiter's number, its continuation and the timer that gives up for it.
     private var waiting: [(id: Int, continuation: CheckedContinuation<Bool, Never>, timer: Task<Void, Never>?)] = []
 
-    func acquire() async {
-        _ = await acquire(waitingAtMost: nil)
-    }
-
     /// True once the lock is this caller's; false when `limit` passed first (nothing is held then).
     func acquire(waitingAtMost limit: Duration?) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in

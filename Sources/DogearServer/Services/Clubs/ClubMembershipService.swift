@@ -121,11 +121,16 @@ struct ClubMembershipService {
         }
     }
 
-    /// The club a code opens (any case), and whether the reader is in it already: what an invitation
-    /// link shows before joining. The code is the invitation, so a private club shows its name too.
-    func invitation(code typed: String) async throws -> (club: Club, isMember: Bool) {
+    /// The club a code opens (any case), whether the reader is in it already, and whether they asked
+    /// to join and wait: what an invitation link shows before joining. The code is the invitation, so
+    /// a private club shows its name too.
+    func invitation(code typed: String) async throws -> (club: Club, isMember: Bool, asked: Bool) {
         let club = try await club(byCode: typed)
-        return (club, try await actor(in: club).isMember)
+        let isMember = try await actor(in: club).isMember
+        let asked =
+            !isMember && club.approvesJoins
+            ? try await ClubJoinRequests(db: db).isWaiting(try user.requireID(), toJoin: try club.requireID()) : false
+        return (club, isMember, asked)
     }
 
     /// The club a typed code opens; a code that opens nothing is counted against the reader and
