@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 EXAMPLES=${EXAMPLES:-20}
 MIN_CASES=${MIN_CASES:-1000}
-CHECKS=${CHECKS:-not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance}
+CHECKS=${CHECKS:-not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance,negative_data_rejection}
 python3 -c 'import schemathesis' 2>/dev/null || pip install -q schemathesis
 BIN=${DOGEAR_BIN:-.build/debug/dogear}
 if [ ! -x "$BIN" ]; then swift build --product dogear; fi

@@ -8,12 +8,18 @@ public struct LookupChain: Sendable {
     public let sources: [any BookSource]
     /// Per source, for the whole lookup (Open Library's takes several requests).
     public let timeLimit: Duration
+    /// A source's own limit, by its name, where it differs from `timeLimit` (a test makes a hanging
+    /// source's short and an answering one's long, so its verdict never hangs on a loaded machine).
+    public let timeLimits: [String: Duration]
     /// Offline: no source is asked; each is reported as not asked.
     public let offline: Bool
 
-    public init(sources: [any BookSource], timeLimit: Duration = .seconds(10), offline: Bool = false) {
+    public init(
+        sources: [any BookSource], timeLimit: Duration = .seconds(10), timeLimits: [String: Duration] = [:], offline: Bool = false
+    ) {
         self.sources = sources
         self.timeLimit = timeLimit
+        self.timeLimits = timeLimits
         self.offline = offline
     }
 
@@ -44,7 +50,7 @@ public struct LookupChain: Sendable {
         var attempts: [Attempt] = []
         for source in sources {
             do throws(SourceError) {
-                let book = try await withinTimeLimit { () async throws(SourceError) -> FoundBook? in
+                let book = try await withinTimeLimit(of: source) { () async throws(SourceError) -> FoundBook? in
                     try await source.lookup(isbn: isbn)
                 }
                 if let book {
@@ -72,7 +78,7 @@ public struct LookupChain: Sendable {
             for (index, source) in sources.enumerated() {
                 group.addTask {
                     do throws(SourceError) {
-                        let books = try await withinTimeLimit { () async throws(SourceError) -> [FoundBook] in
+                        let books = try await withinTimeLimit(of: source) { () async throws(SourceError) -> [FoundBook] in
                             try await source.search(query, limit: limit)
                         }
                         return (index, .success(books))
@@ -106,10 +112,10 @@ public struct LookupChain: Sendable {
 
     /// Runs `work`, or gives up with `.timedOut` when the time limit passes first; the loser is
     /// cancelled (AsyncHTTPClient cancels the request).
-    private func withinTimeLimit<T: Sendable>(_ work: @escaping @Sendable () async throws(SourceError) -> T)
-        async throws(SourceError) -> T
-    {
-        let limit = timeLimit
+    private func withinTimeLimit<T: Sendable>(
+        of source: any BookSource, _ work: @escaping @Sendable () async throws(SourceError) -> T
+    ) async throws(SourceError) -> T {
+        let limit = timeLimits[source.name] ?? timeLimit
         let result: Result<T, SourceError> = await withTaskGroup(of: Result<T, SourceError>?.self) { group in
             group.addTask {
                 do throws(SourceError) { return .success(try await work()) } catch { return .failure(error) }

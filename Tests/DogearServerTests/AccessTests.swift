@@ -15,7 +15,7 @@ struct AccessTests {
                 .decode(NoteDTO.self).id
             let quoteID = try await app.send(.POST, "/api/v1/library/\(id)/quotes", token: ann, json: ["text": "mine"])
                 .decode(QuoteDTO.self).id
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/library/\(id)/sessions", token: ann, json: ["date": "2026-03-13", "minutes": 10])
 
             let attempts: [(HTTPMethod, String, [String: Any]?)] = [

@@ -94,7 +94,7 @@ struct AppTokenTests {
             let lasting = try #require(try await make(app, session, scopes: ["read"]).token)
             let expiring = try #require(try await make(app, session, scopes: ["read"], days: 1).token)
             #expect(try await app.send(.GET, "/api/v1/sessions", token: session).decode([DeviceSessionDTO].self).count == 1)
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/me/password", token: session,
                 json: ["currentPassword": "long enough", "newPassword": "another secret"])
             app.clock = .fixed(fixedNow.addingTimeInterval(2 * 86_400))

@@ -19,7 +19,7 @@ struct CatalogAggregateAndLimitTests {
             #expect(work.readersCount == 2)  // Carol only wants to read it
             #expect(work.ratingsCount == 2)
             #expect(work.averageRating == 3.25)
-            _ = try await app.send(.DELETE, "/api/v1/library/\(first.id)", token: ann)
+            try await app.must(.DELETE, "/api/v1/library/\(first.id)", token: ann)
             work = try await app.send(.GET, "/api/v1/library/\(wanting.id)", token: carol).entry.work
             #expect(work.readersCount == 1)
             #expect(work.ratingsCount == 1)
@@ -39,11 +39,11 @@ struct CatalogAggregateAndLimitTests {
             #expect(seenByBob.ratingsCount == 0)
             #expect(seenByBob.averageRating == nil)
             // Made public, it counts; private again, it stops counting.
-            _ = try await app.send(.PATCH, "/api/v1/library/\(private_.id)", token: ann, json: ["isPublic": true])
+            try await app.must(.PATCH, "/api/v1/library/\(private_.id)", token: ann, json: ["isPublic": true])
             seenByBob = try await app.send(.GET, "/api/v1/works/\(seenByBob.id)", token: bob).decode(WorkPageDTO.self).work
             #expect(seenByBob.ratingsCount == 1)
             #expect(seenByBob.averageRating == 1)
-            _ = try await app.send(.PATCH, "/api/v1/library/\(private_.id)", token: ann, json: ["isPublic": false])
+            try await app.must(.PATCH, "/api/v1/library/\(private_.id)", token: ann, json: ["isPublic": false])
             seenByBob = try await app.send(.GET, "/api/v1/works/\(seenByBob.id)", token: bob).decode(WorkPageDTO.self).work
             #expect(seenByBob.ratingsCount == 0)
             #expect(seenByBob.readersCount == 0)

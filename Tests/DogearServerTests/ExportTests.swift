@@ -20,14 +20,14 @@ struct ExportTests {
                 "tags": ["Fantasy", "comfort"],
             ])
         let id = piranesi.id
-        try await app.send(
+        try await app.must(
             .POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "reading", "date": "2026-03-01"])
-        try await app.send(
+        try await app.must(
             .POST, "/api/v1/library/\(id)/sessions", token: token,
             json: ["date": "2026-03-02", "minutes": 30, "startPage": 1, "endPage": 40])
-        try await app.send(
+        try await app.must(
             .POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "The statues, the tides; a < b > c"])
-        try await app.send(
+        try await app.must(
             .POST, "/api/v1/library/\(id)/quotes", token: token,
             json: ["text": "The Beauty of the House is immeasurable", "page": 5])
         _ = try await app.addBook(
@@ -50,7 +50,7 @@ struct ExportTests {
             .POST, "/api/v1/library", token: token,
             json: ["book": ["title": "Middlemarch", "authors": ["George Eliot"], "isbn": "9780141439549"]]
         ).entry
-        try await app.send(.DELETE, "/api/v1/library/\(outsider.id)", token: token)  // the work stays in the catalog
+        try await app.must(.DELETE, "/api/v1/library/\(outsider.id)", token: token)  // the work stays in the catalog
         for body in [
             ["workId": piranesiWork.uuidString, "note": "The House"], ["workId": outsider.work.id.uuidString],
         ] {
@@ -124,7 +124,7 @@ struct ExportTests {
             let title = "=HYPERLINK(\"http://evil.example\",\"Click\")"
             let entry = try await app.addEntry(
                 ann, title: title, authors: ["@Someone"], isbn: "9780140328721", extra: ["tags": ["+plus", "-minus"]])
-            try await app.send(.POST, "/api/v1/library/\(entry.id)/notes", token: ann, json: ["content": "@SUM(A1:A9)"])
+            try await app.must(.POST, "/api/v1/library/\(entry.id)/notes", token: ann, json: ["content": "@SUM(A1:A9)"])
             let file = try await export(app, ann, format).body
             #expect(file.contains("'=HYPERLINK("))
             #expect(!file.contains(",=HYPERLINK(") && !file.contains("\"=HYPERLINK("))
@@ -204,7 +204,7 @@ struct ExportTests {
         try await withDogear { app in
             let token = try await app.signUp()
             try await fillLibrary(app, token)
-            try await app.send(
+            try await app.must(
                 .PATCH, "/api/v1/me", token: token, json: ["timeZone": "Europe/Paris", "genrePreferences": ["fantasy"]])
             backup = try await export(app, token, "json").body
         }

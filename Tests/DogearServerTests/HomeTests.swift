@@ -15,7 +15,7 @@ struct HomeTests {
 
             let reading = try await app.addEntry(
                 token, title: "Now Reading", authors: ["A"], pageCount: 100, extra: ["status": "reading"])
-            _ = try await app.send(.POST, "/api/v1/library/\(reading.id)/progress", token: token, json: ["page": 40])
+            try await app.must(.POST, "/api/v1/library/\(reading.id)/progress", token: token, json: ["page": 40])
             let finishes = ["2026-01-05", "2026-02-10", "2025-12-31", "2026-03-01", "2026-03-10", "2024-06-01", "2026-02-28"]
             for (index, date) in finishes.enumerated() {
                 _ = try await app.addBook(
@@ -26,8 +26,8 @@ struct HomeTests {
             let reread = try await app.addEntry(
                 token, title: "Again", authors: ["C"], pageCount: 50,
                 extra: ["status": "read", "dateFinished": "2026-01-15"])
-            _ = try await app.send(.POST, "/api/v1/library/\(reread.id)/status", token: token, json: ["status": "reading"])
-            _ = try await app.send(
+            try await app.must(.POST, "/api/v1/library/\(reread.id)/status", token: token, json: ["status": "reading"])
+            try await app.must(
                 .POST, "/api/v1/library/\(reread.id)/status", token: token, json: ["status": "read", "date": "2026-02-01"])
 
             let home = try await app.send(.GET, "/api/v1/home", token: token).decode(HomeDTO.self)
@@ -48,13 +48,13 @@ struct HomeTests {
     func greetingZone() async throws {
         try await withDogear { app in
             let token = try await app.signUp()
-            _ = try await app.send(.PATCH, "/api/v1/me", token: token, json: ["timeZone": "America/Los_Angeles"])
+            try await app.must(.PATCH, "/api/v1/me", token: token, json: ["timeZone": "America/Los_Angeles"])
             // 10:30 UTC is 03:30 in Los Angeles
             #expect(try await app.send(.GET, "/api/v1/home", token: token).decode(HomeDTO.self).greeting == "Good evening")
             // and "today" for automatic dates is the reader's day: still 2026-03-14 there
             let entry = try await app.addEntry(token, extra: ["status": "reading"])
             #expect(entry.dateStarted == "2026-03-14")
-            _ = try await app.send(.PATCH, "/api/v1/me", token: token, json: ["timeZone": "Pacific/Kiritimati"])  // UTC+14
+            try await app.must(.PATCH, "/api/v1/me", token: token, json: ["timeZone": "Pacific/Kiritimati"])  // UTC+14
             let second = try await app.addEntry(token, title: "Other", extra: ["status": "reading"])
             #expect(second.dateStarted == "2026-03-15")
         }

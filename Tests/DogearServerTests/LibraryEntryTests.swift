@@ -181,10 +181,10 @@ struct LibraryEntryTests {
             let note = try await app.send(
                 .POST, "/api/v1/library/\(id)/notes", token: token, json: ["content": "Beautiful halls"])
             let noteID = try note.decode(NoteDTO.self).id
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/library/\(id)/quotes", token: token,
                 json: ["text": "The Beauty of the House is immeasurable", "page": 5])
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/library/\(id)/sessions", token: token,
                 json: ["date": "2026-03-13", "minutes": 30, "pagesRead": 20])
             #expect(try await app.send(.DELETE, "/api/v1/library/\(id)", token: token).status == .noContent)

@@ -45,10 +45,10 @@ private struct Shelf {
             shelf.ids[title] = id
         }
         let lighthouse = shelf.ids["To the Lighthouse"]!
-        _ = try await app.send(
+        try await app.must(
             .POST, "/api/v1/library/\(lighthouse)/notes", token: shelf.token,
             json: ["content": "Read it on the ferry. The dinner party scene with the boeuf en daube is the heart of it."])
-        _ = try await app.send(
+        try await app.must(
             .POST, "/api/v1/library/\(shelf.ids["Piranesi"]!)/quotes", token: shelf.token,
             json: ["text": "The Beauty of the House is immeasurable; its Kindness infinite."])
         return shelf
@@ -156,16 +156,16 @@ struct LibrarySearchTests {
             let note = try await app.send(
                 .POST, "/api/v1/library/\(id)/notes", token: shelf.token, json: ["content": "Genly Ai on the ice"])
             #expect(try await shelf.titles(app, "q=genly") == ["The Left Hand of Darkness"])
-            _ = try await app.send(
+            try await app.must(
                 .PATCH, "/api/v1/notes/\(note["id"]!)", token: shelf.token, json: ["content": "Estraven crossing the glacier"])
             #expect(try await shelf.titles(app, "q=genly").isEmpty)
             #expect(try await shelf.titles(app, "q=estraven") == ["The Left Hand of Darkness"])
-            _ = try await app.send(.DELETE, "/api/v1/notes/\(note["id"]!)", token: shelf.token)
+            try await app.must(.DELETE, "/api/v1/notes/\(note["id"]!)", token: shelf.token)
             #expect(try await shelf.titles(app, "q=estraven").isEmpty)
-            _ = try await app.send(.PATCH, "/api/v1/library/\(id)", token: shelf.token, json: ["tags": ["Anarres"]])
+            try await app.must(.PATCH, "/api/v1/library/\(id)", token: shelf.token, json: ["tags": ["Anarres"]])
             #expect(try await shelf.titles(app, "q=anarres") == ["The Left Hand of Darkness"])
             #expect(try await shelf.titles(app, "q=sci").isEmpty)
-            _ = try await app.send(.DELETE, "/api/v1/library/\(id)", token: shelf.token)
+            try await app.must(.DELETE, "/api/v1/library/\(id)", token: shelf.token)
             #expect(try await shelf.titles(app, "q=anarres").isEmpty)
         }
     }

@@ -95,7 +95,7 @@ struct ListAccessAPITests {
                 ).decode(ListItemDTO.self)
                 #expect(try await app.send(.POST, "/api/v1/shared-lists/\(code)/save", token: carol).status == .ok)
                 if visibility == .privateList {
-                    _ = try await app.send(.PATCH, "/api/v1/lists/\(list.id)", token: ann, json: ["isPublic": false])
+                    try await app.must(.PATCH, "/api/v1/lists/\(list.id)", token: ann, json: ["isPublic": false])
                 }
                 return (list.id, item.id, code)
             }

@@ -89,7 +89,7 @@ struct ListPageTests {
             #expect(bad.status == .unprocessableEntity)
             #expect(bad.body.contains("six letters and digits"))
             try await ann.get(listPath + "/edit")
-            _ = try await ann.post(listPath + "/edit", [("name", "Summer 2027")])  // unticked: private
+            try await ann.must(listPath + "/edit", [("name", "Summer 2027")])  // unticked: private
             #expect(try await bob.get("/l/\(code)").status == .notFound)
             #expect(!(try await bob.get("/lists").body.contains("Summer 2027")))
         }
@@ -104,7 +104,7 @@ struct ListPageTests {
             try await ann.get("/lists/new")
             let listPath = try #require(try await ann.post("/lists/new", [("name", "Winter")]).location)
             try await ann.get("/add")
-            _ = try await ann.post("/add", [("title", "Kindred"), ("authors", "Octavia E. Butler"), ("status", "wantToRead")])
+            try await ann.must("/add", [("title", "Kindred"), ("authors", "Octavia E. Butler"), ("status", "wantToRead")])
             let library = try await ann.get("/library")
             #expect(library.body.contains("Add to list"))
             #expect(library.body.contains(">Winter</option>"))

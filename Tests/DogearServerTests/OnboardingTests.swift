@@ -74,7 +74,7 @@ struct OnboardingTests {
 
             let other = WebClient(app)
             try await other.get("/signup")
-            _ = try await other.post(
+            try await other.must(
                 "/signup", [("email", "bob@example.com"), ("displayName", "Bob"), ("password", "long enough")])
             try await other.get("/welcome")
             let toImport = try await other.post(

@@ -16,7 +16,7 @@ struct QueryCountTests {
                     let entry = try await app.addBook(
                         token, title: "Book \(number)", authors: ["Author \(number)", "Co-author \(number)"],
                         pageCount: 300, extra: ["status": "reading", "tags": ["t\(number % 3)", "all"]])
-                    _ = try await app.send(
+                    try await app.must(
                         .POST, "/api/v1/library/\(entry["id"]!)/sessions", token: token,
                         json: ["date": "2026-03-13", "minutes": 20, "pagesRead": 10])
                 }
@@ -59,7 +59,7 @@ struct QueryCountTests {
                         extra: [
                             "status": "read", "dateFinished": "2026-0\(1 + number % 3)-1\(number % 10)", "rating": 1 + number % 5,
                         ])
-                    _ = try await app.send(
+                    try await app.must(
                         .POST, "/api/v1/library/\(entry["id"]!)/sessions", token: token,
                         json: ["date": "2026-03-0\(1 + number % 9)", "minutes": 20, "pagesRead": 10])
                 }

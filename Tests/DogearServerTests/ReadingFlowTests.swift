@@ -36,7 +36,7 @@ struct ReadingFlowTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let id = try await app.addEntry(token).id
-            _ = try await app.send(.PATCH, "/api/v1/library/\(id)", token: token, json: ["dateStarted": "2025-11-02"])
+            try await app.must(.PATCH, "/api/v1/library/\(id)", token: token, json: ["dateStarted": "2025-11-02"])
             let reading = try await app.send(.POST, "/api/v1/library/\(id)/status", token: token, json: ["status": "reading"])
             #expect(try reading.entry.dateStarted == "2025-11-02")
             let patched = try await app.send(
@@ -104,7 +104,7 @@ struct ReadingFlowTests {
                 json: ["date": "2026-03-12", "minutes": 40, "startPage": 0, "endPage": 30])
             #expect(first.status == .created)
             #expect(try first.decode(SessionDTO.self).pagesRead == 30)
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/library/\(id)/sessions", token: token,
                 json: ["date": "2026-03-13", "minutes": 50, "pagesRead": 30])
             let entry = try await app.send(.GET, "/api/v1/library/\(id)", token: token)

@@ -329,7 +329,7 @@ struct WebPageTests {
             #expect(book.body.contains("<dt>Finished</dt><dd>2026-03-14</dd>"))  // a status change dates itself
             #expect(book.body.contains("<li class=\"chip\">Comfort</li>"))
             #expect(book.body.contains("aria-label=\"5 stars\" aria-pressed=\"true\""))
-            try await web.post("/books/\(id)/notes", [("content", "Beauty & the house <3")])
+            try await web.must("/books/\(id)/notes", [("content", "Beauty & the house <3")])
             let withNote = try await web.get("/books/\(id)")
             #expect(withNote.body.contains("Beauty &amp; the house &lt;3"))
             let noteID = try #require(withNote.body.components(separatedBy: "action=\"/notes/").dropFirst().first?.prefix(36))

@@ -36,7 +36,7 @@ def write(base, state_file, backup_command):
                              {"email": "writer@example.com", "password": "long enough", "displayName": "Writer"})
     assert status == 201, signed_up
     token = signed_up["token"]
-    acknowledged = []  # (id, acknowledged at)
+    acknowledged = []  # (id, sent at, acknowledged at)
     errors = []
     stop = threading.Event()
 
@@ -44,10 +44,15 @@ def write(base, state_file, backup_command):
         n = 0
         while not stop.is_set():
             n += 1
-            status, entry = call(base, "POST", "/api/v1/library",
-                                 {"book": {"title": f"Book {n}", "authors": ["Writer"]}, "status": "reading"}, token)
+            sent = time.monotonic()
+            try:
+                status, entry = call(base, "POST", "/api/v1/library",
+                                     {"book": {"title": f"Book {n}", "authors": ["Writer"]}, "status": "reading"}, token)
+            except Exception as error:  # a refused connection or a timeout: the check fails below, not silently
+                errors.append(("no answer", repr(error)))
+                return
             if status == 201:
-                acknowledged.append((entry["id"], time.monotonic()))
+                acknowledged.append((entry["id"], sent, time.monotonic()))
             else:
                 errors.append((status, entry))
 
@@ -58,6 +63,7 @@ def write(base, state_file, backup_command):
     result = subprocess.run(backup_command, capture_output=True, text=True)
     ended = time.monotonic()
     time.sleep(1)
+    writer_alive = thread.is_alive()
     stop.set()
     thread.join()
     print(result.stdout.strip())
@@ -65,12 +71,18 @@ def write(base, state_file, backup_command):
         sys.exit(f"backup failed: {result.stderr}")
     if errors:
         sys.exit(f"the writer got errors while the backup ran: {errors[:3]}")
-    before = [entry for entry, at in acknowledged if at < began]
-    during = [entry for entry, at in acknowledged if began <= at < ended]
-    print(f"backup: {len(before)} books acknowledged before the backup began, {len(during)} while it ran, "
-          f"{len(acknowledged)} in all; the backup took {ended - began:.2f} s")
+    if not writer_alive:
+        sys.exit("the writer stopped before the end (nothing was written after the backup)")
+    before = [entry for entry, _, at in acknowledged if at < began]
+    # Writes the backup ran beside: sent before it ended and answered after it began.
+    during = [entry for entry, sent, at in acknowledged if sent < ended and at > began]
+    after = [entry for entry, sent, _ in acknowledged if sent > ended]
+    print(f"backup: {len(before)} books acknowledged before the backup began, {len(during)} written while it ran, "
+          f"{len(after)} after, {len(acknowledged)} in all; the backup took {ended - began:.2f} s")
+    if not before or not during or not after:
+        sys.exit("the writer did not write before, during and after the backup: this run tested a backup of a quiet database")
     with open(state_file, "w") as file:
-        json.dump({"token": token, "before": before, "all": [entry for entry, _ in acknowledged]}, file)
+        json.dump({"token": token, "before": before, "all": [entry for entry, _, _ in acknowledged]}, file)
 
 
 def check(base, state_file):

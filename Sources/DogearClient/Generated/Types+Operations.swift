@@ -3804,16 +3804,28 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/api/v1/library/GET/query/rating`.
                 public var rating: Swift.String?
+                /// A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/library/GET/query/addedFrom`.
                 public var addedFrom: Swift.String?
+                /// A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/library/GET/query/addedTo`.
                 public var addedTo: Swift.String?
+                /// A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/library/GET/query/startedFrom`.
                 public var startedFrom: Swift.String?
+                /// A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/library/GET/query/startedTo`.
                 public var startedTo: Swift.String?
+                /// A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/library/GET/query/finishedFrom`.
                 public var finishedFrom: Swift.String?
+                /// A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/library/GET/query/finishedTo`.
                 public var finishedTo: Swift.String?
                 /// - Remark: Generated from `#/paths/api/v1/library/GET/query/owned`.
@@ -3849,12 +3861,12 @@ public enum Operations {
                 ///   - status: One or more statuses (usual spellings accepted)
                 ///   - tag: One or more tags (any case)
                 ///   - rating: One or more whole-star ratings
-                ///   - addedFrom:
-                ///   - addedTo:
-                ///   - startedFrom:
-                ///   - startedTo:
-                ///   - finishedFrom:
-                ///   - finishedTo:
+                ///   - addedFrom: A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///   - addedTo: A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///   - startedFrom: A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///   - startedTo: A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///   - finishedFrom: A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///   - finishedTo: A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
                 ///   - owned:
                 ///   - wishlist:
                 ///   - favorite:
@@ -9344,16 +9356,20 @@ public enum Operations {
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/stats/GET/query/year`.
                 public var year: Swift.Int?
+                /// A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/stats/GET/query/from`.
                 public var from: Swift.String?
+                /// A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/stats/GET/query/to`.
                 public var to: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - year:
-                ///   - from:
-                ///   - to:
+                ///   - from: A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///   - to: A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
                 public init(
                     year: Swift.Int? = nil,
                     from: Swift.String? = nil,
@@ -9553,16 +9569,20 @@ public enum Operations {
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/stats/basic/GET/query/year`.
                 public var year: Swift.Int?
+                /// A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/stats/basic/GET/query/from`.
                 public var from: Swift.String?
+                /// A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/stats/basic/GET/query/to`.
                 public var to: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - year:
-                ///   - from:
-                ///   - to:
+                ///   - from: A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
+                ///   - to: A day such as 2026-03-01; an empty value is the same as leaving it out, as an HTML form sends it
                 public init(
                     year: Swift.Int? = nil,
                     from: Swift.String? = nil,

@@ -39,6 +39,8 @@ public struct DogearConfig: Sendable {
     public var backgroundEnrichment = true
     /// How long one online source may take for one lookup or search.
     public var sourceTimeLimitSeconds: Double = 10
+    /// One source's own limit, by name (`openLibrary`, `googleBooks`), where it differs.
+    public var sourceTimeLimitsSeconds: [String: Double] = [:]
     /// bcrypt work factor; tests lower it to keep sign-ups fast.
     public var bcryptCost: Int = 12
     /// Threads that hash passwords (a pool of their own) and how many hashes may wait for one.

@@ -34,10 +34,10 @@ extension Application {
                     coversBaseURL: config.openLibraryCoversBaseURL),
             ],
             timeLimit: .milliseconds(Int(config.sourceTimeLimitSeconds * 1000)),
-            offline: config.offline)
+            timeLimits: config.sourceTimeLimitsSeconds.mapValues { .milliseconds(Int($0 * 1000)) }, offline: config.offline)
         backgroundLookupChain = LookupChain(
             sources: lookupChain.sources.map { RateLimitedSource($0, minimumInterval: .seconds(1)) },
-            timeLimit: lookupChain.timeLimit, offline: config.offline)
+            timeLimit: lookupChain.timeLimit, timeLimits: lookupChain.timeLimits, offline: config.offline)
         if config.offline { logger.notice("DOGEAR_OFFLINE is set: book lookups answer from the local catalog only") }
     }
 }

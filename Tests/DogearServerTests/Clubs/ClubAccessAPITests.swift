@@ -131,8 +131,8 @@ struct ClubAccessAPITests {
                 let removed = try await app.send(.DELETE, "/api/v1/clubs/\(club.id)/members/\(fayID)", token: ann)
                 #expect(removed.status == .noContent)
                 let beaID = try #require(try await app.send(.GET, "/api/v1/me", token: bea)["id"] as? String).uuid
-                _ = try await app.send(.PATCH, "/api/v1/clubs/\(club.id)/members/\(beaID)", token: ann, json: ["role": "admin"])
-                _ = try await app.send(
+                try await app.must(.PATCH, "/api/v1/clubs/\(club.id)/members/\(beaID)", token: ann, json: ["role": "admin"])
+                try await app.must(
                     .PUT, "/api/v1/clubs/\(club.id)/current-book", token: ann, json: ["workId": piranesi.work.id.uuidString])
                 let proposed = try await app.send(
                     .POST, "/api/v1/clubs/\(club.id)/proposals", token: dan, json: ["workId": matilda.work.id.uuidString])

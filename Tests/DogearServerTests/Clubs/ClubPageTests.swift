@@ -72,9 +72,9 @@ struct ClubPageTests {
             let added = try await bob.post("\(clubPath)/add-to-library", [])
             let bobBook = try #require(added.location)
             try await bob.get(bobBook)
-            _ = try await bob.post("\(bobBook)/progress", [("page", "50")])
+            try await bob.must("\(bobBook)/progress", [("page", "50")])
             try await ann.get(annPage.headers.first(name: .location) ?? clubPath)
-            _ = try await ann.post("/books/\(annEntry)/progress", [("page", "220")])
+            try await ann.must("/books/\(annEntry)/progress", [("page", "220")])
 
             annPage = try await ann.get(clubPath)
             #expect(annPage.body.contains("Page 50 of 400"))
@@ -104,7 +104,7 @@ struct ClubPageTests {
             #expect(comments.items.first?.hiddenUntil == "page 200")
 
             // Past the page, it shows by itself.
-            _ = try await bob.post("\(bobBook)/progress", [("page", "201")])
+            try await bob.must("\(bobBook)/progress", [("page", "201")])
             bobPage = try await bob.get(clubPath)
             #expect(bobPage.body.contains("The lighthouse twist!"))
 
@@ -116,7 +116,7 @@ struct ClubPageTests {
 
             // A note for discussion, written on the book's page, is shared with the club from there.
             try await bob.get(bobBook)
-            _ = try await bob.post("\(bobBook)/notes", [("content", "Ask about the lighthouse keeper"), ("discussion", "true")])
+            try await bob.must("\(bobBook)/notes", [("content", "Ask about the lighthouse keeper"), ("discussion", "true")])
             let withNote = try await bob.get(bobBook)
             #expect(withNote.body.contains("for discussion"))
             #expect(withNote.body.contains("Share with Family Book Club"))
@@ -164,7 +164,7 @@ struct ClubPageTests {
             let workID = try #require(
                 try await LibraryEntry.find(UUID(uuidString: entry)!, on: app.db)?.$work.id)
             try await ann.get(clubPath)
-            _ = try await ann.post("\(clubPath)/current-book", [("workId", workID.uuidString)])
+            try await ann.must("\(clubPath)/current-book", [("workId", workID.uuidString)])
             try await ann.get("\(clubPath)/settings")
             let bad = try await ann.post(
                 "\(clubPath)/schedule",
@@ -191,7 +191,7 @@ struct ClubPageTests {
             let bob = WebClient(app)
             try await bob.signUp("bob@example.com", name: "Bob")
             try await bob.get("/clubs")
-            _ = try await bob.post("/clubs/join", [("code", try code(in: try await ann.get("\(clubPath)/settings").body))])
+            try await bob.must("/clubs/join", [("code", try code(in: try await ann.get("\(clubPath)/settings").body))])
             let leave = try await ann.post("\(clubPath)/leave", [])
             #expect(leave.status == .unprocessableEntity)
             #expect(leave.body.contains("Hand the club to another member first"))

@@ -105,12 +105,12 @@ struct ClubTalkTests {
     func percentAndFinished() async throws {
         try await withDogear { app in
             let club = try await ReadingClub.start(app)
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/clubs/\(club.club)/comments", token: club.ann, json: ["body": "The ending.", "percent": 90])
             #expect(try await club.comments(club.bob).first?.hiddenUntil == "90%")
             try await club.bobAtPage(200)  // 50%
             #expect(try await club.comments(club.bob).first?.body == nil)
-            _ = try await app.send(.POST, "/api/v1/library/\(club.bobEntry)/status", token: club.bob, json: ["status": "read"])
+            try await app.must(.POST, "/api/v1/library/\(club.bobEntry)/status", token: club.bob, json: ["status": "read"])
             #expect(try await club.comments(club.bob).first?.body == "The ending.")
         }
     }
@@ -141,9 +141,9 @@ struct ClubTalkTests {
                 .PATCH, "/api/v1/clubs/\(club.club)/members/\(club.bobID)", token: club.ann, json: ["hidesProgress": false])
             #expect(other.status == .forbidden)
 
-            _ = try await app.send(
+            try await app.must(
                 .PATCH, "/api/v1/clubs/\(club.club)/members/\(club.bobID)", token: club.bob, json: ["hidesProgress": false])
-            _ = try await app.send(.PATCH, "/api/v1/library/\(club.bobEntry)", token: club.bob, json: ["isPublic": false])
+            try await app.must(.PATCH, "/api/v1/library/\(club.bobEntry)", token: club.bob, json: ["isPublic": false])
             #expect(try await club.members(club.ann)[1].progress?.state == "hidden")
         }
     }
@@ -193,8 +193,8 @@ struct ClubTalkTests {
             try await club.bobAtPage(40)  // nothing new: not every page is news
             try await club.bobAtPage(210)  // crosses 25 and 50
             try await club.bobAtPage(390)  // crosses 75
-            _ = try await app.send(.POST, "/api/v1/library/\(club.bobEntry)/status", token: club.bob, json: ["status": "read"])
-            _ = try await app.send(.PATCH, "/api/v1/library/\(club.bobEntry)", token: club.bob, json: ["rating": 5])
+            try await app.must(.POST, "/api/v1/library/\(club.bobEntry)/status", token: club.bob, json: ["status": "read"])
+            try await app.must(.PATCH, "/api/v1/library/\(club.bobEntry)", token: club.bob, json: ["rating": 5])
 
             var kinds: [String] = []
             var amounts: [Int?] = []
@@ -233,10 +233,10 @@ struct ClubTalkTests {
     func privateEntriesAreQuiet() async throws {
         try await withDogear { app in
             let club = try await ReadingClub.start(app)
-            _ = try await app.send(.PATCH, "/api/v1/library/\(club.bobEntry)", token: club.bob, json: ["isPublic": false])
+            try await app.must(.PATCH, "/api/v1/library/\(club.bobEntry)", token: club.bob, json: ["isPublic": false])
             let before = try await club.activity(club.ann).items.count
             try await club.bobAtPage(300)
-            _ = try await app.send(.POST, "/api/v1/library/\(club.bobEntry)/status", token: club.bob, json: ["status": "read"])
+            try await app.must(.POST, "/api/v1/library/\(club.bobEntry)/status", token: club.bob, json: ["status": "read"])
             #expect(try await club.activity(club.ann).items.count == before)
         }
     }
@@ -246,7 +246,7 @@ struct ClubTalkTests {
         try await withDogear { app in
             let club = try await ReadingClub.start(app)
             for index in 0..<40 {
-                _ = try await app.send(
+                try await app.must(
                     .POST, "/api/v1/clubs/\(club.club)/comments", token: club.bob, json: ["body": "Note \(index)"])
             }
             let first = try await club.activity(club.ann)
@@ -356,7 +356,7 @@ struct ClubTalkTests {
             let second = try await app.send(
                 .POST, "/api/v1/clubs/\(club.club)/proposals", token: club.ann, json: ["entryId": other.id.uuidString])
             #expect(second.status == .notFound)  // Bob's entry is not Ann's to name
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/clubs/\(club.club)/proposals", token: club.bob, json: ["entryId": other.id.uuidString])
 
             let vote = "/api/v1/clubs/\(club.club)/proposals/\(proposed.id)/vote"

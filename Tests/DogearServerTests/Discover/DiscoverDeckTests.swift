@@ -27,9 +27,9 @@ struct DiscoverDeckTests {
         try await withDogear { app in
             let catalog = try await catalog(app)
             let reader = try await app.signUp()
-            _ = try await app.send(.PATCH, "/api/v1/me", token: reader, json: ["genrePreferences": ["Mystery"]])
+            try await app.must(.PATCH, "/api/v1/me", token: reader, json: ["genrePreferences": ["Mystery"]])
             let owned = try #require(catalog.works["Horror 1"])
-            _ = try await app.send(.POST, "/api/v1/library", token: reader, json: ["workId": owned.uuidString, "status": "read"])
+            try await app.must(.POST, "/api/v1/library", token: reader, json: ["workId": owned.uuidString, "status": "read"])
 
             let deck = try await app.deck(reader, count: 12)
             #expect(!deck.personal)
@@ -61,7 +61,7 @@ struct DiscoverDeckTests {
             // A book on one of her own lists is hers already too.
             let list = try await app.send(.POST, "/api/v1/lists", token: reader, json: ["name": "Someday"])
             let listed = catalog.works["Mystery 1"]!
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/lists/\(list["id"] as! String)/items", token: reader, json: ["workId": listed.uuidString])
 
             let deck = try await app.deck(reader, count: 20)
@@ -122,7 +122,7 @@ struct DiscoverDeckTests {
             let started = catalog.works["Poetry 2"]!
             let added = try await app.swipe(reader, started, "right")
             let startedEntry = try #require(added["entryId"] as? String)
-            _ = try await app.send(.POST, "/api/v1/library/\(startedEntry)/status", token: reader, json: ["status": "reading"])
+            try await app.must(.POST, "/api/v1/library/\(startedEntry)/status", token: reader, json: ["status": "reading"])
             let back = try await app.send(.POST, "/api/v1/discover/undo", token: reader)
             #expect(back.status == .ok)
             #expect(try (back.decode() as UndoDTO).card.workId == started)

@@ -37,7 +37,7 @@ struct DiscoverLearningTests {
                     .POST, "/api/v1/library", token: reader, json: ["workId": work.uuidString, "status": "reading"])
                 entryID = try reply.entry.id
                 if step == .start {
-                    _ = try await app.send(
+                    try await app.must(
                         .POST, "/api/v1/library/\(entryID!)/status", token: reader, json: ["status": "wantToRead"])
                 }
             default: break

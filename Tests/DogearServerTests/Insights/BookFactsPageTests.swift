@@ -19,7 +19,7 @@ struct BookFactsPageTests {
         try await withDogear { app in
             var (web, token, entry) = try await Self.kindred(app)
             let author = try #require(entry.work.authors.first).id
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/goals", token: token,
                 json: ["year": 2026, "metric": "books", "target": 6, "conditions": ["authorGender": "female"]])
             let book = try await web.get("/books/\(entry.id)")

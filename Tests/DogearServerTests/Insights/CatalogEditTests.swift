@@ -43,7 +43,7 @@ struct CatalogEditTests {
                 .PATCH, "/api/v1/authors/\(author)", token: bo, json: ["culturalRegion": "caribbean"])
             #expect(changed["culturalRegion"] as? String == "caribbean")
             // The same value again writes nothing.
-            _ = try await app.send(.PATCH, "/api/v1/authors/\(author)", token: bo, json: ["culturalRegion": "caribbean"])
+            try await app.must(.PATCH, "/api/v1/authors/\(author)", token: bo, json: ["culturalRegion": "caribbean"])
 
             let history = try await app.run(CatalogCommand(), ["history"])
             #expect(history.count == 5, "\(history)")
@@ -71,7 +71,7 @@ struct CatalogEditTests {
 
             // A fill the field has moved on from cannot be reverted under the newer value.
             Self.tick(app)
-            _ = try await app.send(.PATCH, "/api/v1/authors/\(author)", token: bo, json: ["birthYear": 1948])
+            try await app.must(.PATCH, "/api/v1/authors/\(author)", token: bo, json: ["birthYear": 1948])
             let fill = try #require(history.first { $0.contains("birthYear: (empty)") })
             do {
                 try await app.run(CatalogCommand(), ["revert", String(fill.prefix(36))])
@@ -137,7 +137,7 @@ struct CatalogEditTests {
             let known = try await stats()
             #expect((known["diversity"] as? [String: Any]).flatMap { $0["translated"] as? [String: Any] }?["no"] as? Int == 1)
             Self.tick(app)
-            _ = try await app.send(.PATCH, "/api/v1/works/\(work)", token: ann, json: ["contentWarnings": NSNull()])
+            try await app.must(.PATCH, "/api/v1/works/\(work)", token: ann, json: ["contentWarnings": NSNull()])
             let history = try await app.run(CatalogCommand(), ["history"])
             #expect(history.first?.contains("change  work \"Kindred\"  contentWarnings: \"slavery, violence\" → (empty)") == true)
         }
@@ -148,7 +148,7 @@ struct CatalogEditTests {
         try await withDogear { app in
             let (_, bo, entry) = try await Self.setUp(app)
             let author = try #require(entry.work.authors.first).id
-            _ = try await app.send(.PATCH, "/api/v1/authors/\(author)", token: bo, json: ["nationality": "American"])
+            try await app.must(.PATCH, "/api/v1/authors/\(author)", token: bo, json: ["nationality": "American"])
             try await app.runUserCommand("delete", "bo@example.com")
             let history = try await app.run(CatalogCommand(), ["history"])
             #expect(history.first?.contains("a deleted account  fill  author \"Octavia E. Butler\"  nationality") == true)

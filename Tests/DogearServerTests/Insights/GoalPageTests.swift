@@ -71,7 +71,7 @@ struct GoalPageTests {
             var (web, token) = try await StatsPageTests.reader(app)
             _ = try await StatsTests.library(app, token: token)
             _ = try await web.get("/goals")
-            _ = try await web.post("/goals", Self.goalForm([("translated", "yes"), ("metric", "pages"), ("target", "3000")]))
+            try await web.must("/goals", Self.goalForm([("translated", "yes"), ("metric", "pages"), ("target", "3000")]))
             let goals = try await app.send(.GET, "/api/v1/goals", token: token)
             let id = try #require(try goals.decode([GoalDTO].self).first?.id)
 

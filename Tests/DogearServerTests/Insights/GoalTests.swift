@@ -50,7 +50,7 @@ struct GoalTests {
             #expect(minutes.progress.done == 75)
             // Minutes on a book not finished yet (Eta, by Anne) count for a goal on women authors' minutes.
             let eta = try #require(entries["Eta"])
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/library/\(eta.id)/sessions", token: token, json: ["date": "2026-03-12", "minutes": 40])
             let womensMinutes = try await create(
                 ["year": 2026, "metric": "minutes", "target": 600, "conditions": ["authorGender": "female"]])

@@ -55,9 +55,9 @@ struct StatsTests {
             "Zeta", "Haruki", pages: 200, book: ["format": "hardcover", "genres": ["Fiction"], "translator": "Jay Rubin"],
             entry: ["status": "read", "dateStarted": "2025-04-21", "dateFinished": "2025-05-01", "rating": 4])
         let zeta = entries["Zeta"]!.id
-        _ = try await app.send(
+        try await app.must(
             .POST, "/api/v1/library/\(zeta)/status", token: token, json: ["status": "reading", "date": "2026-02-25"])
-        _ = try await app.send(
+        try await app.must(
             .POST, "/api/v1/library/\(zeta)/status", token: token, json: ["status": "read", "date": "2026-03-02"])
         try await add("Eta", "Anne", pages: 300, entry: ["status": "reading"])
         let progress = try await app.send(
@@ -215,9 +215,9 @@ struct StatsTests {
         try await withDogear { app in
             let token = try await app.signUp()
             // 10:30 UTC on the 14th is already 00:30 on the 15th at UTC+14.
-            _ = try await app.send(.PATCH, "/api/v1/me", token: token, json: ["timeZone": "Pacific/Kiritimati"])
+            try await app.must(.PATCH, "/api/v1/me", token: token, json: ["timeZone": "Pacific/Kiritimati"])
             let entry = try await app.addEntry(token, pageCount: 300, extra: ["status": "reading"])
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/library/\(entry.id)/sessions", token: token, json: ["date": "2026-03-14", "minutes": 20])
             for page in [30, 40] {
                 let reply = try await app.send(.POST, "/api/v1/library/\(entry.id)/progress", token: token, json: ["page": page])
@@ -229,10 +229,10 @@ struct StatsTests {
 
             // The same in London: the 14th, once, however many updates.
             let london = try await app.signUp("london@example.com")
-            _ = try await app.send(.PATCH, "/api/v1/me", token: london, json: ["timeZone": "Europe/London"])
+            try await app.must(.PATCH, "/api/v1/me", token: london, json: ["timeZone": "Europe/London"])
             let book = try await app.addEntry(london, pageCount: 300, extra: ["status": "reading"])
-            _ = try await app.send(.POST, "/api/v1/library/\(book.id)/progress", token: london, json: ["page": 30])
-            _ = try await app.send(.POST, "/api/v1/library/\(book.id)/progress", token: london, json: ["page": 60])
+            try await app.must(.POST, "/api/v1/library/\(book.id)/progress", token: london, json: ["page": 30])
+            try await app.must(.POST, "/api/v1/library/\(book.id)/progress", token: london, json: ["page": 60])
             let theirs = try await app.send(.GET, "/api/v1/stats", token: london).decode(StatsDTO.self)
             #expect(theirs.days.map(\.day) == ["2026-03-14"])
             #expect(theirs.reading.currentStreak == 1)

@@ -11,7 +11,7 @@ struct YearTests {
         try await withDogear { app in
             let token = try await app.signUp()
             _ = try await StatsTests.library(app, token: token)
-            _ = try await app.send(.POST, "/api/v1/goals", token: token, json: ["year": 2026, "metric": "books", "target": 24])
+            try await app.must(.POST, "/api/v1/goals", token: token, json: ["year": 2026, "metric": "books", "target": 24])
             let year = try await app.send(.GET, "/api/v1/years/2026", token: token)
             #expect(year.status == .ok, "\(year.body)")
             let summary = try year.decode(YearDTO.self)
@@ -39,13 +39,13 @@ struct YearTests {
         try await withDogear { app in
             var (web, token) = try await StatsPageTests.reader(app)
             let entries = try await StatsTests.library(app, token: token)
-            _ = try await app.send(.POST, "/api/v1/goals", token: token, json: ["year": 2026, "metric": "books", "target": 24])
+            try await app.must(.POST, "/api/v1/goals", token: token, json: ["year": 2026, "metric": "books", "target": 24])
             // Beta is private; Alpha has a note.
             let beta = try #require(entries["Beta"]).id
             let hidden = try await app.send(.PATCH, "/api/v1/library/\(beta)", token: token, json: ["isPublic": false])
             #expect(hidden.status == .ok, "\(hidden.body)")
             let alpha = try #require(entries["Alpha"]).id
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/library/\(alpha)/notes", token: token, json: ["content": "A note only I should read"])
 
             let made = try await app.send(.POST, "/api/v1/years/2026/share", token: token)
@@ -99,7 +99,7 @@ struct YearTests {
             let link = try #require(shared.body.range(of: "/y/[A-Za-z0-9_-]+", options: .regularExpression)).lowerBound
             let path = String(shared.body[link...].prefix { $0 != "\"" })
             #expect(try await WebClient(app).get(path).status == .ok)
-            _ = try await web.post("/year/2026/unshare", [])
+            try await web.must("/year/2026/unshare", [])
             #expect(try await web.get("/year/2026").body.contains("Make a share link"))
             #expect(try await WebClient(app).get(path).status == .notFound)
             #expect(try await web.get("/year/99999").status == .notFound)

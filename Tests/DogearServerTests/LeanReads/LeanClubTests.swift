@@ -14,7 +14,7 @@ struct LeanClubTests {
     func membersMatchReference() async throws {
         try await withDogear { app in
             let club = try await ReadingClub.start(app)
-            _ = try await app.send(
+            try await app.must(
                 .PUT, "/api/v1/clubs/\(club.club)/schedule", token: club.ann,
                 json: ["milestones": [["label": "Part \"1\" / 2", "page": 200, "dueOn": "2026-03-19"]]])
             app.clock = .fixed(fixedNow.addingTimeInterval(3 * 86_400))
@@ -22,7 +22,7 @@ struct LeanClubTests {
             // entry is private; Fay has no entry at all.
             let annEntry = try #require(
                 try await app.send(.GET, "/api/v1/library", token: club.ann).entries.items.first { $0.work.id == club.work })
-            _ = try await app.send(.POST, "/api/v1/library/\(annEntry.id)/progress", token: club.ann, json: ["page": 150])
+            try await app.must(.POST, "/api/v1/library/\(annEntry.id)/progress", token: club.ann, json: ["page": 150])
             let code = try #require(
                 try await app.send(.GET, "/api/v1/clubs/\(club.club)", token: club.ann)["joinCode"] as? String)
             for (name, entry) in [
@@ -37,7 +37,7 @@ struct LeanClubTests {
                 }
                 if name == "Dan" {
                     let me = try #require(try await app.send(.GET, "/api/v1/me", token: token)["id"] as? String)
-                    _ = try await app.send(
+                    try await app.must(
                         .PATCH, "/api/v1/clubs/\(club.club)/members/\(me)", token: token, json: ["hidesProgress": true])
                 }
             }

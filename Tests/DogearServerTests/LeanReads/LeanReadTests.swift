@@ -27,12 +27,12 @@ struct LeanReadTests {
             token, title: "Les Misérables / \"Tome 1\"", authors: ["Victor Hugo", "Isabel F. Hapgood"], pageCount: 1_463,
             extra: ["status": "reading", "tags": ["Classics", "Book Club", "Ünïcode"], "recommendedBy": "Ann \\ Bo"])
         for (date, pages) in [("2026-03-10", 37), ("2026-03-12", 12), ("2026-03-13", 0)] {
-            _ = try await app.send(
+            try await app.must(
                 .POST, "/api/v1/library/\(reading.id)/sessions", token: token,
                 json: ["date": date, "minutes": 25, "pagesRead": pages])
         }
-        _ = try await app.send(.POST, "/api/v1/library/\(reading.id)/progress", token: token, json: ["page": 333])
-        _ = try await app.send(
+        try await app.must(.POST, "/api/v1/library/\(reading.id)/progress", token: token, json: ["page": 333])
+        try await app.must(
             .POST, "/api/v1/library/\(reading.id)/notes", token: token, json: ["content": "the tides turn in the barricades"])
         let rated = try await app.addEntry(
             token, title: "東京の本", authors: ["作者"], pageCount: nil,
@@ -70,6 +70,33 @@ struct LeanReadTests {
             #expect(lean.contains { !$0.otherEditions.isEmpty } && lean.contains { !$0.readThroughs.isEmpty })
             #expect(lean.contains { $0.pagesPerDay != nil && $0.estimatedFinish != nil })
             #expect(lean.contains { !$0.work.externalIds.isEmpty } && lean.contains { $0.wouldRecommend == false })
+        }
+    }
+
+    /// Values worked out by hand from what `varied` wrote, so the comparison above is anchored to
+    /// what a reader should see, not only to the code before the lean reads.
+    @Test("the book being read shows the pace, finish, totals, tags and texts worked out by hand")
+    func handComputed() async throws {
+        try await withDogear { app in
+            let token = try await Self.varied(app)
+            let page = try await app.send(.GET, "/api/v1/library?q=barricades", token: token).entries
+            let entry = try #require(page.items.first)
+            #expect(page.items.count == 1)
+            // Sessions of 37, 12 and 0 pages on 10, 12 and 13 March: 49 pages over 4 days is 12.25 a
+            // day, shown to one decimal (12.3). 1,463 - 333 = 1,130 pages left at 12.25 a day is 92.2,
+            // so 93 days from 14 March 2026: 15 June 2026. Three sessions of 25 minutes: 75.
+            #expect(entry.pagesPerDay == 12.3)
+            #expect(entry.estimatedFinish == "2026-06-15")
+            #expect(entry.totalMinutes == 75)
+            #expect(entry.currentPage == 333)
+            #expect(entry.edition?.pageCount == 1_463)
+            #expect(entry.status == "reading")
+            // Tags in the order of their folded names; authors as given; texts exactly as typed.
+            #expect(entry.tags == ["Book Club", "Classics", "Ünïcode"])
+            #expect(entry.work.authors.map(\.name) == ["Victor Hugo", "Isabel F. Hapgood"])
+            #expect(entry.work.title == "Les Misérables / \"Tome 1\"")
+            #expect(entry.recommendedBy == "Ann \\ Bo")
+            #expect(entry.readThroughs.isEmpty && entry.otherEditions.isEmpty)
         }
     }
 

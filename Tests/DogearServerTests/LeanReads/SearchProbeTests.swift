@@ -70,23 +70,44 @@ struct SearchProbeTests {
         return candidates.count > LibrarySearchQuery.probeBudget && early <= 20
     }
 
-    /// The index's AND over every word: newest first by the FTS5 rowid on SQLite; on PostgreSQL (no
-    /// probing there) the general query by date added.
+    /// Every word, worked out without the product's search code: each entry's stored texts read with
+    /// plain SQL, folded and split into words here (Foundation's folding, letters and digits), and
+    /// kept when every word of the query begins one of its words. Newest first as each database
+    /// orders the library: the FTS5 rowid on SQLite, date added (then id) on PostgreSQL.
     static func everyWord(_ text: String, userID: UUID, app: Application) async throws -> [UUID] {
         let sql = app.db.sql
-        let terms = SearchTerms(text)
-        if sql.kind == .sqlite {
-            return try await sql.raw(
+        let rows =
+            sql.kind == .sqlite
+            ? try await sql.raw(
                 """
-                SELECT d.entry_id AS id FROM entry_search JOIN entry_search_docs d ON d.rowid = entry_search.rowid
-                WHERE entry_search MATCH \(bind: SQLiteSearchIndex.match(terms)) AND d.owner = \(bind: userID.uuidString)
-                ORDER BY entry_search.rowid DESC
+                SELECT d.entry_id AS id, d.title, d.authors, d.isbn, d.tags, d.notes, d.quotes FROM entry_search_docs d
+                WHERE d.owner = \(bind: userID.uuidString) ORDER BY d.rowid DESC
                 """
-            ).all().map { UUID(uuidString: try $0.decode(column: "id", as: String.self))! }
+            ).all()
+            : try await sql.raw(
+                """
+                SELECT CAST(s.entry_id AS TEXT) AS id, s.title, s.authors, s.isbn, s.tags, s.notes, s.quotes
+                FROM entry_search s JOIN library_entries e ON e.id = s.entry_id
+                WHERE s.user_id = \(bind: userID) ORDER BY e.date_added DESC, e.id DESC
+                """
+            ).all()
+        let wanted = words(text)
+        var found: [UUID] = []
+        for row in rows {
+            let texts = try ["title", "authors", "isbn", "tags", "notes", "quotes"].compactMap {
+                try row.decode(column: $0, as: String?.self)
+            }
+            let have = Set(texts.flatMap(words))
+            if wanted.allSatisfy({ word in have.contains { $0.hasPrefix(word) } }) {
+                found.append(UUID(uuidString: try row.decode(column: "id", as: String.self))!)
+            }
         }
-        return try await sql.raw(
-            "SELECT e.id AS id FROM library_entries e WHERE e.user_id = \(bind: userID) AND "
-                + PostgresSearchIndex().condition(terms, userID: userID) + " ORDER BY e.date_added DESC, e.id DESC"
-        ).all().map { try $0.decode(column: "id", as: UUID.self) }
+        return found
+    }
+
+    /// Lower-case, accents dropped, split at anything but a letter or a digit.
+    static func words(_ text: String) -> [String] {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .components(separatedBy: CharacterSet.alphanumerics.inverted).filter { !$0.isEmpty }
     }
 }

@@ -46,11 +46,9 @@ struct ReferenceEntryLoader {
                 throw MissingWork(entryID: id)
             }
             let edition = entry.$edition.id.flatMap { editions[$0] }
-            let status = entry.status
-            let pace = Pace.compute(
-                sessions: totals[id] ?? SessionTotals(), status: status,
-                currentPage: entry.currentPage, pageCount: edition?.pageCount,
-                dailyGoalPages: entry.dailyGoalPages, today: today)
+            let pace = ReferencePace(
+                sessions: totals[id], reading: entry.status == .reading, currentPage: entry.currentPage,
+                pageCount: edition?.pageCount, dailyGoalPages: entry.dailyGoalPages, today: today)
             return EntryDTO(
                 id: id,
                 work: work,
@@ -71,7 +69,7 @@ struct ReferenceEntryLoader {
                 totalMinutes: entry.totalMinutes,
                 dailyGoalPages: entry.dailyGoalPages,
                 pagesPerDay: pace.pagesPerDay.map { ($0 * 10).rounded() / 10 },
-                estimatedFinish: pace.estimatedFinish?.description,
+                estimatedFinish: pace.estimatedFinish,
                 recommendedBy: entry.recommendedBy,
                 wouldRecommend: entry.wouldRecommend,
                 isPublic: entry.isPublic,
@@ -91,6 +89,36 @@ struct ReferenceEntryLoader {
         try await load([entry])[0]
     }
 
+}
+
+/// Pace worked out here, with Foundation's calendar, rather than by Core's `Pace`: pages a day over
+/// the days from the first session to the last (both counted), and the finish that many pages a day
+/// (or the daily goal) reaches from today, rounded up to a whole day.
+struct ReferencePace {
+    var pagesPerDay: Double?
+    var estimatedFinish: String?
+
+    init(sessions: SessionTotals?, reading: Bool, currentPage: Int?, pageCount: Int?, dailyGoalPages: Int?, today: LocalDate) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let format = DateFormatter()
+        format.calendar = calendar
+        format.timeZone = calendar.timeZone
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.dateFormat = "yyyy-MM-dd"
+        if let sessions, sessions.pagesRead > 0, let first = sessions.firstDate, let last = sessions.lastDate,
+            let from = format.date(from: first.description), let to = format.date(from: last.description)
+        {
+            let days = max(1, calendar.dateComponents([.day], from: from, to: to).day! + 1)
+            pagesPerDay = Double(sessions.pagesRead) / Double(days)
+        }
+        if reading, let pageCount, case let remaining = pageCount - (currentPage ?? 0), remaining > 0,
+            let rate = pagesPerDay ?? dailyGoalPages.map(Double.init), rate > 0, let start = format.date(from: today.description)
+        {
+            let days = Int((Double(remaining) / rate).rounded(.up))
+            estimatedFinish = format.string(from: calendar.date(byAdding: .day, value: days, to: start)!)
+        }
+    }
 }
 
 struct MissingWork: Error {

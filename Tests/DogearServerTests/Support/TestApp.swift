@@ -107,6 +107,24 @@ extension Application {
         return Reply(status: response.status, body: response.body.string, headers: response.headers)
     }
 
+    /// A write a test sets its scene with: like `send`, but an answer outside 2xx fails the test
+    /// there, with the answer. A "nothing changed" assertion after a refused setup write would
+    /// otherwise pass for the wrong reason (the setup, not the product, did nothing).
+    @discardableResult
+    func must(
+        _ method: HTTPMethod, _ path: String, token: String? = nil, json: Any? = nil, raw: String? = nil,
+        headers extra: HTTPHeaders = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Reply {
+        let reply = try await send(method, path, token: token, json: json, raw: raw, headers: extra)
+        guard (200..<300).contains(reply.status.code) else {
+            Issue.record(
+                "setup write \(method) \(path) answered \(reply.status): \(reply.body.prefix(400))",
+                sourceLocation: sourceLocation)
+            throw TestFailure("setup write \(method) \(path) answered \(reply.status)")
+        }
+        return reply
+    }
+
     /// Signs a new user up and returns their token.
     func signUp(_ email: String = "reader@example.com", password: String = "long enough", name: String = "Reader") async throws
         -> String

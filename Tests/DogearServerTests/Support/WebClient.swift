@@ -39,6 +39,20 @@ final class WebClient: @unchecked Sendable {
         return try await send(.POST, path, body: body)
     }
 
+    /// A form a test sets its scene with: like `post`, but an answer other than 2xx or a form's 303
+    /// fails the test there (a refused setup would let a later "nothing changed" pass for nothing).
+    @discardableResult
+    func must(_ path: String, _ fields: [(String, String)], sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> Page
+    {
+        let page = try await post(path, fields)
+        guard (200..<300).contains(page.status.code) || page.status == .seeOther else {
+            Issue.record("setup form \(path) answered \(page.status): \(page.body.prefix(300))", sourceLocation: sourceLocation)
+            throw TestFailure("setup form \(path) answered \(page.status)")
+        }
+        return page
+    }
+
     /// Uploads a file as the import form would: its CSRF token as the first part (when `csrf`), then
     /// the part `field` (`file` unless said).
     @discardableResult

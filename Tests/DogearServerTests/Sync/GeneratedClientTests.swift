@@ -52,10 +52,10 @@ struct GeneratedClientTests {
                 let unchanged = try await mirror.sync()
                 #expect(unchanged == .init(pages: 1, upserts: 0, tombstones: 0, startedOver: false))
 
-                _ = try await app.send(
+                try await app.must(
                     .PATCH, "/api/v1/library/\(ann.entry)", token: ann.token, json: ["rating": 5, "tags": ["winter"]])
-                _ = try await app.send(.DELETE, "/api/v1/notes/\(ann.note)", token: ann.token)
-                _ = try await app.send(.DELETE, "/api/v1/lists/\(ann.list)", token: ann.token)
+                try await app.must(.DELETE, "/api/v1/notes/\(ann.note)", token: ann.token)
+                try await app.must(.DELETE, "/api/v1/lists/\(ann.list)", token: ann.token)
                 let later = try await mirror.sync()
                 #expect(later.tombstones == 3, "the note, the list and its item")
                 try await Self.assertSame(mirror, as: try await app.freshMirror(ann.token))

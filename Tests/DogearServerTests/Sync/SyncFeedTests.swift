@@ -85,7 +85,7 @@ struct SyncFeedTests {
             #expect(again["nextCursor"] as? String == mirror.cursor)
 
             // One change: only it comes.
-            _ = try await app.send(.PATCH, "/api/v1/notes/\(ann.note)", token: ann.token, json: ["content": "Karhide"])
+            try await app.must(.PATCH, "/api/v1/notes/\(ann.note)", token: ann.token, json: ["content": "Karhide"])
             let before = mirror.applied.count
             try await app.sync(ann.token, into: &mirror)
             #expect(mirror.applied.count == before + 1)
@@ -166,7 +166,7 @@ struct SyncFeedTests {
             #expect(Set(annCopy.objects.keys).isDisjoint(with: Set(bobCopy.objects.keys)))
             // Bob's later changes leave Ann's feed empty.
             var annLater = annCopy
-            _ = try await app.send(.DELETE, "/api/v1/notes/\(bob.note)", token: bob.token)
+            try await app.must(.DELETE, "/api/v1/notes/\(bob.note)", token: bob.token)
             _ = try await app.addEntry(bob.token, title: "Another", authors: ["Someone Else"])
             let before = annLater.applied.count
             try await app.sync(ann.token, into: &annLater)

@@ -76,7 +76,7 @@ struct SyncWriteTests {
             let ann = try await SyncFeedTests.everything(app)
             let shown = try await app.send(.GET, "/api/v1/library/\(ann.entry)", token: ann.token)
             let version = try #require(shown.headers.first(name: .eTag))
-            _ = try await app.send(.POST, "/api/v1/library/\(ann.entry)/status", token: ann.token, json: ["status": "reading"])
+            try await app.must(.POST, "/api/v1/library/\(ann.entry)/status", token: ann.token, json: ["status": "reading"])
             let stale = try await app.send(
                 .DELETE, "/api/v1/library/\(ann.entry)", token: ann.token, headers: ["If-Match": version])
             #expect(stale.status == .preconditionFailed)

@@ -163,6 +163,8 @@ struct ScanService {
     /// Confirms every pending high-confidence proposal of a scan (Core's `ProposalReview.confirmAll`).
     func confirmAll(_ scanID: UUID, status: String?) async throws -> [ScanProposal] {
         let scan = try await scan(scanID, for: .confirm)
+        // Checked before the loop: with nothing pending, a status such as "AAA" was never read.
+        if let status { _ = try ReadingStatus.parse(status, field: "status") }
         let proposals = try await ScanProposal.query(on: db).filter(\.$scan.$id == scan.requireID()).sort(\.$number).all()
         var confirmed: [ScanProposal] = []
         for proposal in ProposalReview.confirmAll(proposals, status: \.status, confidence: \.confidence) {
