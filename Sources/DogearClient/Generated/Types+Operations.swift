@@ -3790,6 +3790,8 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/library/GET/query`.
             public struct Query: Sendable, Hashable {
+                /// Words matched as prefixes; only the first 500 characters are searched (a longer query is cut, not refused)
+                ///
                 /// - Remark: Generated from `#/paths/api/v1/library/GET/query/q`.
                 public var q: Swift.String?
                 /// One or more statuses (usual spellings accepted)
@@ -3857,7 +3859,7 @@ public enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - q:
+                ///   - q: Words matched as prefixes; only the first 500 characters are searched (a longer query is cut, not refused)
                 ///   - status: One or more statuses (usual spellings accepted)
                 ///   - tag: One or more tags (any case)
                 ///   - rating: One or more whole-star ratings

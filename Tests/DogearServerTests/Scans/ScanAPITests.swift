@@ -39,6 +39,12 @@ struct ScanAPITests {
             // Confirm all twice changes nothing more.
             let again = try await app.send(.POST, "/api/v1/scans/\(scan.id)/confirm-all", token: token, json: [:])
             #expect(try again.decode([ScanProposalDTO].self).isEmpty)
+            // A status that is none is refused even with nothing left to confirm (the fuzz found it
+            // taken), and so is a null one.
+            for body in [#"{"status": "AAA"}"#, #"{"status": null}"#] {
+                let refused = try await app.send(.POST, "/api/v1/scans/\(scan.id)/confirm-all", token: token, raw: body)
+                #expect((400..<500).contains(refused.status.code) && refused.errorField == "status", "\(body): \(refused.body)")
+            }
         }
     }
 

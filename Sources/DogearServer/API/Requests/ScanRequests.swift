@@ -23,4 +23,16 @@ struct ConfirmProposalRequest: Content {
 /// POST /api/v1/scans/{id}/confirm-all: the status the books go into the library with.
 struct ConfirmAllRequest: Content {
     var status: String?
+
+    init(status: String? = nil) { self.status = status }
+
+    /// `status` may be left out (want to read), but a `null` is refused as the document's enum
+    /// does: an app that meant a status and sent none should hear so, not get want-to-read.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.status), try container.decodeNil(forKey: .status) {
+            throw DomainError.badRequest("status must be one of wantToRead, reading, read, onHold, didNotFinish", field: "status")
+        }
+        status = try container.decodeIfPresent(String.self, forKey: .status)
+    }
 }
