@@ -50,6 +50,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
         let metrics = app.metrics
         SQLiteWriters.observer.withLockedValue { $0 = { metrics.writeWaited(seconds: DogearMetrics.seconds($0)) } }
     }
+    SQLiteWriters.configuredWait.withLockedValue { $0 = .milliseconds(Int64(config.writerWaitLimitSeconds * 1000)) }
     app.middleware.use(APIErrorMiddleware())
     // Public/css and Public/js: the web app's only stylesheet and scripts.
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))

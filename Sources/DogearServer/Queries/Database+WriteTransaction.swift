@@ -60,8 +60,11 @@ enum SQLiteWriters {
 
     /// How long a write waits for its turn before it is answered 503 `busy` with `Retry-After`: a
     /// writer that never lets go (a bug, a stuck disk) then costs each request this long, never
-    /// the whole server. A task-local, so a test can shorten it for itself alone.
-    @TaskLocal static var maximumWait: Duration = .seconds(10)
+    /// the whole server. The process's setting (`DogearConfig.writerWaitLimitSeconds`), unless a
+    /// task says otherwise for itself (`$maximumWaitHere`, as a test of the limit does).
+    static var maximumWait: Duration { maximumWaitHere ?? configuredWait.withLockedValue { $0 } }
+    static let configuredWait = NIOLockedValueBox<Duration>(.seconds(10))
+    @TaskLocal static var maximumWaitHere: Duration?
 
     static let busy: DomainError = {
         var error = DomainError(.unavailable, code: "busy", "the database is busy with other writes; try again in a moment")

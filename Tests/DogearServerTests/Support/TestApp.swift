@@ -29,6 +29,10 @@ func withDogear(adjust: (inout DogearConfig) -> Void = { _ in }, _ body: (Applic
     config.openLibraryBaseURL = "http://127.0.0.1:9"
     config.googleBooksBaseURL = "http://127.0.0.1:9"
     config.sourceTimeLimitSeconds = 5
+    // Every test's database shares this process's SQLite writer turn, so on a loaded machine a
+    // write may wait long behind other tests' writes; the 10 s limit is a production valve, not what
+    // these tests check (the one that does sets its own).
+    config.writerWaitLimitSeconds = 120
     // Tests run the enrichment job themselves, when they want it.
     config.backgroundEnrichment = false
     adjust(&config)

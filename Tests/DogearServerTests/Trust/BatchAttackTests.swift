@@ -193,7 +193,7 @@ struct BatchAttackTests {
                 }
             }
             for await _ in holding.stream { break }
-            let refused = await SQLiteWriters.$maximumWait.withValue(.milliseconds(100)) {
+            let refused = await SQLiteWriters.$maximumWaitHere.withValue(.milliseconds(100)) {
                 do {
                     try await app.db.writeTransaction { _ in }
                     return nil as DomainError?
