@@ -235,4 +235,30 @@ struct LibraryEntryTests {
             #expect(try await app.send(.GET, "/api/v1/library?status=skimmed", token: token).errorField == "status")
         }
     }
+
+    /// Two devices tagging at once used to race on the new tag's row: on PostgreSQL the later
+    /// request answered 409 (the sync sequences' concurrent writers showed it once in CI).
+    @Test("the same new tag sent by eight requests at once: each succeeds, and the reader has one tag")
+    func sameNewTagAtOnce() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            var ids: [UUID] = []
+            for number in 0..<8 { ids.append(try await app.addEntry(token, title: "Book \(number)").id) }
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for id in ids {
+                    group.addTask {
+                        try await app.send(
+                            .PATCH, "/api/v1/library/\(id)", token: token, json: ["tags": ["Winter Reads", "club"]]
+                        )
+                        .status
+                    }
+                }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses)")
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM tags") == 2)
+            let tagged = try await app.send(.GET, "/api/v1/library?tag=winter%20reads&limit=100", token: token).entries
+            #expect(Set(tagged.items.map(\.id)) == Set(ids))
+        }
+    }
 }

@@ -26,9 +26,9 @@ struct BulkTable<Row>: Sendable {
 }
 
 extension BulkInsert {
-    func insert<Row>(_ table: BulkTable<Row>, _ rows: [Row]) async throws {
+    func insert<Row>(_ table: BulkTable<Row>, _ rows: [Row], onConflict: String? = nil) async throws {
         try await insert(
             into: table.name, table.columns.map { ($0.name, $0.kind) },
-            rows: rows.map { row in table.columns.map { $0.value(row) } })
+            rows: rows.map { row in table.columns.map { $0.value(row) } }, onConflict: onConflict)
     }
 }

@@ -60,7 +60,7 @@ struct LibraryService {
                 today: today, givenStarted: fields.dateStarted, givenFinished: fields.dateFinished)
             entry.readingState = change.state
             try await entry.create(on: db)
-            try await TagService(db: db, userID: userID).setTags(fields.tags, on: try entry.requireID())
+            try await TagService(db: db, userID: userID, now: now).setTags(fields.tags, on: try entry.requireID())
             try await WorkAggregates(db: db).refresh(workID: workID)
             try await SearchIndexer(db: db).reindex([try entry.requireID()])
             let learning = DiscoveryLearning(db: db, now: now)
@@ -164,7 +164,9 @@ struct LibraryService {
             }
             entry.readingState = state
             try await entry.save(on: db)
-            if let tags { try await TagService(db: db, userID: try user.requireID()).setTags(tags, on: try entry.requireID()) }
+            if let tags {
+                try await TagService(db: db, userID: try user.requireID(), now: now).setTags(tags, on: try entry.requireID())
+            }
             try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
             if tags != nil || patch.editionId.change != nil { try await SearchIndexer(db: db).reindex([try entry.requireID()]) }
             try await DiscoveryLearning(db: db, now: now).entryChanged(
