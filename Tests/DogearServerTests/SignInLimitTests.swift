@@ -150,7 +150,7 @@ struct SignInLimitTests {
                     try await another.check(
                         account: "ann@example.com", address: nil, now: fixedNow.timeIntervalSince1970, on: app.db)
                 } catch let error as DomainError {
-                    refused = error.code == "tooManyAttempts"
+                    refused = error.code == .tooManyAttempts
                 }
                 let shared = app.db.sql.kind == .postgres
                 #expect(refused == shared)

@@ -104,7 +104,7 @@ struct UploadLimitTests {
             try FileSink.write(Data(repeating: 1, count: 64 * 1024), to: handle)
             Issue.record("writing to /dev/full succeeded")
         } catch let error as DomainError {
-            #expect(error.kind == .insufficientStorage && error.code == "diskFull")
+            #expect(error.kind == .insufficientStorage && error.code == .diskFull)
             #expect(APIErrorMiddleware.status(for: error.kind) == .insufficientStorage)
         }
     }

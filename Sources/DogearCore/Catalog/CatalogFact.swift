@@ -1,6 +1,6 @@
 import Foundation
 
-/// The catalog fields any signed-in reader may fill in or correct (SPEC §1's cultural fields), how
+/// The catalog fields any signed-in reader may fill in or correct (the cultural fields), how
 /// each is checked, and how its value is written down in the catalog history, so a change can be
 /// listed and reverted whatever the field's type.
 public enum CatalogFact: String, CaseIterable, Sendable {

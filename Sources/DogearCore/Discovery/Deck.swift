@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which books a reader's deck draws from, decided from their preferences (SPEC §8): with five
+/// Which books a reader's deck draws from, decided from their preferences: with five
 /// interactions or more, their top four genres and top two authors, about one card in five a
 /// "something different" pick, and genres scoring below −3 never; with fewer, a varied mix of the
 /// catalog's best-rated books, the genres they picked at sign-up first.

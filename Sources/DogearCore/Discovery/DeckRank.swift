@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the deck ranks the catalog's books within a genre (SPEC §8): books with a cover, a
+/// How the deck ranks the catalog's books within a genre: books with a cover, a
 /// description and published 2015 or later first (each counts one), then by average rating ×
 /// ratings count, Dogear's own readers' and the sources' (Open Library, Google Books) together.
 public enum DeckRank {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Something a reader did that tells discovery what they like: a swipe on the deck, or an event in
-/// their library. Each moves the scores of the book's genres and authors by SPEC §8's weights.
+/// their library. Each moves the scores of the book's genres and authors by the discovery weights.
 public enum DiscoveryAction: String, Codable, Sendable, CaseIterable {
     case swipeRight
     case swipeLeft

@@ -1,5 +1,5 @@
-/// "Marginalised voice" and "indigenous author", derived from an author's gender and cultural region
-/// (SPEC §1), and from a book's authors.
+/// "Marginalised voice" and "indigenous author", derived from an author's gender and cultural region,
+/// and from a book's authors.
 ///
 /// An author is a marginalised voice when their gender is not male (female, non-binary, other) or
 /// their cultural region is one publishing under-represents (Africa, the Middle East, South America,

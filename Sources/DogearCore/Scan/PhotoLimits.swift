@@ -1,4 +1,4 @@
-/// What a shelf photo may be (issue 18): a JPEG or PNG (phones send HEIC as JPEG from a browser),
+/// What a shelf photo may be: a JPEG or PNG (phones send HEIC as JPEG from a browser),
 /// up to 20 MB, with sides greater than zero and at most 60 megapixels once decoded, so one photo
 /// never takes more memory than a scan is allowed (a 20,000 × 20,000 image would need 1.6 GB).
 public enum PhotoLimits {

@@ -1,4 +1,4 @@
-/// Who may do what to a shelf scan and its proposals (SPEC §10, issue 18): a scan is its reader's
+/// Who may do what to a shelf scan and its proposals: a scan is its reader's
 /// alone. Anyone else — another reader, or nobody signed in — is told it does not exist.
 public enum ScanAccess {
     public enum Actor: String, Sendable, CaseIterable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The kinds of a reader's own data the changes feed carries (SPEC §12). An entry's read-throughs
+/// The kinds of a reader's own data the changes feed carries. An entry's read-throughs
 /// and tags are part of the entry; its sessions, notes and quotes are objects of their own.
 public enum SyncObjectType: String, CaseIterable, Sendable, Codable {
     case entry, session, note, quote, list, listItem, savedList, goal, profile

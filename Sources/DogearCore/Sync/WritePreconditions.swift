@@ -1,6 +1,6 @@
 import Foundation
 
-/// `If-Match` as an app sends it: the version it last saw of the object it writes (SPEC §12).
+/// `If-Match` as an app sends it: the version it last saw of the object it writes.
 /// Versions are written as strong entity tags, `"12"`; a bare `12` and a weak `W/"12"` are taken
 /// too, since apps copy the `version` field. `*` matches any version of an object that exists.
 public enum IfMatch: Equatable, Sendable {
@@ -35,7 +35,7 @@ public enum IfMatch: Equatable, Sendable {
     public static func etag(_ version: Int64) -> String { "\"\(version)\"" }
 }
 
-/// What to do with a write that carries an `Idempotency-Key` (SPEC §12), given what is stored
+/// What to do with a write that carries an `Idempotency-Key`, given what is stored
 /// under that key for the reader.
 public enum IdempotentReplay: Equatable, Sendable {
     /// Nothing usable is stored: apply the request and store its answer.

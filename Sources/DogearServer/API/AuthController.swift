@@ -29,7 +29,7 @@ struct AuthController {
     func nonce(req: Request) async throws -> Response {
         // With no provider set up a nonce serves nothing: no row is written for it.
         guard !req.application.identityProviders.isEmpty else {
-            throw DomainError.notFound("providerNotConfigured", "Sign in with Apple or Google is not set up on this server")
+            throw DomainError.notFound(.providerNotConfigured, "Sign in with Apple or Google is not set up on this server")
         }
         let issued = try await ExternalSignInService(request: req).issueNonce()
         return try await NonceDTO(nonce: issued.nonce, expiresAt: issued.expiresAt).encodeResponse(status: .created, for: req)
@@ -54,7 +54,7 @@ struct AuthController {
             return Response(status: .noContent)
         case .needsPassword(let email, let linkToken):
             var error = DomainError(
-                .conflict, code: "linkNeedsPassword",
+                .conflict, code: .linkNeedsPassword,
                 "\(email) already has a Dogear account: send its password with the linkToken to POST /api/v1/auth/link to link \(name.label) to it"
             )
             error.details["linkToken"] = linkToken

@@ -2,7 +2,7 @@ import DogearCore
 import Fluent
 import Vapor
 
-/// /api/v1/batch: an app's queue of offline writes in one request (SPEC §12). Each operation runs
+/// /api/v1/batch: an app's queue of offline writes in one request. Each operation runs
 /// through the API's own routes, as a request of its own signed in as the batch, so it answers
 /// exactly what the single route answers, `If-Match` and `Idempotency-Key` included.
 ///

@@ -14,16 +14,16 @@ struct ClubController {
     }
 
     func show(req: Request) async throws -> ClubDTO {
-        try await req.clubs().club(try Self.clubID(req))
+        try await req.clubs().club(try req.clubIDParameter())
     }
 
     func update(req: Request) async throws -> ClubDTO {
         let body = try req.content.decode(UpdateClubRequest.self)
-        return try await req.clubs().update(try Self.clubID(req), body.draft)
+        return try await req.clubs().update(try req.clubIDParameter(), body.draft)
     }
 
     func delete(req: Request) async throws -> HTTPStatus {
-        try await req.clubs().delete(try Self.clubID(req))
+        try await req.clubs().delete(try req.clubIDParameter())
         return .noContent
     }
 
@@ -40,44 +40,44 @@ struct ClubController {
     }
 
     func joinRequests(req: Request) async throws -> [ClubJoinRequestDTO] {
-        try await req.clubMembership().joinRequests(of: try Self.clubID(req)).map {
+        try await req.clubMembership().joinRequests(of: try req.clubIDParameter()).map {
             ClubJoinRequestDTO(user: PersonRef(id: $0.userID, displayName: $0.displayName), requestedAt: $0.requestedAt)
         }
     }
 
     func approveJoin(req: Request) async throws -> HTTPStatus {
-        try await req.clubMembership().approveJoin(of: try req.uuidParameter("userId"), to: try Self.clubID(req))
+        try await req.clubMembership().approveJoin(of: try req.uuidParameter("userId"), to: try req.clubIDParameter())
         return .noContent
     }
 
     func declineJoin(req: Request) async throws -> HTTPStatus {
-        try await req.clubMembership().declineJoin(of: try req.uuidParameter("userId"), to: try Self.clubID(req))
+        try await req.clubMembership().declineJoin(of: try req.uuidParameter("userId"), to: try req.clubIDParameter())
         return .noContent
     }
 
     func leave(req: Request) async throws -> HTTPStatus {
-        try await req.clubMembership().leave(try Self.clubID(req))
+        try await req.clubMembership().leave(try req.clubIDParameter())
         return .noContent
     }
 
     func replaceCode(req: Request) async throws -> ClubDTO {
-        let club = try await req.clubMembership().replaceCode(of: try Self.clubID(req))
+        let club = try await req.clubMembership().replaceCode(of: try req.clubIDParameter())
         return try await req.clubs().club(try club.requireID())
     }
 
     func books(req: Request) async throws -> [ClubBookDTO] {
-        try await req.clubs().books(try Self.clubID(req))
+        try await req.clubs().books(try req.clubIDParameter())
     }
 
     // MARK: members
 
     func members(req: Request) async throws -> Response {
-        try await req.clubReading().members(of: try Self.clubID(req)).jsonResponse()
+        try await req.clubReading().members(of: try req.clubIDParameter()).jsonResponse()
     }
 
     func updateMember(req: Request) async throws -> [ClubMemberDTO] {
         let body = try req.content.decode(UpdateClubMemberRequest.self)
-        let clubID = try Self.clubID(req)
+        let clubID = try req.clubIDParameter()
         let memberID = try req.uuidParameter("userId")
         if let role = body.role {
             guard let parsed = ClubMember.Role(rawValue: role) else {
@@ -87,7 +87,7 @@ struct ClubController {
         }
         if let hides = body.hidesProgress {
             guard memberID == (try req.currentUserID()) else {
-                throw DomainError(.forbidden, code: "forbidden", "members decide for themselves whether to hide their progress")
+                throw DomainError(.forbidden, code: .forbidden, "members decide for themselves whether to hide their progress")
             }
             try await req.clubs().hideProgress(in: clubID, hides)
         }
@@ -98,25 +98,25 @@ struct ClubController {
     }
 
     func removeMember(req: Request) async throws -> HTTPStatus {
-        try await req.clubMembership().removeMember(try req.uuidParameter("userId"), from: try Self.clubID(req))
+        try await req.clubMembership().removeMember(try req.uuidParameter("userId"), from: try req.clubIDParameter())
         return .noContent
     }
 
     func removals(req: Request) async throws -> [ClubRemovalDTO] {
-        try await req.clubMembership().removals(of: try Self.clubID(req)).map {
+        try await req.clubMembership().removals(of: try req.clubIDParameter()).map {
             ClubRemovalDTO(user: PersonRef(id: $0.userID, displayName: $0.displayName), removedAt: $0.removedAt)
         }
     }
 
     func letBackIn(req: Request) async throws -> HTTPStatus {
-        try await req.clubMembership().letBackIn(try req.uuidParameter("userId"), to: try Self.clubID(req))
+        try await req.clubMembership().letBackIn(try req.uuidParameter("userId"), to: try req.clubIDParameter())
         return .noContent
     }
 
     func transfer(req: Request) async throws -> ClubDTO {
         let body = try req.content.decode(TransferClubRequest.self)
         guard let userID = body.userId else { throw ValidationError(field: "userId", "name the member to hand the club to") }
-        let clubID = try Self.clubID(req)
+        let clubID = try req.clubIDParameter()
         try await req.clubMembership().transferOwnership(of: clubID, to: userID)
         return try await req.clubs().club(clubID)
     }
@@ -125,43 +125,43 @@ struct ClubController {
 
     func setCurrentBook(req: Request) async throws -> ClubDTO {
         let body = try req.content.decode(ClubBookRequest.self)
-        let clubID = try Self.clubID(req)
+        let clubID = try req.clubIDParameter()
         try await req.clubReading().setCurrentBook(
             of: clubID, to: body.choice, startDate: body.startDate, lookups: req.bookLookup())
         return try await req.clubs().club(clubID)
     }
 
     func schedule(req: Request) async throws -> ClubScheduleDTO {
-        try await req.clubReading().schedule(of: try Self.clubID(req))
+        try await req.clubReading().schedule(of: try req.clubIDParameter())
     }
 
     func setSchedule(req: Request) async throws -> ClubScheduleDTO {
         let body = try req.content.decode(ClubScheduleRequest.self)
-        return try await req.clubReading().setSchedule(of: try Self.clubID(req), body.milestones ?? [])
+        return try await req.clubReading().setSchedule(of: try req.clubIDParameter(), body.milestones ?? [])
     }
 
     // MARK: proposals
 
     func proposals(req: Request) async throws -> [ClubProposalDTO] {
-        try await req.clubProposals().proposals(in: try Self.clubID(req))
+        try await req.clubProposals().proposals(in: try req.clubIDParameter())
     }
 
     func propose(req: Request) async throws -> Response {
         let body = try req.content.decode(ClubBookRequest.self)
-        return try await req.clubProposals().propose(in: try Self.clubID(req), body.choice, lookups: req.bookLookup())
+        return try await req.clubProposals().propose(in: try req.clubIDParameter(), body.choice, lookups: req.bookLookup())
             .encodeResponse(status: .created, for: req)
     }
 
     func vote(req: Request) async throws -> ClubProposalDTO {
-        try await req.clubProposals().vote(in: try Self.clubID(req), for: try req.uuidParameter("proposalId"))
+        try await req.clubProposals().vote(in: try req.clubIDParameter(), for: try req.uuidParameter("proposalId"))
     }
 
     func unvote(req: Request) async throws -> ClubProposalDTO {
-        try await req.clubProposals().unvote(in: try Self.clubID(req), for: try req.uuidParameter("proposalId"))
+        try await req.clubProposals().unvote(in: try req.clubIDParameter(), for: try req.uuidParameter("proposalId"))
     }
 
     func pick(req: Request) async throws -> ClubProposalDTO {
-        try await req.clubProposals().pick(in: try Self.clubID(req), try req.uuidParameter("proposalId"))
+        try await req.clubProposals().pick(in: try req.clubIDParameter(), try req.uuidParameter("proposalId"))
     }
 
     // MARK: feed and discussion
@@ -173,19 +173,21 @@ struct ClubController {
             }
             return id
         }
-        return try await req.clubFeed().activity(in: try Self.clubID(req), before: before)
+        return try await req.clubFeed().activity(in: try req.clubIDParameter(), before: before)
     }
 
     func comments(req: Request) async throws -> Page<ClubCommentDTO> {
-        let cursor = try Self.optionalUUID(req, "cursor")
-        let reveal = try Self.optionalUUID(req, "reveal")
-        return try await req.clubFeed().comments(in: try Self.clubID(req), before: cursor, reveal: reveal)
+        let cursor = try req.optionalUUIDQuery("cursor")
+        let reveal = try req.optionalUUIDQuery("reveal")
+        return try await req.clubFeed().comments(in: try req.clubIDParameter(), before: cursor, reveal: reveal)
     }
 
     func postComment(req: Request) async throws -> Response {
         let body = try req.content.decode(ClubCommentRequest.self)
-        return try await req.clubFeed().post(in: try Self.clubID(req), body.draft, parentID: body.parentId, noteID: body.noteId)
-            .encodeResponse(status: .created, for: req)
+        return try await req.clubFeed().post(
+            in: try req.clubIDParameter(), body.draft, parentID: body.parentId, noteID: body.noteId
+        )
+        .encodeResponse(status: .created, for: req)
     }
 
     func comment(req: Request) async throws -> ClubCommentDTO {
@@ -204,22 +206,9 @@ struct ClubController {
     }
 
     func events(req: Request) async throws -> Response {
-        try await ClubEventStream.response(for: req, clubID: try Self.clubID(req))
+        try await ClubEventStream.response(for: req, clubID: try req.clubIDParameter())
     }
 
     // MARK: helpers
 
-    static func clubID(_ req: Request) throws -> UUID {
-        // A malformed id is a club that does not exist, like any other unknown id.
-        guard let raw = req.parameters.get("id"), let id = UUID(uuidString: raw) else { throw ClubMembershipService.clubNotFound }
-        return id
-    }
-
-    static func optionalUUID(_ req: Request, _ name: String) throws -> UUID? {
-        guard let raw = try req.query.get(String?.self, at: name) else { return nil }
-        guard let id = UUID(uuidString: raw) else {
-            throw DomainError.badRequest("'\(raw)' is not a valid id (a UUID)", field: name)
-        }
-        return id
-    }
 }

@@ -1,7 +1,7 @@
 import DogearCore
 import Vapor
 
-/// `If-Match` and `ETag` on the objects apps sync (SPEC §12). A controller wraps the service call
+/// `If-Match` and `ETag` on the objects apps sync. A controller wraps the service call
 /// of a write to one object in `conditionalWrite`, and a read of one in `tagVersion`; the
 /// comparison itself happens in the write's transaction (`WriteCondition`).
 extension Request {

@@ -9,7 +9,7 @@ struct ExportController {
         guard let format = ExportService.Format(rawValue: raw.lowercased()) else {
             let allowed = ExportService.Format.allCases.map(\.rawValue).joined(separator: ", ")
             throw DomainError(
-                .unprocessable, code: "invalidData", "'\(raw)' is not an export format; use one of \(allowed)",
+                .unprocessable, code: .invalidData, "'\(raw)' is not an export format; use one of \(allowed)",
                 field: "format")
         }
         return try await ExportService.download(format, for: user, on: req)

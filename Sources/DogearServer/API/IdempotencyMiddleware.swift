@@ -4,7 +4,7 @@ import Fluent
 import SQLKit
 import Vapor
 
-/// `Idempotency-Key` on the API's writes (SPEC §12): an app that lost the answer to a write (the
+/// `Idempotency-Key` on the API's writes: an app that lost the answer to a write (the
 /// connection dropped) sends the same request with the same key again and gets the first answer
 /// back, the write applied once. Keys are the signed-in reader's and last 24 hours; Core's
 /// `IdempotentReplay` decides what a stored key means.
@@ -43,13 +43,13 @@ struct IdempotencyMiddleware: AsyncMiddleware {
                 return answer
             case .keyReused:
                 throw DomainError(
-                    .unprocessable, code: "idempotencyKeyReused",
+                    .unprocessable, code: .idempotencyKeyReused,
                     "this Idempotency-Key was used for a different request in the last 24 hours; use a new key for a new request",
                     field: "Idempotency-Key")
             case .inProgress:
                 guard ContinuousClock.now - started < Self.waitForFirstTry else {
                     throw DomainError(
-                        .conflict, code: "requestInProgress",
+                        .conflict, code: .requestInProgress,
                         "the first request with this Idempotency-Key is still running; try again in a moment",
                         field: "Idempotency-Key")
                 }

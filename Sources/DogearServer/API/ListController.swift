@@ -16,7 +16,7 @@ struct ListController {
     }
 
     func show(req: Request) async throws -> ListDTO {
-        let listID = try Self.listID(req)
+        let listID = try req.listIDParameter()
         let list = try await req.lists().list(listID)
         // A custom list of the reader's own has a version; a default list or another's does not.
         if let id = UUID(uuidString: listID), list.shareCode != nil { try await req.tagVersion(.list, id) }
@@ -25,12 +25,12 @@ struct ListController {
 
     func update(req: Request) async throws -> ListDTO {
         let body = try req.content.decode(UpdateListRequest.self)
-        let (listID, lists) = (try Self.listID(req), try req.lists())
+        let (listID, lists) = (try req.listIDParameter(), try req.lists())
         return try await Self.conditionally(req, .list, listID) { try await lists.update(listID, body.draft) }
     }
 
     func delete(req: Request) async throws -> HTTPStatus {
-        let (listID, lists) = (try Self.listID(req), try req.lists())
+        let (listID, lists) = (try req.listIDParameter(), try req.lists())
         try await Self.conditionally(req, .list, listID) { try await lists.delete(listID) }
         return .noContent
     }
@@ -44,26 +44,27 @@ struct ListController {
     }
 
     func replaceShareCode(req: Request) async throws -> ListDTO {
-        try await req.lists().replaceShareCode(try Self.listID(req))
+        try await req.lists().replaceShareCode(try req.listIDParameter())
     }
 
     // MARK: items
 
     func items(req: Request) async throws -> Response {
         let filter = try LibraryFilter(query: req.url.query)
-        return try await req.listItems().items(try Self.listID(req), after: filter.cursor, limit: filter.limit).jsonResponse()
+        return try await req.listItems().items(try req.listIDParameter(), after: filter.cursor, limit: filter.limit)
+            .jsonResponse()
     }
 
     func addItem(req: Request) async throws -> Response {
         let body = try req.content.decode(AddListItemRequest.self)
-        let listID = try Self.listID(req)
+        let listID = try req.listIDParameter()
         let item = try await req.listItems().add(to: listID, body.item, lookingUpWith: req.bookLookup())
         return try await req.listItems().item(try item.requireID(), in: listID).encodeResponse(status: .created, for: req)
     }
 
     func updateItem(req: Request) async throws -> ListItemDTO {
         let body = try req.content.decode(UpdateListItemRequest.self)
-        let listID = try Self.listID(req)
+        let listID = try req.listIDParameter()
         let itemID = try req.uuidParameter("itemId")
         let items = try req.listItems()
         try await req.conditionalWrite(.listItem, itemID) {
@@ -74,7 +75,7 @@ struct ListController {
     }
 
     func deleteItem(req: Request) async throws -> HTTPStatus {
-        let (itemID, listID, items) = (try req.uuidParameter("itemId"), try Self.listID(req), try req.listItems())
+        let (itemID, listID, items) = (try req.uuidParameter("itemId"), try req.listIDParameter(), try req.listItems())
         try await req.conditionalWrite(.listItem, itemID) { try await items.remove(itemID, from: listID) }
         return .noContent
     }
@@ -82,29 +83,20 @@ struct ListController {
     // MARK: shared lists
 
     func openShared(req: Request) async throws -> ListDTO {
-        try await req.lists().openShared(try Self.code(req))
+        try await req.lists().openShared(try req.codeParameter())
     }
 
     func save(req: Request) async throws -> ListDTO {
-        try await req.lists().save(try Self.code(req))
+        try await req.lists().save(try req.codeParameter())
     }
 
     func unsave(req: Request) async throws -> HTTPStatus {
-        try await req.lists().unsave(try Self.code(req))
+        try await req.lists().unsave(try req.codeParameter())
         return .noContent
     }
 
     func copy(req: Request) async throws -> Response {
-        try await req.lists().copy(try Self.code(req)).encodeResponse(status: .created, for: req)
+        try await req.lists().copy(try req.codeParameter()).encodeResponse(status: .created, for: req)
     }
 
-    static func listID(_ req: Request) throws -> String {
-        guard let id = req.parameters.get("id") else { throw DomainError.badRequest("missing id", field: "id") }
-        return id
-    }
-
-    static func code(_ req: Request) throws -> String {
-        guard let code = req.parameters.get("code") else { throw DomainError.badRequest("missing code", field: "code") }
-        return code
-    }
 }

@@ -1,12 +1,12 @@
 import DogearCore
 import Vapor
 
-/// `/api/v1/scans` and `/api/v1/proposals`: shelf photos and their review queue (issue 18). Thin:
+/// `/api/v1/scans` and `/api/v1/proposals`: shelf photos and their review queue. Thin:
 /// every rule is `ScanService`'s, which the `/scan` page calls too.
 struct ScanController {
     /// A photo in the multipart part `photo` (or as the raw body), checked and queued: 202 with the scan.
     func create(req: Request) async throws -> Response {
-        let bytes = try await Self.receivePhoto(req)
+        let bytes = try await req.receiveShelfPhoto()
         let scans = try req.scans()
         let scan = try await scans.create(photo: bytes)
         let response = Response(status: .accepted)
@@ -29,18 +29,11 @@ struct ScanController {
     }
 
     func photo(req: Request) async throws -> Response {
-        Self.photoResponse(try await req.scans().photo(of: try req.uuidParameter("id")))
+        Response.shelfPhoto(try await req.scans().photo(of: try req.uuidParameter("id")))
     }
 
     /// A scan's photo as an answer (the API's route and the page's alike): never cached, as it is
     /// deleted once its queue is empty.
-    static func photoResponse(_ photo: ShelfScanPhoto) -> Response {
-        let response = Response(status: .ok, body: .init(data: photo.bytes))
-        response.headers.contentType = HTTPMediaType(type: "image", subType: photo.contentType == "image/png" ? "png" : "jpeg")
-        response.headers.cacheControl = .init(noStore: true)
-        return response
-    }
-
     func delete(req: Request) async throws -> HTTPStatus {
         try await req.scans().delete(try req.uuidParameter("id"))
         return .noContent
@@ -65,13 +58,4 @@ struct ScanController {
 
     /// The photo's bytes, streamed through the upload receiver's limits (20 MB and the form's
     /// bounds) into a file, then read: a photo is at most 20 MB, and the image work needs it whole.
-    static func receivePhoto(_ req: Request) async throws -> [UInt8] {
-        var receiver = UploadReceiver(directory: req.application.importsDirectory)
-        receiver.limit = PhotoLimits.maxBytes
-        receiver.field = "photo"
-        let received = try await receiver.receive(req, expectingCSRF: req.pendingCSRF)
-        defer { try? FileManager.default.removeItem(atPath: received.path) }
-        guard let data = FileManager.default.contents(atPath: received.path) else { throw DomainError.storageFailed("the photo") }
-        return [UInt8](data)
-    }
 }

@@ -1,6 +1,6 @@
 import Vapor
 
-/// /api/v1/sync: the reader's changes feed for apps that keep a copy (SPEC §12).
+/// /api/v1/sync: the reader's changes feed for apps that keep a copy.
 struct SyncController {
     func changes(req: Request) async throws -> SyncPageDTO {
         try await req.syncFeed().page(since: req.query[String.self, at: "since"], limit: req.query[String.self, at: "limit"])

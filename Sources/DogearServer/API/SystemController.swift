@@ -37,12 +37,12 @@ struct SystemController {
 
     /// Prometheus's text format, for whoever has `DOGEAR_METRICS_TOKEN`; not found when it is unset.
     func metrics(req: Request) async throws -> Response {
-        guard let token = metricsToken else { throw DomainError.notFound("notFound", "no such page") }
+        guard let token = metricsToken else { throw DomainError.notFound(.notFound, "no such page") }
         guard let given = req.headers.bearerAuthorization?.token,
             Array(given.utf8).count == Array(token.utf8).count,
             zip(given.utf8, token.utf8).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0
         else {
-            throw DomainError(.notAuthenticated, code: "notAuthenticated", "send the metrics token as a bearer token")
+            throw DomainError(.notAuthenticated, code: .notAuthenticated, "send the metrics token as a bearer token")
         }
         let metrics = req.application.metrics
         // Read at the scrape: the pool's wait now, and the enrichment queue's length.

@@ -110,7 +110,7 @@ struct TokenScopeMiddleware: AsyncMiddleware {
         let isRead = request.method == .GET || request.method == .HEAD
         guard TokenScope.decide(scopes: scopes, isRead: isRead, managesAccount: managesAccount) == .allow else {
             throw DomainError(
-                .forbidden, code: "insufficientScope",
+                .forbidden, code: .insufficientScope,
                 managesAccount
                     ? "an app's token cannot manage the account; sign in to do this"
                     : "this token may only read; make one with the write scope to change things")
@@ -138,12 +138,4 @@ extension Request {
         try currentUser().requireID()
     }
 
-    /// A UUID path parameter; a malformed one is a 400 naming the parameter.
-    func uuidParameter(_ name: String) throws -> UUID {
-        guard let raw = parameters.get(name) else { throw DomainError.badRequest("missing \(name)", field: name) }
-        guard let id = UUID(uuidString: raw) else {
-            throw DomainError.badRequest("'\(raw)' is not a valid id (a UUID)", field: name)
-        }
-        return id
-    }
 }

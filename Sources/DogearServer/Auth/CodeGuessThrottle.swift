@@ -18,7 +18,7 @@ final class CodeGuessThrottle: Sendable {
         let wait = max(readerWait, addressWait)
         guard wait > 0 else { return }
         var error = DomainError(
-            .tooManyRequests, code: "tooManyCodeGuesses",
+            .tooManyRequests, code: .tooManyCodeGuesses,
             "too many codes that open nothing; try again in \(SignInThrottle.describe(wait))")
         error.retryAfterSeconds = Int(wait.rounded(.up))
         throw error

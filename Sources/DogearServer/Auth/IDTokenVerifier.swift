@@ -65,7 +65,7 @@ actor IDTokenVerifier {
     }
 
     static func invalid(_ message: String) -> DomainError {
-        DomainError(.notAuthenticated, code: "invalidIdToken", message)
+        DomainError(.notAuthenticated, code: .invalidIdToken, message)
     }
 
     /// The token, once its signature and claims are good.
@@ -98,7 +98,7 @@ actor IDTokenVerifier {
     private func fetch(_ provider: IdentityProvider, now: Date) async throws -> KeySet {
         fetches[provider.name, default: 0] += 1
         let unavailable = DomainError(
-            .unavailable, code: "providerUnavailable", "\(provider.name.label) sign-in is not answering; try again soon")
+            .unavailable, code: .providerUnavailable, "\(provider.name.label) sign-in is not answering; try again soon")
         let response: ClientResponse
         do {
             response = try await client.get(URI(string: provider.jwksURL)) { $0.timeout = .seconds(10) }

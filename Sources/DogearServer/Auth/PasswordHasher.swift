@@ -46,7 +46,7 @@ final class PasswordHasher: Sendable {
             return true
         }
         guard entered else {
-            var error = DomainError(.tooManyRequests, code: "busy", "too many sign-ins at once; try again in a moment")
+            var error = DomainError(.tooManyRequests, code: .busy, "too many sign-ins at once; try again in a moment")
             error.retryAfterSeconds = 1
             throw error
         }

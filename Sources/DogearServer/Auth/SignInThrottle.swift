@@ -37,7 +37,7 @@ final class SignInThrottle: Sendable {
     /// 429 `tooManyAttempts`, with the wait as `Retry-After`.
     static func tooMany(_ wait: Double) -> DomainError {
         var error = DomainError(
-            .tooManyRequests, code: "tooManyAttempts", "too many wrong passwords; try again in \(describe(wait))")
+            .tooManyRequests, code: .tooManyAttempts, "too many wrong passwords; try again in \(describe(wait))")
         error.retryAfterSeconds = Int(wait.rounded(.up))
         return error
     }

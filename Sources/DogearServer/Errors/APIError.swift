@@ -6,7 +6,7 @@ import Vapor
 /// thrown; services throw `DomainError`.
 struct APIError: Error, Sendable {
     let status: HTTPResponseStatus
-    let code: String
+    let code: ErrorCode
     let message: String
     var field: String?
     /// Extra facts a client can act on, such as the id of the entry a 409 collided with.
@@ -19,11 +19,11 @@ struct APIError: Error, Sendable {
     var current: SyncChangeDTO?
 
     static func invalidData(_ error: ValidationError) -> APIError {
-        APIError(status: .unprocessableEntity, code: "invalidData", message: error.message, field: error.field)
+        APIError(status: .unprocessableEntity, code: .invalidData, message: error.message, field: error.field)
     }
 
     static func badRequest(_ message: String, field: String? = nil) -> APIError {
-        APIError(status: .badRequest, code: "invalidData", message: message, field: field)
+        APIError(status: .badRequest, code: .invalidData, message: message, field: field)
     }
 }
 

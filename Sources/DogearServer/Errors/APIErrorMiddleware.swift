@@ -21,7 +21,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         }
         let body = ErrorBody(
             error: .init(
-                code: apiError.code, message: apiError.message,
+                code: apiError.code.rawValue, message: apiError.message,
                 field: apiError.field, entryId: apiError.details["entryId"],
                 sources: apiError.sources, linkToken: apiError.details["linkToken"]),
             current: apiError.current)
@@ -61,13 +61,13 @@ struct APIErrorMiddleware: AsyncMiddleware {
             // Two requests raced to create the same thing (an entry, a tag, an email); the
             // transaction rolled back, so the loser changed nothing.
             return APIError(
-                status: .conflict, code: "conflict",
+                status: .conflict, code: .conflict,
                 message: "this was just created by another request; reload and try again")
         case let error as any AbortError:
             return APIError(status: error.status, code: code(for: error.status), message: error.reason)
         default:
             return APIError(
-                status: .internalServerError, code: "internalError",
+                status: .internalServerError, code: .internalError,
                 message: "something went wrong on the server; nothing was changed")
         }
     }
@@ -138,20 +138,20 @@ struct APIErrorMiddleware: AsyncMiddleware {
         }
     }
 
-    static func code(for status: HTTPResponseStatus) -> String {
+    static func code(for status: HTTPResponseStatus) -> ErrorCode {
         switch status.code {
-        case 400: return "invalidData"
-        case 401: return "notAuthenticated"
-        case 403: return "forbidden"
-        case 404: return "notFound"
-        case 405: return "methodNotAllowed"
-        case 409: return "conflict"
-        case 413: return "payloadTooLarge"
-        case 415: return "unsupportedMediaType"
-        case 422: return "invalidData"
-        case 429: return "rateLimited"
-        case 502, 503: return "sourceUnavailable"
-        default: return status.code >= 500 ? "internalError" : "invalidData"
+        case 400: return .invalidData
+        case 401: return .notAuthenticated
+        case 403: return .forbidden
+        case 404: return .notFound
+        case 405: return .methodNotAllowed
+        case 409: return .conflict
+        case 413: return .payloadTooLarge
+        case 415: return .unsupportedMediaType
+        case 422: return .invalidData
+        case 429: return .rateLimited
+        case 502, 503: return .sourceUnavailable
+        default: return status.code >= 500 ? .internalError : .invalidData
         }
     }
 }

@@ -41,7 +41,7 @@ struct DomainError: Error, Sendable {
 
     let kind: Kind
     /// A stable machine-readable code (`entryNotFound`, `emailTaken`, …) clients may switch on.
-    let code: String
+    let code: ErrorCode
     /// One sentence for a person, lower case, no trailing period (pages capitalise it).
     let message: String
     /// The request field it is about, in the API's JSON path form (`book.title`, `file`).
@@ -53,7 +53,7 @@ struct DomainError: Error, Sendable {
     /// For `tooManyRequests`: how long to wait (sent as `Retry-After`).
     var retryAfterSeconds: Int?
 
-    init(_ kind: Kind, code: String, _ message: String, field: String? = nil, details: [String: String] = [:]) {
+    init(_ kind: Kind, code: ErrorCode, _ message: String, field: String? = nil, details: [String: String] = [:]) {
         self.kind = kind
         self.code = code
         self.message = message
@@ -61,31 +61,31 @@ struct DomainError: Error, Sendable {
         self.details = details
     }
 
-    static func notFound(_ code: String, _ message: String) -> DomainError {
+    static func notFound(_ code: ErrorCode, _ message: String) -> DomainError {
         DomainError(.notFound, code: code, message)
     }
 
     /// A parameter that cannot be read at all (a malformed id, limit or cursor): code `invalidData`.
     static func badRequest(_ message: String, field: String? = nil) -> DomainError {
-        DomainError(.badRequest, code: "invalidData", message, field: field)
+        DomainError(.badRequest, code: .invalidData, message, field: field)
     }
 
     static let notAuthenticated = DomainError(
-        .notAuthenticated, code: "notAuthenticated", "sign in first: send Authorization: Bearer <token>")
-    static let wrongCredentials = DomainError(.notAuthenticated, code: "notAuthenticated", "email or password is wrong")
-    static let entryNotFound = DomainError.notFound("entryNotFound", "no such book in your library")
-    static let bookNotFound = DomainError.notFound("bookNotFound", "no such book in the catalog")
-    static let noteNotFound = DomainError.notFound("noteNotFound", "no such note")
-    static let quoteNotFound = DomainError.notFound("quoteNotFound", "no such quote")
-    static let importNotFound = DomainError.notFound("importNotFound", "no such import")
-    static let authorNotFound = DomainError.notFound("authorNotFound", "no such author")
+        .notAuthenticated, code: .notAuthenticated, "sign in first: send Authorization: Bearer <token>")
+    static let wrongCredentials = DomainError(.notAuthenticated, code: .notAuthenticated, "email or password is wrong")
+    static let entryNotFound = DomainError.notFound(.entryNotFound, "no such book in your library")
+    static let bookNotFound = DomainError.notFound(.bookNotFound, "no such book in the catalog")
+    static let noteNotFound = DomainError.notFound(.noteNotFound, "no such note")
+    static let quoteNotFound = DomainError.notFound(.quoteNotFound, "no such quote")
+    static let importNotFound = DomainError.notFound(.importNotFound, "no such import")
+    static let authorNotFound = DomainError.notFound(.authorNotFound, "no such author")
     static let emailTaken = DomainError(
-        .conflict, code: "emailTaken", "an account with this email already exists", field: "email")
+        .conflict, code: .emailTaken, "an account with this email already exists", field: "email")
 
     static let diskFull = DomainError(
-        .insufficientStorage, code: "diskFull", "the server's disk is full, so nothing was saved; tell whoever runs it")
+        .insufficientStorage, code: .diskFull, "the server's disk is full, so nothing was saved; tell whoever runs it")
 
     static func storageFailed(_ what: String) -> DomainError {
-        DomainError(.storageFailed, code: "storageFailed", "\(what) could not be stored")
+        DomainError(.storageFailed, code: .storageFailed, "\(what) could not be stored")
     }
 }

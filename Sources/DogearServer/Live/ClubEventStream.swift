@@ -17,7 +17,7 @@ enum ClubEventStream {
         let most = req.application.eventStreamsPerReader
         guard hub.openStreams(of: reader) < most else {
             var error = DomainError(
-                .tooManyRequests, code: "tooManyStreams", "\(most) event streams are open for you already; close one first")
+                .tooManyRequests, code: .tooManyStreams, "\(most) event streams are open for you already; close one first")
             error.retryAfterSeconds = 15
             throw error
         }

@@ -13,9 +13,9 @@ extension UUID {
     ///
     /// Why time first: an id is the key of its table's primary index and of every index that points
     /// at the row (an entry's tags and notes, its sync change). Random (version 4) keys land all over
-    /// those B-trees, so each 1,000-row import batch dirtied pages across every index and its commit
-    /// wrote them all: at 100,000 rows the commit took 13.9 s of 46. Ids made one after another sit
-    /// side by side, and the same import took 23.6 s (`dogear bench import`, this machine).
+    /// those B-trees, so each import batch dirtied pages across every index and its commit wrote
+    /// them all. Ids made one after another sit side by side, so a batch touches few pages
+    /// (`dogear bench import` shows the difference).
     ///
     /// Why not `UUID()`: on Linux, Foundation opens, reads and closes `/dev/urandom` for every one,
     /// three system calls; an import makes about nine ids a row. The pool asks for 4 KiB at a time.

@@ -72,7 +72,7 @@ struct ClubPageModels {
         let club = try await req.clubs().club(id)
         guard let role = club.role, let code = club.joinCode else {
             // Settings are for members; a public club's outsider is refused like the API refuses them.
-            throw DomainError(.forbidden, code: "forbidden", "only the club's members can open its settings")
+            throw DomainError(.forbidden, code: .forbidden, "only the club's members can open its settings")
         }
         var form = ClubForm.Model(clubID: id, session: try req.requirePageSession())
         form.name.value = club.name

@@ -54,8 +54,8 @@ struct ClubPages {
 
     static func joinMessage(_ error: DomainError) -> String {
         switch error.code {
-        case "clubNotFound": return "No club has this code. Check it with the member who gave it to you."
-        case "alreadyMember": return "You are already a member of this club."
+        case .clubNotFound: return "No club has this code. Check it with the member who gave it to you."
+        case .alreadyMember: return "You are already a member of this club."
         default: return PageErrorMiddleware.sentence(error.message)
         }
     }
@@ -84,16 +84,16 @@ struct ClubPages {
     // MARK: a club
 
     func show(req: Request) async throws -> Response {
-        Response(html: ClubShow.View.render(try await ClubPageModels(req: req).show(try ClubController.clubID(req))))
+        Response(html: ClubShow.View.render(try await ClubPageModels(req: req).show(try req.clubIDParameter())))
     }
 
     func settingsPage(req: Request) async throws -> Response {
-        let model = try await ClubPageModels(req: req).settings(try ClubController.clubID(req), baseURL: baseURL)
+        let model = try await ClubPageModels(req: req).settings(try req.clubIDParameter(), baseURL: baseURL)
         return Response(html: ClubSettings.View.render(model))
     }
 
     func saveSettings(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         let body = try req.content.decode(ClubFormBody.self)
         do {
             _ = try await req.clubs().update(id, body.draft)
@@ -111,16 +111,16 @@ struct ClubPages {
     }
 
     func delete(req: Request) async throws -> Response {
-        try await req.clubs().delete(try ClubController.clubID(req))
+        try await req.clubs().delete(try req.clubIDParameter())
         return .seeOther(.clubs)
     }
 
     func leave(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         do {
             try await req.clubMembership().leave(id)
             return .seeOther(.clubs)
-        } catch let error as DomainError where error.code == "ownerMustHandOver" {
+        } catch let error as DomainError where error.code == .ownerMustHandOver {
             var model = try await ClubPageModels(req: req).settings(id, baseURL: baseURL)
             model.leaveError = "Hand the club to another member first (Members, below), or delete it."
             return Response(status: .unprocessableEntity, html: ClubSettings.View.render(model))
@@ -128,7 +128,7 @@ struct ClubPages {
     }
 
     func replaceCode(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         _ = try await req.clubMembership().replaceCode(of: id)
         return .seeOther(.clubSettings(id))
     }
@@ -139,7 +139,7 @@ struct ClubPages {
     }
 
     func setCurrentBook(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         let form = try req.content.decode(BookForm.self)
         do {
             try await req.clubReading().setCurrentBook(
@@ -151,14 +151,14 @@ struct ClubPages {
     }
 
     func propose(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         let form = try req.content.decode(BookForm.self)
         do {
             _ = try await req.clubProposals().propose(in: id, try Self.choice(form), lookups: req.bookLookup())
             return .seeOther(SiteURL.club(id).with(fragment: "proposals"))
         } catch let error as ValidationError {
             return try await refusedOnShow(req, id) { $0.proposeISBN = FieldState(form.isbn ?? "", error: error.message) }
-        } catch let error as DomainError where error.code == "alreadyProposed" {
+        } catch let error as DomainError where error.code == .alreadyProposed {
             return try await refusedOnShow(req, id) {
                 $0.proposeISBN = FieldState(form.isbn ?? "", error: "That book is proposed already.")
             }
@@ -179,7 +179,7 @@ struct ClubPages {
 
     /// "Add to my library": the club's current book, want to read.
     func addBook(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         let club = try await req.clubs().club(id)
         guard let workID = club.currentBook?.work.id else { return .seeOther(.club(id)) }
         var request = CreateEntryRequest(book: nil, entryDraft: EntryDraft())
@@ -187,7 +187,7 @@ struct ClubPages {
         do {
             let entry = try await req.libraryService().add(request)
             return .seeOther(.book(try entry.requireID()))
-        } catch let error as DomainError where error.code == "alreadyInLibrary" {
+        } catch let error as DomainError where error.code == .alreadyInLibrary {
             return .seeOther(.club(id))
         }
     }
@@ -198,7 +198,7 @@ struct ClubPages {
             var page: [String]?
             var dueOn: [String]?
         }
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         let form = try req.content.decode(Form.self)
         let labels = form.label ?? []
         let pages = form.page ?? []
@@ -236,34 +236,34 @@ struct ClubPages {
 
     func hideProgress(req: Request) async throws -> Response {
         struct Form: Content { var hide: String? }
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         try await req.clubs().hideProgress(in: id, try req.content.decode(Form.self).hide == "true")
         return .seeOther(SiteURL.club(id).with(fragment: "club-members"))
     }
 
     func changeRole(req: Request) async throws -> Response {
         struct Form: Content { var role: String? }
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         let role = ClubMember.Role(rawValue: try req.content.decode(Form.self).role ?? "") ?? .member
         try await req.clubMembership().changeRole(of: try req.uuidParameter("userId"), in: id, to: role)
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "members"))
     }
 
     func removeMember(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         try await req.clubMembership().removeMember(try req.uuidParameter("userId"), from: id)
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "members"))
     }
 
     func letBackIn(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         try await req.clubMembership().letBackIn(try req.uuidParameter("userId"), to: id)
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "removals"))
     }
 
     func handOver(req: Request) async throws -> Response {
         struct Form: Content { var userId: UUID? }
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         guard let heir = try req.content.decode(Form.self).userId else {
             throw PageError(status: .badRequest, message: "Who should the club go to?")
         }
@@ -282,7 +282,7 @@ struct ClubPages {
     }
 
     func comment(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         let form = try req.content.decode(CommentForm.self)
         let pageText = (form.page ?? "").trimmingCharacters(in: .whitespaces)
         do {
@@ -309,7 +309,7 @@ struct ClubPages {
         do {
             let comment = try await req.clubFeed().edit(commentID, CommentDraft(body: try req.content.decode(Form.self).body))
             return .seeOther(SiteURL.club(comment.clubId).with(fragment: "comment-\(comment.id.uuidString)"))
-        } catch let error as DomainError where error.code == "editWindowClosed" {
+        } catch let error as DomainError where error.code == .editWindowClosed {
             throw PageError(status: .unprocessableEntity, message: "A comment can be edited for 15 minutes after it is written.")
         } catch let error as ValidationError {
             throw PageError(status: .unprocessableEntity, message: PageErrorMiddleware.sentence(error.message))
@@ -325,19 +325,19 @@ struct ClubPages {
     }
 
     func vote(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         _ = try await req.clubProposals().vote(in: id, for: try req.uuidParameter("proposalId"))
         return .seeOther(SiteURL.club(id).with(fragment: "proposals"))
     }
 
     func unvote(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         _ = try await req.clubProposals().unvote(in: id, for: try req.uuidParameter("proposalId"))
         return .seeOther(SiteURL.club(id).with(fragment: "proposals"))
     }
 
     func pick(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         _ = try await req.clubProposals().pick(in: id, try req.uuidParameter("proposalId"))
         return .seeOther(.club(id))
     }
@@ -375,13 +375,13 @@ struct ClubPages {
     }
 
     func approveJoin(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         try await req.clubMembership().approveJoin(of: try req.uuidParameter("userId"), to: id)
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "requests"))
     }
 
     func declineJoin(req: Request) async throws -> Response {
-        let id = try ClubController.clubID(req)
+        let id = try req.clubIDParameter()
         try await req.clubMembership().declineJoin(of: try req.uuidParameter("userId"), to: id)
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "requests"))
     }

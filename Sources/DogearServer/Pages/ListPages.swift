@@ -54,14 +54,14 @@ struct ListPages {
     }
 
     func show(req: Request) async throws -> Response {
-        let id = try ListController.listID(req)
+        let id = try req.listIDParameter()
         let list = try await req.lists().list(id)
         let code = try await shareCode(of: list, req)
         return Response(html: ListShow.View.render(try await showModel(list, code: code, req)))
     }
 
     func editPage(req: Request) async throws -> Response {
-        let id = try ListController.listID(req)
+        let id = try req.listIDParameter()
         _ = try await req.lists().customList(id, for: .edit)
         let list = try await req.lists().list(id)
         var model = ListForm.Model(listID: id, session: try req.requirePageSession())
@@ -73,7 +73,7 @@ struct ListPages {
     }
 
     func edit(req: Request) async throws -> Response {
-        let id = try ListController.listID(req)
+        let id = try req.listIDParameter()
         let body = try req.content.decode(ListFormBody.self)
         do {
             _ = try await req.lists().update(id, body.draft)
@@ -84,12 +84,12 @@ struct ListPages {
     }
 
     func delete(req: Request) async throws -> Response {
-        try await req.lists().delete(try ListController.listID(req))
+        try await req.lists().delete(try req.listIDParameter())
         return .seeOther(.lists)
     }
 
     func replaceShareCode(req: Request) async throws -> Response {
-        let id = try ListController.listID(req)
+        let id = try req.listIDParameter()
         _ = try await req.lists().replaceShareCode(id)
         return .seeOther(.list(id))
     }
@@ -101,7 +101,7 @@ struct ListPages {
     /// Up/down without a script (303 back to the list); the drag script sends the same form with
     /// its CSRF header and takes the 204.
     func moveItem(req: Request) async throws -> Response {
-        let id = try ListController.listID(req)
+        let id = try req.listIDParameter()
         let form = try req.content.decode(MoveForm.self)
         guard let index = form.to else { throw PageError(status: .badRequest, message: "Where should the book go?") }
         try await req.listItems().move(try req.uuidParameter("itemId"), in: id, to: index)
@@ -110,7 +110,7 @@ struct ListPages {
     }
 
     func removeItem(req: Request) async throws -> Response {
-        let id = try ListController.listID(req)
+        let id = try req.listIDParameter()
         try await req.listItems().remove(try req.uuidParameter("itemId"), from: id)
         return .seeOther(SiteURL.list(id).with(fragment: "list-items"))
     }
@@ -126,7 +126,7 @@ struct ListPages {
         }
         do {
             _ = try await req.listItems().add(to: listID, .init(entryId: entryID), lookingUpWith: req.bookLookup())
-        } catch let error as DomainError where error.code == "alreadyOnList" {
+        } catch let error as DomainError where error.code == .alreadyOnList {
             // On it already: the list shows it.
         }
         return .seeOther(.list(listID))
@@ -135,26 +135,26 @@ struct ListPages {
     // MARK: shared lists
 
     func shared(req: Request) async throws -> Response {
-        let code = try ListController.code(req)
+        let code = try req.codeParameter()
         let list = try await req.lists().openShared(code)
         let normalized = ShareCode(typed: code)?.value ?? code
         return Response(html: ListShow.View.render(try await showModel(list, code: normalized, req)))
     }
 
     func save(req: Request) async throws -> Response {
-        let code = try ListController.code(req)
+        let code = try req.codeParameter()
         let list = try await req.lists().save(code)
         return .seeOther(.list(list.id))
     }
 
     func unsave(req: Request) async throws -> Response {
-        try await req.lists().unsave(try ListController.code(req))
+        try await req.lists().unsave(try req.codeParameter())
         return .seeOther(.lists)
     }
 
     func copy(req: Request) async throws -> Response {
         do {
-            let list = try await req.lists().copy(try ListController.code(req))
+            let list = try await req.lists().copy(try req.codeParameter())
             return .seeOther(.list(list.id))
         } catch let error as DomainError where error.kind == .premiumRequired {
             throw PageError(status: .forbidden, message: PageErrorMiddleware.sentence(error.message))

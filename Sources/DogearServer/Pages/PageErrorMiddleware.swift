@@ -55,15 +55,8 @@ struct PageErrorMiddleware: AsyncMiddleware {
 
     /// What a missing thing is called on a page: the reader learns what was not found, never
     /// whether it belongs to someone else.
-    static func notFoundSentence(_ code: String) -> String {
-        switch code {
-        case "entryNotFound": return "Not found: that book is not in your library."
-        case "noteNotFound": return "Not found: there is no such note."
-        case "quoteNotFound": return "Not found: there is no such quote."
-        case "importNotFound": return "Not found: there is no such import."
-        case "bookNotFound": return "Not found: there is no such book in the catalog."
-        default: return "Not found."
-        }
+    static func notFoundSentence(_ code: ErrorCode) -> String {
+        code.pageWording ?? "Not found."
     }
 
     /// A domain message ("this book is already in your library") as a sentence on a page.

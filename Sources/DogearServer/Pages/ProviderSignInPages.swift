@@ -40,7 +40,7 @@ struct ProviderSignInPages {
             var state: String?
         }
         guard let name = req.parameters.get("provider").flatMap(IdentityProvider.Name.init(rawValue:)) else {
-            throw DomainError.notFound("providerNotConfigured", "no such sign-in provider")
+            throw DomainError.notFound(.providerNotConfigured, "no such sign-in provider")
         }
         let form = try req.content.decode(Form.self)
         let idToken: String

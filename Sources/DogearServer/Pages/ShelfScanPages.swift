@@ -3,7 +3,7 @@ import DogearViews
 import Foundation
 import Vapor
 
-/// `/scan…`: the scan service behind pages (the API's `ScanController` calls the same service).
+/// `/scan…`: the scan service behind pages (the API's scan routes call the same service).
 /// Forms post and come back with 303 to the scan; a refused form is shown again with what was
 /// typed and the message beside its field.
 struct ShelfScanPages {
@@ -13,11 +13,11 @@ struct ShelfScanPages {
 
     func upload(req: Request) async throws -> Response {
         do {
-            let bytes = try await ScanController.receivePhoto(req)
+            let bytes = try await req.receiveShelfPhoto()
             let scan = try await req.scans().create(photo: bytes)
             return .seeOther(SiteURL.scanResult(try scan.requireID()).path)
         } catch let error as DomainError
-            where error.field == "photo" || ["scanningUnavailable", "scansWaiting"].contains(error.code)
+            where error.field == "photo" || [.scanningUnavailable, .scansWaiting].contains(error.code)
         {
             // The upload page again, saying what was wrong beside the photo field.
             let model = try await uploadModel(req, error: error.message)
@@ -37,7 +37,7 @@ struct ShelfScanPages {
     }
 
     func photo(req: Request) async throws -> Response {
-        ScanController.photoResponse(try await req.scans().photo(of: try req.uuidParameter("id")))
+        Response.shelfPhoto(try await req.scans().photo(of: try req.uuidParameter("id")))
     }
 
     struct ConfirmForm: Content {
@@ -67,7 +67,7 @@ struct ShelfScanPages {
         } catch let error as ValidationError {
             return try await refused(req, proposal: proposal, typed: typed, message: error.message)
         } catch let error as DomainError
-            where error.kind == .unprocessable || error.kind == .notFound && error.code == "bookNotFound"
+            where error.kind == .unprocessable || error.kind == .notFound && error.code == .bookNotFound
         {
             return try await refused(req, proposal: proposal, typed: typed, message: error.message)
         }

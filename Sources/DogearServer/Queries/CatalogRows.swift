@@ -3,8 +3,8 @@ import Foundation
 import SQLKit
 
 /// Catalog rows read straight into DTOs with SQLKit. Pages of entries read many works and
-/// editions; decoding them as Fluent models cost about 0.15 ms a row, reading the columns directly
-/// a tenth of that (measured by `dogear bench search`).
+/// editions; decoding them as Fluent models costs several times what reading the columns directly
+/// does (`dogear bench search` measures it).
 struct CatalogRows {
     let sql: any SQLDatabase
 

@@ -67,7 +67,7 @@ enum SQLiteWriters {
     @TaskLocal static var maximumWaitHere: Duration?
 
     static let busy: DomainError = {
-        var error = DomainError(.unavailable, code: "busy", "the database is busy with other writes; try again in a moment")
+        var error = DomainError(.unavailable, code: .busy, "the database is busy with other writes; try again in a moment")
         error.retryAfterSeconds = 1
         return error
     }()

@@ -1,10 +1,9 @@
 import FluentKit
 import SQLKit
 
-/// The query planner's statistics, refreshed after a bulk write. A fresh import of 3,000 rows left
-/// PostgreSQL believing the reader had 7 entries until autovacuum came round: the library page
-/// joined every entry to every author row (9 million comparisons, 160 ms a page, every page, for
-/// minutes) where, with current statistics, it takes 0.1 ms.
+/// The query planner's statistics, refreshed after a bulk write. Without it, a fresh import leaves
+/// PostgreSQL believing the reader has a handful of entries until autovacuum comes round, and the
+/// library page joins every entry to every author row, on every page, until then.
 struct TableStatistics {
     let db: any Database
 

@@ -112,7 +112,7 @@ struct AccountService {
             let email = try Self.validEmail(change ?? "")
             if email.lowercased() != user.emailKey {
                 if request.auth.get(UserToken.self)?.isAppToken == true {
-                    throw DomainError(.forbidden, code: "insufficientScope", "an app's token cannot change the account's email")
+                    throw DomainError(.forbidden, code: .insufficientScope, "an app's token cannot change the account's email")
                 }
                 // Whoever holds a session must also know the password to move the account elsewhere.
                 try await SessionService.requirePassword(patch.currentPassword, of: user, request)
@@ -183,7 +183,7 @@ struct AccountService {
     func deleteAccount(currentPassword: String?, reauthentication: ProviderReauthentication? = nil) async throws {
         let user = try request.currentUser()
         if request.auth.get(UserToken.self)?.isAppToken == true {
-            throw DomainError(.forbidden, code: "insufficientScope", "an app's token cannot delete the account")
+            throw DomainError(.forbidden, code: .insufficientScope, "an app's token cannot delete the account")
         }
         if let reauthentication, currentPassword == nil {
             // An account without a password (or a reader who prefers it) signs in with the provider again.

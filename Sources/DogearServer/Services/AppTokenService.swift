@@ -8,7 +8,7 @@ struct AppTokenService {
     let request: Request
     var db: any Database { request.database }
 
-    static let tokenNotFound = DomainError.notFound("tokenNotFound", "no such token")
+    static let tokenNotFound = DomainError.notFound(.tokenNotFound, "no such token")
 
     func tokens() async throws -> [AppTokenDTO] {
         try await UserToken.query(on: db).filter(\.$user.$id == request.currentUserID()).filter(\.$kind == "app")
@@ -24,7 +24,7 @@ struct AppTokenService {
             >= Limits.appTokensPerReader
         {
             throw DomainError(
-                .unprocessable, code: "tooManyTokens", "a reader can have at most \(Limits.appTokensPerReader) app tokens")
+                .unprocessable, code: .tooManyTokens, "a reader can have at most \(Limits.appTokensPerReader) app tokens")
         }
         let secret = TokenHashing.newToken()
         let token = UserToken(userID: try request.currentUserID(), tokenHash: TokenHashing.hash(secret))

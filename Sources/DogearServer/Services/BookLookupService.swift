@@ -38,7 +38,7 @@ struct BookLookupService {
                 return Outcome(work: work, edition: edition, foundIn: "catalog", attempts: [])
             }
             throw lookedUpBefore.failures[isbn.isbn13]
-                ?? DomainError.notFound("bookNotFound", "no book with ISBN \(isbn.isbn13) in the catalog")
+                ?? DomainError.notFound(.bookNotFound, "no book with ISBN \(isbn.isbn13) in the catalog")
         }
         var local: (work: Work, edition: Edition)?
         if let edition = try await catalog.edition(for: isbn), let work = try await Work.find(edition.$work.id, on: db) {
@@ -69,7 +69,7 @@ struct BookLookupService {
                 attempts: result.attempts)
         }
         guard let found = result.book else {
-            var error = DomainError.notFound("bookNotFound", Self.notFoundMessage(isbn, result.attempts))
+            var error = DomainError.notFound(.bookNotFound, Self.notFoundMessage(isbn, result.attempts))
             error.sourceAttempts = result.attempts
             throw error
         }

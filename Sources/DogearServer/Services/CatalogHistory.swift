@@ -63,7 +63,7 @@ struct CatalogHistory {
         }
     }
 
-    static func notFound(_ id: String) -> DomainError { .notFound("catalogChangeNotFound", "no catalog change \(id)") }
+    static func notFound(_ id: String) -> DomainError { .notFound(.catalogChangeNotFound, "no catalog change \(id)") }
 
     /// Puts the field back as it was before the change. Refused when the field has changed again
     /// since (revert the newer change first), when it was reverted already, or for a revert itself.
@@ -71,10 +71,10 @@ struct CatalogHistory {
         guard let change = try await CatalogChange.find(id, on: db) else { throw Self.notFound(id.uuidString) }
         guard let fact = CatalogFact(rawValue: change.field) else { throw Self.notFound(id.uuidString) }
         guard change.kind != CatalogChange.Kind.revert.rawValue else {
-            throw DomainError(.unprocessable, code: "cannotRevert", "a revert cannot itself be reverted; change the field again")
+            throw DomainError(.unprocessable, code: .cannotRevert, "a revert cannot itself be reverted; change the field again")
         }
         guard change.revertedAt == nil else {
-            throw DomainError(.unprocessable, code: "cannotRevert", "this change was reverted already")
+            throw DomainError(.unprocessable, code: .cannotRevert, "this change was reverted already")
         }
         let wanted = fact.value(stored: change.oldValue)
         let line = CatalogChange(
@@ -102,7 +102,7 @@ struct CatalogHistory {
                     .filter(\.$field == change.field).sort(\.$createdAt, .descending).first()
                 let hint = newer.flatMap(\.id).map { " (\($0.uuidString))" } ?? ""
                 throw DomainError(
-                    .unprocessable, code: "cannotRevert",
+                    .unprocessable, code: .cannotRevert,
                     "\(fact.rawValue) has changed since \(changeID.uuidString); revert the newer change\(hint) first")
             }
             line.oldValue = current?.stored

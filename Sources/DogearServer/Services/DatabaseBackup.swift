@@ -145,7 +145,7 @@ struct DatabaseBackup {
 
     /// Apps' sync cursors from before a restore must not be taken as current: the restored data
     /// reuses versions they have seen, so the change log gets a new epoch and those cursors ask for
-    /// a full sync (SPEC §12). A backup from before the sync log has none; its migration makes one.
+    /// a full sync. A backup from before the sync log has none; its migration makes one.
     static func startNewSyncEpoch(on db: any FluentKit.Database) async throws {
         try await db.sql.raw("UPDATE sync_epoch SET epoch = \(bind: SyncEpoch.fresh())").run()
     }

@@ -23,7 +23,7 @@ struct ExternalSignInService {
     static let nonceLifetime: TimeInterval = 10 * 60
     static let linkLifetime: TimeInterval = 15 * 60
     static let linkNotFound = DomainError.notFound(
-        "linkNotFound", "this sign-in link has expired; sign in with Apple or Google again")
+        .linkNotFound, "this sign-in link has expired; sign in with Apple or Google again")
 
     enum Outcome: Sendable {
         case signedIn(AuthResponse, created: Bool)
@@ -35,7 +35,7 @@ struct ExternalSignInService {
 
     func provider(_ name: IdentityProvider.Name) throws -> IdentityProvider {
         guard let provider = request.application.identityProviders.first(where: { $0.name == name }) else {
-            throw DomainError.notFound("providerNotConfigured", "Sign in with \(name.label) is not set up on this server")
+            throw DomainError.notFound(.providerNotConfigured, "Sign in with \(name.label) is not set up on this server")
         }
         return provider
     }
@@ -127,7 +127,7 @@ struct ExternalSignInService {
             .filter(\.$subject == token.subject.value).filter(\.$user.$id == user.requireID()).first()
         guard linked != nil else {
             throw DomainError(
-                .forbidden, code: "notYourIdentity", "that \(provider.name.label) account is not linked to this one")
+                .forbidden, code: .notYourIdentity, "that \(provider.name.label) account is not linked to this one")
         }
         try await db.writeTransaction { db in try await Self.useNonce(nonceHash, on: db) }
     }

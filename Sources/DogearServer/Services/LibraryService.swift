@@ -50,7 +50,7 @@ struct LibraryService {
                 .filter(\.$user.$id == userID).filter(\.$work.$id == workID).first()
             {
                 throw DomainError(
-                    .conflict, code: "alreadyInLibrary", "this book is already in your library",
+                    .conflict, code: .alreadyInLibrary, "this book is already in your library",
                     details: ["entryId": try existing.requireID().uuidString])
             }
             let entry = LibraryEntry(
@@ -86,14 +86,14 @@ struct LibraryService {
     ) {
         if let editionID {
             guard let edition = try await Edition.find(editionID, on: db) else {
-                throw DomainError.notFound("bookNotFound", "no edition with id \(editionID)")
+                throw DomainError.notFound(.bookNotFound, "no edition with id \(editionID)")
             }
             let work = try await Work.find(edition.$work.id, on: db)!
             return (work, edition)
         }
         if let workID {
             guard let work = try await Work.find(workID, on: db) else {
-                throw DomainError.notFound("bookNotFound", "no work with id \(workID)")
+                throw DomainError.notFound(.bookNotFound, "no work with id \(workID)")
             }
             return (work, nil)
         }

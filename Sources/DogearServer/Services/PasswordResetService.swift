@@ -19,7 +19,7 @@ struct PasswordResetService {
 
     static let lifetime: TimeInterval = 60 * 60
     static let invalidLink = DomainError(
-        .unprocessable, code: "invalidResetLink",
+        .unprocessable, code: .invalidResetLink,
         "this link has expired or was already used; ask for a new one", field: "token")
 
     /// A new link for this reader; any earlier one stops working.

@@ -8,7 +8,7 @@ struct SessionService {
     let request: Request
     var db: any Database { request.database }
 
-    static let sessionNotFound = DomainError.notFound("sessionNotFound", "no such session")
+    static let sessionNotFound = DomainError.notFound(.sessionNotFound, "no such session")
 
     /// Most recently used first; `current` marks the one asking.
     func sessions() async throws -> [DeviceSessionDTO] {

@@ -10,7 +10,7 @@ func refusal(_ body: () async throws -> Void) async -> String? {
         try await body()
         return nil
     } catch let error as DomainError {
-        return error.code
+        return error.code.rawValue
     } catch let error as ValidationError {
         return "invalid:\(error.field)"
     } catch {

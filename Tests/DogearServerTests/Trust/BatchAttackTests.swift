@@ -203,7 +203,7 @@ struct BatchAttackTests {
             }
             release.continuation.yield()
             try await holder.value
-            #expect(refused?.code == "busy")
+            #expect(refused?.code == .busy)
             let answer = try APIErrorMiddleware.response(
                 for: try #require(refused), to: Request(application: app, on: app.eventLoopGroup.next()))
             #expect(answer.status == .serviceUnavailable)

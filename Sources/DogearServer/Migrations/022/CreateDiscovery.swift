@@ -1,7 +1,7 @@
 import Fluent
 import SQLKit
 
-/// Discovery's tables (SPEC §8, issue 16).
+/// Discovery's tables.
 ///
 /// A reader's side:
 /// - `discovery_interactions`: every swipe and every library event that taught discovery

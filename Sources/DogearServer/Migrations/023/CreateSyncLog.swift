@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// The sync log (SPEC §12, issue 17).
+/// The sync log.
 ///
 /// - `sync_clocks`: each reader's version counter. Every write to a reader's own data raises it in
 ///   the same transaction (`SyncLog`), and the raise takes the row's lock, so a reader's versions

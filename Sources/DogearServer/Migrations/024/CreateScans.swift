@@ -1,7 +1,7 @@
 import Fluent
 import SQLKit
 
-/// Shelf scans (SPEC §10, issue 18).
+/// Shelf scans.
 ///
 /// - `scans`: one photo a reader sent, its state (queued → reading → lookingUp → done, or failed
 ///   with a message), the upright photo's size, and when its photo was deleted.

@@ -1,7 +1,7 @@
 import Fluent
 import SQLKit
 
-/// Removal bans (issue 36): a member an owner or admin removed cannot come back by the join code
+/// Removal bans: a member an owner or admin removed cannot come back by the join code
 /// every member was shown, until an owner or admin lets them back in (the row is deleted then).
 /// `removed_by` is who removed them (kept for the club's admins to see; null once that reader's
 /// account is gone).

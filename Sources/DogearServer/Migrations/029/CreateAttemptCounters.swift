@@ -1,7 +1,7 @@
 import Fluent
 import SQLKit
 
-/// Failure counts shared by every process (issue 36): wrong passwords per account and per address,
+/// Failure counts shared by every process: wrong passwords per account and per address,
 /// and share or join codes that opened nothing, per reader and per address. Used on PostgreSQL,
 /// where several processes serve one database; on SQLite one process keeps them in memory. The key
 /// is stored as its SHA-256 (no email or address is kept); `failures` is Core's

@@ -13,7 +13,7 @@ struct ClubFeedService {
     var db: any Database { membership.db }
     var user: User { membership.user }
 
-    static let commentNotFound = DomainError.notFound("commentNotFound", "no such comment")
+    static let commentNotFound = DomainError.notFound(.commentNotFound, "no such comment")
     static let pageSize = 30
 
     // MARK: activity
@@ -128,7 +128,7 @@ struct ClubFeedService {
         var draft = draft
         if let noteID {
             guard let note = try await Note.query(on: db).filter(\.$id == noteID).filter(\.$user.$id == user.requireID()).first()
-            else { throw DomainError.notFound("noteNotFound", "no such note") }
+            else { throw DomainError.notFound(.noteNotFound, "no such note") }
             guard note.isDiscussion else {
                 throw ValidationError(field: "noteId", "only notes marked for discussion can be shared with a club")
             }
@@ -169,14 +169,14 @@ struct ClubFeedService {
     func edit(_ id: UUID, _ draft: CommentDraft) async throws -> ClubCommentDTO {
         let (comment, _) = try await openComment(id, for: .comment)
         guard comment.$author.id == (try user.requireID()) else {
-            throw DomainError(.forbidden, code: "forbidden", "only its author can edit a comment")
+            throw DomainError(.forbidden, code: .forbidden, "only its author can edit a comment")
         }
         guard
             CommentEditing.mayEdit(
                 writtenAt: (comment.createdAt ?? .distantPast).timeIntervalSince1970, now: now().timeIntervalSince1970)
         else {
             throw DomainError(
-                .unprocessable, code: "editWindowClosed", "a comment can be edited for 15 minutes after it is written")
+                .unprocessable, code: .editWindowClosed, "a comment can be edited for 15 minutes after it is written")
         }
         let fields = try draft.validated(lastPage: try await Self.lastPage(of: comment.$work.id, on: db))
         comment.body = fields.body

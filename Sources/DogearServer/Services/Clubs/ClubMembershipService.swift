@@ -16,12 +16,12 @@ struct ClubMembershipService {
     /// Join codes that open nothing are counted and limited (`CodeGuessThrottle`); nil in tools.
     var codeGuesses: CodeGuesses? = nil
 
-    static let clubNotFound = DomainError.notFound("clubNotFound", "no such club")
+    static let clubNotFound = DomainError.notFound(.clubNotFound, "no such club")
 
     func create(_ draft: ClubDraft) async throws -> Club {
         guard Tiers.allows(.createClubs, tier: user.tier, tiersEnabled: tiersEnabled) else {
             throw DomainError(
-                .premiumRequired, code: "premiumRequired", "starting a club comes with a premium account; joining one does not")
+                .premiumRequired, code: .premiumRequired, "starting a club comes with a premium account; joining one does not")
         }
         let fields = try draft.validatedForCreate()
         let userID = try user.requireID()
@@ -72,7 +72,7 @@ struct ClubMembershipService {
         switch try await joinOrAsk(code: typed) {
         case .joined(let club): return club
         case .requested:
-            throw DomainError(.conflict, code: "joinRequested", "this club approves each join; your request waits")
+            throw DomainError(.conflict, code: .joinRequested, "this club approves each join; your request waits")
         }
     }
 
@@ -97,7 +97,7 @@ struct ClubMembershipService {
         return try await ClubJoinRequests(db: db).list(clubID)
     }
 
-    static let joinRequestNotFound = DomainError.notFound("joinRequestNotFound", "no such request to join this club")
+    static let joinRequestNotFound = DomainError.notFound(.joinRequestNotFound, "no such request to join this club")
 
     /// Makes `userID` a member, with `also` in the same transaction (an approved request withdrawn).
     private func add(
@@ -105,7 +105,7 @@ struct ClubMembershipService {
     ) async throws {
         let clubID = try club.requireID()
         guard club.memberCount < Limits.membersPerClub else {
-            throw DomainError(.unprocessable, code: "clubFull", "a club has at most \(Limits.membersPerClub) members")
+            throw DomainError(.unprocessable, code: .clubFull, "a club has at most \(Limits.membersPerClub) members")
         }
         try await requireRoomForAnotherClub(userID)
         do {
@@ -172,7 +172,7 @@ struct ClubMembershipService {
         try Self.require(ClubAccess.decide(.transferOwnership, by: try await actor(in: club), isPublic: club.isPublic))
         try await db.writeTransaction { db in
             guard let heir = try await Self.membership(newOwnerID, in: clubID, on: db), heir.role != .owner else {
-                throw DomainError.notFound("memberNotFound", "no such member of this club")
+                throw DomainError.notFound(.memberNotFound, "no such member of this club")
             }
             guard let current = try await Self.membership(try user.requireID(), in: clubID, on: db) else {
                 throw Self.clubNotFound
@@ -191,10 +191,10 @@ struct ClubMembershipService {
         let actor = try await actor(in: club)
         try Self.require(ClubAccess.decide(.removeMember, by: actor, isPublic: club.isPublic))
         guard let member = try await Self.membership(memberID, in: clubID, on: db) else {
-            throw DomainError.notFound("memberNotFound", "no such member of this club")
+            throw DomainError.notFound(.memberNotFound, "no such member of this club")
         }
         guard ClubAccess.mayRemove(Self.actor(member.role), by: actor) else {
-            throw DomainError(.forbidden, code: "forbidden", "you cannot remove this member")
+            throw DomainError(.forbidden, code: .forbidden, "you cannot remove this member")
         }
         let (removedBy, at) = (try user.requireID(), now())
         try await db.writeTransaction { db in
@@ -217,10 +217,10 @@ struct ClubMembershipService {
             throw ValidationError(field: "role", "hand the club over to make someone its owner")
         }
         guard let member = try await Self.membership(memberID, in: clubID, on: db), member.role != .owner else {
-            throw DomainError.notFound("memberNotFound", "no such member of this club")
+            throw DomainError.notFound(.memberNotFound, "no such member of this club")
         }
         guard ClubAccess.mayChangeRole(of: Self.actor(member.role), to: Self.actor(role), by: actor) else {
-            throw DomainError(.forbidden, code: "forbidden", "only the club's owner can make an admin a member again")
+            throw DomainError(.forbidden, code: .forbidden, "only the club's owner can make an admin a member again")
         }
         member.role = role
         try await member.save(on: db)
@@ -236,7 +236,7 @@ struct ClubMembershipService {
     func letBackIn(_ userID: UUID, to clubID: UUID) async throws {
         _ = try await open(clubID, for: .manageRemovals)
         guard try await ClubRemovals(db: db).lift(userID, from: clubID) else {
-            throw DomainError.notFound("removalNotFound", "this reader was not removed from this club")
+            throw DomainError.notFound(.removalNotFound, "this reader was not removed from this club")
         }
     }
 
@@ -271,7 +271,7 @@ struct ClubMembershipService {
         return (club, actor)
     }
 
-    static let alreadyMember = DomainError(.conflict, code: "alreadyMember", "already a member")
+    static let alreadyMember = DomainError(.conflict, code: .alreadyMember, "already a member")
 
     func find(_ clubID: UUID) async throws -> Club {
         guard let club = try await Club.find(clubID, on: db) else { throw Self.clubNotFound }
@@ -301,11 +301,11 @@ struct ClubMembershipService {
         switch decision {
         case .allow: return
         case .notFound: throw clubNotFound
-        case .forbidden: throw DomainError(.forbidden, code: "forbidden", "only the club's owner or admins can do that")
+        case .forbidden: throw DomainError(.forbidden, code: .forbidden, "only the club's owner or admins can do that")
         case .refused(.alreadyMember): throw alreadyMember
         case .refused(.removedFromClub):
-            throw DomainError(.forbidden, code: "removedFromClub", ClubAccess.Refusal.removedFromClub.message)
-        case .refused(let refusal): throw DomainError(.unprocessable, code: refusal.rawValue, refusal.message)
+            throw DomainError(.forbidden, code: .removedFromClub, ClubAccess.Refusal.removedFromClub.message)
+        case .refused(let refusal): throw DomainError(.unprocessable, code: ErrorCode(refusal), refusal.message)
         }
     }
 
@@ -316,7 +316,7 @@ struct ClubMembershipService {
 
     private func requireRoomForAnotherClub(_ userID: UUID) async throws {
         if try await ClubMember.query(on: db).filter(\.$user.$id == userID).count() >= Limits.clubsPerReader {
-            throw DomainError(.unprocessable, code: "tooManyClubs", "a reader can be in at most \(Limits.clubsPerReader) clubs")
+            throw DomainError(.unprocessable, code: .tooManyClubs, "a reader can be in at most \(Limits.clubsPerReader) clubs")
         }
     }
 }

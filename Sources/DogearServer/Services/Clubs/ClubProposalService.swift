@@ -12,8 +12,8 @@ struct ClubProposalService {
     var db: any Database { reading.db }
     var user: User { reading.user }
 
-    static let proposalNotFound = DomainError.notFound("proposalNotFound", "no such proposal in this club")
-    static let proposalClosed = DomainError(.unprocessable, code: "proposalClosed", "voting on this proposal has closed")
+    static let proposalNotFound = DomainError.notFound(.proposalNotFound, "no such proposal in this club")
+    static let proposalClosed = DomainError(.unprocessable, code: .proposalClosed, "voting on this proposal has closed")
 
     /// The open proposals, most votes first, then oldest first.
     func proposals(in clubID: UUID) async throws -> [ClubProposalDTO] {
@@ -32,7 +32,7 @@ struct ClubProposalService {
             if try await ClubProposal.query(on: db).filter(\.$club.$id == clubID).filter(\.$work.$id == workID)
                 .filter(\.$state == .open).first() != nil
             {
-                throw DomainError(.conflict, code: "alreadyProposed", "this book is already proposed")
+                throw DomainError(.conflict, code: .alreadyProposed, "this book is already proposed")
             }
             let proposal = ClubProposal(clubID: clubID, proposerID: userID, workID: workID)
             try await proposal.create(on: db)

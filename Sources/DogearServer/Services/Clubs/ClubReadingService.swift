@@ -12,7 +12,7 @@ struct ClubReadingService {
     var db: any Database { membership.db }
     var user: User { membership.user }
 
-    static let noCurrentBook = DomainError(.unprocessable, code: "noCurrentBook", "the club has no current book yet")
+    static let noCurrentBook = DomainError(.unprocessable, code: .noCurrentBook, "the club has no current book yet")
 
     /// Makes `choice` the club's current book from `startDate` (today if not given). The previous
     /// book ends today and counts as completed. Naming the current book again changes nothing.

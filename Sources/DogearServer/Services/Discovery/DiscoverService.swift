@@ -110,13 +110,13 @@ struct DiscoverService {
         let userID = try user.requireID()
         guard try await Work.find(request.workId, on: db) != nil else { throw DomainError.bookNotFound }
         if try await swiped(request.workId, userID: userID) {
-            throw DomainError(.conflict, code: "alreadySwiped", "you have swiped this book already; undo to change your mind")
+            throw DomainError(.conflict, code: .alreadySwiped, "you have swiped this book already; undo to change your mind")
         }
         if let entry = try await LibraryEntry.query(on: db).filter(\.$user.$id == userID)
             .filter(\.$work.$id == request.workId).first()
         {
             throw DomainError(
-                .conflict, code: "alreadyInLibrary", "this book is already in your library",
+                .conflict, code: .alreadyInLibrary, "this book is already in your library",
                 details: ["entryId": try entry.requireID().uuidString])
         }
         if action == .swipeLeft {
@@ -159,7 +159,7 @@ struct DiscoverService {
         let undone = try await db.writeTransaction { [now] db in
             let learning = DiscoveryLearning(db: db, now: now)
             guard let last = try await learning.lastSwipe(of: userID) else {
-                throw DomainError(.conflict, code: "nothingToUndo", "there is no swipe to undo")
+                throw DomainError(.conflict, code: .nothingToUndo, "there is no swipe to undo")
             }
             try await learning.undo(last, userID: userID)
             if let entryID = last.entryID, let entry = try await LibraryEntry.find(entryID, on: db),
@@ -277,7 +277,7 @@ struct DiscoverService {
                 "SELECT 1 AS one FROM discovery_profiles WHERE user_id = \(bind: userID) AND learned_library_at IS NOT NULL"
             ).first() != nil {
                 throw DomainError(
-                    .conflict, code: "alreadyLearned",
+                    .conflict, code: .alreadyLearned,
                     "discovery has learned from your library already; start over to learn again")
             }
             var events: [DiscoveryLearning.Event] = []

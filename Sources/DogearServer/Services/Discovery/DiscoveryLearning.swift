@@ -6,7 +6,7 @@ import SQLKit
 /// Writes what discovery learns, inside the transaction of the change that taught it: a swipe, or
 /// a library event (add to a list, start, finish, rate, did not finish). Each interaction keeps
 /// the genre keys, authors and pages it counted, and moves `discovery_scores` and
-/// `discovery_profiles` by SPEC §8's weights (Core's `Preferences`), so reading a reader's
+/// `discovery_profiles` by the discovery weights (Core's `Preferences`), so reading a reader's
 /// preferences is one short query however much they did.
 struct DiscoveryLearning {
     /// Already inside the change's transaction.

@@ -25,7 +25,7 @@ struct ExportService {
         let path = (directory as NSString).appendingPathComponent(
             "dogear-export-\(UUID.timeOrdered().uuidString).\(format.fileExtension)")
         guard let stream = OutputStream(toFileAtPath: path, append: false) else {
-            throw DomainError(.storageFailed, code: "storageFailed", "the export could not be written")
+            throw DomainError(.storageFailed, code: .storageFailed, "the export could not be written")
         }
         stream.open()
         do {
@@ -50,7 +50,7 @@ struct ExportService {
     static func download(_ format: Format, for user: User, on req: Request) async throws -> Response {
         guard format == .json || Tiers.allows(.export, tier: user.tier, tiersEnabled: req.application.tiersEnabled) else {
             throw DomainError(
-                .premiumRequired, code: "premiumRequired",
+                .premiumRequired, code: .premiumRequired,
                 "exports for Goodreads and The StoryGraph come with a premium account; the JSON backup is yours to take",
                 field: "format")
         }

@@ -34,7 +34,7 @@ struct ImportRunner {
     ) async throws -> ImportJob {
         if shelvesAsLists, !dryRun, try await !mayMakeCustomLists(userID) {
             throw DomainError(
-                .premiumRequired, code: "premiumRequired",
+                .premiumRequired, code: .premiumRequired,
                 "shelves as lists come with a premium account; import the shelves as tags instead", field: "shelvesAs")
         }
         let reader = try ExportReader(path: filePath)
@@ -74,7 +74,7 @@ struct ImportRunner {
     @discardableResult
     func run(_ jobID: UUID, onProgress: (@Sendable (ImportJob) async -> Void)? = nil) async throws -> ImportJob {
         guard let job = try await ImportJob.find(jobID, on: db) else {
-            throw DomainError.notFound("importNotFound", "no import \(jobID)")
+            throw DomainError.notFound(.importNotFound, "no import \(jobID)")
         }
         guard job.status == ImportJob.Status.queued || job.status == ImportJob.Status.running else {
             return job

@@ -133,7 +133,7 @@ struct UploadReceiver {
                 }
                 if let failure { throw failure }
             }
-            guard written > 0 else { throw DomainError(.unprocessable, code: "emptyFile", "the file is empty", field: field) }
+            guard written > 0 else { throw DomainError(.unprocessable, code: .emptyFile, "the file is empty", field: field) }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             if let error = error as? MultipartError {
@@ -161,7 +161,7 @@ struct UploadReceiver {
         } catch {
             try? FileManager.default.removeItem(atPath: received.path)
             if let error = error as? ImportFileError {
-                throw DomainError(.unprocessable, code: "unreadableFile", error.description, field: "file")
+                throw DomainError(.unprocessable, code: .unreadableFile, error.description, field: "file")
             }
             throw error
         }
@@ -171,7 +171,7 @@ struct UploadReceiver {
 
     var tooLarge: DomainError {
         DomainError(
-            .tooLarge, code: "fileTooLarge",
+            .tooLarge, code: .fileTooLarge,
             "the file is over \(limit >= 1024 * 1024 ? "\(limit / 1024 / 1024) MB" : "\(limit / 1024) KB")"
                 + (field == "file" ? "; split it, or import it with `dogear import`" : ""),
             field: field)
@@ -185,12 +185,12 @@ struct UploadReceiver {
         let (active, previews) = try await reader.pending(since: req.application.clock.now().addingTimeInterval(-86_400))
         if active >= jobsPerReader {
             throw DomainError(
-                .tooManyRequests, code: "tooManyImports",
+                .tooManyRequests, code: .tooManyImports,
                 "\(active) of your imports are still running; wait for them to finish", field: "file")
         }
         if dryRun, previews >= previewsPerReader {
             throw DomainError(
-                .tooManyRequests, code: "tooManyImports",
+                .tooManyRequests, code: .tooManyImports,
                 "\(previews) previews are waiting for you to run or leave them; run one, or try again tomorrow", field: "file")
         }
     }

@@ -12,7 +12,7 @@ struct GoalService {
     /// When a change happens (deletions are remembered from then for apps that sync).
     var now = Date()
 
-    static let notFound = DomainError.notFound("goalNotFound", "no such goal")
+    static let notFound = DomainError.notFound(.goalNotFound, "no such goal")
     static let perYear = 20
 
     func goals(year: Int?) async throws -> [GoalDTO] {
@@ -41,7 +41,7 @@ struct GoalService {
         let goal = try await db.writeTransaction { db in
             let count = try await ReadingGoal.query(on: db).filter(\.$user.$id == userID).filter(\.$year == draft.year).count()
             guard count < Self.perYear else {
-                throw DomainError(.unprocessable, code: "tooManyGoals", "at most \(Self.perYear) goals a year", field: "year")
+                throw DomainError(.unprocessable, code: .tooManyGoals, "at most \(Self.perYear) goals a year", field: "year")
             }
             let goal = ReadingGoal(userID: userID, draft: draft)
             try await goal.create(on: db)

@@ -59,10 +59,10 @@ struct StatsService {
     private func check(_ action: InsightsAccess.Action) throws {
         switch InsightsAccess.decide(action, by: .owner, tier: user.tier, tiersEnabled: tiersEnabled) {
         case .allow: return
-        case .notFound: throw DomainError.notFound("statsNotFound", "no such statistics")
+        case .notFound: throw DomainError.notFound(.statsNotFound, "no such statistics")
         case .premiumRequired:
             throw DomainError(
-                .premiumRequired, code: "premiumRequired",
+                .premiumRequired, code: .premiumRequired,
                 "the full statistics come with a premium account; books and pages per year and your goals are yours")
         }
     }

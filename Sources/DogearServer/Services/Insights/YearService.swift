@@ -14,7 +14,7 @@ struct YearService {
     /// Where Dogear is reached, for the share link (`DOGEAR_BASE_URL`).
     let baseURL: String
 
-    static let notFound = DomainError.notFound("yearNotFound", "no such year in books")
+    static let notFound = DomainError.notFound(.yearNotFound, "no such year in books")
 
     /// The signed-in reader's year.
     func summary(of user: User, year: Int) async throws -> YearDTO {

@@ -89,7 +89,7 @@ struct ListItemService {
         let note = try ListItemNote.validated(new.note)
         let workID = try await work(for: new, lookups: lookups)
         guard list.itemCount < Limits.itemsPerList else {
-            throw DomainError(.unprocessable, code: "listFull", "a list holds at most \(Limits.itemsPerList) books")
+            throw DomainError(.unprocessable, code: .listFull, "a list holds at most \(Limits.itemsPerList) books")
         }
         let listUUID = try list.requireID()
         do {
@@ -97,7 +97,7 @@ struct ListItemService {
                 if try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).filter(\.$work.$id == workID).first()
                     != nil
                 {
-                    throw DomainError(.conflict, code: "alreadyOnList", "this book is on the list already")
+                    throw DomainError(.conflict, code: .alreadyOnList, "this book is on the list already")
                 }
                 let last = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).max(\.$position)
                 let item = ReadingListItem(
@@ -114,7 +114,7 @@ struct ListItemService {
                 return item
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw DomainError(.conflict, code: "alreadyOnList", "this book is on the list already")
+            throw DomainError(.conflict, code: .alreadyOnList, "this book is on the list already")
         }
     }
 
@@ -201,7 +201,7 @@ struct ListItemService {
         return result
     }
 
-    static let itemNotFound = DomainError.notFound("listItemNotFound", "no such book on this list")
+    static let itemNotFound = DomainError.notFound(.listItemNotFound, "no such book on this list")
 
     static func item(_ id: UUID, in listID: UUID, on db: any Database) async throws -> ReadingListItem {
         guard let item = try await ReadingListItem.query(on: db).filter(\.$id == id).filter(\.$list.$id == listID).first()

@@ -16,7 +16,7 @@ struct ListService {
     /// Share codes that open nothing are counted and limited (`CodeGuessThrottle`); nil in tools.
     var codeGuesses: CodeGuesses? = nil
 
-    static let listNotFound = DomainError.notFound("listNotFound", "no such list")
+    static let listNotFound = DomainError.notFound(.listNotFound, "no such list")
 
     // MARK: reading
 
@@ -53,13 +53,13 @@ struct ListService {
     func create(_ draft: ListDraft) async throws -> ListDTO {
         guard Tiers.allows(.customLists, tier: user.tier, tiersEnabled: tiersEnabled) else {
             throw DomainError(
-                .premiumRequired, code: "premiumRequired", "custom lists come with a premium account; the default lists are yours"
+                .premiumRequired, code: .premiumRequired, "custom lists come with a premium account; the default lists are yours"
             )
         }
         let fields = try draft.validatedForCreate()
         let userID = try user.requireID()
         if try await ReadingList.query(on: db).filter(\.$owner.$id == userID).count() >= Limits.listsPerReader {
-            throw DomainError(.unprocessable, code: "tooManyLists", "at most \(Limits.listsPerReader) lists")
+            throw DomainError(.unprocessable, code: .tooManyLists, "at most \(Limits.listsPerReader) lists")
         }
         let list = try await db.writeTransaction { db in try await Self.make(fields, ownerID: userID, on: db) }
         return try dto(list, owner: user, actor: .owner)
@@ -214,8 +214,8 @@ struct ListService {
         switch decision {
         case .allow: return
         case .notFound: throw listNotFound
-        case .forbidden: throw DomainError(.forbidden, code: "forbidden", "only the list's owner can change it")
-        case .refused(let refusal): throw DomainError(.unprocessable, code: refusal.rawValue, refusal.message)
+        case .forbidden: throw DomainError(.forbidden, code: .forbidden, "only the list's owner can change it")
+        case .refused(let refusal): throw DomainError(.unprocessable, code: ErrorCode(refusal), refusal.message)
         }
     }
 

@@ -82,7 +82,7 @@ struct ScanReading {
                 try await work.save(on: db)
             }
             candidate = try await ScanCandidates(db: db, chain: chain).candidate(for: work, edition: outcome.edition)
-        } catch let error as DomainError where error.code == "bookNotFound" {
+        } catch let error as DomainError where error.code == .bookNotFound {
             message = "no source knows ISBN \(isbn.isbn13): confirm with a title typed, or type another ISBN"
         }
         let found = candidate

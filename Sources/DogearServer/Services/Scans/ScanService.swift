@@ -36,20 +36,20 @@ struct ScanService {
     func create(photo bytes: [UInt8]) async throws -> ShelfScan {
         guard case .available(let engine) = worker.availability else {
             throw DomainError(
-                .unavailable, code: "scanningUnavailable",
+                .unavailable, code: .scanningUnavailable,
                 "shelf scanning is unavailable on this server: \(worker.unavailable?.reason ?? "")")
         }
         do {
             _ = try engine.check(bytes)
         } catch {
-            throw DomainError(.unprocessable, code: "unreadablePhoto", error.message, field: "photo")
+            throw DomainError(.unprocessable, code: .unreadablePhoto, error.message, field: "photo")
         }
         // A reader's photos are read one at a time; a few may wait, not a thousand (each is up to 20 MB).
         let waiting = try await ShelfScan.query(on: db).filter(\.$user.$id == user.requireID())
             .filter(\.$status ~~ [.queued, .reading, .lookingUp]).count()
         guard waiting < Self.waitingPerReader else {
             var error = DomainError(
-                .tooManyRequests, code: "scansWaiting",
+                .tooManyRequests, code: .scansWaiting,
                 "\(waiting) of your photos are still being read; send this one when they are done")
             error.retryAfterSeconds = 10
             throw error
@@ -82,7 +82,7 @@ struct ScanService {
     func scan(_ id: UUID, for action: ScanAccess.Action) async throws -> ShelfScan {
         guard let scan = try await ShelfScan.find(id, on: db),
             ScanAccess.decide(action, by: scan.$user.id == user.id ? .owner : .otherReader) == .allow
-        else { throw DomainError.notFound("scanNotFound", "no scan with id \(id)") }
+        else { throw DomainError.notFound(.scanNotFound, "no scan with id \(id)") }
         return scan
     }
 
@@ -90,7 +90,7 @@ struct ScanService {
         let scan = try await scan(id, for: .viewPhoto)
         guard let photo = try await ShelfScanPhoto.find(try scan.requireID(), on: db) else {
             throw DomainError.notFound(
-                "photoDeleted",
+                .photoDeleted,
                 "this scan's photo was deleted: its queue was emptied, or it is over \(ScanRetention.photoDays) days old")
         }
         return photo
@@ -111,7 +111,7 @@ struct ScanService {
     func proposal(_ id: UUID, for action: ScanAccess.Action) async throws -> ScanProposal {
         guard let proposal = try await ScanProposal.find(id, on: db),
             ScanAccess.decide(action, by: proposal.$user.id == user.id ? .owner : .otherReader) == .allow
-        else { throw DomainError.notFound("proposalNotFound", "no proposal with id \(id)") }
+        else { throw DomainError.notFound(.proposalNotFound, "no proposal with id \(id)") }
         return proposal
     }
 
@@ -126,7 +126,7 @@ struct ScanService {
         if let listID = confirmation.listId {
             do {
                 _ = try await listItems.add(to: listID, .init(workId: workID), lookingUpWith: lookups)
-            } catch let error as DomainError where error.code == "alreadyOnList" {
+            } catch let error as DomainError where error.code == .alreadyOnList {
                 // Confirming again what is already there is not an error for a scan.
             }
         } else {
@@ -177,7 +177,7 @@ struct ScanService {
         do {
             return try review.apply(to: proposal.status)
         } catch {
-            throw DomainError(.conflict, code: "alreadyReviewed", error.message)
+            throw DomainError(.conflict, code: .alreadyReviewed, error.message)
         }
     }
 

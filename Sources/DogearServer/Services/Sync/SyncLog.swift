@@ -3,7 +3,7 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// The reader's change log (SPEC §12): every service that writes a reader's own data tells it what
+/// The reader's change log: every service that writes a reader's own data tells it what
 /// changed or went, inside the transaction of the change, so the feed (`SyncService`) can never
 /// show a change that rolled back nor miss one that committed.
 ///
@@ -123,7 +123,7 @@ struct SyncLog {
                 RETURNING version
                 """
             ).first()?.decode(column: "version", as: Int64.self)
-        else { throw DomainError(.storageFailed, code: "syncLogFailed", "the change could not be numbered") }
+        else { throw DomainError(.storageFailed, code: .syncLogFailed, "the change could not be numbered") }
         var version = top - count
         let rows: [[BulkInsert.Value]] = unique.map { change in
             version += 1

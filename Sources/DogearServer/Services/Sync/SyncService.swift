@@ -3,7 +3,7 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// The changes feed (SPEC §12): a page of a reader's changes after a cursor, in version order,
+/// The changes feed: a page of a reader's changes after a cursor, in version order,
 /// upserts with their objects and deletions as tombstones. `SyncLog` writes what this reads.
 struct SyncService {
     let db: any Database
@@ -32,7 +32,7 @@ struct SyncService {
         let since: Int64
         switch SyncResume.from(cursor, epoch: epoch, latest: latest, forgottenThrough: forgotten) {
         case .after(let version): since = version
-        case .resyncRequired(let reason): throw DomainError(.gone, code: "resyncRequired", reason, field: "since")
+        case .resyncRequired(let reason): throw DomainError(.gone, code: .resyncRequired, reason, field: "since")
         }
         let rows = try await sql.raw(
             """

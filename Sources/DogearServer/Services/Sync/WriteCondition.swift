@@ -3,7 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import SQLKit
 
-/// An `If-Match` on a write (SPEC §12): the version the app last saw of the object it writes.
+/// An `If-Match` on a write: the version the app last saw of the object it writes.
 ///
 /// The version is compared where it cannot go stale: in the write's own transaction, when
 /// `SyncLog` numbers the change, holding the reader's clock lock (PostgreSQL) or the writer's
@@ -23,7 +23,7 @@ final class WriteCondition: Sendable {
         self.expected = expected
     }
 
-    static let conflictCode = "versionConflict"
+    static let conflictCode = ErrorCode.versionConflict
 
     /// Called by `SyncLog.record` before it numbers `objects`: checks the condition once, the first
     /// time the write records its object (later records in the same write see their own version).
