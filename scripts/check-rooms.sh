@@ -31,5 +31,11 @@ rule "an error code written as a string outside Errors/ErrorCode.swift" \
 rule "a comment cites a product-document section or an issue number" \
   "$(lines grep -rnE 'SPEC §|[Ii]ssue #?[0-9]+' Sources --include='*.swift')"
 
+# Where SQLite's and PostgreSQL's SQL differ is said once, in Dialect/ (migrations, which must not
+# call the app's code, ask `sql.kind` themselves): anywhere else, a third database would be a hunt.
+rule "a database asked for by name outside Dialect/ and Migrations/" \
+  "$(lines grep -rnE 'sql\.kind|\.kind == \.(sqlite|postgres)|\bSQLKind\b|\b(SQLite|Postgres)Dialect\(' Sources/DogearServer --include='*.swift' |
+    grep -vE '^Sources/DogearServer/(Dialect|Migrations)/')"
+
 [ "$failed" = 0 ] && echo "rooms: every rule holds"
 exit "$failed"

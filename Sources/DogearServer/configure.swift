@@ -121,7 +121,10 @@ private func configureDatabase(_ app: Application, config: DogearConfig) throws 
         // A few connections per event loop, and time to wait for one: with one, a burst of writes
         // (50 lists made at once) queued past the 10-second default and answered 500.
         app.databases.use(
-            .postgres(configuration: postgres, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(30)), as: .psql)
+            .postgres(
+                configuration: postgres, maxConnectionsPerEventLoop: 4,
+                connectionPoolTimeout: .milliseconds(Int64(config.connectionWaitLimitSeconds * 1000))),
+            as: .psql)
         // Club feeds go live across every process sharing the database (LISTEN/NOTIFY).
         app.lifecycle.use(PostgresClubListener(configuration: postgres.coreConfiguration))
     }
@@ -135,7 +138,7 @@ extension Application {
     /// so one migrates and the others find it done (without it, two created the same table and one
     /// failed to start).
     func prepareDatabase() async throws {
-        guard db.sql.kind == .postgres else { return try await migrateAndIndex() }
+        guard db.sql.databaseDialect.isSharedByProcesses else { return try await migrateAndIndex() }
         try await db.withConnection { connection in
             let sql = connection.sql
             try await sql.raw("SELECT pg_advisory_lock(\(literal: Self.migrationLockKey))").run()

@@ -64,7 +64,7 @@ struct CatalogTitleMatchTests {
     func usesTheIndex() async throws {
         try await withDogear { app in
             let sql = app.db.sql
-            let query = CatalogMatcher.byTitleKey(["piranesi"], firstAuthors: ["Susanna Clarke"], kind: sql.kind)
+            let query = CatalogMatcher.byTitleKey(["piranesi"], firstAuthors: ["Susanna Clarke"], dialect: sql.databaseDialect)
             if sql.kind == .sqlite {
                 let plan = try await sql.raw(SQLQueryString("EXPLAIN QUERY PLAN ") + query).all().map {
                     try $0.decode(column: "detail", as: String.self)

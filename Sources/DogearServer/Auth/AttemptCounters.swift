@@ -21,12 +21,12 @@ final class AttemptCounters: Sendable {
 
     /// Seconds `key` must wait, or nil when it may try now.
     func wait(_ key: String, now: Double, on db: any Database) async throws -> Double? {
-        guard db.sql.kind == .postgres else { return memory.withLockedValue { $0.wait(for: key, now: now) } }
+        guard db.sql.databaseDialect.isSharedByProcesses else { return memory.withLockedValue { $0.wait(for: key, now: now) } }
         return try await entry(TokenHashing.hash(key), on: db.sql)?.wait(now: now)
     }
 
     func failed(_ key: String, now: Double, on db: any Database) async throws {
-        guard db.sql.kind == .postgres else {
+        guard db.sql.databaseDialect.isSharedByProcesses else {
             memory.withLockedValue { _ = $0.recordFailure(key, now: now) }
             return
         }
@@ -59,7 +59,7 @@ final class AttemptCounters: Sendable {
     }
 
     func succeeded(_ key: String, on db: any Database) async throws {
-        guard db.sql.kind == .postgres else {
+        guard db.sql.databaseDialect.isSharedByProcesses else {
             memory.withLockedValue { $0.recordSuccess(key) }
             return
         }

@@ -40,6 +40,8 @@ public struct DogearConfig: Sendable {
     /// How long a write waits for SQLite's one writer turn before it is answered 503 `busy`. The
     /// turn is the process's, so a test process, where hundreds of databases share it, waits longer.
     public var writerWaitLimitSeconds: Double = 10
+    /// How long a request waits for one of PostgreSQL's pooled connections before it fails.
+    public var connectionWaitLimitSeconds: Double = 30
     /// How long one online source may take for one lookup or search.
     public var sourceTimeLimitSeconds: Double = 10
     /// One source's own limit, by name (`openLibrary`, `googleBooks`), where it differs.

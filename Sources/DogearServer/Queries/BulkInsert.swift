@@ -25,36 +25,17 @@ struct BulkInsert {
     }
 
     let sql: any SQLDatabase
-    private var isPostgres: Bool { sql.kind == .postgres }
 
     /// `onConflict`: what follows `ON CONFLICT` for a row whose key is taken (`(a, b) DO UPDATE SET
     /// …`), written as given, so constants only.
     func insert(into table: String, _ columns: [(String, Kind)], rows: [[Value]], onConflict: String? = nil) async throws {
         guard !rows.isEmpty else { return }
         let names = columns.map(\.0).joined(separator: ", ")
-        let selects: String
-        if isPostgres {
-            selects = columns.enumerated().map { index, column in
-                switch column.1 {
-                case .text: return "(r->>\(index))"
-                case .int: return "(r->>\(index))::bigint"
-                case .double: return "(r->>\(index))::double precision"
-                case .bool: return "(r->>\(index))::boolean"
-                case .uuid: return "(r->>\(index))::uuid"
-                case .date: return "(r->>\(index))::timestamptz"
-                case .texts: return "ARRAY(SELECT json_array_elements_text(r->\(index)))"
-                }
-            }.joined(separator: ", ")
-        } else {
-            // jsonb: the array is parsed once, and each column read from the parsed form.
-            selects = columns.indices.map { "value ->> \($0)" }.joined(separator: ", ")
-        }
+        let dialect = sql.databaseDialect
+        let selects = dialect.bulkSelect(columns.map(\.1))
         for chunk in rows.chunked(into: 1000) {
             let json = try encode(chunk)
-            let source: SQLQueryString =
-                isPostgres
-                ? "FROM json_array_elements(CAST(\(bind: json) AS json)) AS r"
-                : "FROM jsonb_each(jsonb(\(bind: json)))"
+            let source = dialect.bulkSource(json)
             // `WHERE true`: SQLite would read `ON` straight after a `FROM` as the join's.
             let conflict: SQLQueryString = onConflict.map { " WHERE true ON CONFLICT \(unsafeRaw: $0)" } ?? ""
             try await sql.raw(
@@ -68,7 +49,7 @@ struct BulkInsert {
     /// them, and escaping a `String` by Unicode scalars was still a tenth of an import
     /// (`dogear bench import`'s profile).
     private func encode(_ rows: [[Value]]) throws -> String {
-        let postgres = isPostgres
+        let postgres = sql.databaseDialect.bulkWritesNativeValues
         var out: [UInt8] = []
         out.reserveCapacity(rows.count * 256)
         out.append(UInt8(ascii: "["))

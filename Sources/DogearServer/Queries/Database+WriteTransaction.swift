@@ -22,7 +22,7 @@ extension Database {
         let body: @Sendable (any Database) async throws -> T = { db in
             try await WriteCondition.$current.withValue(condition) { try await work(db) }
         }
-        guard !inTransaction, sql.kind == .sqlite else { return try await transaction(body) }
+        guard !inTransaction, sql.databaseDialect.writersTakeTurns else { return try await transaction(body) }
         // A task that holds the turn and asks for it again would wait for itself for ever, and every
         // writer after it too: a write that went around the transaction it is in (`req.db` where
         // `req.database` was meant). Refused at once, as the programmer's error it is.

@@ -18,7 +18,7 @@ struct DiscoverCatalog {
         try await db.writeTransaction { db in
             let sql = db.sql
             // Two processes draining at once take different works on PostgreSQL.
-            let lock = sql.kind == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+            let lock = sql.databaseDialect.skippingLockedRows ?? ""
             let ids = try await sql.raw(
                 "SELECT work_id FROM discover_stale LIMIT \(unsafeRaw: String(limit))\(unsafeRaw: lock)"
             ).all().map { try $0.decode(column: "work_id", as: UUID.self) }

@@ -18,7 +18,7 @@ struct EntryLoader {
     /// left out, as a missing one is).
     func load(_ ids: [UUID], owner: UUID? = nil) async throws -> [EntryDTO] {
         guard !ids.isEmpty else { return [] }
-        let dialect = LeanSQL(kind: db.sql.kind)
+        let dialect = db.sql.databaseDialect
         var query: SQLQueryString =
             "SELECT \(unsafeRaw: Self.columns(dialect)) FROM library_entries e JOIN works w ON w.id = e.work_id "
             + "LEFT JOIN editions ed ON ed.id = e.edition_id WHERE e.id IN (\(binds: ids))"
@@ -135,7 +135,7 @@ struct EntryLoader {
     }
 
     /// The select list, in the dialect's words for what differs (timestamps as seconds, arrays as JSON).
-    static func columns(_ sql: LeanSQL) -> String {
+    static func columns(_ sql: any DatabaseDialect) -> String {
         let entry = [
             "e.id", "e.work_id", "e.status", "e.owned", "e.on_wishlist", "e.favorite", "e.rating", "e.precise_rating",
             sql.seconds("e.date_added") + " AS date_added", "e.date_started", "e.date_finished", "e.current_page",
@@ -172,39 +172,4 @@ struct EntryLoader {
 struct MissingEntry: Error, CustomStringConvertible {
     let entryID: UUID
     var description: String { "entry \(entryID) is gone" }
-}
-
-/// Where SQLite's and PostgreSQL's words differ in the lean reads.
-struct LeanSQL {
-    let kind: SQLKind
-
-    /// A timestamp as seconds since 1970 (SQLite keeps it so).
-    func seconds(_ column: String) -> String {
-        kind == .sqlite ? column : "CAST(EXTRACT(EPOCH FROM \(column)) AS DOUBLE PRECISION)"
-    }
-
-    /// A list column as a JSON array's text (SQLite keeps it so; PostgreSQL's is `TEXT[]`).
-    func textArray(_ column: String) -> String {
-        kind == .sqlite ? column : "CAST(array_to_json(\(column)) AS TEXT)"
-    }
-
-    func text(_ expression: String) -> String { "CAST(\(expression) AS TEXT)" }
-
-    /// True where a text has a character outside ASCII (more bytes than characters).
-    func hasNonASCII(_ expression: String) -> String {
-        "LENGTH(\(expression)) <> OCTET_LENGTH(\(expression))"
-    }
-
-    /// A subquery's rows as a JSON array of values, in order; `[]` when there are none.
-    func arrayOf(_ value: String, from: String, orderBy: String) -> String {
-        kind == .sqlite
-            ? "(SELECT json_group_array(\(value) ORDER BY \(orderBy)) FROM \(from))"
-            : "(SELECT CAST(COALESCE(json_agg(\(value) ORDER BY \(orderBy)), '[]') AS TEXT) FROM \(from))"
-    }
-
-    /// A subquery's rows as a JSON array of arrays (`[[a, b], …]`), in order.
-    func arrayOf(_ values: [String], from: String, orderBy: String) -> String {
-        let list = values.joined(separator: ", ")
-        return arrayOf(kind == .sqlite ? "json_array(\(list))" : "json_build_array(\(list))", from: from, orderBy: orderBy)
-    }
 }

@@ -13,7 +13,7 @@ struct LeanRows {
 
     func all(_ query: SQLQueryString) async throws -> [LeanRow] {
         let sql = db.sql
-        if sql.kind == .sqlite, let sqlite = db as? any SQLiteDatabase {
+        if let sqlite = db as? any SQLiteDatabase {
             var serializer = SQLSerializer(database: sql)
             query.serialize(to: &serializer)
             let encoder = SQLiteDataEncoder()

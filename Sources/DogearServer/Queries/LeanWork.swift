@@ -6,7 +6,7 @@ import Foundation
 /// arrays. The entries (`EntryLoader`) and a list's books (`ListItemService`) read it the same way.
 enum LeanWork {
     /// The select list's work part; the statement selects `work_id` itself.
-    static func columns(_ sql: LeanSQL) -> [String] {
+    static func columns(_ sql: any DatabaseDialect) -> [String] {
         [
             "title", "subtitle", "description", "first_published_year", "original_language", "series_name",
             "series_number", "reading_difficulty", "estimated_minutes", "origin_country", "translator",

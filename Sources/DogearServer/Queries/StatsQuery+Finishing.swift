@@ -50,7 +50,7 @@ extension StatsQuery {
     /// rated, first and last finished. One statement, a row for each.
     func namedBooks() async throws -> [String: StatsDTO.BookRef] {
         // Ties by title in code-point order on both databases, the order `StatsFigures` merges years by.
-        let title: SQLQueryString = sql.kind == .postgres ? "ff.title COLLATE \"C\"" : "ff.title"
+        let title: SQLQueryString = "\(unsafeRaw: sql.databaseDialect.inCodePointOrder("ff.title"))"
         let pick: (String, SQLQueryString, SQLQueryString) -> SQLQueryString = { kind, condition, order in
             """
             SELECT * FROM (SELECT \(literal: kind) AS kind, ff.entry_id AS entry_id, ff.title AS title, ff.pages AS pages,

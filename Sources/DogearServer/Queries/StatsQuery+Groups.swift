@@ -7,8 +7,7 @@ import SQLKit
 extension StatsQuery {
     /// Joins one row `g` per element of a list column of `ff` (`g.value`): JSON on SQLite, an array on PostgreSQL.
     private func unpack(_ column: String) -> SQLQueryString {
-        sql.kind == .sqlite
-            ? "JOIN json_each(ff.\(unsafeRaw: column)) AS g" : "CROSS JOIN LATERAL unnest(ff.\(unsafeRaw: column)) AS g(value)"
+        "\(unsafeRaw: sql.databaseDialect.unpack("ff.\(column)", as: "g"))"
     }
 
     /// The most-read genres (a book counts once in each of its genres), every one when `limit` is nil.

@@ -129,12 +129,11 @@ struct StatsQuery {
     }
 
     func overview() async throws -> Overview {
-        let span: SQLQueryString =
-            sql.kind == .sqlite
-            ? "CAST(julianday(ff.day) - julianday(ff.started) AS BIGINT)" : "CAST(ff.day AS DATE) - CAST(ff.started AS DATE)"
+        let dialect = sql.databaseDialect
+        let span: SQLQueryString = "\(unsafeRaw: dialect.daysBetween("ff.started", "ff.day"))"
         let dated: SQLQueryString =
             "ff.day <> '' AND ff.started IS NOT NULL AND LENGTH(ff.day) = 10 AND LENGTH(ff.started) = 10 AND ff.started <= ff.day"
-        let noGenre: SQLQueryString = sql.kind == .sqlite ? "json_array_length(ff.genres) = 0" : "cardinality(ff.genres) = 0"
+        let noGenre: SQLQueryString = "\(unsafeRaw: dialect.isEmptyList("ff.genres"))"
         let stars: [SQLQueryString] = (1...5).map { "\(books(where: "ff.rating = \(literal: $0)")) AS r\(unsafeRaw: String($0))" }
         let row = try await sql.raw(
             """

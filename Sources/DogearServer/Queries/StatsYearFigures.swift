@@ -48,11 +48,11 @@ struct StatsYearFigures {
     func keep(_ figures: StatsFigures, year: String, generation: Int) async throws {
         let payload = String(decoding: try JSONEncoder().encode(figures), as: UTF8.self)
         let unlocked: SQLQueryString =
-            sql.kind == .postgres
-            ? """
-             AND year IN (SELECT year FROM stats_year_figures WHERE user_id = \(bind: userID) AND year = \(bind: year)
-              FOR UPDATE SKIP LOCKED)
-            """ : ""
+            sql.databaseDialect.skippingLockedRows.map {
+                """
+                 AND year IN (SELECT year FROM stats_year_figures WHERE user_id = \(bind: userID) AND year = \(bind: year)\(unsafeRaw: $0))
+                """
+            } ?? ""
         try await sql.raw(
             """
             UPDATE stats_year_figures SET payload = \(bind: payload)

@@ -18,15 +18,8 @@ struct TableStatistics {
 
     func refresh(after rows: Int) async throws {
         guard rows >= Self.rowsWorthIt else { return }
-        switch db.sql.kind {
-        case .postgres:
-            try await db.sql.raw("ANALYZE \(unsafeRaw: Self.importTables.joined(separator: ", "))").run()
-        case .sqlite:
-            // A sample of each index (analysis_limit), so a big library costs no more than a small one.
-            try await db.sql.raw("PRAGMA analysis_limit = 1000").run()
-            for table in Self.importTables where table != "entry_search" {
-                try await db.sql.raw("ANALYZE \(unsafeRaw: table)").run()
-            }
+        for statement in db.sql.databaseDialect.refreshStatistics(of: Self.importTables) {
+            try await db.sql.raw(statement).run()
         }
     }
 }

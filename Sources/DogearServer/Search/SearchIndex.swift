@@ -102,9 +102,6 @@ struct NewestFirstMatches {
 
 enum SearchIndexes {
     static func forDatabase(_ db: any SQLDatabase) -> any SearchIndex {
-        switch db.kind {
-        case .sqlite: return SQLiteSearchIndex()
-        case .postgres: return PostgresSearchIndex()
-        }
+        db.databaseDialect.searchIndex
     }
 }

@@ -15,7 +15,7 @@ struct SearchIndexer {
     /// Writes the documents of these entries; `new: true` for entries never indexed (an import's).
     func reindex(_ entryIDs: [UUID], new: Bool = false) async throws {
         guard !entryIDs.isEmpty else { return }
-        if !new, sql.kind == .postgres {
+        if !new {
             // Two transactions changing one entry at once (a note and a status change) each rewrite
             // its document: the entries are locked first (in one order), so the second reads what
             // the first committed, and its delete sees the first's insert. Without it the second's
@@ -24,9 +24,9 @@ struct SearchIndexer {
             // (the foreign key), which FOR UPDATE waits for, so two notes at once deadlocked (500).
             // UUID's own order is its bytes', the same as its text's (`UUIDTextTests`).
             for batch in entryIDs.sorted().chunked(into: 1000) {
-                try await sql.raw(
-                    "SELECT id FROM library_entries WHERE id IN (\(binds: batch)) ORDER BY id FOR NO KEY UPDATE"
-                ).run()
+                if let lock = sql.databaseDialect.lockRows(of: "library_entries", ids: batch, .noKeyUpdate) {
+                    try await sql.raw(lock).run()
+                }
             }
         }
         var lap = phases?.start()
@@ -81,7 +81,7 @@ struct SearchIndexer {
     func documents(for entryIDs: [UUID]) async throws -> [SearchDocument] {
         var docs: [UUID: SearchDocument] = [:]
         let rows = LeanRows(db: db)
-        let dialect = LeanSQL(kind: sql.kind)
+        let dialect = sql.databaseDialect
         for batch in entryIDs.chunked(into: 1000) {
             var workOf: [UUID: UUID] = [:]
             for row in try await rows.all(

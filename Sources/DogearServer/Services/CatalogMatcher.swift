@@ -86,10 +86,10 @@ struct CatalogMatcher {
                 otherAuthors.insert(books[index].authors[0])
             }
         }
-        let kind = sql.kind
+        let dialect = sql.databaseDialect
         var queries: [SQLQueryString] = []
         for chunk in Array(indexedKeys).chunked(into: 500) {
-            queries.append(Self.byTitleKey(chunk, firstAuthors: Array(indexedAuthors), kind: kind))
+            queries.append(Self.byTitleKey(chunk, firstAuthors: Array(indexedAuthors), dialect: dialect))
         }
         // (CROSS JOIN keeps SQLite to this order: the named authors by their index, then their
         // works; left to itself it scanned work_authors.)
@@ -99,7 +99,7 @@ struct CatalogMatcher {
                 SELECT wa.work_id AS work_id, w.title AS title, a.name AS name
                 FROM authors a CROSS JOIN work_authors wa CROSS JOIN works w
                 WHERE a.name IN (\(binds: chunk)) AND wa.author_id = a.id AND wa.position = 0 AND w.id = wa.work_id
-                  AND \(unsafeRaw: LeanSQL(kind: kind).hasNonASCII("w.title"))
+                  AND \(unsafeRaw: dialect.hasNonASCII("w.title"))
                 """)
         }
         var workByTitle: [String: UUID] = [:]
@@ -121,11 +121,11 @@ struct CatalogMatcher {
     }
 
     /// Works by title key and first author, through `idx_works_title_key`.
-    static func byTitleKey(_ keys: [String], firstAuthors: [String], kind: SQLKind) -> SQLQueryString {
+    static func byTitleKey(_ keys: [String], firstAuthors: [String], dialect: any DatabaseDialect) -> SQLQueryString {
         """
         SELECT w.id AS work_id, w.title AS title, a.name AS name
         FROM works w CROSS JOIN work_authors wa CROSS JOIN authors a
-        WHERE \(unsafeRaw: AddWorkTitleKeyIndex.key("w.title", kind: kind)) IN (\(binds: keys))
+        WHERE \(unsafeRaw: dialect.titleKey("w.title")) IN (\(binds: keys))
           AND wa.work_id = w.id AND wa.position = 0 AND a.id = wa.author_id AND a.name IN (\(binds: firstAuthors))
         """
     }

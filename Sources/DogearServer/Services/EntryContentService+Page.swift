@@ -26,7 +26,7 @@ extension EntryContentService {
 
     /// `entry` is the reader's (`LibraryQueryService.entry` found it so).
     func pageContents(of entry: EntryDTO) async throws -> PageContents {
-        let sql = LeanSQL(kind: db.sql.kind)
+        let sql = db.sql.databaseDialect
         let notes = sql.arrayOf(
             ["n.id", "n.content", sql.seconds("n.created_at"), "n.is_discussion"], from: "notes n WHERE n.entry_id = e.id",
             orderBy: "n.created_at DESC")

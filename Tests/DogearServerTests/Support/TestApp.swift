@@ -33,6 +33,9 @@ func withDogear(adjust: (inout DogearConfig) -> Void = { _ in }, _ body: (Applic
     // write may wait long behind other tests' writes; the 10 s limit is a production valve, not what
     // these tests check (the one that does sets its own).
     config.writerWaitLimitSeconds = 120
+    // Likewise PostgreSQL's pooled connections: the whole suite runs at once on two cores, and a
+    // burst test's requests were seen waiting past the 30 s limit for a connection (a 500).
+    config.connectionWaitLimitSeconds = 120
     // Tests run the enrichment job themselves, when they want it.
     config.backgroundEnrichment = false
     adjust(&config)

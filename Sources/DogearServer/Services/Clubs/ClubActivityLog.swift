@@ -15,13 +15,10 @@ struct ClubActivityLog {
     func record(_ activity: ClubActivity) async throws {
         let clubID = activity.$club.id
         let sql = db.sql
-        if sql.kind == .postgres {
-            try await sql.raw("SELECT id FROM clubs WHERE id = \(bind: clubID) FOR UPDATE").run()
-        }
+        let dialect = sql.databaseDialect
+        if let lock = dialect.lockRows(of: "clubs", ids: [clubID], .update) { try await sql.raw(lock).run() }
         try await activity.create(on: db)
-        if sql.kind == .postgres {
-            try await sql.raw("SELECT pg_notify(\(bind: ClubEventHub.channel), \(bind: clubID.uuidString))").run()
-        }
+        if let notify = dialect.notify(ClubEventHub.channel, clubID.uuidString) { try await sql.raw(notify).run() }
     }
 
     /// Wakes the club's open streams without a feed line (a member removed, the club deleted), so
@@ -29,8 +26,8 @@ struct ClubActivityLog {
     /// announces once the transaction has committed.
     func wake(_ clubID: UUID) async throws {
         let sql = db.sql
-        guard sql.kind == .postgres else { return }
-        try await sql.raw("SELECT pg_notify(\(bind: ClubEventHub.channel), \(bind: clubID.uuidString))").run()
+        guard let notify = sql.databaseDialect.notify(ClubEventHub.channel, clubID.uuidString) else { return }
+        try await sql.raw(notify).run()
     }
 
     /// A change to a reader's library entry, told to every club of theirs whose current book it is:

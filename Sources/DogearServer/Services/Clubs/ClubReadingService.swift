@@ -56,7 +56,7 @@ struct ClubReadingService {
             .pageCount
         let expected = try await current.asyncMap { try await expectedFraction(of: $0, pageCount: clubPages) } ?? nil
         let viewerID = try user.requireID()
-        let joinedAt = LeanSQL(kind: db.sql.kind).seconds("m.created_at")
+        let joinedAt = db.sql.databaseDialect.seconds("m.created_at")
         let rows = try await LeanRows(db: db).all(
             """
             SELECT m.user_id AS user_id, u.display_name AS display_name, m.role AS role, \(unsafeRaw: joinedAt) AS joined_at,

@@ -26,7 +26,7 @@ struct ListItemService {
     /// its cover, read as plain rows.
     func items(_ listID: String, after cursor: UUID?, limit: Int) async throws -> Page<ListItemDTO> {
         let userID = try lists.user.requireID()
-        let dialect = LeanSQL(kind: db.sql.kind)
+        let dialect = db.sql.databaseDialect
         // A cover: the reader's own edition's first, else the earliest edition that has one.
         let cover = """
             (SELECT c.cover_url FROM editions c WHERE c.work_id = w.id AND c.cover_url IS NOT NULL

@@ -1,8 +1,8 @@
 import FluentKit
 import SQLKit
 
-/// The two databases Dogear runs on. Where their SQL differs (the search index, bulk inserts, the
-/// migration that creates the index), code asks `sql.kind` and nothing else.
+/// The two databases Dogear runs on. Migrations ask `sql.kind` (a migration must not call the app's
+/// code); everything else asks `sql.databaseDialect` (`DatabaseDialect`).
 enum SQLKind: Sendable {
     case sqlite, postgres
 }
