@@ -1,20 +1,9 @@
-import DogearCore
 import Vapor
 
 /// /api/v1/goals: a reader's goals with their progress (`?year=` for one year).
 struct GoalController {
     func index(req: Request) async throws -> [GoalDTO] {
-        try await req.goals().goals(year: try year(req))
-    }
-
-    /// `?year=` left out lists every year; anything but a year such as 2026 is refused (decoding it
-    /// as an optional Int would turn `?year=abc` into every year's goals without a word).
-    private func year(_ req: Request) throws -> Int? {
-        guard let text = req.query[String.self, at: "year"], !text.isEmpty else { return nil }
-        guard let year = Int(text), GoalDraft.years.contains(year) else {
-            throw DomainError.badRequest("year must be a year such as 2026; got '\(text)'", field: "year")
-        }
-        return year
+        try await req.goals().goals(year: try req.optionalYearQuery())
     }
 
     func create(req: Request) async throws -> Response {

@@ -51,7 +51,7 @@ struct ScanController {
     func confirmAll(req: Request) async throws -> [ScanProposalDTO] {
         // The body is optional; one that is sent must be a well-formed ConfirmAllRequest.
         let body =
-            req.body.data.map { $0.readableBytes > 0 } == true
+            (req.body.data?.readableBytes ?? 0) > 0
             ? try req.content.decode(ConfirmAllRequest.self) : ConfirmAllRequest()
         return try await req.scans().confirmAll(try req.uuidParameter("id"), status: body.status).map(ScanProposalDTO.init)
     }

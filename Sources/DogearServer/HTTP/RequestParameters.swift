@@ -1,3 +1,4 @@
+import DogearCore
 import Foundation
 import Vapor
 
@@ -7,10 +8,7 @@ extension Request {
     /// A UUID path parameter; a malformed one is a 400 naming the parameter.
     func uuidParameter(_ name: String) throws -> UUID {
         guard let raw = parameters.get(name) else { throw DomainError.badRequest("missing \(name)", field: name) }
-        guard let id = UUID(uuidString: raw) else {
-            throw DomainError.badRequest("'\(raw)' is not a valid id (a UUID)", field: name)
-        }
-        return id
+        return try Self.uuid(raw, field: name)
     }
 
     /// A club's id from the path. A malformed id is a club that does not exist, like any other
@@ -23,8 +21,22 @@ extension Request {
     /// An optional UUID in the query; a malformed one is a 400 naming it.
     func optionalUUIDQuery(_ name: String) throws -> UUID? {
         guard let raw = try query.get(String?.self, at: name) else { return nil }
+        return try Self.uuid(raw, field: name)
+    }
+
+    /// `?year=` as a year such as 2026, nil when left out or empty. Anything else is a 400 naming
+    /// it: decoding it as an optional Int would turn `?year=abc` into "no year" without a word.
+    func optionalYearQuery() throws -> Int? {
+        guard let text = query[String.self, at: "year"], !text.isEmpty else { return nil }
+        guard let year = Int(text), GoalDraft.years.contains(year) else {
+            throw DomainError.badRequest("year must be a year such as 2026; got '\(text)'", field: "year")
+        }
+        return year
+    }
+
+    private static func uuid(_ raw: String, field: String) throws -> UUID {
         guard let id = UUID(uuidString: raw) else {
-            throw DomainError.badRequest("'\(raw)' is not a valid id (a UUID)", field: name)
+            throw DomainError.badRequest("'\(raw)' is not a valid id (a UUID)", field: field)
         }
         return id
     }

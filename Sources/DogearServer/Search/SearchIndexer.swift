@@ -23,10 +23,11 @@ struct SearchIndexer {
             // UPDATE of the entry takes, not FOR UPDATE: a note's insert holds KEY SHARE on its entry
             // (the foreign key), which FOR UPDATE waits for, so two notes at once deadlocked (500).
             // UUID's own order is its bytes', the same as its text's (`UUIDTextTests`).
+            let dialect = sql.databaseDialect
             for batch in entryIDs.sorted().chunked(into: 1000) {
-                if let lock = sql.databaseDialect.lockRows(of: "library_entries", ids: batch, .noKeyUpdate) {
-                    try await sql.raw(lock).run()
-                }
+                // Nil where writers take turns already (SQLite): nothing to lock, for any batch.
+                guard let lock = dialect.lockRows(of: "library_entries", ids: batch, .noKeyUpdate) else { break }
+                try await sql.raw(lock).run()
             }
         }
         var lap = phases?.start()

@@ -66,9 +66,10 @@ struct SyncPropertyTests {
             check(reply.status, operation, &world, allowing: expected)
             return reply
         }
-        func web(_ operation: String, _ path: String, _ fields: [(String, String)]) async throws {
-            _ = try await world.web.get(path.components(separatedBy: "/").prefix(3).joined(separator: "/"))
-            let page = try await world.web.post(path, fields)
+        /// Opens the book's page (for its form's token), then posts `action` on it as the page would.
+        func web(_ operation: String, book id: String, _ action: String, _ fields: [(String, String)]) async throws {
+            _ = try await world.web.get("/books/\(id)")
+            let page = try await world.web.post("/books/\(id)/\(action)", fields)
             check(page.status, "\(operation) (\(page.body.prefix(300)))", &world)
         }
         let operation = Int.random(in: 0..<28, using: &rng)
@@ -106,7 +107,7 @@ struct SyncPropertyTests {
             return "note on \(id)"
         case 7:
             guard let id = any(world.entries) else { return "-" }
-            try await web("web note on \(id)", "/books/\(id)/notes", [("content", "from the page \(rng.next() % 100)")])
+            try await web("web note on \(id)", book: id, "notes", [("content", "from the page \(rng.next() % 100)")])
             return "web note on \(id)"
         case 8:
             guard let id = any(world.notes) else { return "-" }
@@ -190,10 +191,10 @@ struct SyncPropertyTests {
         case 20:
             guard let id = any(world.entries) else { return "-" }
             if Bool.random(using: &rng) {
-                try await web("web rating \(id)", "/books/\(id)/rating", [("rating", "\(Int.random(in: 1...5, using: &rng))")])
+                try await web("web rating \(id)", book: id, "rating", [("rating", "\(Int.random(in: 1...5, using: &rng))")])
                 return "web rating \(id)"
             }
-            try await web("web delete \(id)", "/books/\(id)/delete", [])
+            try await web("web delete \(id)", book: id, "delete", [])
             world.entries.removeAll { $0 == id }
             return "web delete \(id)"
         case 21:
