@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-kit.git", from: "1.57.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
@@ -46,6 +47,20 @@ let package = Package(
         ),
         // Every HTML page as Model + View (Plot). No Vapor, no Fluent: a view cannot query.
         .target(name: "DogearViews", dependencies: ["DogearCore", .product(name: "Plot", package: "Plot")]),
+        // Rows and how they are kept: Fluent models, migrations, queries, search indexes, bulk paths,
+        // and the one dialect seam. No Vapor: nothing here knows a request.
+        .target(
+            name: "DogearStore",
+            dependencies: [
+                "DogearCore",
+                "DogearSources",
+                "DogearTransfer",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ]
+        ),
         .target(
             name: "DogearServer",
             dependencies: [
@@ -54,6 +69,7 @@ let package = Package(
                 "DogearTransfer",
                 "DogearViews",
                 "DogearScan",
+                "DogearStore",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),

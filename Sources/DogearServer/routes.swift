@@ -1,3 +1,4 @@
+import DogearStore
 import DogearViews
 import Vapor
 

@@ -6,6 +6,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Every row of every table that names a reader (by id, in any column, in any of the forms the two
 /// databases store it in) or holds their email: read straight from the database's own catalog of

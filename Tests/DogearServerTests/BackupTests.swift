@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// `dogear restore`'s checks on SQLite files: only a whole database of Dogear's is put in place, and
 /// the one it replaces is kept. (A backup taken while a reader writes, restored and served again, on

@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// A reader who types a real ISBN with a junk title and cover must not decide that book for
 /// everyone: the next lookup that reaches a source puts the source's facts in place, field by field.

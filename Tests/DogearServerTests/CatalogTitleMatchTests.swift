@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Rule 3 of the catalog's matching (`CatalogMatcher`): the same title, ignoring case, and the same
 /// first author is one work, for a book added by hand and for an import row alike. The SQL narrows

@@ -6,6 +6,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Every real export in ../shared/fixtures, imported through the API (skipped when the folder is
 /// absent). What the library ends up holding is compared with what the file holds, counted here

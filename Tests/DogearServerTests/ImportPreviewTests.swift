@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// The dry run plans with reads only (`ImportPreviewPlanner`): it must still count exactly what
 /// the run then does, across batch boundaries and against what the library already holds, and it

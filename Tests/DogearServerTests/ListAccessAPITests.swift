@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Every list route × every actor × private, public and default lists, through the API: each cell
 /// of the table is asserted. Each cell runs on a list made fresh for it, so no cell sees another's

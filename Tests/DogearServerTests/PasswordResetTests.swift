@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Recovery without mail: the operator's printed link. The same links by mail through a real SMTP
 /// server are `Tests/mail/test_password_reset.py` (run by `scripts/test-mail.sh` in CI).

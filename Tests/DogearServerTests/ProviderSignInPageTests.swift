@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// The web's side of Sign in with Apple and Google: the providers' buttons (and their scripts in
 /// the CSP) only when set up, and the callbacks the providers post their tokens to.

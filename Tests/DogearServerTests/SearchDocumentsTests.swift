@@ -4,6 +4,7 @@ import SQLKit
 import Testing
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// An import's new entries are indexed by `SearchIndexer.reindex(_:new: true)`: on SQLite the
 /// database builds their documents itself (`SQLiteSearchIndex.writeNew`), everywhere else (and for

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// `UUID.timeOrdered()` makes the ids of new rows: RFC 9562 version 7, the time first and the rest
 /// from a pool of the kernel's random bytes. An id that repeated would collide with another row's;

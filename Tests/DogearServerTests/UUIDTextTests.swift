@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// `UUID.text` and `UUID(text:)` stand in for Foundation's `uuidString` and `UUID(uuidString:)`
 /// where ids are written and read by the thousand. A byte out of place would store an id no row

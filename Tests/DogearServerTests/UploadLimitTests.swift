@@ -4,6 +4,7 @@ import Vapor
 import VaporTesting
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Uploads are bounded every way a body can be large, and a full disk is said, not a crash.
 @Suite("Upload limits: the whole body, part headers, parts, a reader's pending imports, a full disk")

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// /api/v1/auth and /api/v1/me.

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// Which routes `POST /api/v1/batch` may hold, and an operation's path as the app's router will

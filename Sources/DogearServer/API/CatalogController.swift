@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// /api/v1/books (lookup, search), /api/v1/works, /editions, /authors: the shared catalog, readable

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// /api/v1/clubs and /api/v1/comments: clubs, their members, book, schedule, proposals, feed,

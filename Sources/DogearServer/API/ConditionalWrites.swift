@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// `If-Match` and `ETag` on the objects apps sync. A controller wraps the service call

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// /api/v1/discover: the swipe deck, swipes and undo, and what discovery has learned.

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// Sessions, notes and quotes of an entry, and /notes/{id}, /quotes/{id}.

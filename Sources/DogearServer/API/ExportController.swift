@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// `GET /api/v1/export?format=goodreads|storygraph|json`: the whole library as a download.

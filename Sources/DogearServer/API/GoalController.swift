@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// /api/v1/goals: a reader's goals with their progress (`?year=` for one year).

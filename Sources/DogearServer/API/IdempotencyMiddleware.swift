@@ -1,5 +1,6 @@
 import Crypto
 import DogearCore
+import DogearStore
 import Fluent
 import SQLKit
 import Vapor

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// `POST /api/v1/imports`, `GET /api/v1/imports/{id}` (import Goodreads, StoryGraph, LibraryThing

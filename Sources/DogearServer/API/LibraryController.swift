@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// /api/v1/library: the signed-in reader's entries. Each handler decodes, calls one service, and

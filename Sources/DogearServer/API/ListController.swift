@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// /api/v1/lists and /api/v1/shared-lists: a reader's lists and other readers' public lists opened

@@ -1,3 +1,4 @@
+import DogearStore
 import Foundation
 
 /// The API contract, `openapi.yaml` at the repository root, shipped as a resource of this module.

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// GET /api/v1/tags, /api/v1/authors (autocomplete) and /api/v1/home.

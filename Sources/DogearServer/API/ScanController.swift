@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// `/api/v1/scans` and `/api/v1/proposals`: shelf photos and their review queue. Thin:

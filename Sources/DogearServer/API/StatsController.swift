@@ -1,14 +1,15 @@
+import DogearStore
 import Vapor
 
 /// GET /api/v1/stats (everything; premium with tiers on) and /api/v1/stats/basic (books and pages
 /// per year, for every account). `?year=2026`, or `?from=&to=` (inclusive days), or nothing for all time.
 struct StatsController {
     func stats(req: Request) async throws -> StatsDTO {
-        try await req.stats().stats(try range(req))
+        StatsDTO(try await req.stats().stats(try range(req)))
     }
 
     func basic(req: Request) async throws -> BasicStatsDTO {
-        try await req.stats().basic(try range(req))
+        BasicStatsDTO(try await req.stats().basic(try range(req)))
     }
 
     private func range(_ req: Request) throws -> StatsService.Range {

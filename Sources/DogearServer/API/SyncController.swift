@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// /api/v1/sync: the reader's changes feed for apps that keep a copy.

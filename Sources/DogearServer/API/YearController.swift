@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// /api/v1/years/{year}: the reader's year in books, and the link that shares it (`POST` makes or

@@ -1,14 +1,11 @@
+import DogearStore
 import Foundation
 
 /// Sign in with Apple or Google as this server is set up for it (`APPLE_*`, `GOOGLE_*`): where the
 /// provider publishes its keys, who issues its tokens, and this server's client IDs (the first is
 /// the web page's; apps add theirs). A provider without client IDs is off, and its buttons hidden.
 struct IdentityProvider: Sendable, Equatable {
-    enum Name: String, Codable, Sendable, CaseIterable {
-        case apple, google
-
-        var label: String { self == .apple ? "Apple" : "Google" }
-    }
+    typealias Name = IdentityProviderName
 
     var name: Name
     var jwksURL: String

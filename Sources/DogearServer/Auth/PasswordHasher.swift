@@ -1,3 +1,4 @@
+import DogearStore
 import NIOConcurrencyHelpers
 import NIOPosix
 import Vapor

@@ -1,3 +1,4 @@
+import DogearStore
 import Foundation
 
 /// What every benchmark prints its figures with: percentiles of timings, durations in milliseconds

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import DogearCore
+import DogearStore
 import Fluent
 import Foundation
 import NIOConcurrencyHelpers

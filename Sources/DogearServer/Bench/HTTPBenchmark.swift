@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import DogearCore
+import DogearStore
 import DogearViews
 import Fluent
 import Foundation

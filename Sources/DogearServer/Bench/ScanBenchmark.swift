@@ -1,5 +1,6 @@
 import DogearCore
 import DogearScan
+import DogearStore
 import Foundation
 
 #if canImport(Glibc)

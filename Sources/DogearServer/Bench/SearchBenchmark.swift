@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Foundation
 import SQLKit
@@ -99,7 +100,7 @@ struct SearchBenchmark {
             ).run(filter)
             times["search_sql", default: []].append(clock.now - begin)
             begin = clock.now
-            var items = try await EntryLoader(db: app.db, today: LocalDate(Date(), in: .gmt)).load(page.ids)
+            var items = try await EntryLoader(db: app.db, today: LocalDate(Date(), in: .gmt)).load(page.ids).map(EntryDTO.init)
             times["load_entries", default: []].append(clock.now - begin)
             begin = clock.now
             let documents =

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// `dogear backup [--to PATH]`: a checked copy of the database, safe to take while Dogear serves

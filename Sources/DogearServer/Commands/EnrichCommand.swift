@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// `dogear enrich [--limit N]`: fill missing covers, pages and descriptions now, in the foreground.

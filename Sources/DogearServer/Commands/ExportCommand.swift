@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// `dogear export --user EMAIL --format goodreads|storygraph|json [--output FILE]`.

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Foundation
 
 /// Every setting Dogear reads, decoded once from the environment at start-up with working defaults

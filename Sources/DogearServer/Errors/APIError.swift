@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// The one error shape of the API on the wire: `{"error": {"code", "message", "field"?}}` with a

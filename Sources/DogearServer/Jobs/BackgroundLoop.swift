@@ -1,4 +1,5 @@
 import DogearSources
+import DogearStore
 import Vapor
 
 /// Background work while the server runs: a round, then the next at once while there was work,

@@ -1,3 +1,4 @@
+import DogearStore
 import Foundation
 
 /// Where Dogear's mail goes, from `SMTP_URL`, `SMTP_FROM` and `SMTP_CA_FILE`.

@@ -1,4 +1,5 @@
 import Dispatch
+import DogearStore
 import Foundation
 import NIOConcurrencyHelpers
 import Vapor

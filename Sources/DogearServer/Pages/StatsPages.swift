@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import DogearViews
 import Vapor
 
@@ -40,7 +41,7 @@ struct StatsPages {
     }
 
     /// Twelve months for a year (empty months as 0), or one bar per year for all time.
-    static func periods(_ periods: [StatsDTO.Period], year: Int?) -> (books: [Chart.Point], pages: [Chart.Point]) {
+    static func periods(_ periods: [StatsReport.Period], year: Int?) -> (books: [Chart.Point], pages: [Chart.Point]) {
         guard let year else {
             return (periods.map { Chart.Point($0.period, $0.books) }, periods.map { Chart.Point($0.period, $0.pages) })
         }
@@ -52,7 +53,7 @@ struct StatsPages {
         )
     }
 
-    static func fill(_ model: inout StatsPage.Model, with stats: StatsDTO) {
+    static func fill(_ model: inout StatsPage.Model, with stats: StatsReport) {
         model.books = stats.books
         model.pages = stats.pages
         model.finishes = stats.finishes
@@ -83,15 +84,15 @@ struct StatsPages {
         ]
     }
 
-    static func named(_ book: StatsDTO.BookRef) -> StatsPage.NamedBook {
+    static func named(_ book: StatsReport.BookRef) -> StatsPage.NamedBook {
         StatsPage.NamedBook(entryID: book.entryId, title: book.title, detail: book.pages.map { "\($0) pages" } ?? "")
     }
 
-    static func share(_ share: StatsDTO.Share) -> StatsPage.Share {
+    static func share(_ share: StatsReport.Share) -> StatsPage.Share {
         StatsPage.Share(parts: share.counts.map { Chart.Point(CatalogWords.label($0.name), $0.books) }, unknown: share.unknown)
     }
 
-    static func yesNo(_ label: String, _ answer: StatsDTO.YesNo) -> StatsPage.YesNo {
+    static func yesNo(_ label: String, _ answer: StatsReport.YesNo) -> StatsPage.YesNo {
         StatsPage.YesNo(label: label, yes: answer.yes, no: answer.no, unknown: answer.unknown)
     }
 }

@@ -1,5 +1,6 @@
 import DogearCore
 import DogearSources
+import DogearStore
 import NIOCore
 import Vapor
 

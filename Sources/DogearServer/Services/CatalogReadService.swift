@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Foundation
 
@@ -17,7 +18,7 @@ struct CatalogReadService {
         let isbn = try BookLookupService.parseISBN(raw)
         let outcome = try await lookups.lookup(isbn)
         return LookupDTO(
-            book: try await loader.book(work: outcome.work, edition: outcome.edition),
+            book: CatalogBookDTO(try await loader.book(work: outcome.work, edition: outcome.edition)),
             foundIn: outcome.foundIn,
             sources: outcome.attempts.map(SourceAttemptDTO.init),
             inLibrary: try await entryID(forWork: outcome.work.requireID()))
@@ -26,7 +27,7 @@ struct CatalogReadService {
     func work(_ id: UUID) async throws -> WorkPageDTO {
         guard let work = try await Work.find(id, on: db) else { throw DomainError.bookNotFound }
         return WorkPageDTO(
-            work: try await loader.work(work), editions: try await loader.editions(ofWork: id),
+            work: WorkDTO(try await loader.work(work)), editions: try await loader.editions(ofWork: id).map(EditionDTO.init),
             inLibrary: try await entryID(forWork: id))
     }
 
@@ -35,7 +36,7 @@ struct CatalogReadService {
         else { throw DomainError.bookNotFound }
         let book = try await loader.book(work: work, edition: edition)
         guard let found = book.edition else { throw DomainError.bookNotFound }
-        return EditionPageDTO(edition: found, work: book.work)
+        return EditionPageDTO(edition: EditionDTO(found), work: WorkDTO(book.work))
     }
 
     func author(_ id: UUID) async throws -> AuthorDTO {

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// Where "now" comes from, so tests can fix the date and every automatic date is predictable.

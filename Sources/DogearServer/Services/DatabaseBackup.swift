@@ -1,3 +1,4 @@
+import DogearStore
 import FluentKit
 import Foundation
 import NIOConcurrencyHelpers

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Foundation
 import SQLKit
 

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Vapor
 
@@ -44,7 +45,7 @@ struct HomeService {
             ORDER BY date_finished DESC, updated_at DESC LIMIT 5
             """
         ).all().map { try $0.decode(column: "id", as: UUID.self) }
-        let loaded = try await EntryLoader(db: db, today: today).load(reading + finished)
+        let loaded = try await EntryLoader(db: db, today: today).load(reading + finished).map(EntryDTO.init)
         let stats = try await HomeStatsQuery(db: db).stats(userID: userID, year: today.year)
         let membership = ClubMembershipService(db: db, user: user, tiersEnabled: false)
         let clubs = try await ClubService(membership: membership, today: today).clubs(limit: 3)

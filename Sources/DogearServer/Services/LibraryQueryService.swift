@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Foundation
 
@@ -26,7 +27,7 @@ struct LibraryQueryService {
         let index = SearchIndexes.forDatabase(sql)
         let zone = TimeZone(identifier: user.timeZone) ?? .gmt
         let page = try await LibrarySearchQuery(db: sql, index: index, userID: userID, timeZone: zone).run(filter)
-        var items = try await loader.load(page.ids)
+        var items = try await loader.load(page.ids).map(EntryDTO.init)
         if !filter.terms.isEmpty {
             let documents = page.documents.isEmpty ? try await index.documents(page.ids, on: sql) : page.documents
             for position in items.indices {
@@ -41,12 +42,12 @@ struct LibraryQueryService {
     func entry(_ id: UUID) async throws -> EntryDTO {
         // Read with the owner in the statement, not checked by loading the entry's model first.
         guard let entry = try await loader.load([id], owner: try user.requireID()).first else { throw DomainError.entryNotFound }
-        return entry
+        return EntryDTO(entry)
     }
 
     /// An entry the caller already holds (just written), as the API shows it.
     func dto(_ entry: LibraryEntry) async throws -> EntryDTO {
-        try await loader.loadOne(try entry.requireID())
+        EntryDTO(try await loader.loadOne(try entry.requireID()))
     }
 
     /// The reader's tags as they typed them, A–Z, for filters and autocomplete.

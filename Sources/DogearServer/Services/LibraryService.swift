@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Vapor
 
@@ -277,12 +278,5 @@ struct LibraryService {
     private func required<T>(_ value: T?, _ field: String) throws -> T {
         guard let value else { throw ValidationError(field: field, "cannot be null") }
         return value
-    }
-}
-
-extension Optional {
-    func asyncMap<U>(_ transform: (Wrapped) async throws -> U) async rethrows -> U? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }

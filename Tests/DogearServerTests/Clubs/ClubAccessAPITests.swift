@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Every club route × every actor × public and private clubs, through the API: each cell of the
 /// table is asserted. Each cell runs on a club made fresh for it (owner Ann, admin Bea, member Cal,

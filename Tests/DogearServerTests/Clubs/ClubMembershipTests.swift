@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Club membership through its service (the routes come next), on SQLite and PostgreSQL.
 @Suite("Clubs: join codes, roles, leaving")

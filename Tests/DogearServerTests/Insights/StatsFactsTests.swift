@@ -6,6 +6,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// The tables statistics read (`finish_facts`, `session_days`) are kept by database triggers. These
 /// tests write through every path a figure depends on, and check the tables equal what a rebuild

@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Statistics over real exports, against figures this test works out straight from the CSV columns:
 /// a finish is a row on the read shelf with a read date (Goodreads' "Date Read", StoryGraph's "Last

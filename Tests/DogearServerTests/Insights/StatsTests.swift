@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Sets an author's gender and cultural region straight in the catalog.
 /// Fills in the first author of an entry's book as a reader would, through the API.

@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// A club's members read as plain rows (`LeanRows`) and written by `JSONBytes`: the route's bytes
 /// are the app's encoder's for the same members, and each member's own fields are what SQLKit's

@@ -6,6 +6,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// The lean reads (`EntryLoader`: one statement, no Fluent models; the library page written by
 /// `JSONBytes`) answer byte for byte what the reads before them answered: `ReferenceEntryLoader`
@@ -57,7 +58,8 @@ struct LeanReadTests {
             let entries = try await LibraryEntry.query(on: app.db).sort(\.$dateAdded).all()
             #expect(entries.count == 9)
             let reference = try await ReferenceEntryLoader(db: app.db, today: fixedToday).load(entries)
-            let lean = try await EntryLoader(db: app.db, today: fixedToday).load(entries.map { try $0.requireID() })
+            let lean = try await EntryLoader(db: app.db, today: fixedToday).load(entries.map { try $0.requireID() }).map(
+                EntryDTO.init)
             #expect(lean.count == reference.count)
             for (leanEntry, referenceEntry) in zip(lean, reference) {
                 let expected = String(decoding: try Self.encoder().encode(referenceEntry), as: UTF8.self)

@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// A search by several words asks the index for one word and checks the others on each candidate's
 /// texts (SQLite's newest-first order). It must find exactly what the index's AND over every word

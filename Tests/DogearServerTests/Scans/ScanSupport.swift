@@ -6,6 +6,7 @@ import Vapor
 import VaporTesting
 
 @testable import DogearServer
+@testable import DogearStore
 
 extension Application {
     /// Sends a photo to `POST /api/v1/scans` as the multipart part `photo`.

@@ -2,6 +2,7 @@ import DogearCore
 import Foundation
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// What a service call was refused with: a `DomainError`'s code, `invalid:<field>` for a broken
 /// rule, nil when it went through — so a test states the outcome in one line.

@@ -5,6 +5,7 @@ import Vapor
 import VaporTesting
 
 @testable import DogearServer
+@testable import DogearStore
 
 extension Application {
     /// Uploads a file to `POST /api/v1/imports`: as the part `file` of a multipart form, or as the raw body.

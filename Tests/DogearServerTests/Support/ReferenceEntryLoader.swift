@@ -4,6 +4,7 @@ import SQLKit
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// The entry loader as it was before the lean reads (Fluent models, a query per part), kept as the
 /// reference the lean `EntryLoader` and the API's hand-written JSON are compared with byte for byte.
@@ -51,8 +52,8 @@ struct ReferenceEntryLoader {
                 pageCount: edition?.pageCount, dailyGoalPages: entry.dailyGoalPages, today: today)
             return EntryDTO(
                 id: id,
-                work: work,
-                edition: edition,
+                work: WorkDTO(work),
+                edition: edition.map(EditionDTO.init),
                 status: entry.status.rawValue,
                 owned: entry.owned,
                 onWishlist: entry.onWishlist,
@@ -78,7 +79,9 @@ struct ReferenceEntryLoader {
                 tags: tags[id] ?? [],
                 readThroughs: history[id] ?? [],
                 otherEditions: (others[id] ?? []).compactMap { other in
-                    editions[other.edition].map { OtherEditionDTO(edition: $0, rating: other.rating, dateRead: other.dateRead) }
+                    editions[other.edition].map {
+                        OtherEditionDTO(edition: EditionDTO($0), rating: other.rating, dateRead: other.dateRead)
+                    }
                 },
                 createdAt: entry.createdAt,
                 updatedAt: entry.updatedAt)

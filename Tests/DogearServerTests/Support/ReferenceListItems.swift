@@ -2,6 +2,7 @@ import Foundation
 import SQLKit
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// A list's books as `ListItemService` read them before the lean reads: the items, then the works,
 /// their authors and external IDs, and the covers, a query each, decoded by SQLKit. `LeanReadTests`
@@ -49,7 +50,7 @@ struct ReferenceListItems {
         let covers = try await service.covers(workIDs, entries: page.compactMap(\.entryID))
         let items = page.compactMap { row in
             works[row.workID].map {
-                ListItemDTO(id: row.id, work: $0, note: row.note, entryId: row.entryID, coverUrl: covers[row.workID])
+                ListItemDTO(id: row.id, work: WorkDTO($0), note: row.note, entryId: row.entryID, coverUrl: covers[row.workID])
             }
         }
         return Page(items: items, nextCursor: rows.count > limit ? page.last.map { LibraryFilter.encodeCursor($0.id) } : nil)

@@ -4,6 +4,7 @@ import Foundation
 import SQLKit
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Sums reading sessions per entry in SQL (one GROUP BY), for pace and estimated finish: the former
 /// loader's query, kept for `ReferenceEntryLoader` (the lean `EntryLoader` sums them in its statement).

@@ -3,6 +3,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Random sequences of everything a reader can do to their data (the API, the web pages, imports,
 /// batches, conditional writes), with two apps syncing at random moments: at the end each app's

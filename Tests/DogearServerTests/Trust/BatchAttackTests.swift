@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Issue 36's batch holes, replayed: a batch that reached itself or an account route through a
 /// path's spelling held the SQLite writer turn against itself and stopped every write after it.

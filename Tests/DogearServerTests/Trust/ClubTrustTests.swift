@@ -6,6 +6,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 
 /// Issue 36's club and code holes, replayed: codes guessed without limit, a removed member back at
 /// once by the code every member was shown, an admin demoting and removing another admin.

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// What `POST /api/v1/batch` answers: one result per operation, in order.

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// A catalog book: the work and, when known, the edition.

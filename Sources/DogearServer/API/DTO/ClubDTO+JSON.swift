@@ -1,3 +1,4 @@
+import DogearStore
 import Foundation
 
 /// A club's members written by `JSONBytes`: the bytes `JSONEncoder` writes for `ClubMemberDTO`

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// A reader as a club shows them: id and display name.

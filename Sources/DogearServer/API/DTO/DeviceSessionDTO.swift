@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// A signed-in device or app, as its reader sees it.

@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// `GET /api/v1/discover/deck`: the next cards, best first.

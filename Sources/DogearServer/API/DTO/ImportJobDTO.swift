@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// An import job as the API shows it: the counters move while it runs.

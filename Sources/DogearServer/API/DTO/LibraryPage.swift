@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// One page of a list endpoint. `nextCursor` is null on the last page.

@@ -1,3 +1,4 @@
+import DogearStore
 import Foundation
 
 /// A list's books written by `JSONBytes`: the bytes `JSONEncoder` writes for `ListItemDTO` (keys

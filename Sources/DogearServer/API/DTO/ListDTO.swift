@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// A reading list as the API shows it. Default lists have the ids `currently-reading`,

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// A reader's statistics for a year, a range of days or all time (`GET /api/v1/stats`), from their

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// One page of the changes feed (`GET /api/v1/sync`): the changes in version order, the cursor to

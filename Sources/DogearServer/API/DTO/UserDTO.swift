@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// A user's own profile as the API shows it.

@@ -1,9 +1,7 @@
+import DogearStore
 import Vapor
 
-struct AuthorRef: Content, Equatable {
-    let id: UUID
-    let name: String
-}
+extension AuthorRef: Content {}
 
 /// A catalog work as the API shows it, authors in cover order.
 struct WorkDTO: Content {

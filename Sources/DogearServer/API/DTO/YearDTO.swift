@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 /// A reader's year in books (`/year/{year}`, `GET /api/v1/years/{year}`, and the shared `/y/{token}`).

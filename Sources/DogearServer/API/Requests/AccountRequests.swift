@@ -1,3 +1,4 @@
+import DogearStore
 import Vapor
 
 struct SignUpRequest: Content {

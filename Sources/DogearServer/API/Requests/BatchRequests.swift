@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// What `POST /api/v1/batch` accepts: up to 100 operations, each the method, path and body of a

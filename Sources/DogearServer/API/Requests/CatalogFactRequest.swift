@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Foundation
 
 /// The body of `PATCH /api/v1/authors/{id}` and `PATCH /api/v1/works/{id}`: any of the record's

@@ -1,3 +1,4 @@
+import DogearStore
 import Foundation
 
 /// `POST /api/v1/discover/swipes` (and the deck page's forms).

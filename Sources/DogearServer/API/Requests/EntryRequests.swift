@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Vapor
 
 /// POST /api/v1/library: a book described in `book`, or an existing `workId` / `editionId`,

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Foundation
 
 /// `POST /api/v1/lists`: a new list's fields.

@@ -1,3 +1,4 @@
+import DogearStore
 import Fluent
 import Foundation
 import SQLKit

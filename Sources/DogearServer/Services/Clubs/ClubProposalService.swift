@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Foundation
 import SQLKit
@@ -110,7 +111,7 @@ struct ClubProposalService {
             let id = try proposal.requireID()
             guard let work = works[proposal.$work.id] else { return nil }
             return ClubProposalDTO(
-                id: id, work: work,
+                id: id, work: WorkDTO(work),
                 proposer: people[proposal.$proposer.id] ?? PersonRef(id: proposal.$proposer.id, displayName: ""),
                 state: proposal.state.rawValue, votes: votes[id] ?? 0, votedByMe: mine.contains(id),
                 createdAt: proposal.createdAt ?? .distantPast)

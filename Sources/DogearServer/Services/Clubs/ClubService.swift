@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Foundation
 import SQLKit
@@ -70,7 +71,7 @@ struct ClubService {
             .sort(\.$createdAt, .descending).all()
         let works = try await CatalogLoader(db: db).works(books.map(\.$work.id))
         return books.compactMap { book in
-            works[book.$work.id].map { ClubBookDTO(work: $0, startedOn: book.startedOn, finishedOn: book.finishedOn) }
+            works[book.$work.id].map { ClubBookDTO(work: WorkDTO($0), startedOn: book.startedOn, finishedOn: book.finishedOn) }
         }
     }
 
@@ -120,7 +121,7 @@ struct ClubService {
             let id = try club.requireID()
             let book = currentByClub[id].flatMap { book in
                 works[book.$work.id].map {
-                    ClubDTO.CurrentBook(work: $0, startedOn: book.startedOn, coverUrl: facts[book.$work.id]?.coverUrl)
+                    ClubDTO.CurrentBook(work: WorkDTO($0), startedOn: book.startedOn, coverUrl: facts[book.$work.id]?.coverUrl)
                 }
             }
             return ClubDTO(

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import DogearTransfer
 import Fluent
 import Foundation
@@ -242,23 +243,5 @@ struct ImportBatchWriter {
             }
         }
         try await bulk.insert(ImportedFields.bulk, keptOrder.map { keptByKey[$0]! })
-    }
-}
-
-/// Time spent in each step of the import batches, summed (for `dogear bench import`).
-final class ImportPhases: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var totals: [String: Duration] = [:]
-    private let clock = ContinuousClock()
-
-    func start() -> ContinuousClock.Instant { clock.now }
-
-    func record(_ name: String, _ since: inout ContinuousClock.Instant?) {
-        guard let started = since else { return }
-        let now = clock.now
-        lock.lock()
-        totals[name, default: .zero] += now - started
-        lock.unlock()
-        since = now
     }
 }

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import DogearTransfer
 import Fluent
 import Foundation

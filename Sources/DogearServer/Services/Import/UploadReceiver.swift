@@ -1,3 +1,4 @@
+import DogearStore
 import DogearTransfer
 import Vapor
 

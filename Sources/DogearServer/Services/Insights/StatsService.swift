@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Foundation
 
@@ -51,8 +52,8 @@ struct StatsService {
             return day
         }
 
-        var dto: StatsDTO.Range {
-            StatsDTO.Range(year: year, from: year == nil ? from?.description : nil, to: year == nil ? to?.description : nil)
+        var report: StatsReport.Range {
+            StatsReport.Range(year: year, from: year == nil ? from?.description : nil, to: year == nil ? to?.description : nil)
         }
     }
 
@@ -83,7 +84,7 @@ struct StatsService {
         return try await StatsQuery(db: db, userID: userID, from: range.from, to: range.to).figures()
     }
 
-    func stats(_ range: Range) async throws -> StatsDTO {
+    func stats(_ range: Range) async throws -> StatsReport {
         try check(.readAdvancedStats)
         let figures = try await figures(range)
         let overview = figures.overview
@@ -96,19 +97,19 @@ struct StatsService {
         let current = try await currentStreak(readingDays)
         let longest = ReadingStreak.from(days: inRange.map(\.day), today: min(today, range.to ?? today))
         let genres = Array(figures.genres.prefix(10))
-        return StatsDTO(
-            range: range.dto, books: overview.books, finishes: overview.finishes, pages: overview.pages,
+        return StatsReport(
+            range: range.report, books: overview.books, finishes: overview.finishes, pages: overview.pages,
             undatedFinishes: overview.undated, byMonth: figures.months, byYear: figures.years, ratings: overview.ratings,
             genres: genres
-                + (overview.withoutGenre > 0 ? [StatsDTO.Count(name: "(no genre)", books: overview.withoutGenre)] : []),
+                + (overview.withoutGenre > 0 ? [StatsReport.Count(name: "(no genre)", books: overview.withoutGenre)] : []),
             formats: figures.facets.formats, authors: try await query.authors(),
-            reading: StatsDTO.Reading(
+            reading: StatsReport.Reading(
                 minutes: sessions.minutes, sessions: sessions.sessions, sessionPages: sessions.pages, readingDays: inRange.count,
                 pagesPerDay: sessions.days > 0 ? (Double(sessions.pages) / Double(sessions.days) * 10).rounded() / 10 : nil,
                 currentStreak: current, longestStreak: longest.longest,
                 longestStreakEnded: longest.longestEnded?.description),
-            days: inRange.map { DayDTO(day: $0.day.description, minutes: $0.minutes, pages: $0.pages) },
-            finishing: StatsDTO.Finishing(
+            days: inRange.map { DayFigures(day: $0.day.description, minutes: $0.minutes, pages: $0.pages) },
+            finishing: StatsReport.Finishing(
                 averageDaysToFinish: overview.averageDaysToFinish, shortest: figures.named["shortest"],
                 longest: figures.named["longest"], rereads: overview.rereads, didNotFinish: dnf,
                 dnfRate: dnf + overview.books > 0 ? (Double(dnf) / Double(dnf + overview.books) * 1000).rounded() / 1000 : nil),
@@ -130,17 +131,17 @@ struct StatsService {
     }
 
     /// Books and pages per year: what every account sees.
-    func basic(_ range: Range) async throws -> BasicStatsDTO {
+    func basic(_ range: Range) async throws -> BasicStatsReport {
         try check(.readBasicStats)
         if range == .allTime {
             let figures = try await figures(range)
-            return BasicStatsDTO(
-                range: range.dto, books: figures.overview.books, pages: figures.overview.pages, byYear: figures.years)
+            return BasicStatsReport(
+                range: range.report, books: figures.overview.books, pages: figures.overview.pages, byYear: figures.years)
         }
         let query = StatsQuery(db: db, userID: try user.requireID(), from: range.from, to: range.to)
         let overview = try await query.overview()
-        return BasicStatsDTO(
-            range: range.dto, books: overview.books, pages: overview.pages, byYear: try await query.periods().years)
+        return BasicStatsReport(
+            range: range.report, books: overview.books, pages: overview.pages, byYear: try await query.periods().years)
     }
 
     /// The years with a dated finish, newest first: one index seek per year.

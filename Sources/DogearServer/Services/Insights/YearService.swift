@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import DogearViews
 import Fluent
 import Foundation
@@ -96,13 +97,16 @@ struct YearService {
         let byMonth = Dictionary(
             try await query.periods().months.map { ($0.period, $0) }, uniquingKeysWith: { first, _ in first })
         let months = (1...12).map { String(format: "%04d-%02d", year, $0) }.map {
-            byMonth[$0] ?? StatsDTO.Period(period: $0, books: 0, finishes: 0, pages: 0)
+            byMonth[$0] ?? StatsReport.Period(period: $0, books: 0, finishes: 0, pages: 0)
         }
         return YearDTO(
             year: year, ownerName: ownerName, books: overview.books, finishes: overview.finishes, pages: overview.pages,
-            minutes: try await query.sessions().minutes, byMonth: months, averageRating: overview.ratings.average,
-            shortest: named["shortest"], longest: named["longest"], highestRated: named["highestRated"],
-            first: named["first"], last: named["last"], mostReadAuthor: try await query.authors(limit: 1).first,
-            topGenres: try await query.genres(limit: 5), goals: goals, shareUrl: shareUrl)
+            minutes: try await query.sessions().minutes, byMonth: months.map(StatsDTO.Period.init),
+            averageRating: overview.ratings.average,
+            shortest: named["shortest"].map(StatsDTO.BookRef.init), longest: named["longest"].map(StatsDTO.BookRef.init),
+            highestRated: named["highestRated"].map(StatsDTO.BookRef.init),
+            first: named["first"].map(StatsDTO.BookRef.init), last: named["last"].map(StatsDTO.BookRef.init),
+            mostReadAuthor: try await query.authors(limit: 1).first.map(StatsDTO.AuthorCount.init),
+            topGenres: try await query.genres(limit: 5).map(StatsDTO.Count.init), goals: goals, shareUrl: shareUrl)
     }
 }

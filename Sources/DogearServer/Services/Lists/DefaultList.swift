@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Foundation
 
 /// The lists every account has from the start: views over the library, always current, never

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Foundation
 import SQLKit
@@ -62,7 +63,7 @@ struct ListItemService {
         let rows = try await LeanRows(db: db).all(query)
         let items = try rows.prefix(limit).map { row in
             ListItemDTO(
-                id: try row.requireUUID("item_id"), work: try LeanWork.work(row), note: try row.string("note"),
+                id: try row.requireUUID("item_id"), work: WorkDTO(try LeanWork.work(row)), note: try row.string("note"),
                 entryId: try row.uuid("entry_id"), coverUrl: try row.string("cover_url"))
         }
         return Page(items: items, nextCursor: rows.count > limit ? items.last.map { LibraryFilter.encodeCursor($0.id) } : nil)
@@ -75,7 +76,7 @@ struct ListItemService {
         let work = try await CatalogLoader(db: db).book(workID: item.$work.id, editionID: nil).work
         let entry = try await LibraryEntry.query(on: db).filter(\.$user.$id == lists.user.requireID())
             .filter(\.$work.$id == item.$work.id).first()
-        return ListItemDTO(id: itemID, work: work, note: item.note, entryId: try entry?.requireID())
+        return ListItemDTO(id: itemID, work: WorkDTO(work), note: item.note, entryId: try entry?.requireID())
     }
 
     // MARK: writing

@@ -1,6 +1,7 @@
 import DogearCore
 import DogearScan
 import DogearSources
+import DogearStore
 import Fluent
 import SQLKit
 import Vapor

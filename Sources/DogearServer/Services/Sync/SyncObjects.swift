@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Foundation
 import SQLKit
@@ -31,7 +32,7 @@ struct SyncObjects {
             let own = try await db.sql.raw(
                 "SELECT id FROM library_entries WHERE id IN (\(binds: ids)) AND user_id = \(bind: try userID)"
             ).all().map { try $0.decode(column: "id", as: UUID.self) }
-            return try await EntryLoader(db: db, today: today).load(own).map { ($0.id, .entry($0)) }
+            return try await EntryLoader(db: db, today: today).load(own).map { ($0.id, .entry(EntryDTO($0))) }
         case .session:
             let sessions = try await ReadingSession.query(on: db).filter(\.$id ~~ ids)
                 .join(LibraryEntry.self, on: \ReadingSession.$entry.$id == \LibraryEntry.$id)
@@ -109,7 +110,7 @@ struct SyncObjects {
                 row.id,
                 .listItem(
                     SyncListItemDTO(
-                        id: row.id, listId: row.listID, position: row.position, work: work, note: row.note,
+                        id: row.id, listId: row.listID, position: row.position, work: WorkDTO(work), note: row.note,
                         entryId: row.entryID, coverUrl: covers[row.workID]))
             )
         }

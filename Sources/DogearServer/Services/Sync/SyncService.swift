@@ -1,4 +1,5 @@
 import DogearCore
+import DogearStore
 import Fluent
 import Foundation
 import SQLKit

@@ -1,0 +1,34 @@
+import FluentKit
+import Foundation
+
+/// A comment in a club's discussion, optionally about a page or a percent of the book (the club's
+/// current book when it was written), optionally a reply to a top-level comment.
+package final class ClubComment: Model, @unchecked Sendable {
+    package static let schema = "club_comments"
+
+    // managed
+    @ID(key: .id) package var id: UUID?
+    @Timestamp(key: "created_at", on: .none) package var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) package var updatedAt: Date?
+
+    // data
+    @Field(key: "body") package var body: String
+    @OptionalField(key: "page") package var page: Int?
+    @OptionalField(key: "percent") package var percent: Double?
+    @OptionalField(key: "edited_at") package var editedAt: Date?
+
+    // relationships
+    @Parent(key: "club_id") package var club: Club
+    @Parent(key: "author_id") package var author: User
+    @OptionalParent(key: "parent_id") package var parent: ClubComment?
+    @OptionalParent(key: "work_id") package var work: Work?
+    @OptionalParent(key: "note_id") package var note: Note?
+
+    package init() {}
+
+    package init(clubID: UUID, authorID: UUID, body: String) {
+        self.$club.id = clubID
+        self.$author.id = authorID
+        self.body = body
+    }
+}

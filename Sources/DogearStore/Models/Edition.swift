@@ -1,0 +1,96 @@
+import FluentKit
+import Foundation
+
+/// One published form of a work: its ISBNs, publisher, pages, format.
+package final class Edition: Model, @unchecked Sendable {
+    package static let schema = "editions"
+
+    // MARK: managed
+    @ID(key: .id) package var id: UUID?
+    @Timestamp(key: "created_at", on: .none) package var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) package var updatedAt: Date?
+
+    // MARK: data
+    @OptionalField(key: "isbn13") package var isbn13: String?
+    @OptionalField(key: "isbn10") package var isbn10: String?
+    /// The ISBN as the user typed it, hyphens and all.
+    @OptionalField(key: "isbn_display") package var isbnDisplay: String?
+    @OptionalField(key: "publisher") package var publisher: String?
+    @OptionalField(key: "published_date") package var publishedDate: String?
+    @OptionalField(key: "page_count") package var pageCount: Int?
+    @OptionalField(key: "format") package var format: String?
+    @OptionalField(key: "edition_title") package var editionTitle: String?
+    @OptionalField(key: "language") package var language: String?
+    @OptionalField(key: "cover_url") package var coverURL: String?
+    @OptionalField(key: "preview_url") package var previewURL: String?
+    @OptionalField(key: "info_url") package var infoURL: String?
+    /// Where the edition came from; nil for one made before it was kept (its work's source then).
+    @OptionalField(key: "source") package var source: String?
+    /// JSON: field → source, for the fields whose source is not the edition's (`Provenance`).
+    @Field(key: "field_sources") package var fieldSourcesJSON: String
+
+    // MARK: relationships
+    @Parent(key: "work_id") package var work: Work
+
+    package init() {}
+
+    package init(workID: UUID) {
+        self.$work.id = workID
+        self.fieldSourcesJSON = "{}"
+    }
+}
+
+extension Edition {
+    package var fieldSources: [String: String] {
+        get { FieldSources.decode(fieldSourcesJSON) }
+        set { fieldSourcesJSON = FieldSources.encode(newValue) }
+    }
+}
+
+/// The `field_sources` column's JSON.
+package enum FieldSources {
+    package static func decode(_ json: String) -> [String: String] {
+        (try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))) ?? [:]
+    }
+
+    package static func encode(_ fields: [String: String]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
+
+extension Edition {
+    /// New editions as an import writes them, all at once (`BulkInsert`).
+    package struct BulkRow: Sendable {
+        package let edition: Edition
+        package let now: Date
+
+        package init(edition: Edition, now: Date) {
+            self.edition = edition
+            self.now = now
+        }
+    }
+
+    package static let bulk = BulkTable<BulkRow>(
+        "editions",
+        [
+            .init("id", .uuid) { .uuid($0.edition.id) },
+            .init("work_id", .uuid) { .uuid($0.edition.$work.id) },
+            .init("isbn13", .text) { .text($0.edition.isbn13) },
+            .init("isbn10", .text) { .text($0.edition.isbn10) },
+            .init("isbn_display", .text) { .text($0.edition.isbnDisplay) },
+            .init("publisher", .text) { .text($0.edition.publisher) },
+            .init("published_date", .text) { .text($0.edition.publishedDate) },
+            .init("page_count", .int) { .int($0.edition.pageCount) },
+            .init("format", .text) { .text($0.edition.format) },
+            .init("edition_title", .text) { .text($0.edition.editionTitle) },
+            .init("language", .text) { .text($0.edition.language) },
+            .init("cover_url", .text) { .text($0.edition.coverURL) },
+            .init("preview_url", .text) { .text($0.edition.previewURL) },
+            .init("info_url", .text) { .text($0.edition.infoURL) },
+            .init("source", .text) { .text($0.edition.source) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
+}

@@ -1,0 +1,145 @@
+import DogearCore
+import FluentKit
+import Foundation
+
+/// One work in one user's library. Unique per (user, work).
+package final class LibraryEntry: Model, @unchecked Sendable {
+    package static let schema = "library_entries"
+
+    // MARK: managed
+    @ID(key: .id) package var id: UUID?
+    @Timestamp(key: "created_at", on: .none) package var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) package var updatedAt: Date?
+
+    // MARK: data
+    @Field(key: "status") package var status: ReadingStatus
+    @Field(key: "owned") package var owned: Bool
+    @Field(key: "on_wishlist") package var onWishlist: Bool
+    @Field(key: "favorite") package var favorite: Bool
+    @OptionalField(key: "rating") package var rating: Int?
+    @OptionalField(key: "precise_rating") package var preciseRating: Double?
+    @Field(key: "date_added") package var dateAdded: Date
+    @OptionalField(key: "date_started") package var dateStarted: String?
+    @OptionalField(key: "date_finished") package var dateFinished: String?
+    @OptionalField(key: "current_page") package var currentPage: Int?
+    @OptionalField(key: "current_minutes") package var currentMinutes: Int?
+    @Field(key: "progress") package var progress: Double
+    @OptionalField(key: "daily_goal_pages") package var dailyGoalPages: Int?
+    @Field(key: "total_minutes") package var totalMinutes: Int
+    @Field(key: "read_count") package var readCount: Int
+    @OptionalField(key: "recommended_by") package var recommendedBy: String?
+    @OptionalField(key: "would_recommend") package var wouldRecommend: Bool?
+    @Field(key: "is_public") package var isPublic: Bool
+    @Field(key: "counts_toward_cultural_goal") package var countsTowardCulturalGoal: Bool
+    @OptionalField(key: "cultural_goal_category") package var culturalGoalCategory: String?
+
+    // MARK: relationships
+    @Parent(key: "user_id") package var user: User
+    @Parent(key: "work_id") package var work: Work
+    @OptionalParent(key: "edition_id") package var edition: Edition?
+
+    package init() {}
+
+    package init(userID: UUID, workID: UUID, editionID: UUID?, dateAdded: Date) {
+        self.$user.id = userID
+        self.$work.id = workID
+        self.$edition.id = editionID
+        self.status = .wantToRead
+        self.owned = true
+        self.onWishlist = false
+        self.favorite = false
+        self.dateAdded = dateAdded
+        self.progress = 0
+        self.totalMinutes = 0
+        self.readCount = 0
+        self.isPublic = true
+        self.countsTowardCulturalGoal = false
+    }
+
+    /// A new entry with what the reader set (a form, the API or an import row). The reading state
+    /// (status, dates, progress) is the caller's: adding by hand applies the status rules, an
+    /// import records the file's history as it is.
+    package convenience init(userID: UUID, workID: UUID, editionID: UUID?, dateAdded: Date, fields: ValidEntry) {
+        self.init(userID: userID, workID: workID, editionID: editionID, dateAdded: dateAdded)
+        owned = fields.owned
+        onWishlist = fields.onWishlist
+        favorite = fields.favorite
+        rating = fields.rating
+        preciseRating = fields.preciseRating
+        dailyGoalPages = fields.dailyGoalPages
+        recommendedBy = fields.recommendedBy
+        wouldRecommend = fields.wouldRecommend
+        isPublic = fields.isPublic
+        countsTowardCulturalGoal = fields.countsTowardCulturalGoal
+        culturalGoalCategory = fields.culturalGoalCategory
+    }
+}
+
+extension LibraryEntry {
+    /// The fields the status and progress rules work on, as Core values.
+    package var readingState: ReadingState {
+        get {
+            ReadingState(
+                status: status,
+                dateStarted: dateStarted.flatMap(LocalDate.init),
+                dateFinished: dateFinished.flatMap(LocalDate.init),
+                currentPage: currentPage,
+                currentMinutes: currentMinutes,
+                progress: progress,
+                readCount: readCount)
+        }
+        set {
+            status = newValue.status
+            dateStarted = newValue.dateStarted?.description
+            dateFinished = newValue.dateFinished?.description
+            currentPage = newValue.currentPage
+            currentMinutes = newValue.currentMinutes
+            progress = newValue.progress
+            readCount = newValue.readCount
+        }
+    }
+}
+
+extension LibraryEntry {
+    /// New entries as an import writes them, all at once (`BulkInsert`).
+    package struct BulkRow: Sendable {
+        package let entry: LibraryEntry
+        package let now: Date
+
+        package init(entry: LibraryEntry, now: Date) {
+            self.entry = entry
+            self.now = now
+        }
+    }
+
+    package static let bulk = BulkTable<BulkRow>(
+        "library_entries",
+        [
+            .init("id", .uuid) { .uuid($0.entry.id) },
+            .init("user_id", .uuid) { .uuid($0.entry.$user.id) },
+            .init("work_id", .uuid) { .uuid($0.entry.$work.id) },
+            .init("edition_id", .uuid) { .uuid($0.entry.$edition.id) },
+            .init("status", .text) { .text($0.entry.status.rawValue) },
+            .init("owned", .bool) { .bool($0.entry.owned) },
+            .init("on_wishlist", .bool) { .bool($0.entry.onWishlist) },
+            .init("favorite", .bool) { .bool($0.entry.favorite) },
+            .init("rating", .int) { .int($0.entry.rating) },
+            .init("precise_rating", .double) { .double($0.entry.preciseRating) },
+            .init("date_added", .date) { .date($0.entry.dateAdded) },
+            .init("date_started", .text) { .text($0.entry.dateStarted) },
+            .init("date_finished", .text) { .text($0.entry.dateFinished) },
+            .init("current_page", .int) { .int($0.entry.currentPage) },
+            .init("current_minutes", .int) { .int($0.entry.currentMinutes) },
+            .init("progress", .double) { .double($0.entry.progress) },
+            .init("daily_goal_pages", .int) { .int($0.entry.dailyGoalPages) },
+            .init("total_minutes", .int) { .int($0.entry.totalMinutes) },
+            .init("read_count", .int) { .int($0.entry.readCount) },
+            .init("recommended_by", .text) { .text($0.entry.recommendedBy) },
+            .init("would_recommend", .bool) { .bool($0.entry.wouldRecommend) },
+            .init("is_public", .bool) { .bool($0.entry.isPublic) },
+            .init("counts_toward_cultural_goal", .bool) { .bool($0.entry.countsTowardCulturalGoal) },
+            .init("cultural_goal_category", .text) { .text($0.entry.culturalGoalCategory) },
+            .init("created_at", .date) { .date($0.now) },
+            .init("updated_at", .date) { .date($0.now) },
+        ])
+}

@@ -1,0 +1,37 @@
+import DogearCore
+import FluentKit
+import Foundation
+
+package final class User: Model, @unchecked Sendable {
+    package static let schema = "users"
+
+    // MARK: managed
+    @ID(key: .id) package var id: UUID?
+    @Timestamp(key: "created_at", on: .none) package var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) package var updatedAt: Date?
+
+    // MARK: data
+    @Field(key: "email") package var email: String
+    @Field(key: "email_key") package var emailKey: String
+    @Field(key: "password_hash") package var passwordHash: String
+    @Field(key: "display_name") package var displayName: String
+    @OptionalField(key: "photo_url") package var photoURL: String?
+    @Field(key: "onboarding_done") package var onboardingDone: Bool
+    @Field(key: "genre_preferences") package var genrePreferences: [String]
+    /// IANA zone; decides what "today" is for automatic dates and "this year" for stats.
+    @Field(key: "time_zone") package var timeZone: String
+    @Field(key: "tier") package var tier: Tier
+
+    package init() {}
+
+    package init(email: String, passwordHash: String, displayName: String) {
+        self.email = email
+        self.emailKey = email.lowercased()
+        self.passwordHash = passwordHash
+        self.displayName = displayName
+        self.onboardingDone = false
+        self.genrePreferences = []
+        self.timeZone = "UTC"
+        self.tier = .free
+    }
+}

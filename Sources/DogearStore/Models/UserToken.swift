@@ -1,0 +1,45 @@
+import DogearCore
+import FluentKit
+import Foundation
+
+/// A session: a bearer token for the API or the web's session cookie. Only its SHA-256 is stored;
+/// sign-out deletes the row, and so does its end (`SessionLifetime`).
+package final class UserToken: Model, @unchecked Sendable {
+    package static let schema = "user_tokens"
+
+    // MARK: managed
+    @ID(key: .id) package var id: UUID?
+    @Timestamp(key: "created_at", on: .none) package var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) package var updatedAt: Date?
+
+    // MARK: data
+    @Field(key: "token_hash") package var tokenHash: String
+    /// The device it was made on, as its browser or app named itself.
+    @OptionalField(key: "user_agent") package var userAgent: String?
+    /// Recorded at most once a minute (`SessionLifetime.touchEvery`).
+    @OptionalField(key: "last_used_at") package var lastUsedAt: Date?
+    /// `app` for a token made for an app or script; nil for a session.
+    @OptionalField(key: "kind") package var kind: String?
+    @OptionalField(key: "name") package var name: String?
+    /// Space-separated `TokenScope`s of an app token.
+    @OptionalField(key: "scopes") package var scopes: String?
+    @OptionalField(key: "expires_at") package var expiresAt: Date?
+
+    package var isAppToken: Bool { kind == "app" }
+
+    /// An app token's scopes; nil for a session (which may do everything).
+    package var scopeSet: Set<TokenScope>? {
+        guard isAppToken else { return nil }
+        return Set((scopes ?? "").split(separator: " ").compactMap { TokenScope(rawValue: String($0)) })
+    }
+
+    // MARK: relationships
+    @Parent(key: "user_id") package var user: User
+
+    package init() {}
+
+    package init(userID: UUID, tokenHash: String) {
+        self.$user.id = userID
+        self.tokenHash = tokenHash
+    }
+}
