@@ -77,7 +77,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                // The feed benchmark's event-stream clients.
+                // The book sources' client settings.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Resources/openapi.yaml")]
@@ -85,7 +85,23 @@ let package = Package(
         // Shelf photos read on the server: ZBar, Tesseract and Leptonica (Debian's packages), opened at
         // run time so a machine without them still builds and serves (docs/ARCHITECTURE.md).
         .target(name: "DogearScan", dependencies: ["DogearCore"]),
-        .executableTarget(name: "dogear", dependencies: ["DogearServer"]),
+        // The benchmarks and their synthetic data, outside the server (the CLI still offers `dogear bench`).
+        .target(
+            name: "DogearBench",
+            dependencies: [
+                "DogearCore",
+                "DogearScan",
+                "DogearServer",
+                "DogearStore",
+                "DogearTransfer",
+                "DogearViews",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .executableTarget(name: "dogear", dependencies: ["DogearServer", "DogearBench"]),
         // Generated from openapi.yaml and committed: the generator's plugin would build OpenAPIKit,
         // Yams and the argument parser into every build of Dogear (scripts/generate-client.sh).
         .target(
@@ -118,6 +134,9 @@ let package = Package(
             name: "DogearServerTests",
             dependencies: [
                 "DogearServer",
+                "DogearStore",
+                // The synthetic library the search probes run on.
+                "DogearBench",
                 "DogearTransfer",
                 "DogearTestSupport",
                 .product(name: "VaporTesting", package: "vapor"),

@@ -69,7 +69,6 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
         try await app.prepareDatabase()
     }
     app.asyncCommands.use(EnrichCommand(), as: "enrich")
-    app.asyncCommands.use(BenchCommand(), as: "bench")
     app.asyncCommands.use(ImportCommand(), as: "import")
     app.asyncCommands.use(ExportCommand(), as: "export")
     app.asyncCommands.use(UserCommand(), as: "user")
@@ -138,7 +137,7 @@ extension Application {
     /// On PostgreSQL several processes may start at once: they take turns under an advisory lock,
     /// so one migrates and the others find it done (without it, two created the same table and one
     /// failed to start).
-    func prepareDatabase() async throws {
+    package func prepareDatabase() async throws {
         guard db.sql.databaseDialect.isSharedByProcesses else { return try await migrateAndIndex() }
         try await db.withConnection { connection in
             let sql = connection.sql
@@ -158,7 +157,7 @@ extension Application {
     /// records it after): a process killed mid-migration leaves it wholly applied or not at all,
     /// where a half-applied one stopped every later start ("duplicate column name"). The records are
     /// Fluent's, so `dogear migrate --revert` still works.
-    func migrateInTransactions() async throws {
+    package func migrateInTransactions() async throws {
         try await MigrationLog.migration.prepare(on: db).get()
         let applied = try await MigrationLog.query(on: db).all()
         let done = Set(applied.map(\.name))
@@ -173,7 +172,7 @@ extension Application {
     }
 
     /// The advisory lock's key: any number, the same in every process ("dogear" in ASCII).
-    static let migrationLockKey = 0x646F_6765_6172
+    package static let migrationLockKey = 0x646F_6765_6172
 
     private func migrateAndIndex() async throws {
         try await migrateInTransactions()

@@ -4,13 +4,12 @@ import Vapor
 
 /// The whole route table, grouped by area. Every /api route is described in openapi.yaml (a test
 /// compares the two).
-func routes(_ app: Application, config: DogearConfig) throws {
+package func routes(_ app: Application, config: DogearConfig) throws {
     let system = SystemController(databaseKind: config.database.kind, metricsToken: config.metricsToken)
     app.get("health", use: system.health)
     app.get("ready", use: system.ready)
     app.get("metrics", use: system.metrics)
     app.get("openapi.yaml", use: system.openAPI)
-    if config.benchRoutes { BenchRoutes.register(app) }
 
     let api = app.grouped("api", "v1").grouped(BearerTokenAuthenticator())
 
@@ -185,7 +184,7 @@ func routes(_ app: Application, config: DogearConfig) throws {
 
 /// The web app for readers: pages through the same services as the API, behind a session cookie,
 /// CSRF-checked forms and a strict Content-Security-Policy. Every path comes from `SiteURL`.
-func webRoutes(_ app: Application, config: DogearConfig) {
+package func webRoutes(_ app: Application, config: DogearConfig) {
     let cookies = CookiePolicy(
         baseURLIsHTTPS: config.baseURL.hasPrefix("https://"), trustedProxies: Set(config.trustedProxies))
     let any = SiteURL.anyID

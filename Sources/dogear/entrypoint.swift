@@ -1,9 +1,10 @@
+import DogearBench
 import DogearServer
 import Foundation
 import Logging
 import Vapor
 
-/// `dogear serve` (the default), `dogear migrate`, and Vapor's other commands.
+/// `dogear serve` (the default), `dogear migrate`, Vapor's other commands, and `dogear bench`.
 @main
 enum Entrypoint {
     static func main() async throws {
@@ -13,6 +14,7 @@ enum Entrypoint {
         do {
             let config = try DogearConfig.fromEnvironment()
             try await configure(app, config: config)
+            BenchCommand.register(app, config: config)
             try await app.execute()
         } catch {
             // The message was said (logged); a rethrow would end in a crash report with a backtrace.

@@ -3,6 +3,7 @@ import Foundation
 import SQLKit
 import Testing
 
+@testable import DogearBench
 @testable import DogearServer
 @testable import DogearStore
 

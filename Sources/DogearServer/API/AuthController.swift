@@ -2,32 +2,32 @@ import DogearStore
 import Vapor
 
 /// /api/v1/auth and /api/v1/me.
-struct AuthController {
-    func signUp(req: Request) async throws -> Response {
+package struct AuthController {
+    package func signUp(req: Request) async throws -> Response {
         let body = try req.content.decode(SignUpRequest.self)
         let result = try await AccountService(request: req).signUp(body)
         return try await result.encodeResponse(status: .created, for: req)
     }
 
-    func signIn(req: Request) async throws -> AuthResponse {
+    package func signIn(req: Request) async throws -> AuthResponse {
         try await AccountService(request: req).signIn(try req.content.decode(SignInRequest.self))
     }
 
     /// Always 202 with the same words, whether or not the address has an account.
-    func askPasswordReset(req: Request) async throws -> Response {
+    package func askPasswordReset(req: Request) async throws -> Response {
         let body = try req.content.decode(PasswordResetAskRequest.self)
         try await AccountService(request: req).askPasswordReset(email: body.email ?? "")
         return try await PasswordResetAnswer().encodeResponse(status: .accepted, for: req)
     }
 
-    func resetPassword(req: Request) async throws -> HTTPStatus {
+    package func resetPassword(req: Request) async throws -> HTTPStatus {
         let body = try req.content.decode(PasswordResetConfirmRequest.self)
         _ = try await req.passwordResets().reset(
             token: body.token ?? "", newPassword: body.newPassword ?? "", hasher: req.application.passwordHasher)
         return .noContent
     }
 
-    func nonce(req: Request) async throws -> Response {
+    package func nonce(req: Request) async throws -> Response {
         // With no provider set up a nonce serves nothing: no row is written for it.
         guard !req.application.identityProviders.isEmpty else {
             throw DomainError.notFound(.providerNotConfigured, "Sign in with Apple or Google is not set up on this server")
@@ -36,8 +36,8 @@ struct AuthController {
         return try await NonceDTO(nonce: issued.nonce, expiresAt: issued.expiresAt).encodeResponse(status: .created, for: req)
     }
 
-    func apple(req: Request) async throws -> Response { try await providerSignIn(.apple, req) }
-    func google(req: Request) async throws -> Response { try await providerSignIn(.google, req) }
+    package func apple(req: Request) async throws -> Response { try await providerSignIn(.apple, req) }
+    package func google(req: Request) async throws -> Response { try await providerSignIn(.google, req) }
 
     /// 200 with a session (201 when the account was just made), or 409 `linkNeedsPassword` with a
     /// `linkToken` when the email belongs to an account not yet linked to this identity.
@@ -63,67 +63,67 @@ struct AuthController {
         }
     }
 
-    func completeLink(req: Request) async throws -> AuthResponse {
+    package func completeLink(req: Request) async throws -> AuthResponse {
         let body = try req.content.decode(CompleteLinkRequest.self)
         return try await ExternalSignInService(request: req).completeLink(body.linkToken ?? "", password: body.password)
     }
 
-    func signOut(req: Request) async throws -> HTTPStatus {
+    package func signOut(req: Request) async throws -> HTTPStatus {
         try await AccountService(request: req).signOut()
         return .noContent
     }
 
-    func me(req: Request) async throws -> UserDTO {
+    package func me(req: Request) async throws -> UserDTO {
         try await req.tagVersion(.profile, try req.currentUserID())
         return try UserDTO(try req.currentUser())
     }
 
-    func updateMe(req: Request) async throws -> UserDTO {
+    package func updateMe(req: Request) async throws -> UserDTO {
         let patch = try req.content.decode(ProfileUpdateRequest.self)
         let (user, accounts) = (try req.currentUser(), AccountService(request: req))
         return try UserDTO(
             try await req.conditionalWrite(.profile, try user.requireID()) { try await accounts.updateProfile(user, patch) })
     }
 
-    func deleteMe(req: Request) async throws -> HTTPStatus {
+    package func deleteMe(req: Request) async throws -> HTTPStatus {
         let body = try req.content.decode(DeleteAccountRequest.self)
         try await AccountService(request: req).deleteAccount(
             currentPassword: body.currentPassword, reauthentication: body.reauthentication)
         return .noContent
     }
 
-    func changePassword(req: Request) async throws -> HTTPStatus {
+    package func changePassword(req: Request) async throws -> HTTPStatus {
         let body = try req.content.decode(PasswordChangeRequest.self)
         try await SessionService(request: req).changePassword(current: body.currentPassword, new: body.newPassword)
         return .noContent
     }
 
-    func sessions(req: Request) async throws -> [DeviceSessionDTO] {
+    package func sessions(req: Request) async throws -> [DeviceSessionDTO] {
         try await SessionService(request: req).sessions()
     }
 
-    func endSession(req: Request) async throws -> HTTPStatus {
+    package func endSession(req: Request) async throws -> HTTPStatus {
         try await SessionService(request: req).end(try req.uuidParameter("id"))
         return .noContent
     }
 
-    func endOtherSessions(req: Request) async throws -> HTTPStatus {
+    package func endOtherSessions(req: Request) async throws -> HTTPStatus {
         try await SessionService(request: req).endOthers()
         return .noContent
     }
 
-    func appTokens(req: Request) async throws -> [AppTokenDTO] {
+    package func appTokens(req: Request) async throws -> [AppTokenDTO] {
         try await AppTokenService(request: req).tokens()
     }
 
-    func createAppToken(req: Request) async throws -> Response {
+    package func createAppToken(req: Request) async throws -> Response {
         let body = try req.content.decode(CreateAppTokenRequest.self)
         return try await AppTokenService(request: req).create(
             name: body.name, scopes: body.scopes, expiresInDays: body.expiresInDays
         ).encodeResponse(status: .created, for: req)
     }
 
-    func revokeAppToken(req: Request) async throws -> HTTPStatus {
+    package func revokeAppToken(req: Request) async throws -> HTTPStatus {
         try await AppTokenService(request: req).revoke(try req.uuidParameter("id"))
         return .noContent
     }

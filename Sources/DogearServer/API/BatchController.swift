@@ -14,8 +14,8 @@ import Vapor
 /// Only routes marked `batchable()` may be held (`BatchRouter`). An atomic batch never waits on the
 /// network inside its transaction (which holds every other writer back on SQLite): the ISBNs its
 /// operations name are looked up before it begins, and inside it lookups read the catalog only.
-struct BatchController {
-    func apply(req: Request) async throws -> BatchDTO {
+package struct BatchController {
+    package func apply(req: Request) async throws -> BatchDTO {
         let (atomic, operations) = try req.content.decode(BatchRequest.self).validated(against: req.application.batchRouter)
         guard atomic else {
             var results: [BatchResultDTO] = []
@@ -61,8 +61,8 @@ struct BatchController {
 
     /// The failure that stops an atomic batch, carrying the answers so far out of the rolled-back transaction.
     private struct StoppedAt: Error {
-        let index: Int
-        let results: [BatchResultDTO]
+        package let index: Int
+        package let results: [BatchResultDTO]
     }
 
     private func run(

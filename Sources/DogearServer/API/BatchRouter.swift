@@ -10,13 +10,13 @@ import Vapor
 /// Only routes marked `batchable()` are here: writes to the reader's own data that an app queues
 /// offline. Never a batch, sign-in, the account, tokens, sessions, imports, exports, sync or
 /// event streams.
-struct BatchRouter: @unchecked Sendable {
+package struct BatchRouter: @unchecked Sendable {
     // Written once at start-up, read only afterwards.
     private let router: TrieRouter<Bool>
 
-    static let batchableKey = "dogear.batchable"
+    package static let batchableKey = "dogear.batchable"
 
-    init(routes: Routes) {
+    package init(routes: Routes) {
         router = TrieRouter(Bool.self, options: routes.caseInsensitive ? [.caseInsensitive] : [])
         for route in routes.all where route.userInfo[Self.batchableKey] as? Bool == true {
             router.register(true, at: [.constant(route.method.rawValue)] + route.path)
@@ -25,7 +25,7 @@ struct BatchRouter: @unchecked Sendable {
 
     /// The path to send, in the router's own form (`/api/v1/library/…?query`), or nil when the
     /// method and path reach no route a batch may hold.
-    func resolve(_ method: HTTPMethod, _ path: String) -> String? {
+    package func resolve(_ method: HTTPMethod, _ path: String) -> String? {
         let uri = URI(string: path)
         let components = uri.path.split(separator: "/").map(String.init)
         var parameters = Parameters()
@@ -37,7 +37,7 @@ struct BatchRouter: @unchecked Sendable {
 extension Route {
     /// Lets `POST /api/v1/batch` hold this route (see `BatchRouter`).
     @discardableResult
-    func batchable() -> Route {
+    package func batchable() -> Route {
         userInfo[BatchRouter.batchableKey] = true
         return self
     }
@@ -47,7 +47,7 @@ extension Application {
     private struct BatchRouterKey: StorageKey { typealias Value = BatchRouter }
 
     /// Built by `routes` once every API route is registered.
-    var batchRouter: BatchRouter {
+    package var batchRouter: BatchRouter {
         get { storage[BatchRouterKey.self] ?? BatchRouter(routes: routes) }
         set { storage[BatchRouterKey.self] = newValue }
     }

@@ -3,44 +3,44 @@ import Vapor
 
 /// /api/v1/books (lookup, search), /api/v1/works, /editions, /authors: the shared catalog, readable
 /// by every signed-in user, whose cultural facts any of them may fill in or correct. Each handler decodes, calls one service and encodes.
-struct CatalogController {
-    func lookup(req: Request) async throws -> LookupDTO {
+package struct CatalogController {
+    package func lookup(req: Request) async throws -> LookupDTO {
         try await req.catalog().lookup(isbn: req.query[String.self, at: "isbn"])
     }
 
-    func search(req: Request) async throws -> SearchDTO {
+    package func search(req: Request) async throws -> SearchDTO {
         let limit = try Self.limit(req)
         return try await CatalogSearchService(db: req.db, chain: req.application.lookupChain, userID: req.currentUserID())
             .search(req.query[String.self, at: "q"] ?? "", limit: limit)
     }
 
-    func work(req: Request) async throws -> WorkPageDTO {
+    package func work(req: Request) async throws -> WorkPageDTO {
         try await req.catalog().work(try req.uuidParameter("id"))
     }
 
-    func edition(req: Request) async throws -> EditionPageDTO {
+    package func edition(req: Request) async throws -> EditionPageDTO {
         try await req.catalog().edition(try req.uuidParameter("id"))
     }
 
-    func author(req: Request) async throws -> AuthorDTO {
+    package func author(req: Request) async throws -> AuthorDTO {
         try await req.catalog().author(try req.uuidParameter("id"))
     }
 
     /// Fills in or corrects an author's cultural facts; the answer is the author as `GET` gives it.
-    func editAuthor(req: Request) async throws -> AuthorDTO {
+    package func editAuthor(req: Request) async throws -> AuthorDTO {
         let id = try req.uuidParameter("id")
         try await req.catalogEdits().editAuthor(id, try req.content.decode(CatalogFactRequest.self).changes)
         return try await req.catalog().author(id)
     }
 
     /// Fills in or corrects a work's cultural facts; the answer is the work as `GET` gives it.
-    func editWork(req: Request) async throws -> WorkPageDTO {
+    package func editWork(req: Request) async throws -> WorkPageDTO {
         let id = try req.uuidParameter("id")
         try await req.catalogEdits().editWork(id, try req.content.decode(CatalogFactRequest.self).changes)
         return try await req.catalog().work(id)
     }
 
-    static func limit(_ req: Request) throws -> Int {
+    package static func limit(_ req: Request) throws -> Int {
         guard let raw = req.query[String.self, at: "limit"], !raw.isEmpty else { return 20 }
         guard let limit = Int(raw), (1...40).contains(limit) else {
             throw DomainError.badRequest("must be a whole number from 1 to 40", field: "limit")

@@ -4,32 +4,32 @@ import Vapor
 
 /// /api/v1/clubs and /api/v1/comments: clubs, their members, book, schedule, proposals, feed,
 /// discussion and live events. Each handler decodes, calls the club services, and encodes.
-struct ClubController {
-    func index(req: Request) async throws -> [ClubDTO] {
+package struct ClubController {
+    package func index(req: Request) async throws -> [ClubDTO] {
         try await req.clubs().clubs()
     }
 
-    func create(req: Request) async throws -> Response {
+    package func create(req: Request) async throws -> Response {
         let body = try req.content.decode(CreateClubRequest.self)
         return try await req.clubs().create(body.draft).encodeResponse(status: .created, for: req)
     }
 
-    func show(req: Request) async throws -> ClubDTO {
+    package func show(req: Request) async throws -> ClubDTO {
         try await req.clubs().club(try req.clubIDParameter())
     }
 
-    func update(req: Request) async throws -> ClubDTO {
+    package func update(req: Request) async throws -> ClubDTO {
         let body = try req.content.decode(UpdateClubRequest.self)
         return try await req.clubs().update(try req.clubIDParameter(), body.draft)
     }
 
-    func delete(req: Request) async throws -> HTTPStatus {
+    package func delete(req: Request) async throws -> HTTPStatus {
         try await req.clubs().delete(try req.clubIDParameter())
         return .noContent
     }
 
     /// 200 with the club joined; 202 with the club's summary when it approves joins and the request waits.
-    func join(req: Request) async throws -> Response {
+    package func join(req: Request) async throws -> Response {
         let body = try req.content.decode(JoinClubRequest.self)
         switch try await req.clubMembership().joinOrAsk(code: body.code ?? "") {
         case .joined(let club):
@@ -40,43 +40,43 @@ struct ClubController {
         }
     }
 
-    func joinRequests(req: Request) async throws -> [ClubJoinRequestDTO] {
+    package func joinRequests(req: Request) async throws -> [ClubJoinRequestDTO] {
         try await req.clubMembership().joinRequests(of: try req.clubIDParameter()).map {
             ClubJoinRequestDTO(user: PersonRef(id: $0.userID, displayName: $0.displayName), requestedAt: $0.requestedAt)
         }
     }
 
-    func approveJoin(req: Request) async throws -> HTTPStatus {
+    package func approveJoin(req: Request) async throws -> HTTPStatus {
         try await req.clubMembership().approveJoin(of: try req.uuidParameter("userId"), to: try req.clubIDParameter())
         return .noContent
     }
 
-    func declineJoin(req: Request) async throws -> HTTPStatus {
+    package func declineJoin(req: Request) async throws -> HTTPStatus {
         try await req.clubMembership().declineJoin(of: try req.uuidParameter("userId"), to: try req.clubIDParameter())
         return .noContent
     }
 
-    func leave(req: Request) async throws -> HTTPStatus {
+    package func leave(req: Request) async throws -> HTTPStatus {
         try await req.clubMembership().leave(try req.clubIDParameter())
         return .noContent
     }
 
-    func replaceCode(req: Request) async throws -> ClubDTO {
+    package func replaceCode(req: Request) async throws -> ClubDTO {
         let club = try await req.clubMembership().replaceCode(of: try req.clubIDParameter())
         return try await req.clubs().club(try club.requireID())
     }
 
-    func books(req: Request) async throws -> [ClubBookDTO] {
+    package func books(req: Request) async throws -> [ClubBookDTO] {
         try await req.clubs().books(try req.clubIDParameter())
     }
 
     // MARK: members
 
-    func members(req: Request) async throws -> Response {
+    package func members(req: Request) async throws -> Response {
         try await req.clubReading().members(of: try req.clubIDParameter()).jsonResponse()
     }
 
-    func updateMember(req: Request) async throws -> [ClubMemberDTO] {
+    package func updateMember(req: Request) async throws -> [ClubMemberDTO] {
         let body = try req.content.decode(UpdateClubMemberRequest.self)
         let clubID = try req.clubIDParameter()
         let memberID = try req.uuidParameter("userId")
@@ -98,23 +98,23 @@ struct ClubController {
         return try await req.clubReading().members(of: clubID)
     }
 
-    func removeMember(req: Request) async throws -> HTTPStatus {
+    package func removeMember(req: Request) async throws -> HTTPStatus {
         try await req.clubMembership().removeMember(try req.uuidParameter("userId"), from: try req.clubIDParameter())
         return .noContent
     }
 
-    func removals(req: Request) async throws -> [ClubRemovalDTO] {
+    package func removals(req: Request) async throws -> [ClubRemovalDTO] {
         try await req.clubMembership().removals(of: try req.clubIDParameter()).map {
             ClubRemovalDTO(user: PersonRef(id: $0.userID, displayName: $0.displayName), removedAt: $0.removedAt)
         }
     }
 
-    func letBackIn(req: Request) async throws -> HTTPStatus {
+    package func letBackIn(req: Request) async throws -> HTTPStatus {
         try await req.clubMembership().letBackIn(try req.uuidParameter("userId"), to: try req.clubIDParameter())
         return .noContent
     }
 
-    func transfer(req: Request) async throws -> ClubDTO {
+    package func transfer(req: Request) async throws -> ClubDTO {
         let body = try req.content.decode(TransferClubRequest.self)
         guard let userID = body.userId else { throw ValidationError(field: "userId", "name the member to hand the club to") }
         let clubID = try req.clubIDParameter()
@@ -124,7 +124,7 @@ struct ClubController {
 
     // MARK: book and schedule
 
-    func setCurrentBook(req: Request) async throws -> ClubDTO {
+    package func setCurrentBook(req: Request) async throws -> ClubDTO {
         let body = try req.content.decode(ClubBookRequest.self)
         let clubID = try req.clubIDParameter()
         try await req.clubReading().setCurrentBook(
@@ -132,42 +132,42 @@ struct ClubController {
         return try await req.clubs().club(clubID)
     }
 
-    func schedule(req: Request) async throws -> ClubScheduleDTO {
+    package func schedule(req: Request) async throws -> ClubScheduleDTO {
         try await req.clubReading().schedule(of: try req.clubIDParameter())
     }
 
-    func setSchedule(req: Request) async throws -> ClubScheduleDTO {
+    package func setSchedule(req: Request) async throws -> ClubScheduleDTO {
         let body = try req.content.decode(ClubScheduleRequest.self)
         return try await req.clubReading().setSchedule(of: try req.clubIDParameter(), body.milestones ?? [])
     }
 
     // MARK: proposals
 
-    func proposals(req: Request) async throws -> [ClubProposalDTO] {
+    package func proposals(req: Request) async throws -> [ClubProposalDTO] {
         try await req.clubProposals().proposals(in: try req.clubIDParameter())
     }
 
-    func propose(req: Request) async throws -> Response {
+    package func propose(req: Request) async throws -> Response {
         let body = try req.content.decode(ClubBookRequest.self)
         return try await req.clubProposals().propose(in: try req.clubIDParameter(), body.choice, lookups: req.bookLookup())
             .encodeResponse(status: .created, for: req)
     }
 
-    func vote(req: Request) async throws -> ClubProposalDTO {
+    package func vote(req: Request) async throws -> ClubProposalDTO {
         try await req.clubProposals().vote(in: try req.clubIDParameter(), for: try req.uuidParameter("proposalId"))
     }
 
-    func unvote(req: Request) async throws -> ClubProposalDTO {
+    package func unvote(req: Request) async throws -> ClubProposalDTO {
         try await req.clubProposals().unvote(in: try req.clubIDParameter(), for: try req.uuidParameter("proposalId"))
     }
 
-    func pick(req: Request) async throws -> ClubProposalDTO {
+    package func pick(req: Request) async throws -> ClubProposalDTO {
         try await req.clubProposals().pick(in: try req.clubIDParameter(), try req.uuidParameter("proposalId"))
     }
 
     // MARK: feed and discussion
 
-    func activity(req: Request) async throws -> Page<ClubActivityDTO> {
+    package func activity(req: Request) async throws -> Page<ClubActivityDTO> {
         let before = try req.query.get(String?.self, at: "cursor").map { raw in
             guard let id = Int(raw) else {
                 throw DomainError.badRequest("'\(raw)' is not a cursor from this feed", field: "cursor")
@@ -177,13 +177,13 @@ struct ClubController {
         return try await req.clubFeed().activity(in: try req.clubIDParameter(), before: before)
     }
 
-    func comments(req: Request) async throws -> Page<ClubCommentDTO> {
+    package func comments(req: Request) async throws -> Page<ClubCommentDTO> {
         let cursor = try req.optionalUUIDQuery("cursor")
         let reveal = try req.optionalUUIDQuery("reveal")
         return try await req.clubFeed().comments(in: try req.clubIDParameter(), before: cursor, reveal: reveal)
     }
 
-    func postComment(req: Request) async throws -> Response {
+    package func postComment(req: Request) async throws -> Response {
         let body = try req.content.decode(ClubCommentRequest.self)
         return try await req.clubFeed().post(
             in: try req.clubIDParameter(), body.draft, parentID: body.parentId, noteID: body.noteId
@@ -191,22 +191,22 @@ struct ClubController {
         .encodeResponse(status: .created, for: req)
     }
 
-    func comment(req: Request) async throws -> ClubCommentDTO {
+    package func comment(req: Request) async throws -> ClubCommentDTO {
         let reveal = try req.query.get(Bool?.self, at: "reveal") ?? false
         return try await req.clubFeed().comment(try req.uuidParameter("id"), reveal: reveal)
     }
 
-    func editComment(req: Request) async throws -> ClubCommentDTO {
+    package func editComment(req: Request) async throws -> ClubCommentDTO {
         let body = try req.content.decode(ClubCommentRequest.self)
         return try await req.clubFeed().edit(try req.uuidParameter("id"), body.draft)
     }
 
-    func deleteComment(req: Request) async throws -> HTTPStatus {
+    package func deleteComment(req: Request) async throws -> HTTPStatus {
         try await req.clubFeed().delete(try req.uuidParameter("id"))
         return .noContent
     }
 
-    func events(req: Request) async throws -> Response {
+    package func events(req: Request) async throws -> Response {
         try await ClubEventStream.response(for: req, clubID: try req.clubIDParameter())
     }
 

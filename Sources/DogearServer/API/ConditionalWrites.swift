@@ -9,7 +9,7 @@ extension Request {
     /// Runs `write` under the request's `If-Match`, if it has one, and tags the answer with the
     /// object's version after it. A stale version answers 412 `versionConflict` with the object as
     /// it is now; nothing was written.
-    func conditionalWrite<T: Sendable>(
+    package func conditionalWrite<T: Sendable>(
         _ type: SyncObjectType, _ id: UUID, _ write: @Sendable () async throws -> T
     ) async throws -> T {
         let object = SyncObjectKey(type: type, id: id)
@@ -36,7 +36,7 @@ extension Request {
     }
 
     /// Sends the object's version as the answer's `ETag` (nothing when it has none: it is gone).
-    func tagVersion(_ type: SyncObjectType, _ id: UUID) async throws {
+    package func tagVersion(_ type: SyncObjectType, _ id: UUID) async throws {
         let version = try await SyncVersions(sql: database.sql, userID: try currentUserID()).current(.init(type: type, id: id))
         storage[VersionTagKey.self] = version
     }
@@ -57,8 +57,8 @@ extension Request {
 private struct VersionTagKey: StorageKey { typealias Value = Int64 }
 
 /// Puts the version a handler tagged (`Request.tagVersion`) on the answer as a strong `ETag`.
-struct VersionTagMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+package struct VersionTagMiddleware: AsyncMiddleware {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
         if let version = request.storage[VersionTagKey.self], response.status.code < 300 {
             response.headers.replaceOrAdd(name: .eTag, value: IfMatch.etag(version))

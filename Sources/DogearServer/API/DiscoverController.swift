@@ -2,37 +2,37 @@ import DogearStore
 import Vapor
 
 /// /api/v1/discover: the swipe deck, swipes and undo, and what discovery has learned.
-struct DiscoverController {
-    func deck(req: Request) async throws -> DeckDTO {
+package struct DiscoverController {
+    package func deck(req: Request) async throws -> DeckDTO {
         try await req.discover().deck(count: try Self.count(req.query[String.self, at: "count"]))
     }
 
     /// `count`, 20 when not given; a value that is not a number is refused by name.
-    static func count(_ raw: String?) throws -> Int {
+    package static func count(_ raw: String?) throws -> Int {
         guard let raw, !raw.isEmpty else { return 20 }
         guard let count = Int(raw) else { throw DomainError.badRequest("count must be a number; got '\(raw)'", field: "count") }
         return count
     }
 
-    func swipe(req: Request) async throws -> Response {
+    package func swipe(req: Request) async throws -> Response {
         let swipe = try await req.discover().swipe(try req.content.decode(SwipeRequest.self))
         return try await swipe.encodeResponse(status: .created, for: req)
     }
 
-    func undo(req: Request) async throws -> UndoDTO {
+    package func undo(req: Request) async throws -> UndoDTO {
         try await req.discover().undo()
     }
 
-    func preferences(req: Request) async throws -> DiscoverPreferencesDTO {
+    package func preferences(req: Request) async throws -> DiscoverPreferencesDTO {
         try await req.discover().preferencesDTO()
     }
 
-    func startOver(req: Request) async throws -> HTTPStatus {
+    package func startOver(req: Request) async throws -> HTTPStatus {
         try await req.discover().startOver()
         return .noContent
     }
 
-    func learnLibrary(req: Request) async throws -> LearnedDTO {
+    package func learnLibrary(req: Request) async throws -> LearnedDTO {
         try await req.discover().learnFromLibrary()
     }
 }

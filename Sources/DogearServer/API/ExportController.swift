@@ -3,8 +3,8 @@ import DogearStore
 import Vapor
 
 /// `GET /api/v1/export?format=goodreads|storygraph|json`: the whole library as a download.
-struct ExportController {
-    func export(req: Request) async throws -> Response {
+package struct ExportController {
+    package func export(req: Request) async throws -> Response {
         let user = try req.currentUser()
         let raw = (try? req.query.get(String.self, at: "format")) ?? "json"
         guard let format = ExportService.Format(rawValue: raw.lowercased()) else {

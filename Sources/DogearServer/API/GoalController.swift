@@ -2,29 +2,29 @@ import DogearStore
 import Vapor
 
 /// /api/v1/goals: a reader's goals with their progress (`?year=` for one year).
-struct GoalController {
-    func index(req: Request) async throws -> [GoalDTO] {
+package struct GoalController {
+    package func index(req: Request) async throws -> [GoalDTO] {
         try await req.goals().goals(year: try req.optionalYearQuery())
     }
 
-    func create(req: Request) async throws -> Response {
+    package func create(req: Request) async throws -> Response {
         let goal = try await req.goals().create(try req.content.decode(GoalRequest.self))
         try await req.tagVersion(.goal, goal.id)
         return try await goal.encodeResponse(status: .created, for: req)
     }
 
-    func update(req: Request) async throws -> GoalDTO {
+    package func update(req: Request) async throws -> GoalDTO {
         let (id, body, goals) = (try req.uuidParameter("id"), try req.content.decode(GoalRequest.self), try req.goals())
         return try await req.conditionalWrite(.goal, id) { try await goals.update(id, body) }
     }
 
-    func delete(req: Request) async throws -> HTTPStatus {
+    package func delete(req: Request) async throws -> HTTPStatus {
         let (id, goals) = (try req.uuidParameter("id"), try req.goals())
         try await req.conditionalWrite(.goal, id) { try await goals.delete(id) }
         return .noContent
     }
 
-    func progress(req: Request) async throws -> GoalDTO.Progress {
+    package func progress(req: Request) async throws -> GoalDTO.Progress {
         try await req.goals().goal(try req.uuidParameter("id")).progress
     }
 }

@@ -16,13 +16,13 @@ import Vapor
 /// is the same 422). A 5xx is not: its transaction rolled back, so the key is freed for a retry to
 /// apply the write. The request hashed is the method, path, query and body; a streamed upload is
 /// hashed by its length and type, as its bytes pass to the upload unread.
-struct IdempotencyMiddleware: AsyncMiddleware {
-    static let header = HTTPHeaders.Name("Idempotency-Key")
-    static let replayedHeader = HTTPHeaders.Name("Idempotent-Replayed")
+package struct IdempotencyMiddleware: AsyncMiddleware {
+    package static let header = HTTPHeaders.Name("Idempotency-Key")
+    package static let replayedHeader = HTTPHeaders.Name("Idempotent-Replayed")
     /// How long a retry waits for the first try's answer before answering 409.
-    static let waitForFirstTry: Duration = .seconds(15)
+    package static let waitForFirstTry: Duration = .seconds(15)
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard [.POST, .PATCH, .PUT, .DELETE].contains(request.method), let raw = request.headers.first(name: Self.header),
             let user = request.auth.get(User.self)
         else { return try await next.respond(to: request) }
@@ -90,15 +90,15 @@ struct IdempotencyMiddleware: AsyncMiddleware {
     }
 
     /// Marks a route whose body streams to its handler (an upload): the key does not read it.
-    static let streamedBody = "streamedBody"
+    package static let streamedBody = "streamedBody"
 
     /// Marks a route whose answer carries a secret shown once (a new app token, under `token`): the
     /// stored answer keeps everything but the secret, so the idempotency table (and every backup of
     /// it) never holds a usable token. A replay says the token was made; its secret is not shown again.
-    static let secretInAnswer = "secretInAnswer"
+    package static let secretInAnswer = "secretInAnswer"
 
     /// The answer as stored for a `secretInAnswer` route: its JSON's `token` set to null.
-    static func withoutSecret(_ response: Response) -> Response {
+    package static func withoutSecret(_ response: Response) -> Response {
         let stored = Response(status: response.status, headers: response.headers)
         guard let data = response.body.data ?? response.body.buffer.map({ Data($0.readableBytesView) }),
             var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
@@ -113,17 +113,17 @@ struct IdempotencyMiddleware: AsyncMiddleware {
 }
 
 /// The `idempotency_keys` rows of one reader's key.
-struct IdempotencyStore {
-    let db: any Database
-    let userID: UUID
-    let key: String
+package struct IdempotencyStore {
+    package let db: any Database
+    package let userID: UUID
+    package let key: String
 
-    struct Stored {
-        let summary: IdempotentReplay.Stored
-        let answer: Response?
+    package struct Stored {
+        package let summary: IdempotentReplay.Stored
+        package let answer: Response?
     }
 
-    func stored() async throws -> Stored? {
+    package func stored() async throws -> Stored? {
         guard
             let row = try await db.sql.raw(
                 """
@@ -151,7 +151,7 @@ struct IdempotencyStore {
     }
 
     /// Claims the key for this request; false when another request claimed it first.
-    func claim(hash: String, now: Date, replacing: Bool) async throws -> Bool {
+    package func claim(hash: String, now: Date, replacing: Bool) async throws -> Bool {
         try await db.writeTransaction { db in
             if replacing {
                 try await db.sql.raw("DELETE FROM idempotency_keys WHERE user_id = \(bind: userID) AND key = \(bind: key)").run()
@@ -172,7 +172,7 @@ struct IdempotencyStore {
     }
 
     /// Keeps the answer to replay.
-    func keep(_ response: Response) async throws {
+    package func keep(_ response: Response) async throws {
         let kept = response.headers.filter { name, _ in Self.keptHeaders.contains(name.lowercased()) }.map {
             [$0.name, $0.value]
         }
@@ -188,11 +188,11 @@ struct IdempotencyStore {
         }
     }
 
-    func release() async throws {
+    package func release() async throws {
         try await db.writeTransaction { db in
             try await db.sql.raw("DELETE FROM idempotency_keys WHERE user_id = \(bind: userID) AND key = \(bind: key)").run()
         }
     }
 
-    static let keptHeaders: Set<String> = ["content-type", "etag", "location", "retry-after"]
+    package static let keptHeaders: Set<String> = ["content-type", "etag", "location", "retry-after"]
 }

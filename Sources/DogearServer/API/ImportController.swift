@@ -3,9 +3,9 @@ import Vapor
 
 /// `POST /api/v1/imports`, `GET /api/v1/imports/{id}` (import Goodreads, StoryGraph, LibraryThing
 /// and Dogear files).
-struct ImportController {
+package struct ImportController {
     /// Stores the upload, checks it can be read, and queues the job: 202 with the job.
-    func create(req: Request) async throws -> Response {
+    package func create(req: Request) async throws -> Response {
         let dryRun = (try? req.query.get(Bool.self, at: "dryRun")) ?? false
         let job = try await UploadReceiver.startImport(req, dryRun: dryRun, shelvesAsLists: try Self.shelvesAsLists(req))
         let response = Response(status: .accepted)
@@ -15,7 +15,7 @@ struct ImportController {
     }
 
     /// `shelvesAs=lists` makes a Goodreads file's own shelves into lists; `tags` (the default) keeps them as tags.
-    static func shelvesAsLists(_ req: Request) throws -> Bool {
+    package static func shelvesAsLists(_ req: Request) throws -> Bool {
         switch req.query[String.self, at: "shelvesAs"] {
         case nil, "tags": return false
         case "lists": return true
@@ -23,7 +23,7 @@ struct ImportController {
         }
     }
 
-    func show(req: Request) async throws -> ImportJobDTO {
+    package func show(req: Request) async throws -> ImportJobDTO {
         let jobs = try req.importJobs()
         let job = try await jobs.job(try req.uuidParameter("id"))
         // The first thousand problems; `failed` counts them all.

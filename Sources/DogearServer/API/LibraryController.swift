@@ -3,8 +3,8 @@ import Vapor
 
 /// /api/v1/library: the signed-in reader's entries. Each handler decodes, calls one service, and
 /// encodes; the web pages call the same services.
-struct LibraryController {
-    func create(req: Request) async throws -> Response {
+package struct LibraryController {
+    package func create(req: Request) async throws -> Response {
         let body = try req.content.decode(CreateEntryRequest.self)
         let entry = try await req.libraryService().add(body, lookingUpWith: req.bookLookup())
         try await req.tagVersion(.entry, try entry.requireID())
@@ -13,18 +13,18 @@ struct LibraryController {
 
     /// Search, filters and sorts, keyset-paginated (`LibraryQueryService.page`).
     /// Written by `JSONBytes` (the same bytes as the encoder): the route read most.
-    func list(req: Request) async throws -> Response {
+    package func list(req: Request) async throws -> Response {
         try await req.libraryQuery().page(try LibraryFilter(query: req.url.query)).jsonResponse()
     }
 
-    func show(req: Request) async throws -> EntryDTO {
+    package func show(req: Request) async throws -> EntryDTO {
         let id = try req.uuidParameter("id")
         let entry = try await req.libraryQuery().entry(id)
         try await req.tagVersion(.entry, id)
         return entry
     }
 
-    func update(req: Request) async throws -> EntryDTO {
+    package func update(req: Request) async throws -> EntryDTO {
         let patch = try req.content.decode(UpdateEntryRequest.self)
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
@@ -32,14 +32,14 @@ struct LibraryController {
         return try await req.libraryQuery().dto(entry)
     }
 
-    func delete(req: Request) async throws -> HTTPStatus {
+    package func delete(req: Request) async throws -> HTTPStatus {
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
         try await req.conditionalWrite(.entry, id) { try await library.delete(id) }
         return .noContent
     }
 
-    func changeStatus(req: Request) async throws -> EntryDTO {
+    package func changeStatus(req: Request) async throws -> EntryDTO {
         let body = try req.content.decode(StatusChangeRequest.self)
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
@@ -47,7 +47,7 @@ struct LibraryController {
         return try await req.libraryQuery().dto(entry)
     }
 
-    func progress(req: Request) async throws -> EntryDTO {
+    package func progress(req: Request) async throws -> EntryDTO {
         let input = try req.content.decode(ProgressRequest.self).input()
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()

@@ -4,19 +4,19 @@ import Vapor
 
 /// /api/v1/lists and /api/v1/shared-lists: a reader's lists and other readers' public lists opened
 /// by code. Each handler decodes, calls the list services, and encodes.
-struct ListController {
-    func index(req: Request) async throws -> [ListDTO] {
+package struct ListController {
+    package func index(req: Request) async throws -> [ListDTO] {
         try await req.lists().lists()
     }
 
-    func create(req: Request) async throws -> Response {
+    package func create(req: Request) async throws -> Response {
         let body = try req.content.decode(CreateListRequest.self)
         let list = try await req.lists().create(body.draft)
         if let id = UUID(uuidString: list.id) { try await req.tagVersion(.list, id) }
         return try await list.encodeResponse(status: .created, for: req)
     }
 
-    func show(req: Request) async throws -> ListDTO {
+    package func show(req: Request) async throws -> ListDTO {
         let listID = try req.listIDParameter()
         let list = try await req.lists().list(listID)
         // A custom list of the reader's own has a version; a default list or another's does not.
@@ -24,13 +24,13 @@ struct ListController {
         return list
     }
 
-    func update(req: Request) async throws -> ListDTO {
+    package func update(req: Request) async throws -> ListDTO {
         let body = try req.content.decode(UpdateListRequest.self)
         let (listID, lists) = (try req.listIDParameter(), try req.lists())
         return try await Self.conditionally(req, .list, listID) { try await lists.update(listID, body.draft) }
     }
 
-    func delete(req: Request) async throws -> HTTPStatus {
+    package func delete(req: Request) async throws -> HTTPStatus {
         let (listID, lists) = (try req.listIDParameter(), try req.lists())
         try await Self.conditionally(req, .list, listID) { try await lists.delete(listID) }
         return .noContent
@@ -44,26 +44,26 @@ struct ListController {
         return try await req.conditionalWrite(type, uuid, write)
     }
 
-    func replaceShareCode(req: Request) async throws -> ListDTO {
+    package func replaceShareCode(req: Request) async throws -> ListDTO {
         try await req.lists().replaceShareCode(try req.listIDParameter())
     }
 
     // MARK: items
 
-    func items(req: Request) async throws -> Response {
+    package func items(req: Request) async throws -> Response {
         let filter = try LibraryFilter(query: req.url.query)
         return try await req.listItems().items(try req.listIDParameter(), after: filter.cursor, limit: filter.limit)
             .jsonResponse()
     }
 
-    func addItem(req: Request) async throws -> Response {
+    package func addItem(req: Request) async throws -> Response {
         let body = try req.content.decode(AddListItemRequest.self)
         let listID = try req.listIDParameter()
         let item = try await req.listItems().add(to: listID, body.item, lookingUpWith: req.bookLookup())
         return try await req.listItems().item(try item.requireID(), in: listID).encodeResponse(status: .created, for: req)
     }
 
-    func updateItem(req: Request) async throws -> ListItemDTO {
+    package func updateItem(req: Request) async throws -> ListItemDTO {
         let body = try req.content.decode(UpdateListItemRequest.self)
         let listID = try req.listIDParameter()
         let itemID = try req.uuidParameter("itemId")
@@ -75,7 +75,7 @@ struct ListController {
         return try await items.item(itemID, in: listID)
     }
 
-    func deleteItem(req: Request) async throws -> HTTPStatus {
+    package func deleteItem(req: Request) async throws -> HTTPStatus {
         let (itemID, listID, items) = (try req.uuidParameter("itemId"), try req.listIDParameter(), try req.listItems())
         try await req.conditionalWrite(.listItem, itemID) { try await items.remove(itemID, from: listID) }
         return .noContent
@@ -83,20 +83,20 @@ struct ListController {
 
     // MARK: shared lists
 
-    func openShared(req: Request) async throws -> ListDTO {
+    package func openShared(req: Request) async throws -> ListDTO {
         try await req.lists().openShared(try req.codeParameter())
     }
 
-    func save(req: Request) async throws -> ListDTO {
+    package func save(req: Request) async throws -> ListDTO {
         try await req.lists().save(try req.codeParameter())
     }
 
-    func unsave(req: Request) async throws -> HTTPStatus {
+    package func unsave(req: Request) async throws -> HTTPStatus {
         try await req.lists().unsave(try req.codeParameter())
         return .noContent
     }
 
-    func copy(req: Request) async throws -> Response {
+    package func copy(req: Request) async throws -> Response {
         try await req.lists().copy(try req.codeParameter()).encodeResponse(status: .created, for: req)
     }
 

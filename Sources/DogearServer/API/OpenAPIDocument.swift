@@ -2,8 +2,8 @@ import DogearStore
 import Foundation
 
 /// The API contract, `openapi.yaml` at the repository root, shipped as a resource of this module.
-enum OpenAPIDocument {
-    static let text: String = {
+package enum OpenAPIDocument {
+    package static let text: String = {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
             let text = try? String(contentsOf: url, encoding: .utf8)
         else {

@@ -4,9 +4,9 @@ import Vapor
 
 /// `/api/v1/scans` and `/api/v1/proposals`: shelf photos and their review queue. Thin:
 /// every rule is `ScanService`'s, which the `/scan` page calls too.
-struct ScanController {
+package struct ScanController {
     /// A photo in the multipart part `photo` (or as the raw body), checked and queued: 202 with the scan.
-    func create(req: Request) async throws -> Response {
+    package func create(req: Request) async throws -> Response {
         let bytes = try await req.receiveShelfPhoto()
         let scans = try req.scans()
         let scan = try await scans.create(photo: bytes)
@@ -16,40 +16,40 @@ struct ScanController {
         return response
     }
 
-    func index(req: Request) async throws -> [ScanDTO] {
+    package func index(req: Request) async throws -> [ScanDTO] {
         let scans = try req.scans()
         let list = try await scans.scans()
         let proposals = try await scans.proposals(of: list)
         return try list.map { try ScanDTO($0, proposals: proposals[$0.id!] ?? []) }
     }
 
-    func show(req: Request) async throws -> ScanDTO {
+    package func show(req: Request) async throws -> ScanDTO {
         let scans = try req.scans()
         let scan = try await scans.scan(try req.uuidParameter("id"), for: .view)
         return try ScanDTO(scan, proposals: try await scans.proposals(of: [scan])[scan.id!] ?? [])
     }
 
-    func photo(req: Request) async throws -> Response {
+    package func photo(req: Request) async throws -> Response {
         Response.shelfPhoto(try await req.scans().photo(of: try req.uuidParameter("id")))
     }
 
     /// A scan's photo as an answer (the API's route and the page's alike): never cached, as it is
     /// deleted once its queue is empty.
-    func delete(req: Request) async throws -> HTTPStatus {
+    package func delete(req: Request) async throws -> HTTPStatus {
         try await req.scans().delete(try req.uuidParameter("id"))
         return .noContent
     }
 
-    func confirm(req: Request) async throws -> ScanProposalDTO {
+    package func confirm(req: Request) async throws -> ScanProposalDTO {
         let body = try req.content.decode(ConfirmProposalRequest.self)
         return try ScanProposalDTO(try await req.scans().confirm(try req.uuidParameter("id"), try body.confirmation))
     }
 
-    func reject(req: Request) async throws -> ScanProposalDTO {
+    package func reject(req: Request) async throws -> ScanProposalDTO {
         try ScanProposalDTO(try await req.scans().reject(try req.uuidParameter("id")))
     }
 
-    func confirmAll(req: Request) async throws -> [ScanProposalDTO] {
+    package func confirmAll(req: Request) async throws -> [ScanProposalDTO] {
         // The body is optional; one that is sent must be a well-formed ConfirmAllRequest.
         let body =
             (req.body.data?.readableBytes ?? 0) > 0

@@ -3,12 +3,12 @@ import Vapor
 
 /// GET /api/v1/stats (everything; premium with tiers on) and /api/v1/stats/basic (books and pages
 /// per year, for every account). `?year=2026`, or `?from=&to=` (inclusive days), or nothing for all time.
-struct StatsController {
-    func stats(req: Request) async throws -> StatsDTO {
+package struct StatsController {
+    package func stats(req: Request) async throws -> StatsDTO {
         StatsDTO(try await req.stats().stats(try range(req)))
     }
 
-    func basic(req: Request) async throws -> BasicStatsDTO {
+    package func basic(req: Request) async throws -> BasicStatsDTO {
         BasicStatsDTO(try await req.stats().basic(try range(req)))
     }
 

@@ -4,27 +4,27 @@ import SQLKit
 import Vapor
 
 /// GET /health and GET /openapi.yaml.
-struct SystemController {
-    struct Health: Content {
-        let status: String
-        let database: String
-        let schemaVersion: Int
-        let migrationsApplied: Int
+package struct SystemController {
+    package struct Health: Content {
+        package let status: String
+        package let database: String
+        package let schemaVersion: Int
+        package let migrationsApplied: Int
     }
 
-    let databaseKind: String
-    var metricsToken: String? = nil
+    package let databaseKind: String
+    package var metricsToken: String? = nil
 
-    struct Readiness: Content {
-        let status: String
-        let migrationsApplied: Int
-        let migrationsKnown: Int
+    package struct Readiness: Content {
+        package let status: String
+        package let migrationsApplied: Int
+        package let migrationsKnown: Int
     }
 
     /// 200 once the database answers and every migration this build knows is applied; 503
     /// otherwise (a load balancer sends no reader here yet), and from the moment the server was
     /// told to stop (`GracefulShutdown`).
-    func ready(req: Request) async throws -> Response {
+    package func ready(req: Request) async throws -> Response {
         let known = AllMigrations.list.count
         let applied = try? await req.db.sql.raw("SELECT COUNT(*) AS n FROM _fluent_migrations").first()?
             .decode(column: "n", as: Int.self)
@@ -37,7 +37,7 @@ struct SystemController {
     }
 
     /// Prometheus's text format, for whoever has `DOGEAR_METRICS_TOKEN`; not found when it is unset.
-    func metrics(req: Request) async throws -> Response {
+    package func metrics(req: Request) async throws -> Response {
         guard let token = metricsToken else { throw DomainError.notFound(.notFound, "no such page") }
         guard let given = req.headers.bearerAuthorization?.token,
             Array(given.utf8).count == Array(token.utf8).count,
@@ -59,7 +59,7 @@ struct SystemController {
     }
 
     /// Reads the applied migrations, so a database that is not migrated (or not reachable) shows.
-    func health(req: Request) async throws -> Health {
+    package func health(req: Request) async throws -> Health {
         let names = try await req.db.sql.select()
             .column("name").from("_fluent_migrations").all()
             .map { try $0.decode(column: "name", as: String.self) }
@@ -67,7 +67,7 @@ struct SystemController {
         return Health(status: "ok", database: databaseKind, schemaVersion: version, migrationsApplied: names.count)
     }
 
-    func openAPI(req: Request) async throws -> Response {
+    package func openAPI(req: Request) async throws -> Response {
         let response = Response(status: .ok, body: .init(string: OpenAPIDocument.text))
         response.headers.contentType = HTTPMediaType(type: "application", subType: "yaml")
         return response

@@ -9,24 +9,24 @@ import SQLKit
 /// in this process's memory on SQLite (one process serves a SQLite file), in `attempt_counters` on
 /// PostgreSQL (any number of processes behind a balancer count together, so a guesser gains nothing
 /// by landing on another). Keys are stored as their SHA-256.
-final class AttemptCounters: Sendable {
-    let scope: String
-    let policy: AttemptLimiter.Policy
+package final class AttemptCounters: Sendable {
+    package let scope: String
+    package let policy: AttemptLimiter.Policy
     private let memory: NIOLockedValueBox<AttemptLimiter>
 
-    init(scope: String, policy: AttemptLimiter.Policy) {
+    package init(scope: String, policy: AttemptLimiter.Policy) {
         self.scope = scope
         self.policy = policy
         memory = NIOLockedValueBox(AttemptLimiter(policy: policy))
     }
 
     /// Seconds `key` must wait, or nil when it may try now.
-    func wait(_ key: String, now: Double, on db: any Database) async throws -> Double? {
+    package func wait(_ key: String, now: Double, on db: any Database) async throws -> Double? {
         guard db.sql.databaseDialect.isSharedByProcesses else { return memory.withLockedValue { $0.wait(for: key, now: now) } }
         return try await entry(TokenHashing.hash(key), on: db.sql)?.wait(now: now)
     }
 
-    func failed(_ key: String, now: Double, on db: any Database) async throws {
+    package func failed(_ key: String, now: Double, on db: any Database) async throws {
         guard db.sql.databaseDialect.isSharedByProcesses else {
             memory.withLockedValue { _ = $0.recordFailure(key, now: now) }
             return
@@ -59,7 +59,7 @@ final class AttemptCounters: Sendable {
         }
     }
 
-    func succeeded(_ key: String, on db: any Database) async throws {
+    package func succeeded(_ key: String, on db: any Database) async throws {
         guard db.sql.databaseDialect.isSharedByProcesses else {
             memory.withLockedValue { $0.recordSuccess(key) }
             return

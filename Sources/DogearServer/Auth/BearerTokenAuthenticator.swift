@@ -4,21 +4,24 @@ import Fluent
 import Vapor
 
 /// Finds the user behind `Authorization: Bearer <token>` by the token's SHA-256, in one query.
-struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
-    func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
+package struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
+    package func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
         // An operation of a batch comes signed in as its batch (and may not reach the database
         // outside the batch's transaction to look the token up again).
         guard !request.auth.has(UserToken.self) else { return }
         try await SessionTokens.signIn(request, with: bearer.token)
+    }
+
+    package init() {
     }
 }
 
 /// The one way a token (bearer or cookie) signs a request in: found by its hash, ended when it
 /// has run out (`SessionLifetime`: idle or absolute; the row is deleted), its use recorded at most
 /// once a minute.
-enum SessionTokens {
+package enum SessionTokens {
     /// `sessionsOnly`: for the browser's cookie, which an app's token may not stand in for.
-    static func signIn(_ request: Request, with value: String, sessionsOnly: Bool = false) async throws {
+    package static func signIn(_ request: Request, with value: String, sessionsOnly: Bool = false) async throws {
         // The token and its user in one statement (a join, not `with`'s second query): every
         // signed-in request pays for this.
         guard
@@ -59,7 +62,7 @@ enum SessionTokens {
     }
 
     /// Whether this request recorded a use of its session (a cookie then slides).
-    static func touched(_ request: Request) -> Bool { request.storage[SessionTouchedKey.self] ?? false }
+    package static func touched(_ request: Request) -> Bool { request.storage[SessionTouchedKey.self] ?? false }
 }
 
 private struct SessionTouchedKey: StorageKey { typealias Value = Bool }
@@ -67,7 +70,7 @@ private struct SessionTouchedKey: StorageKey { typealias Value = Bool }
 extension Application {
     private struct SessionLifetimeKey: StorageKey { typealias Value = SessionLifetime }
 
-    var sessionLifetime: SessionLifetime {
+    package var sessionLifetime: SessionLifetime {
         get { storage[SessionLifetimeKey.self] ?? SessionLifetime(idle: 30 * 86_400, absolute: 365 * 86_400) }
         set { storage[SessionLifetimeKey.self] = newValue }
     }
@@ -77,8 +80,8 @@ extension User: Authenticatable {}
 extension UserToken: Authenticatable {}
 
 /// Bearer tokens: 32 random bytes, base64url; only a hash is ever stored.
-enum TokenHashing {
-    static func newToken() -> String {
+package enum TokenHashing {
+    package static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return Data(bytes).base64EncodedString()
@@ -89,7 +92,7 @@ enum TokenHashing {
 
     /// SHA-256 in lower-case hex. Every signed-in request hashes its token: the hex is written from
     /// a table, where `String(format:)` a byte at a time cost more than the hash.
-    static func hash(_ token: String) -> String {
+    package static func hash(_ token: String) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
@@ -103,10 +106,10 @@ enum TokenHashing {
 
 /// Holds an app token to its scopes (Core's `TokenScope`): a `read` token only reads, and no app
 /// token manages the account (`managesAccount` routes). Sessions pass.
-struct TokenScopeMiddleware: AsyncMiddleware {
-    let managesAccount: Bool
+package struct TokenScopeMiddleware: AsyncMiddleware {
+    package let managesAccount: Bool
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let scopes = request.auth.get(UserToken.self)?.scopeSet
         let isRead = request.method == .GET || request.method == .HEAD
         guard TokenScope.decide(scopes: scopes, isRead: isRead, managesAccount: managesAccount) == .allow else {
@@ -121,21 +124,24 @@ struct TokenScopeMiddleware: AsyncMiddleware {
 }
 
 /// Refuses a request with no signed-in user, in the API's error shape.
-struct RequireUserMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+package struct RequireUserMiddleware: AsyncMiddleware {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.auth.has(User.self) else { throw DomainError.notAuthenticated }
         return try await next.respond(to: request)
+    }
+
+    package init() {
     }
 }
 
 extension Request {
     /// The signed-in user; routes behind `RequireUserMiddleware` always have one.
-    func currentUser() throws -> User {
+    package func currentUser() throws -> User {
         guard let user = auth.get(User.self) else { throw DomainError.notAuthenticated }
         return user
     }
 
-    func currentUserID() throws -> UUID {
+    package func currentUserID() throws -> UUID {
         try currentUser().requireID()
     }
 

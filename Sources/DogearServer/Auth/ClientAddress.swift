@@ -6,7 +6,7 @@ extension Application {
 
     /// Addresses of the proxies in front of Dogear (`DOGEAR_TRUSTED_PROXIES`): only their
     /// `X-Forwarded-For`, `Forwarded` and `X-Forwarded-Proto` are believed.
-    var trustedProxies: Set<String> {
+    package var trustedProxies: Set<String> {
         get { storage[TrustedProxiesKey.self] ?? [] }
         set { storage[TrustedProxiesKey.self] = newValue }
     }
@@ -21,7 +21,7 @@ extension Request {
     /// Behind a proxy that is not named, every reader shares the proxy's address, and one address's
     /// lock would stand for all of them; so an address's lock only slows wrong guesses (it never
     /// refuses the right password: `AccountService.signIn`).
-    var clientAddress: String? {
+    package var clientAddress: String? {
         let peer = remoteAddress?.ipAddress
         let trusted = application.trustedProxies
         guard let peer, trusted.contains(peer) else { return peer }
@@ -30,7 +30,7 @@ extension Request {
     }
 
     /// Every address in `Forwarded: for=…` or, without it, in `X-Forwarded-For`, in header order.
-    static func forwardedFor(_ headers: HTTPHeaders) -> [String] {
+    package static func forwardedFor(_ headers: HTTPHeaders) -> [String] {
         let standard = headers[.forwarded].flatMap { $0.split(separator: ",") }.compactMap { element -> String? in
             for pair in element.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -8,11 +8,11 @@ import Vapor
 /// SQLite, shared by every process on PostgreSQL): past the limit every code look-up of that reader
 /// or address answers 429 `tooManyCodeGuesses` with `Retry-After`, found or not, until the lockout
 /// ends. A found code clears nothing, so known codes cannot be mixed in to keep guessing.
-final class CodeGuessThrottle: Sendable {
+package final class CodeGuessThrottle: Sendable {
     private let readers = AttemptCounters(scope: "code-reader", policy: ShareCode.missesPerReader)
     private let addresses = AttemptCounters(scope: "code-address", policy: ShareCode.missesPerAddress)
 
-    func check(reader: UUID, address: String?, now: Double, on db: any Database) async throws {
+    package func check(reader: UUID, address: String?, now: Double, on db: any Database) async throws {
         let readerWait = try await readers.wait(reader.uuidString, now: now, on: db) ?? 0
         var addressWait = 0.0
         if let address { addressWait = try await addresses.wait(address, now: now, on: db) ?? 0 }
@@ -25,7 +25,7 @@ final class CodeGuessThrottle: Sendable {
         throw error
     }
 
-    func missed(reader: UUID, address: String?, now: Double, on db: any Database) async throws {
+    package func missed(reader: UUID, address: String?, now: Double, on db: any Database) async throws {
         try await readers.failed(reader.uuidString, now: now, on: db)
         if let address { try await addresses.failed(address, now: now, on: db) }
     }
@@ -33,16 +33,16 @@ final class CodeGuessThrottle: Sendable {
 
 /// One request's code look-ups: the reader, the client's address and the time, for the throttle,
 /// and the request's own database (never a batch's transaction: a miss counts even if it rolls back).
-struct CodeGuesses: Sendable {
-    let throttle: CodeGuessThrottle
-    let reader: UUID
-    let address: String?
-    let now: Double
-    let db: any Database
+package struct CodeGuesses: Sendable {
+    package let throttle: CodeGuessThrottle
+    package let reader: UUID
+    package let address: String?
+    package let now: Double
+    package let db: any Database
 
     /// Runs `lookup` unless this reader or address is locked out, and counts it when the code
     /// opened nothing (`notFound`).
-    func lookUp<T>(_ lookup: () async throws -> T) async throws -> T {
+    package func lookUp<T>(_ lookup: () async throws -> T) async throws -> T {
         try await throttle.check(reader: reader, address: address, now: now, on: db)
         do {
             return try await lookup()
@@ -56,7 +56,7 @@ struct CodeGuesses: Sendable {
 extension Application {
     private struct CodeGuessThrottleKey: StorageKey { typealias Value = CodeGuessThrottle }
 
-    var codeGuessThrottle: CodeGuessThrottle {
+    package var codeGuessThrottle: CodeGuessThrottle {
         get {
             guard let throttle = storage[CodeGuessThrottleKey.self] else { fatalError("configure() sets the code throttle") }
             return throttle
@@ -66,7 +66,7 @@ extension Application {
 }
 
 extension Request {
-    func codeGuesses() throws -> CodeGuesses {
+    package func codeGuesses() throws -> CodeGuesses {
         CodeGuesses(
             throttle: application.codeGuessThrottle, reader: try currentUserID(), address: clientAddress,
             now: application.clock.now().timeIntervalSince1970, db: db)

@@ -6,8 +6,8 @@ import Vapor
 
 /// The claims of an Apple or Google ID token as Dogear reads them. Nothing is checked on decoding:
 /// jwt-kit checks the signature, and Core's `IDTokenCheck` the claims, against Dogear's own clock.
-struct ProviderIDToken: JWTPayload {
-    enum CodingKeys: String, CodingKey {
+package struct ProviderIDToken: JWTPayload {
+    package enum CodingKeys: String, CodingKey {
         case issuer = "iss"
         case subject = "sub"
         case audience = "aud"
@@ -17,21 +17,21 @@ struct ProviderIDToken: JWTPayload {
         case emailVerified = "email_verified"
     }
 
-    var issuer: IssuerClaim
-    var subject: SubjectClaim
-    var audience: AudienceClaim
-    var expires: ExpirationClaim
-    var issuedAt: IssuedAtClaim?
-    var nonce: String?
-    var email: String?
+    package var issuer: IssuerClaim
+    package var subject: SubjectClaim
+    package var audience: AudienceClaim
+    package var expires: ExpirationClaim
+    package var issuedAt: IssuedAtClaim?
+    package var nonce: String?
+    package var email: String?
     /// Google's; Apple gives the name to the app only.
-    var name: String?
+    package var name: String?
     /// Google sends a boolean, Apple the text "true".
-    var emailVerified: BoolClaim?
+    package var emailVerified: BoolClaim?
 
-    func verify(using _: some JWTAlgorithm) async throws {}
+    package func verify(using _: some JWTAlgorithm) async throws {}
 
-    var claims: IDTokenCheck.Claims {
+    package var claims: IDTokenCheck.Claims {
         IDTokenCheck.Claims(
             issuer: issuer.value, audiences: audience.value, subject: subject.value,
             expires: expires.value.timeIntervalSince1970, issuedAt: issuedAt?.value.timeIntervalSince1970, nonce: nonce,
@@ -46,12 +46,12 @@ struct ProviderIDToken: JWTPayload {
 /// nothing; a minute to a day). A token signed with a key not in the set (the provider rotated its
 /// keys) fetches the set again, at most once a minute, so tokens with made-up key ids cannot turn
 /// Dogear into a flood of requests to the provider.
-actor IDTokenVerifier {
+package actor IDTokenVerifier {
     private struct KeySet {
-        let keys: JWTKeyCollection
-        let kids: Set<String>
-        let fetchedAt: Date
-        let freshUntil: Date
+        package let keys: JWTKeyCollection
+        package let kids: Set<String>
+        package let fetchedAt: Date
+        package let freshUntil: Date
     }
 
     private let client: any Client
@@ -59,18 +59,19 @@ actor IDTokenVerifier {
     /// How many times the keys were fetched, per provider (the tests read it).
     private(set) var fetches: [IdentityProvider.Name: Int] = [:]
 
-    static let refetchFloor: TimeInterval = 60
+    package static let refetchFloor: TimeInterval = 60
 
-    init(client: any Client) {
+    package init(client: any Client) {
         self.client = client
     }
 
-    static func invalid(_ message: String) -> DomainError {
+    package static func invalid(_ message: String) -> DomainError {
         DomainError(.notAuthenticated, code: .invalidIdToken, message)
     }
 
     /// The token, once its signature and claims are good.
-    func verify(_ token: String, provider: IdentityProvider, nonces: [String], now: Date) async throws -> ProviderIDToken {
+    package func verify(_ token: String, provider: IdentityProvider, nonces: [String], now: Date) async throws -> ProviderIDToken
+    {
         guard let kid = Self.peek(token)?.kid else { throw Self.invalid("the sign-in token is not a signed JWT with a key id") }
         var set = try await keySet(for: provider, now: now)
         if !set.kids.contains(kid), now.timeIntervalSince(set.fetchedAt) >= Self.refetchFloor {
@@ -127,7 +128,7 @@ actor IDTokenVerifier {
         return set
     }
 
-    static func maxAge(_ cacheControl: String?) -> TimeInterval? {
+    package static func maxAge(_ cacheControl: String?) -> TimeInterval? {
         guard let cacheControl else { return nil }
         for directive in cacheControl.split(separator: ",") {
             let parts = directive.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
@@ -140,7 +141,7 @@ actor IDTokenVerifier {
     /// (to pick the key) and its nonce (Google's web sign-in sends the token alone, so this says
     /// which issued nonce to check it against; `verify` then checks it for real). nil for a token
     /// that is not a JWT at all.
-    static func peek(_ token: String) -> (kid: String?, nonce: String?)? {
+    package static func peek(_ token: String) -> (kid: String?, nonce: String?)? {
         guard let (header, payload, _) = try? DefaultJWTParser().parse([UInt8](token.utf8), as: Unverified.self) else {
             return nil
         }
@@ -149,7 +150,7 @@ actor IDTokenVerifier {
 
     /// Only what `peek` reads; every claim optional, so any payload decodes.
     private struct Unverified: JWTPayload {
-        var nonce: String?
-        func verify(using _: some JWTAlgorithm) async throws {}
+        package var nonce: String?
+        package func verify(using _: some JWTAlgorithm) async throws {}
     }
 }

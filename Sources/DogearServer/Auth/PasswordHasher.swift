@@ -8,18 +8,18 @@ import Vapor
 /// too) a few sign-ins a second queued ahead of every database call and stalled the site. Here at
 /// most `threads` hashes run at once and at most `maxWaiting` wait; one more is refused at once with
 /// 429 `busy` and `Retry-After: 1`, rather than queue without end.
-final class PasswordHasher: Sendable {
-    let cost: Int
-    let maxWaiting: Int
+package final class PasswordHasher: Sendable {
+    package let cost: Int
+    package let maxWaiting: Int
     private let pool: NIOThreadPool
     private let admitted = NIOLockedValueBox(0)
     private let done = NIOLockedValueBox(0)
 
     /// Hashes and checks run so far (tests use it to see that two paths do the same work).
-    var workDone: Int { done.withLockedValue { $0 } }
+    package var workDone: Int { done.withLockedValue { $0 } }
     private let threads: Int
 
-    init(cost: Int, threads: Int, maxWaiting: Int) {
+    package init(cost: Int, threads: Int, maxWaiting: Int) {
         self.cost = cost
         self.threads = threads
         self.maxWaiting = maxWaiting
@@ -27,15 +27,15 @@ final class PasswordHasher: Sendable {
         pool.start()
     }
 
-    func hash(_ password: String) async throws -> String {
+    package func hash(_ password: String) async throws -> String {
         try await run { [cost] in try Bcrypt.hash(password, cost: cost) }
     }
 
-    func verify(_ password: String, against hash: String) async throws -> Bool {
+    package func verify(_ password: String, against hash: String) async throws -> Bool {
         try await run { try Bcrypt.verify(password, created: hash) }
     }
 
-    func shutdown() async {
+    package func shutdown() async {
         try? await pool.shutdownGracefully()
     }
 
@@ -60,17 +60,17 @@ final class PasswordHasher: Sendable {
 
 extension Application {
     private struct PasswordHasherKey: StorageKey {
-        typealias Value = PasswordHasher
+        package typealias Value = PasswordHasher
     }
 
     /// Set up by `configure` from the configuration (cost, threads, queue).
-    var passwordHasher: PasswordHasher {
+    package var passwordHasher: PasswordHasher {
         guard let hasher = storage[PasswordHasherKey.self] else { fatalError("configure() sets the password hasher") }
         return hasher
     }
 
     /// The pool's threads end with the application.
-    func use(_ hasher: PasswordHasher) async {
+    package func use(_ hasher: PasswordHasher) async {
         await storage.setWithAsyncShutdown(PasswordHasherKey.self, to: hasher) { await $0.shutdown() }
     }
 }

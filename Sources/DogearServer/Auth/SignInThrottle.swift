@@ -8,13 +8,13 @@ import Vapor
 /// locked account is answered 429 `tooManyAttempts` with `Retry-After` before any bcrypt runs, and
 /// unlocks by itself after the lockout. A locked address only turns wrong guesses into 429s (many
 /// readers may share one), never the right password.
-final class SignInThrottle: Sendable {
+package final class SignInThrottle: Sendable {
     private let accounts: AttemptCounters
     private let addresses: AttemptCounters
 
     /// `attempts` wrong passwords per account within `lockout` seconds lock it for `lockout`
     /// seconds; an address may fail four times as often (a household or an office shares one).
-    init(attempts: Int, lockout: Double) {
+    package init(attempts: Int, lockout: Double) {
         accounts = AttemptCounters(
             scope: "signin-account", policy: .init(maxFailures: attempts, window: lockout, lockout: lockout))
         addresses = AttemptCounters(
@@ -22,7 +22,7 @@ final class SignInThrottle: Sendable {
     }
 
     /// Throws 429 when the account or the address must wait.
-    func check(account: String, address: String?, now: Double, on db: any Database) async throws {
+    package func check(account: String, address: String?, now: Double, on db: any Database) async throws {
         let accountWait = try await accounts.wait(account, now: now, on: db) ?? 0
         let wait = max(accountWait, try await self.wait(address: address, now: now, on: db) ?? 0)
         guard wait > 0 else { return }
@@ -30,29 +30,29 @@ final class SignInThrottle: Sendable {
     }
 
     /// Seconds the address must wait, or nil when it is not locked.
-    func wait(address: String?, now: Double, on db: any Database) async throws -> Double? {
+    package func wait(address: String?, now: Double, on db: any Database) async throws -> Double? {
         guard let address else { return nil }
         return try await addresses.wait(address, now: now, on: db)
     }
 
     /// 429 `tooManyAttempts`, with the wait as `Retry-After`.
-    static func tooMany(_ wait: Double) -> DomainError {
+    package static func tooMany(_ wait: Double) -> DomainError {
         var error = DomainError(
             .tooManyRequests, code: .tooManyAttempts, "too many wrong passwords; try again in \(describe(wait))")
         error.retryAfterSeconds = Int(wait.rounded(.up))
         return error
     }
 
-    func failed(account: String, address: String?, now: Double, on db: any Database) async throws {
+    package func failed(account: String, address: String?, now: Double, on db: any Database) async throws {
         try await accounts.failed(account, now: now, on: db)
         if let address { try await addresses.failed(address, now: now, on: db) }
     }
 
-    func succeeded(account: String, on db: any Database) async throws {
+    package func succeeded(account: String, on db: any Database) async throws {
         try await accounts.succeeded(account, on: db)
     }
 
-    static func describe(_ seconds: Double) -> String {
+    package static func describe(_ seconds: Double) -> String {
         let minutes = Int((seconds / 60).rounded(.up))
         return minutes <= 1 ? "a minute" : "\(minutes) minutes"
     }
@@ -60,10 +60,10 @@ final class SignInThrottle: Sendable {
 
 extension Application {
     private struct SignInThrottleKey: StorageKey {
-        typealias Value = SignInThrottle
+        package typealias Value = SignInThrottle
     }
 
-    var signInThrottle: SignInThrottle {
+    package var signInThrottle: SignInThrottle {
         get {
             guard let throttle = storage[SignInThrottleKey.self] else { fatalError("configure() sets the sign-in throttle") }
             return throttle

@@ -3,15 +3,17 @@ import Vapor
 
 /// `dogear backup [--to PATH]`: a checked copy of the database, safe to take while Dogear serves
 /// (`DatabaseBackup`). Without --to it goes to `DATA_DIR/backups/` with the time in its name.
-struct BackupCommand: AsyncCommand {
-    struct Signature: CommandSignature {
+package struct BackupCommand: AsyncCommand {
+    package struct Signature: CommandSignature {
+        package init() {}
+
         @Option(name: "to", help: "The file to write (default: DATA_DIR/backups/dogear-<time>.sqlite or .dump)")
-        var to: String?
+        package var to: String?
     }
 
-    var help: String { "Back up the database (safe while serving); the copy is checked before it is called done" }
+    package var help: String { "Back up the database (safe while serving); the copy is checked before it is called done" }
 
-    func run(using context: CommandContext, signature: Signature) async throws {
+    package func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         let backup = DatabaseBackup(app: app, database: app.databaseChoice, dataDirectory: app.dataDirectory)
         do {
@@ -26,15 +28,17 @@ struct BackupCommand: AsyncCommand {
 /// `dogear restore PATH`: checks a backup and puts it in place of the database. Stop the server
 /// first; the database it replaces is kept beside it (SQLite) and the next start migrates the
 /// restored one forward if it is older.
-struct RestoreCommand: AsyncCommand {
-    struct Signature: CommandSignature {
+package struct RestoreCommand: AsyncCommand {
+    package struct Signature: CommandSignature {
+        package init() {}
+
         @Argument(name: "path", help: "A backup made by `dogear backup`")
-        var path: String
+        package var path: String
     }
 
-    var help: String { "Restore a backup made by `dogear backup` (stop the server first)" }
+    package var help: String { "Restore a backup made by `dogear backup` (stop the server first)" }
 
-    func run(using context: CommandContext, signature: Signature) async throws {
+    package func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         let backup = DatabaseBackup(app: app, database: app.databaseChoice, dataDirectory: app.dataDirectory)
         do {

@@ -6,21 +6,23 @@ import Vapor
 /// `dogear catalog history [--limit N] [--record ID]`: what readers filled in or changed in the shared
 /// catalog's cultural facts, newest first (who, when, which author or work, the field, old → new).
 /// `dogear catalog revert CHANGE_ID`: puts that field back as it was; the revert is a line of its own.
-struct CatalogCommand: AsyncCommandGroup {
-    var help: String { "List the catalog's history of reader edits, or revert one" }
-    var commands: [String: any AnyAsyncCommand] { ["history": HistoryCommand(), "revert": RevertCommand()] }
+package struct CatalogCommand: AsyncCommandGroup {
+    package var help: String { "List the catalog's history of reader edits, or revert one" }
+    package var commands: [String: any AnyAsyncCommand] { ["history": HistoryCommand(), "revert": RevertCommand()] }
 
-    struct HistoryCommand: AsyncCommand {
-        struct Signature: CommandSignature {
+    package struct HistoryCommand: AsyncCommand {
+        package struct Signature: CommandSignature {
+            package init() {}
+
             @Option(name: "limit", help: "How many lines (default 50)")
-            var limit: Int?
+            package var limit: Int?
             @Option(name: "record", help: "Only this author's or work's history (its id)")
-            var record: String?
+            package var record: String?
         }
 
-        var help: String { "What readers filled in or changed in the catalog, newest first" }
+        package var help: String { "What readers filled in or changed in the catalog, newest first" }
 
-        func run(using context: CommandContext, signature: Signature) async throws {
+        package func run(using context: CommandContext, signature: Signature) async throws {
             let app = context.application
             try await app.prepareDatabase()
             let record = try signature.record.map { text in
@@ -35,15 +37,17 @@ struct CatalogCommand: AsyncCommandGroup {
         }
     }
 
-    struct RevertCommand: AsyncCommand {
-        struct Signature: CommandSignature {
+    package struct RevertCommand: AsyncCommand {
+        package struct Signature: CommandSignature {
+            package init() {}
+
             @Argument(name: "id", help: "The change's id, as history prints it")
-            var id: String
+            package var id: String
         }
 
-        var help: String { "Put a field back as it was before a change" }
+        package var help: String { "Put a field back as it was before a change" }
 
-        func run(using context: CommandContext, signature: Signature) async throws {
+        package func run(using context: CommandContext, signature: Signature) async throws {
             let app = context.application
             try await app.prepareDatabase()
             guard let id = UUID(uuidString: signature.id) else {
@@ -59,7 +63,7 @@ struct CatalogCommand: AsyncCommandGroup {
     }
 
     /// One line: id, time (UTC), who, kind, the record, the field, old → new.
-    static func format(_ line: CatalogHistory.Line) -> String {
+    package static func format(_ line: CatalogHistory.Line) -> String {
         let time = ISO8601DateFormatter().string(from: line.at)
         let values = "\(line.old.map { "\"\($0)\"" } ?? "(empty)") → \(line.new.map { "\"\($0)\"" } ?? "(empty)")"
         let reverted = line.reverted ? " [reverted]" : ""

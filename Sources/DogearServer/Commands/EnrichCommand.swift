@@ -2,15 +2,17 @@ import DogearStore
 import Vapor
 
 /// `dogear enrich [--limit N]`: fill missing covers, pages and descriptions now, in the foreground.
-struct EnrichCommand: AsyncCommand {
-    struct Signature: CommandSignature {
+package struct EnrichCommand: AsyncCommand {
+    package struct Signature: CommandSignature {
+        package init() {}
+
         @Option(name: "limit", help: "How many works to try (default 100)")
-        var limit: Int?
+        package var limit: Int?
     }
 
-    var help: String { "Fill missing covers, pages and descriptions of catalog works from Open Library and Google Books" }
+    package var help: String { "Fill missing covers, pages and descriptions of catalog works from Open Library and Google Books" }
 
-    func run(using context: CommandContext, signature: Signature) async throws {
+    package func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         let limit = max(1, signature.limit ?? 100)
         var total = EnrichmentJob.Report()

@@ -2,19 +2,21 @@ import DogearStore
 import Vapor
 
 /// `dogear export --user EMAIL --format goodreads|storygraph|json [--output FILE]`.
-struct ExportCommand: AsyncCommand {
-    struct Signature: CommandSignature {
+package struct ExportCommand: AsyncCommand {
+    package struct Signature: CommandSignature {
+        package init() {}
+
         @Option(name: "user", short: "u", help: "The email of the reader whose library to export")
-        var user: String?
+        package var user: String?
         @Option(name: "format", short: "f", help: "goodreads, storygraph or json (default json)")
-        var format: String?
+        package var format: String?
         @Option(name: "output", short: "o", help: "The file to write (default: standard output)")
-        var output: String?
+        package var output: String?
     }
 
-    var help: String { "Export a reader's library as a Goodreads CSV, a StoryGraph CSV or a Dogear JSON backup" }
+    package var help: String { "Export a reader's library as a Goodreads CSV, a StoryGraph CSV or a Dogear JSON backup" }
 
-    func run(using context: CommandContext, signature: Signature) async throws {
+    package func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         try await app.prepareDatabase()
         let user = try await CommandUser.find(signature.user, on: app.db)

@@ -5,19 +5,23 @@ import Vapor
 
 /// `dogear import FILE --user EMAIL [--dry-run]`: imports an export for a reader, with a progress bar.
 /// Run again after a crash or Ctrl-C, it goes on where it stopped (same file, same reader).
-struct ImportCommand: AsyncCommand {
-    struct Signature: CommandSignature {
+package struct ImportCommand: AsyncCommand {
+    package struct Signature: CommandSignature {
+        package init() {}
+
         @Argument(name: "file", help: "A Goodreads, StoryGraph or LibraryThing export, or a Dogear backup")
-        var file: String
+        package var file: String
         @Option(name: "user", short: "u", help: "The email of the reader to import for")
-        var user: String?
+        package var user: String?
         @Flag(name: "dry-run", help: "Show what would happen and change nothing")
-        var dryRun: Bool
+        package var dryRun: Bool
     }
 
-    var help: String { "Import a Goodreads, StoryGraph or LibraryThing export (or a Dogear backup) into a reader's library" }
+    package var help: String {
+        "Import a Goodreads, StoryGraph or LibraryThing export (or a Dogear backup) into a reader's library"
+    }
 
-    func run(using context: CommandContext, signature: Signature) async throws {
+    package func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         try await app.prepareDatabase()
         let user = try await CommandUser.find(signature.user, on: app.db)
@@ -60,7 +64,7 @@ struct ImportCommand: AsyncCommand {
             .sort(\.$createdAt, .descending).first()
     }
 
-    static func summary(_ job: ImportJobDTO) -> String {
+    package static func summary(_ job: ImportJobDTO) -> String {
         var lines = [
             "\(job.dryRun ? "dry run" : "import") \(job.status): \(job.format), \(job.total) rows: "
                 + "\(job.created) created, \(job.merged) merged, \(job.unchanged) unchanged, \(job.failed) failed"
@@ -79,13 +83,13 @@ struct ImportCommand: AsyncCommand {
 }
 
 /// `[#########-----------]  4500/10000 rows` on standard error, redrawn in place.
-final class ProgressBar: @unchecked Sendable {
-    let total: Int
+package final class ProgressBar: @unchecked Sendable {
+    package let total: Int
     private let width = 30
 
-    init(total: Int) { self.total = total }
+    package init(total: Int) { self.total = total }
 
-    func show(_ done: Int) {
+    package func show(_ done: Int) {
         let filled = total == 0 ? width : min(width, done * width / total)
         let line =
             "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
@@ -93,12 +97,12 @@ final class ProgressBar: @unchecked Sendable {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    func end() { FileHandle.standardError.write(Data("\n".utf8)) }
+    package func end() { FileHandle.standardError.write(Data("\n".utf8)) }
 }
 
 /// The reader a command acts for, by email.
-enum CommandUser {
-    static func find(_ email: String?, on db: any Database) async throws -> User {
+package enum CommandUser {
+    package static func find(_ email: String?, on db: any Database) async throws -> User {
         guard let email, !email.isEmpty else { throw CommandFailure("give the reader with --user EMAIL") }
         guard let user = try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() else {
             throw CommandFailure("no account with the email \(email) (create one with `dogear user add \(email)`)")
@@ -108,8 +112,8 @@ enum CommandUser {
 }
 
 /// A command's failure, said in one line.
-struct CommandFailure: Error, CustomStringConvertible, LocalizedError {
-    let description: String
-    init(_ description: String) { self.description = description }
-    var errorDescription: String? { description }
+package struct CommandFailure: Error, CustomStringConvertible, LocalizedError {
+    package let description: String
+    package init(_ description: String) { self.description = description }
+    package var errorDescription: String? { description }
 }

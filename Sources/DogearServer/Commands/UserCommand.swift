@@ -7,21 +7,23 @@ import Vapor
 /// (for imports from the command line, or a first account). Without --password one is made up and
 /// printed once. `dogear user grant-premium EMAIL` and `revoke-premium EMAIL` set the account's tier
 /// (it matters when `DOGEAR_TIERS` is on).
-struct UserCommand: AsyncCommand {
-    struct Signature: CommandSignature {
+package struct UserCommand: AsyncCommand {
+    package struct Signature: CommandSignature {
+        package init() {}
+
         @Argument(name: "action", help: "add, delete, reset-link, grant-premium or revoke-premium")
-        var action: String
+        package var action: String
         @Argument(name: "email", help: "The reader's email")
-        var email: String
+        package var email: String
         @Option(name: "name", help: "Display name (default: the part of the email before @)")
-        var name: String?
+        package var name: String?
         @Option(name: "password", help: "At least 8 characters (default: a random one, printed)")
-        var password: String?
+        package var password: String?
     }
 
-    var help: String { "Add or delete a reader's account, or grant or revoke premium" }
+    package var help: String { "Add or delete a reader's account, or grant or revoke premium" }
 
-    func run(using context: CommandContext, signature: Signature) async throws {
+    package func run(using context: CommandContext, signature: Signature) async throws {
         switch signature.action {
         case "add": try await add(using: context, signature: signature)
         case "delete": try await delete(using: context, email: signature.email)
@@ -54,7 +56,7 @@ struct UserCommand: AsyncCommand {
         context.console.print(link)
     }
 
-    static func account(_ email: String, on db: any Database) async throws -> User {
+    package static func account(_ email: String, on db: any Database) async throws -> User {
         let key = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard let user = try await User.query(on: db).filter(\.$emailKey == key).first() else {
             throw CommandFailure("no account with the email \(email)")

@@ -3,12 +3,12 @@ import Vapor
 
 extension Application {
     private struct BaseURLKey: StorageKey {
-        typealias Value = String
+        package typealias Value = String
     }
 
     /// Where readers reach this server (`DOGEAR_BASE_URL`): the start of every link that leaves it
     /// (a reset link in a mail or printed for the operator).
-    var baseURL: String {
+    package var baseURL: String {
         get { storage[BaseURLKey.self] ?? "http://127.0.0.1:8080" }
         set { storage[BaseURLKey.self] = newValue }
     }

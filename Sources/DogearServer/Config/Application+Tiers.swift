@@ -6,7 +6,7 @@ extension Application {
     private struct TiersKey: StorageKey { typealias Value = Bool }
 
     /// Whether free/premium tiers are on (`DOGEAR_TIERS`); off means everyone has everything.
-    var tiersEnabled: Bool {
+    package var tiersEnabled: Bool {
         get { storage[TiersKey.self] ?? false }
         set { storage[TiersKey.self] = newValue }
     }
@@ -16,7 +16,7 @@ extension Application {
     private struct SyncRetentionKey: StorageKey { typealias Value = SyncRetention }
 
     /// How long the changes feed keeps tombstones (`DOGEAR_SYNC_TOMBSTONE_DAYS`).
-    var syncRetention: SyncRetention {
+    package var syncRetention: SyncRetention {
         get { storage[SyncRetentionKey.self] ?? SyncRetention() }
         set { storage[SyncRetentionKey.self] = newValue }
     }

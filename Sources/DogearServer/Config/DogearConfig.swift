@@ -64,23 +64,23 @@ public struct DogearConfig: Sendable {
     public var trustedProxies: [String] = []
     /// Where mail goes (`SMTP_URL`, `SMTP_FROM`, `SMTP_CA_FILE`); nil sends none, and the operator
     /// hands out password reset links with `dogear user reset-link`.
-    var smtp: SMTPSettings?
+    package var smtp: SMTPSettings?
     /// The largest file an upload may be (`DOGEAR_UPLOAD_LIMIT_MB`); `dogear import` has none.
-    var uploadLimitBytes = 50 * 1024 * 1024
+    package var uploadLimitBytes = 50 * 1024 * 1024
     /// `/metrics` answers only with `Authorization: Bearer` this token; unset, it is off (404).
-    var metricsToken: String?
+    package var metricsToken: String?
     /// How long apps that sync are told of deletions (`DOGEAR_SYNC_TOMBSTONE_DAYS`); a cursor older
     /// than that answers 410 `resyncRequired`.
-    var syncTombstoneDays = SyncRetention.defaultDays
+    package var syncTombstoneDays = SyncRetention.defaultDays
     /// Shelf photos read at once by this process (`DOGEAR_SCAN_WORKERS`, 1: reading a photo keeps
     /// a core busy), and the time one photo may take (`DOGEAR_SCAN_TIME_LIMIT`, seconds).
-    var scanWorkers = 1
-    var scanTimeLimitSeconds = 60.0
+    package var scanWorkers = 1
+    package var scanTimeLimitSeconds = 60.0
     /// `dogear bench http`'s reference routes (`DOGEAR_BENCH_ROUTES`): a trivial answer and the
     /// library page by one hand-written SQL statement. Off unless a benchmark turns it on.
-    var benchRoutes = false
+    package var benchRoutes = false
     /// Sign in with Apple and Google, each on when its client IDs are set.
-    var identityProviders: [IdentityProvider] = []
+    package var identityProviders: [IdentityProvider] = []
 
     public init(
         dataDirectory: String = "./data",

@@ -5,48 +5,48 @@ import Vapor
 /// The one error shape of the API on the wire: `{"error": {"code", "message", "field"?}}` with a
 /// stable code and the right HTTP status. Only `APIErrorMiddleware` makes these, from whatever was
 /// thrown; services throw `DomainError`.
-struct APIError: Error, Sendable {
-    let status: HTTPResponseStatus
-    let code: ErrorCode
-    let message: String
-    var field: String?
+package struct APIError: Error, Sendable {
+    package let status: HTTPResponseStatus
+    package let code: ErrorCode
+    package let message: String
+    package var field: String?
     /// Extra facts a client can act on, such as the id of the entry a 409 collided with.
-    var details: [String: String] = [:]
+    package var details: [String: String] = [:]
     /// For `bookNotFound` after a lookup: what each online source said.
-    var sources: [SourceAttemptDTO]?
+    package var sources: [SourceAttemptDTO]?
     /// Seconds to wait, sent as `Retry-After` (a 429).
-    var retryAfterSeconds: Int?
+    package var retryAfterSeconds: Int?
     /// With `versionConflict` (412): the object as it is now, with its version.
-    var current: SyncChangeDTO?
+    package var current: SyncChangeDTO?
 
-    static func invalidData(_ error: ValidationError) -> APIError {
+    package static func invalidData(_ error: ValidationError) -> APIError {
         APIError(status: .unprocessableEntity, code: .invalidData, message: error.message, field: error.field)
     }
 
-    static func badRequest(_ message: String, field: String? = nil) -> APIError {
+    package static func badRequest(_ message: String, field: String? = nil) -> APIError {
         APIError(status: .badRequest, code: .invalidData, message: message, field: field)
     }
 }
 
 /// The JSON body of every error response.
-struct ErrorBody: Content {
-    struct Detail: Content {
-        let code: String
-        let message: String
-        let field: String?
-        let entryId: String?
-        let sources: [SourceAttemptDTO]?
+package struct ErrorBody: Content {
+    package struct Detail: Content {
+        package let code: String
+        package let message: String
+        package let field: String?
+        package let entryId: String?
+        package let sources: [SourceAttemptDTO]?
         /// With `linkNeedsPassword`: what `POST /api/v1/auth/link` takes with the account's password.
-        var linkToken: String? = nil
+        package var linkToken: String? = nil
     }
-    let error: Detail
+    package let error: Detail
     /// With `versionConflict` (412): the object as it is now (a tombstone if it was deleted).
-    var current: SyncChangeDTO? = nil
+    package var current: SyncChangeDTO? = nil
 }
 
 /// A write's `If-Match` named a version the object is no longer at: the service's error, with the
 /// object as it is now for the app to merge with (`Request.conditionalWrite` loads it).
-struct VersionConflict: Error, Sendable {
-    let error: DomainError
-    let current: SyncChangeDTO?
+package struct VersionConflict: Error, Sendable {
+    package let error: DomainError
+    package let current: SyncChangeDTO?
 }

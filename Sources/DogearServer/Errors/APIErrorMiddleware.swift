@@ -5,8 +5,8 @@ import Vapor
 
 /// Turns every error into the API's error shape. Decoding errors become 400 with the field path,
 /// rule violations 422 with their field, and anything unexpected a logged 500 that reveals nothing.
-struct APIErrorMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+package struct APIErrorMiddleware: AsyncMiddleware {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch {
@@ -15,7 +15,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
     }
 
     /// The error's answer, as every API error is answered (also what an `Idempotency-Key` stores).
-    static func response(for error: any Error, to request: Request) throws -> Response {
+    package static func response(for error: any Error, to request: Request) throws -> Response {
         let apiError = translate(error)
         if apiError.status == .internalServerError {
             request.logger.report(error: error)
@@ -40,7 +40,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         return response
     }
 
-    static func translate(_ error: any Error) -> APIError {
+    package static func translate(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError:
             return error
@@ -74,7 +74,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
     }
 
     /// The HTTP status of each kind of domain error: the API's one mapping table.
-    static func status(for kind: DomainError.Kind) -> HTTPResponseStatus {
+    package static func status(for kind: DomainError.Kind) -> HTTPResponseStatus {
         switch kind {
         case .notFound: return .notFound
         case .badRequest: return .badRequest
@@ -93,7 +93,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         }
     }
 
-    static func translate(decoding error: DecodingError) -> APIError {
+    package static func translate(decoding error: DecodingError) -> APIError {
         func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String? {
             var parts: [String] = []
             for key in codingPath + (last.map { [$0] } ?? []) {
@@ -123,7 +123,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         }
     }
 
-    static func describe(_ type: Any.Type) -> String {
+    package static func describe(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: return "a string"
         case is Int.Type, is Int64.Type: return "a whole number"
@@ -139,7 +139,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         }
     }
 
-    static func code(for status: HTTPResponseStatus) -> ErrorCode {
+    package static func code(for status: HTTPResponseStatus) -> ErrorCode {
         switch status.code {
         case 400: return .invalidData
         case 401: return .notAuthenticated

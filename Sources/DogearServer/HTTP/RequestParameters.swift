@@ -7,27 +7,27 @@ import Vapor
 /// these, never each other.
 extension Request {
     /// A UUID path parameter; a malformed one is a 400 naming the parameter.
-    func uuidParameter(_ name: String) throws -> UUID {
+    package func uuidParameter(_ name: String) throws -> UUID {
         guard let raw = parameters.get(name) else { throw DomainError.badRequest("missing \(name)", field: name) }
         return try Self.uuid(raw, field: name)
     }
 
     /// A club's id from the path. A malformed id is a club that does not exist, like any other
     /// unknown id (a 404, so a guess learns nothing).
-    func clubIDParameter() throws -> UUID {
+    package func clubIDParameter() throws -> UUID {
         guard let raw = parameters.get("id"), let id = UUID(uuidString: raw) else { throw ClubMembershipService.clubNotFound }
         return id
     }
 
     /// An optional UUID in the query; a malformed one is a 400 naming it.
-    func optionalUUIDQuery(_ name: String) throws -> UUID? {
+    package func optionalUUIDQuery(_ name: String) throws -> UUID? {
         guard let raw = try query.get(String?.self, at: name) else { return nil }
         return try Self.uuid(raw, field: name)
     }
 
     /// `?year=` as a year such as 2026, nil when left out or empty. Anything else is a 400 naming
     /// it: decoding it as an optional Int would turn `?year=abc` into "no year" without a word.
-    func optionalYearQuery() throws -> Int? {
+    package func optionalYearQuery() throws -> Int? {
         guard let text = query[String.self, at: "year"], !text.isEmpty else { return nil }
         guard let year = Int(text), GoalDraft.years.contains(year) else {
             throw DomainError.badRequest("year must be a year such as 2026; got '\(text)'", field: "year")
@@ -43,13 +43,13 @@ extension Request {
     }
 
     /// A list's id from the path, as typed (the list service decides whether it names a list).
-    func listIDParameter() throws -> String {
+    package func listIDParameter() throws -> String {
         guard let id = parameters.get("id") else { throw DomainError.badRequest("missing id", field: "id") }
         return id
     }
 
     /// A share or join code from the path.
-    func codeParameter() throws -> String {
+    package func codeParameter() throws -> String {
         guard let code = parameters.get("code") else { throw DomainError.badRequest("missing code", field: "code") }
         return code
     }

@@ -7,7 +7,7 @@ import Vapor
 extension Request {
     /// The upload's `photo` part, streamed to a file under the size limit and read back (the file
     /// is removed either way). A page's form carries its CSRF token as its first part.
-    func receiveShelfPhoto() async throws -> [UInt8] {
+    package func receiveShelfPhoto() async throws -> [UInt8] {
         var receiver = UploadReceiver(directory: application.importsDirectory)
         receiver.limit = PhotoLimits.maxBytes
         receiver.field = "photo"
@@ -20,7 +20,7 @@ extension Request {
 
 extension Response {
     /// A stored photo, never cached (it is one reader's).
-    static func shelfPhoto(_ photo: ShelfScanPhoto) -> Response {
+    package static func shelfPhoto(_ photo: ShelfScanPhoto) -> Response {
         let response = Response(status: .ok, body: .init(data: photo.bytes))
         response.headers.contentType = HTTPMediaType(type: "image", subType: photo.contentType == "image/png" ? "png" : "jpeg")
         response.headers.cacheControl = .init(noStore: true)

@@ -4,20 +4,20 @@ import Vapor
 
 /// Background work while the server runs: a round, then the next at once while there was work,
 /// else a pause; an error is logged and followed by the pause. Stops with the server.
-final class BackgroundLoop: LifecycleHandler, @unchecked Sendable {
+package final class BackgroundLoop: LifecycleHandler, @unchecked Sendable {
     /// One round of work, made when the server has booted; true when it did something.
-    typealias Round = @Sendable () async throws -> Bool
+    package typealias Round = @Sendable () async throws -> Bool
 
     private var task: Task<Void, Never>?
-    let pause: Duration
-    let makeRound: (Application) -> Round
+    package let pause: Duration
+    package let makeRound: (Application) -> Round
 
-    init(pause: Duration, makeRound: @escaping (Application) -> Round) {
+    package init(pause: Duration, makeRound: @escaping (Application) -> Round) {
         self.pause = pause
         self.makeRound = makeRound
     }
 
-    func didBootAsync(_ application: Application) async throws {
+    package func didBootAsync(_ application: Application) async throws {
         let round = makeRound(application)
         let (pause, logger) = (self.pause, application.logger)
         task = Task {
@@ -34,13 +34,13 @@ final class BackgroundLoop: LifecycleHandler, @unchecked Sendable {
         }
     }
 
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         task?.cancel()
         await task?.value
     }
 
     /// Enrichment: a batch of catalog books with something missing, looked up and filled in.
-    static func enrichment(pause: Duration = .seconds(300)) -> BackgroundLoop {
+    package static func enrichment(pause: Duration = .seconds(300)) -> BackgroundLoop {
         BackgroundLoop(pause: pause) { application in
             let (chain, logger, db, now, metrics) = (
                 application.backgroundLookupChain, application.logger, application.db, application.clock.now,
@@ -58,7 +58,7 @@ final class BackgroundLoop: LifecycleHandler, @unchecked Sendable {
     /// Discover: the catalog's changed works read into the deck's index (a deck reads a bounded
     /// batch itself; this does the rest), then, when `fetching`, books fetched for the genres
     /// readers like.
-    static func discover(fetching: Bool, pause: Duration = .seconds(60)) -> BackgroundLoop {
+    package static func discover(fetching: Bool, pause: Duration = .seconds(60)) -> BackgroundLoop {
         BackgroundLoop(pause: pause) { application in
             let db = application.db
             let fetch = DiscoverFetch(

@@ -11,21 +11,21 @@ import SQLKit
 /// second per source, like enrichment), each book saved into the catalog by the one matching rule,
 /// with the source's rating, and the genre named on it so it joins that genre's pool. Offline it
 /// does nothing, and the deck says so when it runs dry.
-struct DiscoverFetch {
-    let db: any Database
-    let chain: LookupChain
-    let logger: Logger
-    let now: @Sendable () -> Date
+package struct DiscoverFetch {
+    package let db: any Database
+    package let chain: LookupChain
+    package let logger: Logger
+    package let now: @Sendable () -> Date
 
-    static let booksPerGenre = 40
-    static let fetchAgainAfter: TimeInterval = 7 * 24 * 3600
+    package static let booksPerGenre = 40
+    package static let fetchAgainAfter: TimeInterval = 7 * 24 * 3600
 
-    struct Report: Equatable, Sendable {
-        var genres: [String] = []
-        var saved = 0
+    package struct Report: Equatable, Sendable {
+        package var genres: [String] = []
+        package var saved = 0
     }
 
-    func runOnce(genres limit: Int = 2) async throws -> Report {
+    package func runOnce(genres limit: Int = 2) async throws -> Report {
         var report = Report()
         guard !chain.offline, !chain.sources.isEmpty else { return report }
         let since = now().addingTimeInterval(-Self.fetchAgainAfter)
@@ -46,7 +46,7 @@ struct DiscoverFetch {
     }
 
     /// One genre's subject search, saved; the number of books saved.
-    func fetch(_ genre: GenreKey) async throws -> Int {
+    package func fetch(_ genre: GenreKey) async throws -> Int {
         let subject = genre.label.lowercased()
         let result = await chain.search("subject:\"\(subject)\"", limit: Self.booksPerGenre)
         var saved = 0

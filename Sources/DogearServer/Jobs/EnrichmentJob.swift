@@ -10,20 +10,20 @@ import Vapor
 /// The database is the queue: a work is a candidate while `last_enriched_at` is empty and it has an
 /// edition with an ISBN. Each work is marked when tried, found or not, so a restart resumes where
 /// the last run stopped and nothing is asked twice. Fields already set are never overwritten.
-struct EnrichmentJob {
-    let db: any Database
-    let chain: LookupChain
-    let logger: Logger
-    var now: @Sendable () -> Date = DogearClock.system.now
+package struct EnrichmentJob {
+    package let db: any Database
+    package let chain: LookupChain
+    package let logger: Logger
+    package var now: @Sendable () -> Date = DogearClock.system.now
 
-    struct Report: Equatable {
-        var tried = 0
-        var enriched = 0
-        var notFound = 0
+    package struct Report: Equatable {
+        package var tried = 0
+        package var enriched = 0
+        package var notFound = 0
     }
 
     /// How many works wait to be tried (for `/metrics`).
-    static func waiting(on db: any Database) async throws -> Int {
+    package static func waiting(on db: any Database) async throws -> Int {
         let row = try await db.sql.raw(
             """
             SELECT COUNT(*) AS n FROM works w
@@ -34,7 +34,7 @@ struct EnrichmentJob {
     }
 
     /// Enriches up to `limit` works and reports what happened.
-    func runOnce(limit: Int = 20) async throws -> Report {
+    package func runOnce(limit: Int = 20) async throws -> Report {
         var report = Report()
         if chain.offline { return report }
         let candidates = try await Edition.query(on: db)

@@ -12,27 +12,27 @@ import Vapor
 /// renewed after every batch (a process that finds its lease gone stops), and taken over by another
 /// process only once it has run out, which is what happens to the jobs of a process that died.
 /// Every minute each process looks for such jobs.
-final class ImportJobs: LifecycleHandler, @unchecked Sendable {
+package final class ImportJobs: LifecycleHandler, @unchecked Sendable {
     private let lock = NIOConcurrencyHelpers.NIOLock()
     private var tasks: [UUID: Task<Void, Never>] = [:]
     /// Whether to pick up unfinished jobs at start (the server does; commands do not).
-    let resumeAtBoot: Bool
+    package let resumeAtBoot: Bool
     /// This process, as a lease names it.
-    let owner = UUID.timeOrdered()
+    package let owner = UUID.timeOrdered()
     /// A lease lasts this long unless renewed: a heartbeat renews it every `heartbeat` while the job
     /// runs (and each batch does too), so a dead process's import is taken over within about
     /// `leaseSeconds` plus one `sweepEvery`.
-    static let leaseSeconds: TimeInterval = 30
-    static let heartbeat: Duration = .seconds(10)
-    static let sweepEvery: Duration = .seconds(15)
+    package static let leaseSeconds: TimeInterval = 30
+    package static let heartbeat: Duration = .seconds(10)
+    package static let sweepEvery: Duration = .seconds(15)
 
-    init(resumeAtBoot: Bool) {
+    package init(resumeAtBoot: Bool) {
         self.resumeAtBoot = resumeAtBoot
     }
 
     /// Takes the job's lease for this process: true when it may run the job (nobody holds it, this
     /// process already does, or the holder's lease ran out).
-    func claim(_ jobID: UUID, app: Application) async throws -> Bool {
+    package func claim(_ jobID: UUID, app: Application) async throws -> Bool {
         let now = app.clock.now()
         let until = now.addingTimeInterval(Self.leaseSeconds)
         let rows = try await app.db.sql.raw(
@@ -47,7 +47,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
     }
 
     /// Extends this process's lease; false when another process has taken the job.
-    func renew(_ jobID: UUID, app: Application) async throws -> Bool {
+    package func renew(_ jobID: UUID, app: Application) async throws -> Bool {
         let until = app.clock.now().addingTimeInterval(Self.leaseSeconds)
         let rows = try await app.db.sql.raw(
             """
@@ -60,7 +60,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
 
     /// Gives the lease back (the server is stopping between two batches): another process may go on
     /// with the job at once instead of waiting for the lease to run out.
-    func release(_ jobID: UUID, app: Application) async throws {
+    package func release(_ jobID: UUID, app: Application) async throws {
         try await app.db.sql.raw(
             """
             UPDATE imports SET lease_owner = NULL, lease_until = NULL
@@ -69,7 +69,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
         ).run()
     }
 
-    func start(_ jobID: UUID, app: Application) {
+    package func start(_ jobID: UUID, app: Application) {
         var runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
         runner.tiersEnabled = app.tiersEnabled
         runner.metrics = app.metrics
@@ -124,14 +124,14 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
     }
 
     /// Waits for a job's task, if it is running here (tests and the CLI).
-    func wait(for jobID: UUID) async {
+    package func wait(for jobID: UUID) async {
         let task = lock.withLock { tasks[jobID] }
         await task?.value
     }
 
     private var sweeper: Task<Void, Never>?
 
-    func didBootAsync(_ application: Application) async throws {
+    package func didBootAsync(_ application: Application) async throws {
         guard resumeAtBoot else { return }
         try await removeStaleUploads(application)
         try await resumeOrphans(application)
@@ -154,7 +154,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
     }
 
     /// Starts the unfinished jobs nobody holds a live lease on (a stopped server's, a dead process's).
-    func resumeOrphans(_ application: Application) async throws {
+    package func resumeOrphans(_ application: Application) async throws {
         let now = application.clock.now()
         let unfinished = try await ImportJob.query(on: application.db)
             .filter(\.$status ~~ [ImportJob.Status.queued, ImportJob.Status.running])
@@ -182,7 +182,7 @@ final class ImportJobs: LifecycleHandler, @unchecked Sendable {
         }
     }
 
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         sweeper?.cancel()
         let running = lock.withLock { Array(tasks.values) }
         for task in running { task.cancel() }
@@ -194,14 +194,14 @@ extension Application {
     private struct UploadLimitKey: StorageKey { typealias Value = Int }
 
     /// The largest file an upload may be (`DOGEAR_UPLOAD_LIMIT_MB`, 50 MB).
-    var uploadLimit: Int {
+    package var uploadLimit: Int {
         get { storage[UploadLimitKey.self] ?? UploadReceiver.defaultLimit }
         set { storage[UploadLimitKey.self] = newValue }
     }
 
     private struct ImportJobsKey: StorageKey { typealias Value = ImportJobs }
 
-    var importJobs: ImportJobs {
+    package var importJobs: ImportJobs {
         get {
             if let jobs = storage[ImportJobsKey.self] { return jobs }
             let jobs = ImportJobs(resumeAtBoot: false)
@@ -212,7 +212,7 @@ extension Application {
     }
 
     /// Where uploaded files wait for their import: `<data directory>/imports`.
-    var importsDirectory: String {
+    package var importsDirectory: String {
         get { storage[ImportsDirectoryKey.self] ?? "./data/imports" }
         set { storage[ImportsDirectoryKey.self] = newValue }
     }

@@ -15,10 +15,10 @@ import Vapor
 /// take any upload and none is read twice. An upload rings `nudge()`; a sweep every few seconds
 /// takes what a nudge missed, fails scans whose process died while reading them, and deletes
 /// photos past their 30 days.
-final class ScanWorker: LifecycleHandler, Sendable {
-    let availability: ScanEngine.Availability
-    let workers: Int
-    let timeLimit: Duration
+package final class ScanWorker: LifecycleHandler, Sendable {
+    package let availability: ScanEngine.Availability
+    package let workers: Int
+    package let timeLimit: Duration
     private let pool: NIOThreadPool
     private let busy = NIOLockedValueBox(0)
     private let application = NIOLockedValueBox<Application?>(nil)
@@ -26,9 +26,9 @@ final class ScanWorker: LifecycleHandler, Sendable {
     private let running = NIOLockedValueBox<[UUID: Task<Void, Never>]>([:])
 
     /// `sweeping`: the server runs the sweep; a command (a benchmark, a migration) does not.
-    let sweeping: Bool
+    package let sweeping: Bool
 
-    init(availability: ScanEngine.Availability, workers: Int, timeLimit: Duration, sweeping: Bool = false) {
+    package init(availability: ScanEngine.Availability, workers: Int, timeLimit: Duration, sweeping: Bool = false) {
         self.availability = availability
         self.sweeping = sweeping
         self.workers = workers
@@ -38,12 +38,12 @@ final class ScanWorker: LifecycleHandler, Sendable {
     }
 
     /// Why this server cannot scan, when it cannot.
-    var unavailable: ScanUnavailable? {
+    package var unavailable: ScanUnavailable? {
         if case .unavailable(let reason) = availability { return reason }
         return nil
     }
 
-    func didBootAsync(_ application: Application) async throws {
+    package func didBootAsync(_ application: Application) async throws {
         self.application.withLockedValue { $0 = application }
         if let reason = unavailable {
             application.logger.warning("shelf scanning is unavailable: \(reason.reason)")
@@ -60,7 +60,7 @@ final class ScanWorker: LifecycleHandler, Sendable {
         sweeper.withLockedValue { $0 = task }
     }
 
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         await stopReading()
         try? await pool.shutdownGracefully()
         self.application.withLockedValue { $0 = nil }
@@ -69,7 +69,7 @@ final class ScanWorker: LifecycleHandler, Sendable {
     /// Stops the sweep and waits for the photos being read to be put down (a cancelled reader
     /// takes no further scan). Shutdown calls it; so does a test before it drops its schema, since
     /// a reader still writing a scan then would hold locks the drop waits on.
-    func stopReading() async {
+    package func stopReading() async {
         sweeper.withLockedValue { $0 }?.cancel()
         let tasks = running.withLockedValue { Array($0.values) }
         for task in tasks { task.cancel() }
@@ -77,7 +77,7 @@ final class ScanWorker: LifecycleHandler, Sendable {
     }
 
     /// Starts reading queued scans when a worker is free (an upload calls it after committing).
-    func nudge(_ application: Application) {
+    package func nudge(_ application: Application) {
         self.application.withLockedValue { $0 = $0 ?? application }
         let taken = busy.withLockedValue { count -> Bool in
             guard count < workers else { return false }
@@ -99,7 +99,7 @@ final class ScanWorker: LifecycleHandler, Sendable {
     }
 
     /// The oldest queued scan of a reader with none being read, marked `reading`; nil when none.
-    func claim(on db: any Database) async throws -> UUID? {
+    package func claim(on db: any Database) async throws -> UUID? {
         let candidates = try await db.sql.raw(
             """
             SELECT id FROM scans s WHERE status = 'queued' AND NOT EXISTS (
@@ -183,7 +183,7 @@ extension Application {
     private struct ScanWorkerKey: StorageKey { typealias Value = ScanWorker }
 
     /// Set up by `configure`; tests may set their own before it boots.
-    var scanWorker: ScanWorker {
+    package var scanWorker: ScanWorker {
         get {
             if let worker = storage[ScanWorkerKey.self] { return worker }
             let worker = ScanWorker(
@@ -198,5 +198,5 @@ extension Application {
 extension ScanEngine {
     /// The libraries on this machine, opened once per process (Tesseract's English data takes a
     /// moment to load, and every test's application would otherwise load it again).
-    static let onThisMachine = ScanEngine.load()
+    package static let onThisMachine = ScanEngine.load()
 }

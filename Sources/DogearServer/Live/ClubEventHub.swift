@@ -10,13 +10,13 @@ import Vapor
 /// On SQLite (one process) a service announces its clubs after its transaction commits. On
 /// PostgreSQL the activity's own transaction sends `NOTIFY` (delivered at commit to every process,
 /// this one included) and `PostgresClubListener` delivers it here, so `announce` does nothing.
-final class ClubEventHub: Sendable {
-    static let channel = "dogear_club_events"
+package final class ClubEventHub: Sendable {
+    package static let channel = "dogear_club_events"
 
     private struct Subscriber {
-        let clubID: UUID
-        let reader: UUID?
-        let continuation: AsyncStream<Void>.Continuation
+        package let clubID: UUID
+        package let reader: UUID?
+        package let continuation: AsyncStream<Void>.Continuation
     }
 
     private let subscribers = NIOLockedValueBox<[UUID: Subscriber]>([:])
@@ -27,12 +27,12 @@ final class ClubEventHub: Sendable {
     private let closing = NIOLockedValueBox(false)
 
     /// From now on wake-ups come from the database's notifications, not from `announce`.
-    func useDatabaseNotifications() {
+    package func useDatabaseNotifications() {
         deliveredByDatabase.withLockedValue { $0 = true }
     }
 
     /// A stream that yields each time the club's feed may have grown (bursts fold into one wake-up).
-    func subscribe(to clubID: UUID, reader: UUID? = nil) -> (wakeUps: AsyncStream<Void>, cancel: @Sendable () -> Void) {
+    package func subscribe(to clubID: UUID, reader: UUID? = nil) -> (wakeUps: AsyncStream<Void>, cancel: @Sendable () -> Void) {
         let token = UUID.timeOrdered()
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let open = subscribers.withLockedValue { subscribers in
@@ -50,24 +50,24 @@ final class ClubEventHub: Sendable {
     }
 
     /// After a transaction that wrote club activity has committed.
-    func announce(_ clubIDs: some Sequence<UUID>) {
+    package func announce(_ clubIDs: some Sequence<UUID>) {
         guard !deliveredByDatabase.withLockedValue({ $0 }) else { return }
         for clubID in Set(clubIDs) { deliver(clubID) }
     }
 
-    func deliver(_ clubID: UUID) {
+    package func deliver(_ clubID: UUID) {
         generations.withLockedValue { $0[clubID, default: 0] += 1 }
         let waiting = subscribers.withLockedValue { $0.values.filter { $0.clubID == clubID } }
         for subscriber in waiting { subscriber.continuation.yield() }
     }
 
-    func generation(of clubID: UUID) -> Int {
+    package func generation(of clubID: UUID) -> Int {
         generations.withLockedValue { $0[clubID] ?? 0 }
     }
 
     /// The server is stopping: every stream's wake-ups end (each stream then tells its client to
     /// come back, `ClubEventStream`), and streams opened from now on end at once.
-    func closeAll() {
+    package func closeAll() {
         let open = subscribers.withLockedValue { subscribers in
             closing.withLockedValue { $0 = true }
             return Array(subscribers.values)
@@ -75,27 +75,27 @@ final class ClubEventHub: Sendable {
         for subscriber in open { subscriber.continuation.finish() }
     }
 
-    var isClosing: Bool { closing.withLockedValue { $0 } }
+    package var isClosing: Bool { closing.withLockedValue { $0 } }
 
     /// The streams `reader` has open in this process.
-    func openStreams(of reader: UUID) -> Int {
+    package func openStreams(of reader: UUID) -> Int {
         subscribers.withLockedValue { $0.values.filter { $0.reader == reader }.count }
     }
 
     /// Open streams, for the benchmark and the health of a busy server.
-    var subscriberCount: Int { subscribers.withLockedValue { $0.count } }
+    package var subscriberCount: Int { subscribers.withLockedValue { $0.count } }
 }
 
 extension Application {
     private struct ClubEventHubKey: StorageKey {
-        typealias Value = ClubEventHub
+        package typealias Value = ClubEventHub
     }
 
     private struct EventHeartbeatKey: StorageKey { typealias Value = Duration }
 
     /// How often an open stream sends a keep-alive and checks its session still stands (15 s; tests
     /// shorten it).
-    var eventStreamHeartbeat: Duration {
+    package var eventStreamHeartbeat: Duration {
         get { storage[EventHeartbeatKey.self] ?? .seconds(15) }
         set { storage[EventHeartbeatKey.self] = newValue }
     }
@@ -103,13 +103,13 @@ extension Application {
     private struct StreamsPerReaderKey: StorageKey { typealias Value = Int }
 
     /// Open streams one reader may hold in this process (tabs, devices): 16; the next is refused 429.
-    var eventStreamsPerReader: Int {
+    package var eventStreamsPerReader: Int {
         get { storage[StreamsPerReaderKey.self] ?? 16 }
         set { storage[StreamsPerReaderKey.self] = newValue }
     }
 
     /// This process's hub (made on first use).
-    var clubEvents: ClubEventHub {
+    package var clubEvents: ClubEventHub {
         if let hub = storage[ClubEventHubKey.self] { return hub }
         let hub = ClubEventHub()
         storage[ClubEventHubKey.self] = hub

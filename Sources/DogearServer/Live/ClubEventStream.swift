@@ -10,8 +10,8 @@ import Vapor
 /// the connection and lets the server notice a client that left; at each, the stream checks that
 /// the session or token that opened it still stands (signed out, revoked, ended by a password
 /// change or reset: the stream closes). A reader holds at most `eventStreamsPerReader` (16).
-enum ClubEventStream {
-    static func response(for req: Request, clubID: UUID) async throws -> Response {
+package enum ClubEventStream {
+    package static func response(for req: Request, clubID: UUID) async throws -> Response {
         let feed = try req.clubFeed()
         let reader = try req.currentUserID()
         let hub = req.application.clubEvents
@@ -114,7 +114,7 @@ enum ClubEventStream {
 
     /// The `Last-Event-ID` header a reconnecting EventSource sends (or `?lastEventId=` for clients
     /// that cannot set headers).
-    static func lastEventID(_ req: Request) throws -> Int? {
+    package static func lastEventID(_ req: Request) throws -> Int? {
         let queried = try req.query.get(String?.self, at: "lastEventId")
         guard let raw = req.headers.first(name: "Last-Event-ID") ?? queried else { return nil }
         guard let id = Int(raw.trimmingCharacters(in: .whitespaces)), id >= 0 else {

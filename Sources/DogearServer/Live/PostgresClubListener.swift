@@ -7,15 +7,15 @@ import Vapor
 /// On PostgreSQL, one connection per process that `LISTEN`s for club activity written by any
 /// process sharing the database and wakes this process's streams. It reconnects after a second if
 /// the connection drops.
-final class PostgresClubListener: LifecycleHandler, @unchecked Sendable {
+package final class PostgresClubListener: LifecycleHandler, @unchecked Sendable {
     private let configuration: PostgresConnection.Configuration
     private var task: Task<Void, Never>?
 
-    init(configuration: PostgresConnection.Configuration) {
+    package init(configuration: PostgresConnection.Configuration) {
         self.configuration = configuration
     }
 
-    func didBootAsync(_ application: Application) async throws {
+    package func didBootAsync(_ application: Application) async throws {
         let hub = application.clubEvents
         hub.useDatabaseNotifications()
         let logger = application.logger
@@ -53,7 +53,7 @@ final class PostgresClubListener: LifecycleHandler, @unchecked Sendable {
         try await ready.futureResult.get()
     }
 
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         task?.cancel()
     }
 }

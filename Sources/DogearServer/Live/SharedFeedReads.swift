@@ -8,21 +8,21 @@ import Vapor
 /// A stream joins a read already under way only if that read began after the wake-up the stream is
 /// answering (the hub's generation for the club), so a read that started before a change committed
 /// is never taken for one that includes it. Finished reads are not kept: a late stream reads anew.
-actor SharedFeedReads {
+package actor SharedFeedReads {
     private struct Key: Hashable {
-        let club: UUID
-        let after: Int
+        package let club: UUID
+        package let after: Int
     }
 
     private struct Read {
-        let id: UUID
-        let generation: Int
-        let task: Task<ClubFeedBatch, any Error>
+        package let id: UUID
+        package let generation: Int
+        package let task: Task<ClubFeedBatch, any Error>
     }
 
     private var reads: [Key: Read] = [:]
 
-    func batch(
+    package func batch(
         club: UUID, after: Int, generation: Int, load: @escaping @Sendable () async throws -> ClubFeedBatch
     ) async throws -> ClubFeedBatch {
         let key = Key(club: club, after: after)
@@ -36,10 +36,10 @@ actor SharedFeedReads {
 
 extension Application {
     private struct SharedFeedReadsKey: StorageKey {
-        typealias Value = SharedFeedReads
+        package typealias Value = SharedFeedReads
     }
 
-    var sharedFeedReads: SharedFeedReads {
+    package var sharedFeedReads: SharedFeedReads {
         if let reads = storage[SharedFeedReadsKey.self] { return reads }
         let reads = SharedFeedReads()
         storage[SharedFeedReadsKey.self] = reads

@@ -6,18 +6,18 @@ import Vapor
 /// Sends Dogear's mail when SMTP is set (`SMTP_URL`), off the request: the answer to "reset my
 /// password" must not take longer for an address that has an account, so the mail goes in the
 /// background and its success or failure is logged, never shown to whoever asked.
-final class Mailer: Sendable {
-    let client: SMTPClient
-    let logger: Logger
-    let clock: @Sendable () -> Date
+package final class Mailer: Sendable {
+    package let client: SMTPClient
+    package let logger: Logger
+    package let clock: @Sendable () -> Date
 
-    init(client: SMTPClient, logger: Logger, clock: @escaping @Sendable () -> Date) {
+    package init(client: SMTPClient, logger: Logger, clock: @escaping @Sendable () -> Date) {
         self.client = client
         self.logger = logger
         self.clock = clock
     }
 
-    func sendInBackground(_ message: MailMessage, purpose: String) {
+    package func sendInBackground(_ message: MailMessage, purpose: String) {
         let (client, logger, date) = (client, logger, clock())
         Task {
             do {
@@ -32,11 +32,11 @@ final class Mailer: Sendable {
 
 extension Application {
     private struct MailerKey: StorageKey {
-        typealias Value = Mailer
+        package typealias Value = Mailer
     }
 
     /// nil when SMTP is not set: then the operator hands out reset links (`dogear user reset-link`).
-    var mailer: Mailer? {
+    package var mailer: Mailer? {
         get { storage[MailerKey.self] }
         set { storage[MailerKey.self] = newValue }
     }

@@ -5,29 +5,29 @@ import NIOPosix
 import NIOSSL
 
 /// One plain-text mail.
-struct MailMessage: Sendable, Equatable {
-    var to: String
-    var subject: String
-    var body: String
+package struct MailMessage: Sendable, Equatable {
+    package var to: String
+    package var subject: String
+    package var body: String
 }
 
-struct SMTPError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct SMTPError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A small SMTP client on SwiftNIO (RFC 5321): EHLO, STARTTLS (RFC 3207) or TLS from the start,
 /// AUTH PLAIN (RFC 4616), one mail, QUIT. No SMTP library is in the package mirror, and Dogear only
 /// ever sends a short text mail to one address, so this is all of it.
-struct SMTPClient: Sendable {
-    let settings: SMTPSettings
-    let group: any EventLoopGroup
+package struct SMTPClient: Sendable {
+    package let settings: SMTPSettings
+    package let group: any EventLoopGroup
     /// The whole conversation must end within this; a server that stops answering is given up on.
-    var timeLimit: TimeAmount = .seconds(60)
+    package var timeLimit: TimeAmount = .seconds(60)
     /// The name this machine gives itself in EHLO.
-    var heloName = "dogear.localhost"
+    package var heloName = "dogear.localhost"
 
-    func send(_ message: MailMessage, date: Date) async throws {
+    package func send(_ message: MailMessage, date: Date) async throws {
         let replies = SMTPReplyHandler()
         let tls = try makeTLSContext()
         let settings = self.settings
@@ -81,12 +81,12 @@ struct SMTPClient: Sendable {
     }
 
     /// SNI takes names only; for an address the certificate is still checked, by address.
-    static func sniName(_ host: String) -> String? {
+    package static func sniName(_ host: String) -> String? {
         host.contains(where: { $0 == ":" }) || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host
     }
 
     /// The message as DATA sends it: headers, CRLF line ends, dot-stuffed, ending with a lone dot.
-    static func data(_ message: MailMessage, from address: String, fromHeader: String, date: Date) -> String {
+    package static func data(_ message: MailMessage, from address: String, fromHeader: String, date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -113,7 +113,7 @@ struct SMTPClient: Sendable {
     }
 
     /// A header value in ASCII as it is, else as an RFC 2047 encoded word.
-    static func encodedHeader(_ text: String) -> String {
+    package static func encodedHeader(_ text: String) -> String {
         let clean = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
         if clean.allSatisfy({ $0.isASCII }) { return clean }
         return "=?utf-8?B?\(Data(clean.utf8).base64EncodedString())?="
@@ -121,27 +121,27 @@ struct SMTPClient: Sendable {
 }
 
 /// A reply: its code and its lines' text (after the code).
-struct SMTPReply: Sendable {
-    let code: Int
-    let lines: [String]
+package struct SMTPReply: Sendable {
+    package let code: Int
+    package let lines: [String]
 
     /// Whether an EHLO reply names this extension.
-    func offers(_ keyword: String) -> Bool {
+    package func offers(_ keyword: String) -> Bool {
         lines.contains { $0.uppercased() == keyword || $0.uppercased().hasPrefix(keyword + " ") }
     }
 }
 
 /// Sends commands and waits for their replies.
 private struct Conversation {
-    let channel: any Channel
-    let replies: SMTPReplyHandler
+    package let channel: any Channel
+    package let replies: SMTPReplyHandler
 
-    func expect(_ codes: Int..., name: String) async throws {
+    package func expect(_ codes: Int..., name: String) async throws {
         _ = try await next(codes, name: name)
     }
 
     @discardableResult
-    func command(_ line: String, expect codes: Int..., name: String? = nil) async throws -> SMTPReply {
+    package func command(_ line: String, expect codes: Int..., name: String? = nil) async throws -> SMTPReply {
         var buffer = channel.allocator.buffer(capacity: line.utf8.count + 2)
         buffer.writeString(line + "\r\n")
         try await channel.writeAndFlush(buffer).get()
@@ -161,7 +161,7 @@ private struct Conversation {
 /// Gathers reply lines into replies (`250-…` continues, `250 …` ends one) and hands each to the
 /// command waiting for it. Lives on the channel's event loop.
 private final class SMTPReplyHandler: ChannelInboundHandler, @unchecked Sendable {
-    typealias InboundIn = ByteBuffer
+    package typealias InboundIn = ByteBuffer
 
     private var pending = ""
     private var lines: [String] = []
@@ -169,7 +169,7 @@ private final class SMTPReplyHandler: ChannelInboundHandler, @unchecked Sendable
     private var waiting: [EventLoopPromise<SMTPReply>] = []
     private var failure: (any Error)?
 
-    func next(on eventLoop: any EventLoop) -> EventLoopFuture<SMTPReply> {
+    package func next(on eventLoop: any EventLoop) -> EventLoopFuture<SMTPReply> {
         if !ready.isEmpty { return eventLoop.makeSucceededFuture(ready.removeFirst()) }
         if let failure { return eventLoop.makeFailedFuture(failure) }
         let promise = eventLoop.makePromise(of: SMTPReply.self)
@@ -177,7 +177,7 @@ private final class SMTPReplyHandler: ChannelInboundHandler, @unchecked Sendable
         return promise.futureResult
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var buffer = unwrapInboundIn(data)
         pending += buffer.readString(length: buffer.readableBytes) ?? ""
         while let end = pending.range(of: "\r\n") ?? pending.range(of: "\n") {
@@ -207,12 +207,12 @@ private final class SMTPReplyHandler: ChannelInboundHandler, @unchecked Sendable
         for promise in promises { promise.fail(error) }
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         fail(SMTPError("the server closed the connection"))
         context.fireChannelInactive()
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
         fail(error)
         context.close(promise: nil)
     }

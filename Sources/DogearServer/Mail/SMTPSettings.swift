@@ -10,28 +10,28 @@ import Foundation
 ///
 /// The user and password are optional (a relay that knows the machine needs none); they are
 /// percent-decoded, so a password may hold `@` or `:` as `%40` or `%3A`.
-struct SMTPSettings: Sendable, Equatable {
-    enum Security: String, Sendable, Equatable { case startTLS, tls, none }
+package struct SMTPSettings: Sendable, Equatable {
+    package enum Security: String, Sendable, Equatable { case startTLS, tls, none }
 
-    var host: String
-    var port: Int
-    var security: Security
-    var username: String?
-    var password: String?
+    package var host: String
+    package var port: Int
+    package var security: Security
+    package var username: String?
+    package var password: String?
     /// The sender as written (`Dogear <books@example.com>` or a bare address).
-    var from: String
+    package var from: String
     /// A PEM file of certificates to trust instead of the system's (a relay with its own CA).
-    var caFile: String?
+    package var caFile: String?
 
     /// The address inside `from`, for `MAIL FROM`.
-    var fromAddress: String {
+    package var fromAddress: String {
         guard let open = from.lastIndex(of: "<"), let close = from.lastIndex(of: ">"), open < close else {
             return from.trimmingCharacters(in: .whitespaces)
         }
         return String(from[from.index(after: open)..<close])
     }
 
-    static func parse(url raw: String, from: String?, caFile: String?) throws -> SMTPSettings {
+    package static func parse(url raw: String, from: String?, caFile: String?) throws -> SMTPSettings {
         func fail(_ message: String) -> ConfigError { ConfigError(setting: "SMTP_URL", message: message) }
         guard let components = URLComponents(string: raw), let scheme = components.scheme?.lowercased(),
             let host = components.host, !host.isEmpty

@@ -14,11 +14,11 @@ import Vapor
 ///   shutdown for its whole bound;
 /// - then, when the server has stopped, `ImportJobs` stops each running import after its current
 ///   batch (every batch is committed with the line it reached) and gives its lease back.
-final class GracefulShutdown: LifecycleHandler, @unchecked Sendable {
+package final class GracefulShutdown: LifecycleHandler, @unchecked Sendable {
     // Dispatch sources are not Sendable; these are only touched under the lock.
     private let sources = NIOLockedValueBox<[any DispatchSourceSignal]>([])
 
-    func didBoot(_ application: Application) throws {
+    package func didBoot(_ application: Application) throws {
         let queue = DispatchQueue(label: "dogear.shutdown")
         let made = [SIGTERM, SIGINT].map { signal in
             let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
@@ -34,7 +34,7 @@ final class GracefulShutdown: LifecycleHandler, @unchecked Sendable {
         sources.withLockedValue { $0 = made }
     }
 
-    func shutdown(_ application: Application) {
+    package func shutdown(_ application: Application) {
         sources.withLockedValue { sources in
             for source in sources { source.cancel() }
             sources = []
@@ -46,7 +46,7 @@ extension Application {
     private struct StoppingKey: StorageKey { typealias Value = NIOLockedValueBox<Bool> }
 
     /// A signal to stop arrived: `/ready` answers 503 from now on.
-    var isStopping: Bool {
+    package var isStopping: Bool {
         get { (storage[StoppingKey.self]?.withLockedValue { $0 }) ?? false }
         set {
             if let box = storage[StoppingKey.self] {

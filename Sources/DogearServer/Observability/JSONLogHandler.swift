@@ -8,9 +8,9 @@ import Vapor
 public struct JSONLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
-    let label: String
+    package let label: String
     /// Where the lines go: standard error (tests catch them).
-    let write: @Sendable (Data) -> Void
+    package let write: @Sendable (Data) -> Void
 
     public init(
         label: String, level: Logger.Level, write: @escaping @Sendable (Data) -> Void = { FileHandle.standardError.write($0) }
@@ -47,7 +47,7 @@ public struct JSONLogHandler: LogHandler {
 /// and trace): they carry the values read and written, password and token hashes among them, and a
 /// log must never hold those, whatever `LOG_LEVEL` says.
 public struct QuerySafeLogHandler: LogHandler {
-    var base: any LogHandler
+    package var base: any LogHandler
 
     public init(_ base: any LogHandler) {
         self.base = base

@@ -9,15 +9,15 @@ import Vapor
 /// the enrichment queue (works waiting, works tried by outcome). Routes are
 /// counted by their pattern (`/api/v1/library/:id`), never their raw path, so an id or a reset
 /// link's token is never a label and the number of series stays bounded.
-final class DogearMetrics: Sendable {
-    let registry = PrometheusCollectorRegistry()
+package final class DogearMetrics: Sendable {
+    package let registry = PrometheusCollectorRegistry()
     private let eventStreams: Gauge
     private let importRows: Counter
     private let enrichmentQueue: Gauge
     private let connectionWait: Gauge
     private let writeWait: ValueHistogram
 
-    init() {
+    package init() {
         eventStreams = registry.makeGauge(
             descriptor: .init(namespace: "dogear", metricName: "club_event_streams", helpText: "Club event streams open now"))
         importRows = registry.makeCounter(
@@ -37,9 +37,9 @@ final class DogearMetrics: Sendable {
             buckets: Self.latencyBuckets)
     }
 
-    static let latencyBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+    package static let latencyBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-    func request(method: String, route: String, status: Int, seconds: Double) {
+    package func request(method: String, route: String, status: Int, seconds: Double) {
         let labels = [("method", method), ("route", route), ("status", String(status))]
         registry.makeCounter(
             descriptor: .init(
@@ -54,12 +54,12 @@ final class DogearMetrics: Sendable {
         ).record(seconds)
     }
 
-    func eventStreamOpened() { eventStreams.increment() }
-    func enrichmentWaiting(_ works: Int) { enrichmentQueue.set(Double(works)) }
-    func connectionWaited(seconds: Double) { connectionWait.set(seconds) }
-    func writeWaited(seconds: Double) { writeWait.record(seconds) }
+    package func eventStreamOpened() { eventStreams.increment() }
+    package func enrichmentWaiting(_ works: Int) { enrichmentQueue.set(Double(works)) }
+    package func connectionWaited(seconds: Double) { connectionWait.set(seconds) }
+    package func writeWaited(seconds: Double) { writeWait.record(seconds) }
 
-    func enrichmentTried(enriched: Int, notFound: Int) {
+    package func enrichmentTried(enriched: Int, notFound: Int) {
         for (outcome, count) in [("enriched", enriched), ("not_found", notFound)] where count > 0 {
             registry.makeCounter(
                 descriptor: .init(
@@ -70,13 +70,13 @@ final class DogearMetrics: Sendable {
         }
     }
 
-    static func seconds(_ duration: Duration) -> Double {
+    package static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
-    func eventStreamClosed() { eventStreams.decrement() }
-    func importedRows(_ count: Int) { importRows.increment(by: Double(count)) }
+    package func eventStreamClosed() { eventStreams.decrement() }
+    package func importedRows(_ count: Int) { importRows.increment(by: Double(count)) }
 
-    func importFinished(status: String) {
+    package func importFinished(status: String) {
         registry.makeCounter(
             descriptor: .init(
                 namespace: "dogear", metricName: "import_jobs", unitName: "total", helpText: "Import jobs finished"),
@@ -86,10 +86,10 @@ final class DogearMetrics: Sendable {
 }
 
 /// Counts and times every request by its route pattern.
-struct MetricsMiddleware: AsyncMiddleware {
-    let metrics: DogearMetrics
+package struct MetricsMiddleware: AsyncMiddleware {
+    package let metrics: DogearMetrics
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let started = ContinuousClock.now
         let response: Response
         do {
@@ -111,8 +111,8 @@ struct MetricsMiddleware: AsyncMiddleware {
 
 /// A request's route as registered (`/books/:id`), or "unmatched" for an address no route has
 /// (static files included), so raw paths never become labels or log lines.
-enum RoutePattern {
-    static func of(_ request: Request) -> String {
+package enum RoutePattern {
+    package static func of(_ request: Request) -> String {
         guard let route = request.route else { return "unmatched" }
         return "/" + route.path.map(\.description).joined(separator: "/")
     }
@@ -120,10 +120,10 @@ enum RoutePattern {
 
 extension Application {
     private struct MetricsKey: StorageKey {
-        typealias Value = DogearMetrics
+        package typealias Value = DogearMetrics
     }
 
-    var metrics: DogearMetrics {
+    package var metrics: DogearMetrics {
         if let metrics = storage[MetricsKey.self] { return metrics }
         let metrics = DogearMetrics()
         storage[MetricsKey.self] = metrics

@@ -7,8 +7,8 @@ import Vapor
 /// one; sent back on the answer), method, route pattern, status and time. Only the route pattern is
 /// logged, never the path or query: a reset link's token or an id must not land in a log, and no
 /// header, body, password, token or hash is ever logged.
-struct RequestLogMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+package struct RequestLogMiddleware: AsyncMiddleware {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let id = Self.requestID(request.headers.first(name: "X-Request-Id"))
         request.logger[metadataKey: "request-id"] = .string(id)
         let started = ContinuousClock.now
@@ -32,7 +32,7 @@ struct RequestLogMiddleware: AsyncMiddleware {
     }
 
     /// Letters, digits and `-_.`, up to 64 characters; anything else is replaced by a new id.
-    static func requestID(_ given: String?) -> String {
+    package static func requestID(_ given: String?) -> String {
         if let given, (1...64).contains(given.count),
             given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
         {

@@ -4,21 +4,21 @@ import DogearViews
 import Vapor
 
 /// `/signin`, `/signup`, `/signout`: the API's account service behind forms, with a session cookie.
-struct AccountPages {
-    let cookies: CookiePolicy
+package struct AccountPages {
+    package let cookies: CookiePolicy
 
-    struct SignInForm: Content {
-        var email: String?
-        var password: String?
+    package struct SignInForm: Content {
+        package var email: String?
+        package var password: String?
     }
 
-    struct SignUpForm: Content {
-        var email: String?
-        var displayName: String?
-        var password: String?
+    package struct SignUpForm: Content {
+        package var email: String?
+        package var displayName: String?
+        package var password: String?
     }
 
-    func signInPage(req: Request) async throws -> Response {
+    package func signInPage(req: Request) async throws -> Response {
         if req.auth.has(User.self) { return .seeOther(SiteURL.home.path) }
         let notice =
             req.query["deleted"] == "1"
@@ -29,7 +29,7 @@ struct AccountPages {
         return Response(html: SignIn.View.render(model))
     }
 
-    func signIn(req: Request) async throws -> Response {
+    package func signIn(req: Request) async throws -> Response {
         let form = try req.content.decode(SignInForm.self)
         do {
             let answer = try await AccountService(request: req).signIn(
@@ -45,14 +45,14 @@ struct AccountPages {
         }
     }
 
-    func signUpPage(req: Request) async throws -> Response {
+    package func signUpPage(req: Request) async throws -> Response {
         if req.auth.has(User.self) { return .seeOther(SiteURL.home.path) }
         var model = SignUp.Model(csrfToken: req.csrfToken)
         model.providers = try await ProviderSignInPages.buttons(req)
         return Response(html: SignUp.View.render(model))
     }
 
-    func signUp(req: Request) async throws -> Response {
+    package func signUp(req: Request) async throws -> Response {
         let form = try req.content.decode(SignUpForm.self)
         var model = SignUp.Model(
             email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
@@ -70,7 +70,7 @@ struct AccountPages {
         return Response(status: .unprocessableEntity, html: SignUp.View.render(model))
     }
 
-    func signOut(req: Request) async throws -> Response {
+    package func signOut(req: Request) async throws -> Response {
         if req.auth.has(UserToken.self) { try await AccountService(request: req).signOut() }
         let response = Response.seeOther(SiteURL.signIn.path)
         response.cookies[WebCookies.session] = WebCookies.cookie("", secure: cookies.secure(req), maxAge: 0)
@@ -81,7 +81,7 @@ struct AccountPages {
 
 extension SignUp.Model {
     /// A message beside the field it is about, or above the form.
-    mutating func place(_ message: String, field: String?) {
+    package mutating func place(_ message: String, field: String?) {
         switch field {
         case "email": email.error = message
         case "displayName": displayName.error = message
@@ -92,15 +92,15 @@ extension SignUp.Model {
 }
 
 /// `/profile`: the account service's profile update behind a form.
-struct ProfilePage {
-    struct Form: Content {
-        var displayName: String?
-        var email: String?
-        var timeZone: String?
-        var currentPassword: String?
+package struct ProfilePage {
+    package struct Form: Content {
+        package var displayName: String?
+        package var email: String?
+        package var timeZone: String?
+        package var currentPassword: String?
     }
 
-    func show(req: Request) async throws -> Response {
+    package func show(req: Request) async throws -> Response {
         let user = try req.currentUser()
         let model = Profile.Model(
             email: FieldState(user.email), displayName: FieldState(user.displayName),
@@ -109,7 +109,7 @@ struct ProfilePage {
         return Response(html: Profile.View.render(model))
     }
 
-    func save(req: Request) async throws -> Response {
+    package func save(req: Request) async throws -> Response {
         let user = try req.currentUser()
         let form = try req.content.decode(Form.self)
         var model = Profile.Model(
@@ -132,7 +132,7 @@ struct ProfilePage {
 }
 
 extension Profile.Model {
-    mutating func place(_ message: String, field: String?) {
+    package mutating func place(_ message: String, field: String?) {
         switch field {
         case "email": email.error = message
         case "timeZone": timeZone.error = message

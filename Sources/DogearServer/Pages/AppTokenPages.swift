@@ -4,12 +4,12 @@ import DogearViews
 import Vapor
 
 /// `/profile/tokens`: tokens for apps, through `AppTokenService`.
-struct AppTokenPages {
-    func show(req: Request) async throws -> Response {
+package struct AppTokenPages {
+    package func show(req: Request) async throws -> Response {
         Response(html: AppTokens.View.render(try await model(req, secret: nil)))
     }
 
-    func create(req: Request) async throws -> Response {
+    package func create(req: Request) async throws -> Response {
         struct Form: Content {
             var name: String?
             var scope: String?
@@ -33,7 +33,7 @@ struct AppTokenPages {
         }
     }
 
-    func revoke(req: Request) async throws -> Response {
+    package func revoke(req: Request) async throws -> Response {
         try await AppTokenService(request: req).revoke(try req.uuidParameter("id"))
         return .seeOther(SiteURL.appTokens.with(fragment: "tokens"))
     }

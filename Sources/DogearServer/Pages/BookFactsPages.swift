@@ -7,13 +7,13 @@ import Vapor
 /// `/books/{id}/facts`: the shared catalog's cultural facts of a book in the reader's library (the
 /// work's, and each author's), filled in or corrected through `CatalogEditService`, the service the
 /// API's `PATCH /api/v1/works|authors/{id}` calls. Forms post and come back with 303 to the book.
-struct BookFactsPages {
-    func show(req: Request) async throws -> Response {
+package struct BookFactsPages {
+    package func show(req: Request) async throws -> Response {
         let entry = try await req.libraryQuery().entry(try BookPages.entryID(req))
         return Response(html: BookFacts.View.render(try await model(entry, req)))
     }
 
-    func saveWork(req: Request) async throws -> Response {
+    package func saveWork(req: Request) async throws -> Response {
         let entry = try await req.libraryQuery().entry(try BookPages.entryID(req))
         let typed = try req.content.decode([String: String].self)
         do {
@@ -27,7 +27,7 @@ struct BookFactsPages {
         }
     }
 
-    func saveAuthor(req: Request) async throws -> Response {
+    package func saveAuthor(req: Request) async throws -> Response {
         let entry = try await req.libraryQuery().entry(try BookPages.entryID(req))
         // Only an author of this book: the page never edits someone it does not show.
         guard let authorID = req.parameters.get("authorId").flatMap(UUID.init(uuidString:)),
@@ -48,7 +48,7 @@ struct BookFactsPages {
     }
 
     /// The book page's "About the book": every fact that is set, the work's first, then each author's.
-    static func facts(of entry: EntryDTO, _ req: Request) async throws -> [BookShow.Fact] {
+    package static func facts(of entry: EntryDTO, _ req: Request) async throws -> [BookShow.Fact] {
         // The work's facts come with the entry; its authors' are read here.
         var facts = CatalogFact.facts(of: .work).compactMap { fact in
             entry.work.fact(fact).map { BookShow.Fact(label: fact.label, value: fact.describe($0)) }
@@ -102,7 +102,7 @@ struct BookFactsPages {
     }
 
     /// Each of the record's fields the form sent: blank clears; a field not sent stays as it is.
-    static func changes(_ typed: [String: String], of record: CatalogFact.Record) throws -> CatalogEditService.Changes {
+    package static func changes(_ typed: [String: String], of record: CatalogFact.Record) throws -> CatalogEditService.Changes {
         var changes: CatalogEditService.Changes = [:]
         for fact in CatalogFact.facts(of: record) {
             guard let text = typed[fact.rawValue] else { continue }

@@ -5,36 +5,36 @@ import Vapor
 
 /// `/add` and `/books/{id}/edit`: the book form through the API's services. A refused form comes
 /// back with everything typed and the message beside its field.
-struct BookFormPages {
-    struct Form: Content {
-        var title: String?
-        var authors: String?
-        var isbn: String?
-        var pageCount: String?
-        var status: String?
-        var rating: String?
-        var dateStarted: String?
-        var dateFinished: String?
-        var tags: String?
-        var note: String?
+package struct BookFormPages {
+    package struct Form: Content {
+        package var title: String?
+        package var authors: String?
+        package var isbn: String?
+        package var pageCount: String?
+        package var status: String?
+        package var rating: String?
+        package var dateStarted: String?
+        package var dateFinished: String?
+        package var tags: String?
+        package var note: String?
         /// "Look up" without a script: fill the form from the ISBN, save nothing.
-        var lookup: String?
+        package var lookup: String?
     }
 
     /// `GET /lookup?isbn=`: the book an ISBN names, for the add form's script (catalog first, then
     /// Open Library and Google Books, as the API's lookup).
-    struct LookupAnswer: Content {
-        let title: String
-        let authors: [String]
-        let pageCount: Int?
+    package struct LookupAnswer: Content {
+        package let title: String
+        package let authors: [String]
+        package let pageCount: Int?
         /// False for a book only readers described (not confirmed by Open Library or Google Books).
-        let verified: Bool
+        package let verified: Bool
     }
 
-    static let unverifiedNotice =
+    package static let unverifiedNotice =
         "Unverified: a reader typed these details, and Open Library and Google Books do not confirm them. Check them before adding."
 
-    func lookupJSON(req: Request) async throws -> LookupAnswer {
+    package func lookupJSON(req: Request) async throws -> LookupAnswer {
         let found = try await lookUp(req.query["isbn"], req)
         return found
     }
@@ -46,11 +46,11 @@ struct BookFormPages {
             pageCount: found.book.edition?.pageCount, verified: found.book.work.verified)
     }
 
-    func addPage(req: Request) async throws -> Response {
+    package func addPage(req: Request) async throws -> Response {
         Response(html: BookForm.View.render(try await model(req, entryID: nil)))
     }
 
-    func add(req: Request) async throws -> Response {
+    package func add(req: Request) async throws -> Response {
         let form = try req.content.decode(Form.self)
         var model = try await model(req, entryID: nil)
         model.fill(form)
@@ -95,7 +95,7 @@ struct BookFormPages {
         return Response(status: .unprocessableEntity, html: BookForm.View.render(model))
     }
 
-    func model(_ req: Request, entryID: UUID?) async throws -> BookForm.Model {
+    package func model(_ req: Request, entryID: UUID?) async throws -> BookForm.Model {
         let library = try req.libraryQuery()
         var model = BookForm.Model(entryID: entryID, session: try req.requirePageSession())
         model.knownTags = try await library.tagNames()
@@ -103,11 +103,11 @@ struct BookFormPages {
         return model
     }
 
-    static func list(_ text: String?) -> [String] {
+    package static func list(_ text: String?) -> [String] {
         (text ?? "").split(separator: ",").map(\.trimmed).filter { !$0.isEmpty }
     }
 
-    static func number(_ text: String?, field: String) throws -> Int? {
+    package static func number(_ text: String?, field: String) throws -> Int? {
         guard let text = text?.trimmed, !text.isEmpty else { return nil }
         guard let value = Int(text) else { throw ValidationError(field: field, "must be a whole number (got '\(text)')") }
         return value
@@ -115,7 +115,7 @@ struct BookFormPages {
 }
 
 extension BookForm.Model {
-    mutating func fill(_ form: BookFormPages.Form) {
+    package mutating func fill(_ form: BookFormPages.Form) {
         title.value = form.title ?? ""
         authors.value = form.authors ?? ""
         isbn.value = form.isbn ?? ""
@@ -129,7 +129,7 @@ extension BookForm.Model {
     }
 
     /// The message beside the field it names (`book.title` is the title field), or above the form.
-    mutating func place(_ message: String, field: String?) {
+    package mutating func place(_ message: String, field: String?) {
         let name = (field ?? "").replacingOccurrences(of: "book.", with: "").split(separator: "[").first.map(String.init) ?? ""
         switch name {
         case "title": title.error = message
@@ -148,7 +148,7 @@ extension BookForm.Model {
 }
 
 extension BookFormPages {
-    func editPage(req: Request) async throws -> Response {
+    package func editPage(req: Request) async throws -> Response {
         let (id, entry) = try await loadEntry(req)
         var model = try await model(req, entryID: id)
         model.title.value = entry.work.title
@@ -161,7 +161,7 @@ extension BookFormPages {
         return Response(html: BookForm.View.render(model))
     }
 
-    func edit(req: Request) async throws -> Response {
+    package func edit(req: Request) async throws -> Response {
         let (id, entry) = try await loadEntry(req)
         let form = try req.content.decode(Form.self)
         var model = try await model(req, entryID: id)
@@ -192,7 +192,7 @@ extension BookFormPages {
         return (id, try await req.libraryQuery().entry(id))
     }
 
-    static func text(_ value: String?) -> String? {
+    package static func text(_ value: String?) -> String? {
         guard let value = value?.trimmed, !value.isEmpty else { return nil }
         return value
     }

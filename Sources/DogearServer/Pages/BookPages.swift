@@ -4,10 +4,10 @@ import DogearViews
 import Vapor
 
 /// `/books/{id}` and what its forms do, through the same services as the API.
-struct BookPages {
-    func library(_ req: Request) throws -> LibraryService { try req.libraryService() }
+package struct BookPages {
+    package func library(_ req: Request) throws -> LibraryService { try req.libraryService() }
 
-    func show(req: Request) async throws -> Response {
+    package func show(req: Request) async throws -> Response {
         Response(html: BookShow.View.render(try await model(req, try Self.entryID(req))))
     }
 
@@ -37,31 +37,31 @@ struct BookPages {
         return model
     }
 
-    struct ProgressForm: Content {
-        var page: Int?
-        var back: String?
+    package struct ProgressForm: Content {
+        package var page: Int?
+        package var back: String?
     }
-    struct StatusForm: Content {
-        var status: String?
-        var back: String?
+    package struct StatusForm: Content {
+        package var status: String?
+        package var back: String?
     }
-    struct RatingForm: Content { var rating: Int? }
+    package struct RatingForm: Content { var rating: Int? }
 
-    func progress(req: Request) async throws -> Response {
+    package func progress(req: Request) async throws -> Response {
         let form = try req.content.decode(ProgressForm.self)
         guard let page = form.page else { throw PageError(status: .badRequest, message: "Which page are you on?") }
         _ = try await library(req).logProgress(try Self.entryID(req), .page(page))
         return .seeOther(Self.back(form.back, default: SiteURL.book(try Self.entryID(req)).path))
     }
 
-    func status(req: Request) async throws -> Response {
+    package func status(req: Request) async throws -> Response {
         let form = try req.content.decode(StatusForm.self)
         _ = try await library(req).changeStatus(
             try Self.entryID(req), to: StatusChangeRequest(status: form.status ?? "", date: nil))
         return .seeOther(Self.back(form.back, default: SiteURL.book(try Self.entryID(req)).path))
     }
 
-    func rating(req: Request) async throws -> Response {
+    package func rating(req: Request) async throws -> Response {
         let form = try req.content.decode(RatingForm.self)
         var patch = UpdateEntryRequest.empty
         patch.rating = form.rating.map { .value($0) } ?? .null
@@ -69,7 +69,7 @@ struct BookPages {
         return .seeOther(SiteURL.book(try Self.entryID(req)).path)
     }
 
-    func confirmDelete(req: Request) async throws -> Response {
+    package func confirmDelete(req: Request) async throws -> Response {
         let id = try Self.entryID(req)
         let entry = try await req.libraryQuery().entry(id)
         return Response(
@@ -79,17 +79,17 @@ struct BookPages {
                     session: try req.requirePageSession())))
     }
 
-    func delete(req: Request) async throws -> Response {
+    package func delete(req: Request) async throws -> Response {
         try await library(req).delete(try Self.entryID(req))
         return .seeOther(SiteURL.library.path)
     }
 
-    struct NoteForm: Content {
-        var content: String?
-        var discussion: String?
+    package struct NoteForm: Content {
+        package var content: String?
+        package var discussion: String?
     }
 
-    func addNote(req: Request) async throws -> Response {
+    package func addNote(req: Request) async throws -> Response {
         let id = try Self.entryID(req)
         let form = try req.content.decode(NoteForm.self)
         do {
@@ -104,17 +104,17 @@ struct BookPages {
         return .seeOther(SiteURL.book(id).with(fragment: "notes"))
     }
 
-    struct SessionForm: Content {
-        var date: String?
-        var minutes: String?
-        var endPage: String?
+    package struct SessionForm: Content {
+        package var date: String?
+        package var minutes: String?
+        package var endPage: String?
     }
-    struct QuoteForm: Content {
-        var text: String?
-        var page: String?
+    package struct QuoteForm: Content {
+        package var text: String?
+        package var page: String?
     }
 
-    func addSession(req: Request) async throws -> Response {
+    package func addSession(req: Request) async throws -> Response {
         let id = try Self.entryID(req)
         let form = try req.content.decode(SessionForm.self)
         do {
@@ -130,7 +130,7 @@ struct BookPages {
         return .seeOther(SiteURL.book(id).path)
     }
 
-    func addQuote(req: Request) async throws -> Response {
+    package func addQuote(req: Request) async throws -> Response {
         let id = try Self.entryID(req)
         let form = try req.content.decode(QuoteForm.self)
         do {
@@ -142,7 +142,7 @@ struct BookPages {
         return .seeOther(SiteURL.book(id).path)
     }
 
-    func deleteNote(req: Request) async throws -> Response {
+    package func deleteNote(req: Request) async throws -> Response {
         guard let noteID = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
             throw DomainError.noteNotFound
         }
@@ -153,7 +153,7 @@ struct BookPages {
     }
 
     /// The `{id}` of a `/books/{id}/…` address; anything else is an entry that is not there.
-    static func entryID(_ req: Request) throws -> UUID {
+    package static func entryID(_ req: Request) throws -> UUID {
         guard let raw = req.parameters.get("id"), let id = UUID(uuidString: raw) else { throw DomainError.entryNotFound }
         return id
     }
@@ -162,14 +162,14 @@ struct BookPages {
     /// Where a form sends the reader back to: a path on this site only. Browsers read `\` as `/` and
     /// drop tabs and line breaks, so `/\evil.com` or `/<tab>/evil.com` would leave the site: a path
     /// with a backslash, a control character or a space, or starting `//`, falls back.
-    static func back(_ path: String?, default fallback: String) -> String {
+    package static func back(_ path: String?, default fallback: String) -> String {
         guard let path, path.hasPrefix("/"), !path.hasPrefix("//"),
             !path.unicodeScalars.contains(where: { $0 == "\\" || $0.properties.generalCategory == .control || $0 == " " })
         else { return fallback }
         return path
     }
 
-    static func day(_ date: Date?, _ zone: TimeZone) -> String {
+    package static func day(_ date: Date?, _ zone: TimeZone) -> String {
         date.map { LocalDate($0, in: zone).description } ?? ""
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 extension BookSummary {
     /// The page form of an entry as the API loads it, so pages and API show the same facts.
-    init(_ entry: EntryDTO) {
+    package init(_ entry: EntryDTO) {
         self.init(
             id: entry.id, title: entry.work.title, authors: entry.work.authors.map(\.name),
             status: ReadingStatus(rawValue: entry.status) ?? .wantToRead)

@@ -6,10 +6,10 @@ import Vapor
 
 /// Builds the club pages' models from the club services (the same answers the API gives), and says
 /// the feed in sentences.
-struct ClubPageModels {
-    let req: Request
+package struct ClubPageModels {
+    package let req: Request
 
-    func show(_ id: UUID) async throws -> ClubShow.Model {
+    package func show(_ id: UUID) async throws -> ClubShow.Model {
         let club = try await req.clubs().club(id)
         let user = try req.currentUser()
         let userID = try user.requireID()
@@ -69,7 +69,7 @@ struct ClubPageModels {
         return model
     }
 
-    func settings(_ id: UUID, baseURL: String) async throws -> ClubSettings.Model {
+    package func settings(_ id: UUID, baseURL: String) async throws -> ClubSettings.Model {
         let club = try await req.clubs().club(id)
         guard let role = club.role, let code = club.joinCode else {
             // Settings are for members; a public club's outsider is refused like the API refuses them.
@@ -118,7 +118,7 @@ struct ClubPageModels {
 
     // MARK: words
 
-    static func describe(_ progress: ClubMemberDTO.Progress) -> String {
+    package static func describe(_ progress: ClubMemberDTO.Progress) -> String {
         switch progress.state {
         case "reading":
             if let page = progress.page, let of = progress.pageCount { return "Page \(page) of \(of)" }
@@ -131,19 +131,19 @@ struct ClubPageModels {
         }
     }
 
-    static func fraction(_ progress: ClubMemberDTO.Progress?) -> Double? {
+    package static func fraction(_ progress: ClubMemberDTO.Progress?) -> Double? {
         guard let progress, progress.state != "hidden", progress.state != "notStarted" else { return nil }
         return Double(progress.percent ?? 0) / 100
     }
 
-    static func describe(_ milestone: ClubScheduleDTO.Milestone) -> String {
+    package static func describe(_ milestone: ClubScheduleDTO.Milestone) -> String {
         var what = milestone.label ?? ""
         if let page = milestone.page { what += what.isEmpty ? "Up to page \(page)" : " (to page \(page))" }
         if let percent = milestone.percent { what += what.isEmpty ? "\(Int(percent))%" : " (\(Int(percent))%)" }
         return "\(what) by \(milestone.dueOn)"
     }
 
-    static func sentence(_ activity: ClubActivityDTO) -> String {
+    package static func sentence(_ activity: ClubActivityDTO) -> String {
         let who = activity.actor.displayName
         let book = activity.book?.title ?? "the book"
         switch activity.kind {
@@ -165,7 +165,7 @@ struct ClubPageModels {
         }
     }
 
-    static func comment(_ dto: ClubCommentDTO, _ zone: TimeZone) -> ClubShow.Comment {
+    package static func comment(_ dto: ClubCommentDTO, _ zone: TimeZone) -> ClubShow.Comment {
         var place: String?
         if let page = dto.page { place = "about page \(page)" }
         if let percent = dto.percent { place = "about \(Int(percent.rounded()))%" }
@@ -176,7 +176,7 @@ struct ClubPageModels {
     }
 
     /// "14 Mar 2026, 10:30" in the reader's time zone.
-    static func when(_ date: Date, _ zone: TimeZone) -> String {
+    package static func when(_ date: Date, _ zone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = zone

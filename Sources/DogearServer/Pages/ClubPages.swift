@@ -5,18 +5,18 @@ import Vapor
 
 /// `/clubs…`, `/comments/{id}/…` and `/join/{code}`: the club services behind pages. Forms post and
 /// come back with 303; a refused form is shown again with what was typed and why.
-struct ClubPages {
+package struct ClubPages {
     /// Where Dogear is reached, for the invitation link (`DOGEAR_BASE_URL`).
-    let baseURL: String
+    package let baseURL: String
 
-    struct ClubFormBody: Content {
-        var name: String?
-        var description: String?
-        var coverUrl: String?
-        var isPublic: String?
-        var approvesJoins: String?
+    package struct ClubFormBody: Content {
+        package var name: String?
+        package var description: String?
+        package var coverUrl: String?
+        package var isPublic: String?
+        package var approvesJoins: String?
 
-        var draft: ClubDraft {
+        package var draft: ClubDraft {
             ClubDraft(
                 name: name ?? "", description: description ?? "", coverUrl: coverUrl ?? "", isPublic: isPublic == "true",
                 approvesJoins: approvesJoins == "true")
@@ -25,11 +25,11 @@ struct ClubPages {
 
     // MARK: the reader's clubs
 
-    func index(req: Request) async throws -> Response {
+    package func index(req: Request) async throws -> Response {
         Response(html: ClubsIndex.View.render(try await indexModel(req)))
     }
 
-    func join(req: Request) async throws -> Response {
+    package func join(req: Request) async throws -> Response {
         struct Form: Content { var code: String? }
         let typed = try req.content.decode(Form.self).code ?? ""
         do {
@@ -53,7 +53,7 @@ struct ClubPages {
         }
     }
 
-    static func joinMessage(_ error: DomainError) -> String {
+    package static func joinMessage(_ error: DomainError) -> String {
         switch error.code {
         case .clubNotFound: return "No club has this code. Check it with the member who gave it to you."
         case .alreadyMember: return "You are already a member of this club."
@@ -61,7 +61,7 @@ struct ClubPages {
         }
     }
 
-    func newPage(req: Request) async throws -> Response {
+    package func newPage(req: Request) async throws -> Response {
         var model = ClubForm.Model(session: try req.requirePageSession())
         if !mayCreate(req, try req.currentUser()) {
             model.error = "Starting a club comes with a premium account; joining one does not."
@@ -69,7 +69,7 @@ struct ClubPages {
         return Response(html: ClubForm.View.render(model))
     }
 
-    func create(req: Request) async throws -> Response {
+    package func create(req: Request) async throws -> Response {
         let body = try req.content.decode(ClubFormBody.self)
         do {
             let club = try await req.clubs().create(body.draft)
@@ -84,16 +84,16 @@ struct ClubPages {
 
     // MARK: a club
 
-    func show(req: Request) async throws -> Response {
+    package func show(req: Request) async throws -> Response {
         Response(html: ClubShow.View.render(try await ClubPageModels(req: req).show(try req.clubIDParameter())))
     }
 
-    func settingsPage(req: Request) async throws -> Response {
+    package func settingsPage(req: Request) async throws -> Response {
         let model = try await ClubPageModels(req: req).settings(try req.clubIDParameter(), baseURL: baseURL)
         return Response(html: ClubSettings.View.render(model))
     }
 
-    func saveSettings(req: Request) async throws -> Response {
+    package func saveSettings(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         let body = try req.content.decode(ClubFormBody.self)
         do {
@@ -111,12 +111,12 @@ struct ClubPages {
         }
     }
 
-    func delete(req: Request) async throws -> Response {
+    package func delete(req: Request) async throws -> Response {
         try await req.clubs().delete(try req.clubIDParameter())
         return .seeOther(.clubs)
     }
 
-    func leave(req: Request) async throws -> Response {
+    package func leave(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         do {
             try await req.clubMembership().leave(id)
@@ -128,18 +128,18 @@ struct ClubPages {
         }
     }
 
-    func replaceCode(req: Request) async throws -> Response {
+    package func replaceCode(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         _ = try await req.clubMembership().replaceCode(of: id)
         return .seeOther(.clubSettings(id))
     }
 
-    struct BookForm: Content {
-        var workId: String?
-        var isbn: String?
+    package struct BookForm: Content {
+        package var workId: String?
+        package var isbn: String?
     }
 
-    func setCurrentBook(req: Request) async throws -> Response {
+    package func setCurrentBook(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         let form = try req.content.decode(BookForm.self)
         do {
@@ -151,7 +151,7 @@ struct ClubPages {
         }
     }
 
-    func propose(req: Request) async throws -> Response {
+    package func propose(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         let form = try req.content.decode(BookForm.self)
         do {
@@ -167,7 +167,7 @@ struct ClubPages {
     }
 
     /// The book a form names: a work from the reader's library, else an ISBN.
-    static func choice(_ form: BookForm) throws -> WorkChoice {
+    package static func choice(_ form: BookForm) throws -> WorkChoice {
         if let raw = form.workId, !raw.isEmpty {
             guard let id = UUID(uuidString: raw) else { throw ValidationError(field: "workId", "choose a book from the list") }
             return WorkChoice(workId: id)
@@ -179,7 +179,7 @@ struct ClubPages {
     }
 
     /// "Add to my library": the club's current book, want to read.
-    func addBook(req: Request) async throws -> Response {
+    package func addBook(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         let club = try await req.clubs().club(id)
         guard let workID = club.currentBook?.work.id else { return .seeOther(.club(id)) }
@@ -193,7 +193,7 @@ struct ClubPages {
         }
     }
 
-    func schedule(req: Request) async throws -> Response {
+    package func schedule(req: Request) async throws -> Response {
         struct Form: Content {
             var label: [String]?
             var page: [String]?
@@ -228,21 +228,21 @@ struct ClubPages {
     }
 
     /// "milestones[2].dueOn" → 3.
-    static func rowNumber(_ field: String) -> Int {
+    package static func rowNumber(_ field: String) -> Int {
         guard let open = field.firstIndex(of: "["), let close = field.firstIndex(of: "]"),
             let index = Int(field[field.index(after: open)..<close])
         else { return 1 }
         return index + 1
     }
 
-    func hideProgress(req: Request) async throws -> Response {
+    package func hideProgress(req: Request) async throws -> Response {
         struct Form: Content { var hide: String? }
         let id = try req.clubIDParameter()
         try await req.clubs().hideProgress(in: id, try req.content.decode(Form.self).hide == "true")
         return .seeOther(SiteURL.club(id).with(fragment: "club-members"))
     }
 
-    func changeRole(req: Request) async throws -> Response {
+    package func changeRole(req: Request) async throws -> Response {
         struct Form: Content { var role: String? }
         let id = try req.clubIDParameter()
         let role = ClubMember.Role(rawValue: try req.content.decode(Form.self).role ?? "") ?? .member
@@ -250,19 +250,19 @@ struct ClubPages {
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "members"))
     }
 
-    func removeMember(req: Request) async throws -> Response {
+    package func removeMember(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         try await req.clubMembership().removeMember(try req.uuidParameter("userId"), from: id)
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "members"))
     }
 
-    func letBackIn(req: Request) async throws -> Response {
+    package func letBackIn(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         try await req.clubMembership().letBackIn(try req.uuidParameter("userId"), to: id)
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "removals"))
     }
 
-    func handOver(req: Request) async throws -> Response {
+    package func handOver(req: Request) async throws -> Response {
         struct Form: Content { var userId: UUID? }
         let id = try req.clubIDParameter()
         guard let heir = try req.content.decode(Form.self).userId else {
@@ -274,15 +274,15 @@ struct ClubPages {
 
     // MARK: talk
 
-    struct CommentForm: Content {
-        var body: String?
-        var page: String?
-        var parentId: UUID?
+    package struct CommentForm: Content {
+        package var body: String?
+        package var page: String?
+        package var parentId: UUID?
         /// One of the reader's discussion notes, shared from the book's page.
-        var noteId: UUID?
+        package var noteId: UUID?
     }
 
-    func comment(req: Request) async throws -> Response {
+    package func comment(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         let form = try req.content.decode(CommentForm.self)
         let pageText = (form.page ?? "").trimmingCharacters(in: .whitespaces)
@@ -304,7 +304,7 @@ struct ClubPages {
         }
     }
 
-    func editComment(req: Request) async throws -> Response {
+    package func editComment(req: Request) async throws -> Response {
         struct Form: Content { var body: String? }
         let commentID = try req.uuidParameter("id")
         do {
@@ -317,7 +317,7 @@ struct ClubPages {
         }
     }
 
-    func deleteComment(req: Request) async throws -> Response {
+    package func deleteComment(req: Request) async throws -> Response {
         let commentID = try req.uuidParameter("id")
         let feed = try req.clubFeed()
         let clubID = try await feed.comment(commentID, reveal: false).clubId
@@ -325,19 +325,19 @@ struct ClubPages {
         return .seeOther(SiteURL.club(clubID).with(fragment: "discussion"))
     }
 
-    func vote(req: Request) async throws -> Response {
+    package func vote(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         _ = try await req.clubProposals().vote(in: id, for: try req.uuidParameter("proposalId"))
         return .seeOther(SiteURL.club(id).with(fragment: "proposals"))
     }
 
-    func unvote(req: Request) async throws -> Response {
+    package func unvote(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         _ = try await req.clubProposals().unvote(in: id, for: try req.uuidParameter("proposalId"))
         return .seeOther(SiteURL.club(id).with(fragment: "proposals"))
     }
 
-    func pick(req: Request) async throws -> Response {
+    package func pick(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         _ = try await req.clubProposals().pick(in: id, try req.uuidParameter("proposalId"))
         return .seeOther(.club(id))
@@ -346,14 +346,14 @@ struct ClubPages {
     // MARK: invitations
 
     /// `/join/{code}`: the club the code opens, and a button; a member goes straight to the club.
-    func joinPage(req: Request) async throws -> Response {
+    package func joinPage(req: Request) async throws -> Response {
         let typed = req.parameters.get("code") ?? ""
         let invitation = try await req.clubMembership().invitation(code: typed)
         if invitation.isMember { return .seeOther(.club(try invitation.club.requireID())) }
         return Response(html: JoinClub.View.render(try Self.invitationModel(invitation.club, asked: invitation.asked, req)))
     }
 
-    func joinByLink(req: Request) async throws -> Response {
+    package func joinByLink(req: Request) async throws -> Response {
         switch try await req.clubMembership().joinOrAsk(code: req.parameters.get("code") ?? "") {
         case .joined(let club): return .seeOther(.club(try club.requireID()))
         case .requested(let club): return try await Self.requested(club, req)
@@ -361,12 +361,12 @@ struct ClubPages {
     }
 
     /// The invitation page again, saying the request waits (202: nothing is joined yet).
-    static func requested(_ club: Club, _ req: Request) async throws -> Response {
+    package static func requested(_ club: Club, _ req: Request) async throws -> Response {
         Response(status: .accepted, html: JoinClub.View.render(try invitationModel(club, asked: true, req)))
     }
 
     /// The invitation page's model: the club, and whether the reader's request to join waits.
-    static func invitationModel(_ club: Club, asked: Bool, _ req: Request) throws -> JoinClub.Model {
+    package static func invitationModel(_ club: Club, asked: Bool, _ req: Request) throws -> JoinClub.Model {
         var model = JoinClub.Model(
             code: club.joinCode, name: club.name, description: club.summary, memberCount: club.memberCount,
             session: try req.requirePageSession())
@@ -375,13 +375,13 @@ struct ClubPages {
         return model
     }
 
-    func approveJoin(req: Request) async throws -> Response {
+    package func approveJoin(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         try await req.clubMembership().approveJoin(of: try req.uuidParameter("userId"), to: id)
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "requests"))
     }
 
-    func declineJoin(req: Request) async throws -> Response {
+    package func declineJoin(req: Request) async throws -> Response {
         let id = try req.clubIDParameter()
         try await req.clubMembership().declineJoin(of: try req.uuidParameter("userId"), to: id)
         return .seeOther(SiteURL.clubSettings(id).with(fragment: "requests"))
@@ -422,5 +422,5 @@ struct ClubPages {
 }
 
 extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+    package subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -5,14 +5,14 @@ import Vapor
 
 /// `/profile/delete`: what deleting the account takes with it, the export offered first, and the
 /// form that asks for the password (`AccountService.deleteAccount`).
-struct DeleteAccountPages {
-    let cookies: CookiePolicy
+package struct DeleteAccountPages {
+    package let cookies: CookiePolicy
 
-    func show(req: Request) async throws -> Response {
+    package func show(req: Request) async throws -> Response {
         Response(html: DeleteAccount.View.render(try await model(req)))
     }
 
-    func delete(req: Request) async throws -> Response {
+    package func delete(req: Request) async throws -> Response {
         struct Form: Content {
             var currentPassword: String?
         }

@@ -6,14 +6,14 @@ import Vapor
 /// `/discover`: the deck page over `DiscoverService`, the same service as `/api/v1/discover`. Forms
 /// post and come back with 303; a swipe the script sends (`X-Requested-With: fetch`) is answered
 /// with what discovery learned, for the page to put in place, so the next card never waits.
-struct DiscoverPages {
-    struct SwipeForm: Content {
-        var workId: String?
-        var action: String?
-        var listId: String?
+package struct DiscoverPages {
+    package struct SwipeForm: Content {
+        package var workId: String?
+        package var action: String?
+        package var listId: String?
     }
 
-    func show(req: Request) async throws -> Response {
+    package func show(req: Request) async throws -> Response {
         let chosen = req.query[String.self, at: "list"] ?? DefaultList.wantToRead.rawValue
         let back = req.query[String.self, at: "back"].flatMap(UUID.init(uuidString:))
         let model = try await Self.model(
@@ -24,7 +24,7 @@ struct DiscoverPages {
         return Response(html: DiscoverPage.View.render(model))
     }
 
-    func swipe(req: Request) async throws -> Response {
+    package func swipe(req: Request) async throws -> Response {
         let form = try req.content.decode(SwipeForm.self)
         let fromScript = req.headers.first(name: "X-Requested-With") == "fetch"
         do {
@@ -47,7 +47,7 @@ struct DiscoverPages {
         return .seeOther(SiteURL.discover.with(query: [("list", chosen)]))
     }
 
-    func undo(req: Request) async throws -> Response {
+    package func undo(req: Request) async throws -> Response {
         let undone: UndoDTO
         do {
             undone = try await req.discover().undo()
@@ -59,12 +59,12 @@ struct DiscoverPages {
         return .seeOther(SiteURL.discover.with(query: [("done", "undone"), ("back", undone.card.workId.uuidString)]))
     }
 
-    func startOver(req: Request) async throws -> Response {
+    package func startOver(req: Request) async throws -> Response {
         try await req.discover().startOver()
         return .seeOther(SiteURL.discover.with(query: [("done", "forgotten")]))
     }
 
-    func learnLibrary(req: Request) async throws -> Response {
+    package func learnLibrary(req: Request) async throws -> Response {
         do {
             _ = try await req.discover().learnFromLibrary()
         } catch let error as DomainError where error.kind == .conflict {
@@ -76,7 +76,7 @@ struct DiscoverPages {
 
     // MARK: building the page
 
-    static func notice(_ done: String?) -> String? {
+    package static func notice(_ done: String?) -> String? {
         switch done {
         case "undone": return "Your last swipe is undone."
         case "forgotten": return "Discover has forgotten what it learned. Books you swiped away stay away."
@@ -93,7 +93,7 @@ struct DiscoverPages {
         return Response(status: status, html: DiscoverPage.View.render(model))
     }
 
-    static func model(
+    package static func model(
         _ req: Request, chosenList: String, cards: Bool = true, back: UUID? = nil, error: String? = nil,
         notice: String? = nil
     ) async throws -> DiscoverPage.Model {

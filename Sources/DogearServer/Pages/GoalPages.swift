@@ -5,23 +5,23 @@ import Vapor
 
 /// `/goals…`: the goal service behind pages. Forms post and come back with 303; a refused form is
 /// shown again with what was typed and the message beside its field.
-struct GoalPages {
+package struct GoalPages {
     /// The goal form as the browser sends it: every value a string, an unticked box absent.
-    struct GoalFormBody: Content {
-        var year: String?
-        var metric: String?
-        var target: String?
-        var genre: String?
-        var format: String?
-        var translated: String?
-        var authorGender: String?
-        var authorRegion: String?
-        var firstTimeAuthors: String?
-        var culturalGoal: String?
-        var culturalCategory: String?
+    package struct GoalFormBody: Content {
+        package var year: String?
+        package var metric: String?
+        package var target: String?
+        package var genre: String?
+        package var format: String?
+        package var translated: String?
+        package var authorGender: String?
+        package var authorRegion: String?
+        package var firstTimeAuthors: String?
+        package var culturalGoal: String?
+        package var culturalCategory: String?
 
         /// The API's request, so the page and the API are checked by the same rules.
-        func request() throws -> GoalRequest {
+        package func request() throws -> GoalRequest {
             func number(_ text: String?, field: String) throws -> Int? {
                 guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
                 guard let value = Int(text) else { throw ValidationError(field: field, "must be a whole number; got \(text)") }
@@ -52,7 +52,7 @@ struct GoalPages {
         }
 
         /// What was typed, back in the form.
-        var form: GoalsPage.Form {
+        package var form: GoalsPage.Form {
             var form = GoalsPage.Form()
             form.year.value = year ?? ""
             form.metric.value = metric ?? GoalMetric.books.rawValue
@@ -69,14 +69,14 @@ struct GoalPages {
         }
     }
 
-    func index(req: Request) async throws -> Response {
+    package func index(req: Request) async throws -> Response {
         let year = try Self.year(req)
         var form = GoalsPage.Form()
         form.year.value = String(year)
         return Response(html: GoalsPage.View.render(try await indexModel(req, year: year, form: form)))
     }
 
-    func create(req: Request) async throws -> Response {
+    package func create(req: Request) async throws -> Response {
         let body = try req.content.decode(GoalFormBody.self)
         do {
             let goal = try await req.goals().create(try body.request())
@@ -88,13 +88,13 @@ struct GoalPages {
         }
     }
 
-    func editPage(req: Request) async throws -> Response {
+    package func editPage(req: Request) async throws -> Response {
         let goal = try await req.goals().goal(try req.uuidParameter("id"))
         let model = GoalEdit.Model(goalID: goal.id, form: Self.form(goal), session: try req.requirePageSession())
         return Response(html: GoalEdit.View.render(model))
     }
 
-    func edit(req: Request) async throws -> Response {
+    package func edit(req: Request) async throws -> Response {
         let id = try req.uuidParameter("id")
         let body = try req.content.decode(GoalFormBody.self)
         do {
@@ -109,7 +109,7 @@ struct GoalPages {
         }
     }
 
-    func delete(req: Request) async throws -> Response {
+    package func delete(req: Request) async throws -> Response {
         let year = try await req.goals().delete(try req.uuidParameter("id"))
         return .seeOther(SiteURL.goals.with(query: [("year", String(year))]))
     }
@@ -117,7 +117,7 @@ struct GoalPages {
     // MARK: building pages
 
     /// `?year=2026`, this year when absent; anything else is a bad request said in words.
-    static func year(_ req: Request) throws -> Int {
+    package static func year(_ req: Request) throws -> Int {
         guard let text = req.query[String.self, at: "year"], !text.isEmpty else { return try req.goals().today.year }
         guard let year = Int(text), GoalDraft.years.contains(year) else {
             throw PageError(status: .badRequest, message: "A year is four digits, like 2026.")
@@ -145,7 +145,7 @@ struct GoalPages {
             status: .unprocessableEntity, html: GoalsPage.View.render(try await indexModel(req, year: year, form: form)))
     }
 
-    static func row(_ goal: GoalDTO) -> GoalsPage.Row {
+    package static func row(_ goal: GoalDTO) -> GoalsPage.Row {
         let progress = goal.progress
         let unit = GoalMetric(rawValue: goal.metric)?.unit ?? goal.metric
         let running = progress.daysLeft > 0 && progress.standing != "notStarted" && progress.standing != "complete"
@@ -164,12 +164,12 @@ struct GoalPages {
     }
 
     /// 2 → "2", 1.43 → "1.4".
-    static func amount(_ value: Double) -> String {
+    package static func amount(_ value: Double) -> String {
         value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
     }
 
     /// A saved goal, as the form shows it.
-    static func form(_ goal: GoalDTO) -> GoalsPage.Form {
+    package static func form(_ goal: GoalDTO) -> GoalsPage.Form {
         var form = GoalsPage.Form()
         let conditions = goal.conditions
         form.year.value = String(goal.year)

@@ -3,8 +3,8 @@ import DogearViews
 import Vapor
 
 /// `/`: the API's home, as a page.
-struct HomePage {
-    func show(req: Request) async throws -> Response {
+package struct HomePage {
+    package func show(req: Request) async throws -> Response {
         let home = try await req.homeService().home()
         var model = Home.Model(
             greeting: home.greeting, displayName: home.displayName,
@@ -26,7 +26,7 @@ struct HomePage {
     }
 
     /// "3 ahead", "2 behind", "on track": a goal's standing in words, in its unit's numbers.
-    static func standing(_ progress: GoalDTO.Progress) -> String {
+    package static func standing(_ progress: GoalDTO.Progress) -> String {
         switch progress.standing {
         case "complete": return "done"
         case "ahead": return "\(progress.difference) ahead of a steady pace"

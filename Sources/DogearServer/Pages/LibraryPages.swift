@@ -4,8 +4,8 @@ import Vapor
 
 /// `/library`: the API's list (same filters, sorts, search and match reasons) as a page; with
 /// `partial=1` only the results, for live search.
-struct LibraryPages {
-    func index(req: Request) async throws -> Response {
+package struct LibraryPages {
+    package func index(req: Request) async throws -> Response {
         let filter = try LibraryFilter(query: req.url.query)
         let library = try req.libraryQuery()
         let page = try await library.page(filter)

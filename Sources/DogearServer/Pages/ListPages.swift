@@ -5,29 +5,29 @@ import Vapor
 
 /// `/lists…` and `/l/{code}`: the list services behind pages. Forms post and come back with 303;
 /// a refused form is shown again with what was typed.
-struct ListPages {
+package struct ListPages {
     /// Where Dogear is reached, for the share link (`DOGEAR_BASE_URL`).
-    let baseURL: String
+    package let baseURL: String
 
-    struct ListFormBody: Content {
-        var name: String?
-        var description: String?
-        var bannerUrl: String?
-        var isPublic: String?
+    package struct ListFormBody: Content {
+        package var name: String?
+        package var description: String?
+        package var bannerUrl: String?
+        package var isPublic: String?
 
-        var draft: ListDraft {
+        package var draft: ListDraft {
             ListDraft(name: name ?? "", description: description ?? "", bannerUrl: bannerUrl ?? "", isPublic: isPublic == "true")
         }
     }
 
     // MARK: the reader's lists
 
-    func index(req: Request) async throws -> Response {
+    package func index(req: Request) async throws -> Response {
         Response(html: ListsIndex.View.render(try await indexModel(req)))
     }
 
     /// "Have a code?": a code that cannot be one is said beside the box; else on to the list.
-    func openCode(req: Request) async throws -> Response {
+    package func openCode(req: Request) async throws -> Response {
         let typed: String = req.query["code"] ?? ""
         guard let code = ShareCode(typed: typed) else {
             var model = try await indexModel(req)
@@ -37,11 +37,11 @@ struct ListPages {
         return .seeOther(.sharedList(code.value))
     }
 
-    func newPage(req: Request) async throws -> Response {
+    package func newPage(req: Request) async throws -> Response {
         Response(html: ListForm.View.render(ListForm.Model(session: try req.requirePageSession())))
     }
 
-    func create(req: Request) async throws -> Response {
+    package func create(req: Request) async throws -> Response {
         let body = try req.content.decode(ListFormBody.self)
         do {
             let list = try await req.lists().create(body.draft)
@@ -54,14 +54,14 @@ struct ListPages {
         }
     }
 
-    func show(req: Request) async throws -> Response {
+    package func show(req: Request) async throws -> Response {
         let id = try req.listIDParameter()
         let list = try await req.lists().list(id)
         let code = try await shareCode(of: list, req)
         return Response(html: ListShow.View.render(try await showModel(list, code: code, req)))
     }
 
-    func editPage(req: Request) async throws -> Response {
+    package func editPage(req: Request) async throws -> Response {
         let id = try req.listIDParameter()
         _ = try await req.lists().customList(id, for: .edit)
         let list = try await req.lists().list(id)
@@ -73,7 +73,7 @@ struct ListPages {
         return Response(html: ListForm.View.render(model))
     }
 
-    func edit(req: Request) async throws -> Response {
+    package func edit(req: Request) async throws -> Response {
         let id = try req.listIDParameter()
         let body = try req.content.decode(ListFormBody.self)
         do {
@@ -84,12 +84,12 @@ struct ListPages {
         }
     }
 
-    func delete(req: Request) async throws -> Response {
+    package func delete(req: Request) async throws -> Response {
         try await req.lists().delete(try req.listIDParameter())
         return .seeOther(.lists)
     }
 
-    func replaceShareCode(req: Request) async throws -> Response {
+    package func replaceShareCode(req: Request) async throws -> Response {
         let id = try req.listIDParameter()
         _ = try await req.lists().replaceShareCode(id)
         return .seeOther(.list(id))
@@ -97,11 +97,11 @@ struct ListPages {
 
     // MARK: books on a list
 
-    struct MoveForm: Content { var to: Int? }
+    package struct MoveForm: Content { var to: Int? }
 
     /// Up/down without a script (303 back to the list); the drag script sends the same form with
     /// its CSRF header and takes the 204.
-    func moveItem(req: Request) async throws -> Response {
+    package func moveItem(req: Request) async throws -> Response {
         let id = try req.listIDParameter()
         let form = try req.content.decode(MoveForm.self)
         guard let index = form.to else { throw PageError(status: .badRequest, message: "Where should the book go?") }
@@ -110,16 +110,16 @@ struct ListPages {
         return .seeOther(SiteURL.list(id).with(fragment: "list-items"))
     }
 
-    func removeItem(req: Request) async throws -> Response {
+    package func removeItem(req: Request) async throws -> Response {
         let id = try req.listIDParameter()
         try await req.listItems().remove(try req.uuidParameter("itemId"), from: id)
         return .seeOther(SiteURL.list(id).with(fragment: "list-items"))
     }
 
-    struct AddToListForm: Content { var list: String? }
+    package struct AddToListForm: Content { var list: String? }
 
     /// "Add to list" on a book's page: the reader's entry goes on the chosen list.
-    func addBook(req: Request) async throws -> Response {
+    package func addBook(req: Request) async throws -> Response {
         guard let entryID = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw DomainError.entryNotFound }
         let form = try req.content.decode(AddToListForm.self)
         guard let listID = form.list, !listID.isEmpty else {
@@ -135,25 +135,25 @@ struct ListPages {
 
     // MARK: shared lists
 
-    func shared(req: Request) async throws -> Response {
+    package func shared(req: Request) async throws -> Response {
         let code = try req.codeParameter()
         let list = try await req.lists().openShared(code)
         let normalized = ShareCode(typed: code)?.value ?? code
         return Response(html: ListShow.View.render(try await showModel(list, code: normalized, req)))
     }
 
-    func save(req: Request) async throws -> Response {
+    package func save(req: Request) async throws -> Response {
         let code = try req.codeParameter()
         let list = try await req.lists().save(code)
         return .seeOther(.list(list.id))
     }
 
-    func unsave(req: Request) async throws -> Response {
+    package func unsave(req: Request) async throws -> Response {
         try await req.lists().unsave(try req.codeParameter())
         return .seeOther(.lists)
     }
 
-    func copy(req: Request) async throws -> Response {
+    package func copy(req: Request) async throws -> Response {
         do {
             let list = try await req.lists().copy(try req.codeParameter())
             return .seeOther(.list(list.id))

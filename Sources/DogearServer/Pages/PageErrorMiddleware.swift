@@ -5,14 +5,14 @@ import Vapor
 
 /// An error only a page flow has (an expired form, a question the form left unanswered), shown as
 /// a page.
-struct PageError: Error {
-    let status: HTTPResponseStatus
-    let message: String
+package struct PageError: Error {
+    package let status: HTTPResponseStatus
+    package let message: String
 }
 
 /// Turns any error below it into an HTML page with the right status; the API keeps its JSON shape.
-struct PageErrorMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+package struct PageErrorMiddleware: AsyncMiddleware {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch let error as PageError {
@@ -35,7 +35,7 @@ struct PageErrorMiddleware: AsyncMiddleware {
 
     /// The status and the sentence a page shows for each kind of domain error: the pages' one
     /// mapping table (the API's is `APIErrorMiddleware.status(for:)`).
-    static func page(for error: DomainError) -> (HTTPResponseStatus, String) {
+    package static func page(for error: DomainError) -> (HTTPResponseStatus, String) {
         switch error.kind {
         case .notFound: return (.notFound, notFoundSentence(error.code))
         case .badRequest: return (.badRequest, sentence(error.message))
@@ -56,12 +56,12 @@ struct PageErrorMiddleware: AsyncMiddleware {
 
     /// What a missing thing is called on a page: the reader learns what was not found, never
     /// whether it belongs to someone else.
-    static func notFoundSentence(_ code: ErrorCode) -> String {
+    package static func notFoundSentence(_ code: ErrorCode) -> String {
         code.pageWording ?? "Not found."
     }
 
     /// A domain message ("this book is already in your library") as a sentence on a page.
-    static func sentence(_ message: String) -> String {
+    package static func sentence(_ message: String) -> String {
         guard let first = message.first else { return message }
         let capitalised = first.uppercased() + message.dropFirst()
         return capitalised.hasSuffix(".") ? capitalised : capitalised + "."

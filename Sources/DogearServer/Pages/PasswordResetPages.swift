@@ -4,12 +4,12 @@ import DogearViews
 import Vapor
 
 /// `/forgot-password` and `/reset-password/{token}`: the API's recovery behind forms.
-struct PasswordResetPages {
-    func forgotPage(req: Request) async throws -> Response {
+package struct PasswordResetPages {
+    package func forgotPage(req: Request) async throws -> Response {
         Response(html: ForgotPassword.View.render(.init(sendsMail: req.application.mailer != nil, csrfToken: req.csrfToken)))
     }
 
-    func forgot(req: Request) async throws -> Response {
+    package func forgot(req: Request) async throws -> Response {
         struct Form: Content { var email: String? }
         let form = try req.content.decode(Form.self)
         var model = ForgotPassword.Model(
@@ -29,7 +29,7 @@ struct PasswordResetPages {
         }
     }
 
-    func resetPage(req: Request) async throws -> Response {
+    package func resetPage(req: Request) async throws -> Response {
         let token = req.parameters.get("token") ?? ""
         let works = (try? await req.passwordResets().reader(for: token)) != nil
         return Response(
@@ -37,7 +37,7 @@ struct PasswordResetPages {
             html: ResetPassword.View.render(.init(token: token, linkWorks: works, csrfToken: req.csrfToken)))
     }
 
-    func reset(req: Request) async throws -> Response {
+    package func reset(req: Request) async throws -> Response {
         struct Form: Content { var newPassword: String? }
         let token = req.parameters.get("token") ?? ""
         let form = try req.content.decode(Form.self)

@@ -7,12 +7,12 @@ import Vapor
 /// gets a nonce of its own), the callback the providers post their ID token to, and the page where
 /// an identity whose email has an account waits for that account's password. All of it goes
 /// through `ExternalSignInService`, as the API does.
-struct ProviderSignInPages {
-    let cookies: CookiePolicy
+package struct ProviderSignInPages {
+    package let cookies: CookiePolicy
 
     /// The buttons for the providers set up, with a fresh nonce; none when none is. `deleting`:
     /// the delete-account page's, for the providers linked to that account, whose token deletes it.
-    static func buttons(_ req: Request, deleting user: User? = nil) async throws -> [ProviderButton] {
+    package static func buttons(_ req: Request, deleting user: User? = nil) async throws -> [ProviderButton] {
         var providers = req.application.identityProviders
         if let user {
             let linked = try await ExternalSignInService(request: req).linkedProviders(of: user)
@@ -33,7 +33,7 @@ struct ProviderSignInPages {
 
     /// Google posts `credential` (and its double-submit `g_csrf_token`, as a field and a cookie);
     /// Apple posts `id_token` and `state`, which is the nonce the page gave it.
-    func callback(req: Request) async throws -> Response {
+    package func callback(req: Request) async throws -> Response {
         struct Form: Content {
             var credential: String?
             var g_csrf_token: String?
@@ -79,7 +79,7 @@ struct ProviderSignInPages {
         }
     }
 
-    func linkPage(req: Request) async throws -> Response {
+    package func linkPage(req: Request) async throws -> Response {
         let token = req.parameters.get("token") ?? ""
         guard let (link, user) = try? await ExternalSignInService(request: req).pendingLink(token) else {
             return Response(
@@ -94,7 +94,7 @@ struct ProviderSignInPages {
                     csrfToken: req.csrfToken)))
     }
 
-    func link(req: Request) async throws -> Response {
+    package func link(req: Request) async throws -> Response {
         struct Form: Content { var password: String? }
         let token = req.parameters.get("token") ?? ""
         let form = try req.content.decode(Form.self)
@@ -123,13 +123,13 @@ struct ProviderSignInPages {
 /// the browser that started the sign-in. Apple posts its answer from its own site, and a browser
 /// sends a `SameSite=Lax` cookie with no cross-site POST: over HTTPS the cookie is `SameSite=None;
 /// Secure` (and only for `/auth/`); over plain HTTP (a machine of one's own) it is `Lax`.
-struct ProviderNonceCookie: AsyncMiddleware {
-    static let name = "dogear_signin_nonce"
-    let cookies: CookiePolicy
+package struct ProviderNonceCookie: AsyncMiddleware {
+    package static let name = "dogear_signin_nonce"
+    package let cookies: CookiePolicy
 
-    struct IssuedKey: StorageKey { typealias Value = String }
+    package struct IssuedKey: StorageKey { package typealias Value = String }
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
         if let nonce = request.storage[IssuedKey.self] {
             let secure = cookies.secure(request)

@@ -4,12 +4,12 @@ import DogearViews
 import Vapor
 
 /// `/profile/security`: the password and the signed-in devices, through `SessionService`.
-struct SecurityPages {
-    func show(req: Request) async throws -> Response {
+package struct SecurityPages {
+    package func show(req: Request) async throws -> Response {
         Response(html: Security.View.render(try await model(req)))
     }
 
-    func changePassword(req: Request) async throws -> Response {
+    package func changePassword(req: Request) async throws -> Response {
         struct Form: Content {
             var currentPassword: String?
             var newPassword: String?
@@ -25,14 +25,14 @@ struct SecurityPages {
         }
     }
 
-    func end(req: Request) async throws -> Response {
+    package func end(req: Request) async throws -> Response {
         let id = try req.uuidParameter("id")
         let isThisOne = req.auth.get(UserToken.self)?.id == id
         try await SessionService(request: req).end(id)
         return .seeOther(isThisOne ? SiteURL.signIn.path : SiteURL.security.with(fragment: "devices"))
     }
 
-    func endOthers(req: Request) async throws -> Response {
+    package func endOthers(req: Request) async throws -> Response {
         try await SessionService(request: req).endOthers()
         return .seeOther(SiteURL.security.with(fragment: "devices"))
     }
@@ -51,7 +51,7 @@ struct SecurityPages {
 
     /// A short name for a user agent: the browser and the system when they can be told, else the
     /// app's own words (its first 60 characters).
-    static func deviceName(_ userAgent: String?) -> String {
+    package static func deviceName(_ userAgent: String?) -> String {
         guard let agent = userAgent, !agent.isEmpty else { return "Unknown device" }
         let browsers = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")]
         let systems = [

@@ -7,12 +7,12 @@ import Vapor
 /// `/scan…`: the scan service behind pages (the API's scan routes call the same service).
 /// Forms post and come back with 303 to the scan; a refused form is shown again with what was
 /// typed and the message beside its field.
-struct ShelfScanPages {
-    func index(req: Request) async throws -> Response {
+package struct ShelfScanPages {
+    package func index(req: Request) async throws -> Response {
         Response(html: ScanUpload.View.render(try await uploadModel(req)))
     }
 
-    func upload(req: Request) async throws -> Response {
+    package func upload(req: Request) async throws -> Response {
         do {
             let bytes = try await req.receiveShelfPhoto()
             let scan = try await req.scans().create(photo: bytes)
@@ -33,22 +33,22 @@ struct ShelfScanPages {
         }
     }
 
-    func show(req: Request) async throws -> Response {
+    package func show(req: Request) async throws -> Response {
         Response(html: ScanReview.View.render(try await reviewModel(req, scanID: try req.uuidParameter("id"))))
     }
 
-    func photo(req: Request) async throws -> Response {
+    package func photo(req: Request) async throws -> Response {
         Response.shelfPhoto(try await req.scans().photo(of: try req.uuidParameter("id")))
     }
 
-    struct ConfirmForm: Content {
+    package struct ConfirmForm: Content {
         /// `work:<id>` or `isbn:<isbn>`: the candidate chosen.
-        var choice: String?
-        var isbn: String?
-        var status: String?
+        package var choice: String?
+        package var isbn: String?
+        package var status: String?
     }
 
-    func confirm(req: Request) async throws -> Response {
+    package func confirm(req: Request) async throws -> Response {
         let scans = try req.scans()
         let id = try req.uuidParameter("id")
         let proposal = try await scans.proposal(id, for: .view)
@@ -75,16 +75,16 @@ struct ShelfScanPages {
         return .seeOther(SiteURL.scanResult(proposal.$scan.id).path + "#proposal-\(proposal.number)")
     }
 
-    func reject(req: Request) async throws -> Response {
+    package func reject(req: Request) async throws -> Response {
         let proposal = try await req.scans().reject(try req.uuidParameter("id"))
         return .seeOther(SiteURL.scanResult(proposal.$scan.id).path + "#proposal-\(proposal.number)")
     }
 
-    struct ConfirmAllForm: Content {
-        var status: String?
+    package struct ConfirmAllForm: Content {
+        package var status: String?
     }
 
-    func confirmAll(req: Request) async throws -> Response {
+    package func confirmAll(req: Request) async throws -> Response {
         let id = try req.uuidParameter("id")
         let form = try req.content.decode(ConfirmAllForm.self)
         _ = try await req.scans().confirmAll(id, status: form.status)

@@ -4,7 +4,7 @@ import Vapor
 
 extension SiteURL {
     /// The address as Vapor's route pattern: a parameter segment becomes `:name`.
-    var route: [PathComponent] {
+    package var route: [PathComponent] {
         segments.map { segment in
             switch segment {
             case .literal(let text): return .constant(text)
@@ -17,7 +17,7 @@ extension SiteURL {
 extension RoutesBuilder {
     /// Registers a page route at a `SiteURL`, so the table of paths is the one the views link to.
     @discardableResult
-    func get<Response: AsyncResponseEncodable>(
+    package func get<Response: AsyncResponseEncodable>(
         _ url: SiteURL, use closure: @Sendable @escaping (Request) async throws -> Response
     ) -> Route {
         on(.GET, url.route, use: closure)
@@ -26,7 +26,7 @@ extension RoutesBuilder {
     /// A streamed upload is marked `streamedBody`, so `CSRFMiddleware` leaves its body unread and
     /// the upload checks the form's token itself before storing a byte.
     @discardableResult
-    func post<Response: AsyncResponseEncodable>(
+    package func post<Response: AsyncResponseEncodable>(
         _ url: SiteURL, body: HTTPBodyStreamStrategy = .collect,
         use closure: @Sendable @escaping (Request) async throws -> Response
     ) -> Route {

@@ -5,8 +5,8 @@ import Vapor
 
 /// `/stats?year=2026` (this year when no year is given; `year=all` for all time): the same
 /// `StatsService` the API's `/api/v1/stats` calls, drawn as numbers and charts.
-struct StatsPages {
-    func show(req: Request) async throws -> Response {
+package struct StatsPages {
+    package func show(req: Request) async throws -> Response {
         let service = try req.stats()
         let given = req.query[String.self, at: "year"]
         let range: StatsService.Range
@@ -41,7 +41,7 @@ struct StatsPages {
     }
 
     /// Twelve months for a year (empty months as 0), or one bar per year for all time.
-    static func periods(_ periods: [StatsReport.Period], year: Int?) -> (books: [Chart.Point], pages: [Chart.Point]) {
+    package static func periods(_ periods: [StatsReport.Period], year: Int?) -> (books: [Chart.Point], pages: [Chart.Point]) {
         guard let year else {
             return (periods.map { Chart.Point($0.period, $0.books) }, periods.map { Chart.Point($0.period, $0.pages) })
         }
@@ -53,7 +53,7 @@ struct StatsPages {
         )
     }
 
-    static func fill(_ model: inout StatsPage.Model, with stats: StatsReport) {
+    package static func fill(_ model: inout StatsPage.Model, with stats: StatsReport) {
         model.books = stats.books
         model.pages = stats.pages
         model.finishes = stats.finishes
@@ -84,15 +84,15 @@ struct StatsPages {
         ]
     }
 
-    static func named(_ book: StatsReport.BookRef) -> StatsPage.NamedBook {
+    package static func named(_ book: StatsReport.BookRef) -> StatsPage.NamedBook {
         StatsPage.NamedBook(entryID: book.entryId, title: book.title, detail: book.pages.map { "\($0) pages" } ?? "")
     }
 
-    static func share(_ share: StatsReport.Share) -> StatsPage.Share {
+    package static func share(_ share: StatsReport.Share) -> StatsPage.Share {
         StatsPage.Share(parts: share.counts.map { Chart.Point(CatalogWords.label($0.name), $0.books) }, unknown: share.unknown)
     }
 
-    static func yesNo(_ label: String, _ answer: StatsReport.YesNo) -> StatsPage.YesNo {
+    package static func yesNo(_ label: String, _ answer: StatsReport.YesNo) -> StatsPage.YesNo {
         StatsPage.YesNo(label: label, yes: answer.yes, no: answer.no, unknown: answer.unknown)
     }
 }

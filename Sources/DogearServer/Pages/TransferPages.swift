@@ -5,12 +5,12 @@ import Vapor
 
 /// `/import`, `/import/{id}`, `/export`: the API's import jobs and export behind pages. The web
 /// flow is always a preview first (a dry run), then the run from the same stored file.
-struct TransferPages {
-    func uploadPage(req: Request) async throws -> Response {
+package struct TransferPages {
+    package func uploadPage(req: Request) async throws -> Response {
         Response(html: ImportUpload.View.render(.init(session: try req.requirePageSession())))
     }
 
-    func upload(req: Request) async throws -> Response {
+    package func upload(req: Request) async throws -> Response {
         do {
             let job = try await UploadReceiver.startImport(req, dryRun: true)
             return .seeOther(SiteURL.importJob(try job.requireID()).path)
@@ -20,7 +20,7 @@ struct TransferPages {
         }
     }
 
-    func show(req: Request) async throws -> Response {
+    package func show(req: Request) async throws -> Response {
         let jobs = try req.importJobs()
         let job = try await ownJob(req)
         let rows = try await jobs.rows(of: job, onlyFailed: true, limit: 200)
@@ -38,7 +38,7 @@ struct TransferPages {
     }
 
     /// The reader confirmed the preview: the same file, for real.
-    func run(req: Request) async throws -> Response {
+    package func run(req: Request) async throws -> Response {
         let preview = try await ownJob(req)
         guard preview.dryRun, preview.status == ImportJob.Status.done,
             preview.runID != nil || FileManager.default.fileExists(atPath: preview.filePath)
@@ -54,11 +54,11 @@ struct TransferPages {
         return .seeOther(SiteURL.importJob(try job.requireID()).path)
     }
 
-    func exportPage(req: Request) async throws -> Response {
+    package func exportPage(req: Request) async throws -> Response {
         Response(html: ExportPage.View.render(session: try req.requirePageSession()))
     }
 
-    func download(req: Request) async throws -> Response {
+    package func download(req: Request) async throws -> Response {
         guard let format = req.parameters.get("format").flatMap(ExportService.Format.init(rawValue:)) else {
             throw PageError(status: .notFound, message: "There is no such export.")
         }

@@ -10,19 +10,19 @@ import Vapor
 /// - every state-changing request carries a CSRF token equal to the `dogear_csrf` cookie (a
 ///   double-submit token: a form field `_csrf`, or the `X-CSRF-Token` header from scripts);
 /// - pages answer with a Content-Security-Policy that allows only Dogear's own scripts and styles.
-enum WebCookies {
-    static let session = "dogear_session"
-    static let csrf = "dogear_csrf"
+package enum WebCookies {
+    package static let session = "dogear_session"
+    package static let csrf = "dogear_csrf"
 
     /// Signed in: the session cookie (as long as the idle lifetime) and on to `page`.
-    static func signedIn(_ token: String, _ req: Request, cookies: CookiePolicy, to page: SiteURL = .home) -> Response {
+    package static func signedIn(_ token: String, _ req: Request, cookies: CookiePolicy, to page: SiteURL = .home) -> Response {
         let response = Response.seeOther(page.path)
         response.cookies[session] = cookie(
             token, secure: cookies.secure(req), maxAge: Int(req.application.sessionLifetime.idle))
         return response
     }
 
-    static func cookie(_ value: String, secure: Bool, maxAge: Int? = 60 * 60 * 24 * 30) -> HTTPCookies.Value {
+    package static func cookie(_ value: String, secure: Bool, maxAge: Int? = 60 * 60 * 24 * 30) -> HTTPCookies.Value {
         HTTPCookies.Value(
             string: value, expires: nil, maxAge: maxAge, domain: nil, path: "/", isSecure: secure,
             isHTTPOnly: true, sameSite: .lax)
@@ -32,8 +32,8 @@ enum WebCookies {
 /// Signs in the user whose session cookie names a live session token (one query, as bearer
 /// tokens). An app's token in the cookie signs nobody in: the pages check no scope, so a read-only
 /// token sent as a cookie would otherwise write, mint tokens and end the owner's sessions.
-struct SessionCookieAuthenticator: AsyncRequestAuthenticator {
-    func authenticate(request: Request) async throws {
+package struct SessionCookieAuthenticator: AsyncRequestAuthenticator {
+    package func authenticate(request: Request) async throws {
         guard let value = request.cookies[WebCookies.session]?.string, !value.isEmpty else { return }
         try await SessionTokens.signIn(request, with: value, sessionsOnly: true)
     }
@@ -42,10 +42,10 @@ struct SessionCookieAuthenticator: AsyncRequestAuthenticator {
 /// Slides the session cookie: when a page view recorded a use of the session (at most once a
 /// minute), the cookie is sent again with a fresh idle lifetime, so a reader who keeps coming back
 /// stays signed in until the session's absolute end.
-struct SessionCookieSliding: AsyncMiddleware {
-    let cookies: CookiePolicy
+package struct SessionCookieSliding: AsyncMiddleware {
+    package let cookies: CookiePolicy
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
         if SessionTokens.touched(request), let value = request.cookies[WebCookies.session]?.string,
             response.cookies[WebCookies.session] == nil
@@ -68,12 +68,13 @@ struct SessionCookieSliding: AsyncMiddleware {
 /// checks before it stores a byte (`pendingCSRF`). A POST that says it comes from another site
 /// (`Sec-Fetch-Site: cross-site`, or an `Origin` whose host is not this server's) is refused
 /// before anything else.
-struct CSRFMiddleware: AsyncMiddleware {
-    let cookies: CookiePolicy
+package struct CSRFMiddleware: AsyncMiddleware {
+    package let cookies: CookiePolicy
 
-    static let expired = PageError(status: .forbidden, message: "This form has expired. Go back, reload the page and try again.")
+    package static let expired = PageError(
+        status: .forbidden, message: "This form has expired. Go back, reload the page and try again.")
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let existing = request.cookies[WebCookies.csrf]?.string
         let anonymous = existing.flatMap { $0.isEmpty ? nil : $0 } ?? TokenHashing.newToken()
         let token = Self.token(session: request.cookies[WebCookies.session]?.string, anonymous: anonymous)
@@ -105,7 +106,7 @@ struct CSRFMiddleware: AsyncMiddleware {
     }
 
     /// The session's own token when there is a session, else the anonymous cookie's.
-    static func token(session: String?, anonymous: String) -> String {
+    package static func token(session: String?, anonymous: String) -> String {
         guard let session, !session.isEmpty else { return anonymous }
         return String(TokenHashing.hash("csrf:" + session).prefix(43))
     }
@@ -113,7 +114,7 @@ struct CSRFMiddleware: AsyncMiddleware {
     /// Whether the browser says this request was sent by a page of another site. Hosts are compared
     /// without ports, as browsers decide what is the same site and cookies ignore the port too; the
     /// server's own host is the request's `Host`, a proxy's `X-Forwarded-Host`, or `DOGEAR_BASE_URL`'s.
-    static func fromAnotherSite(_ request: Request) -> Bool {
+    package static func fromAnotherSite(_ request: Request) -> Bool {
         if request.headers.first(name: "Sec-Fetch-Site")?.lowercased() == "cross-site" { return true }
         guard let origin = request.headers.first(name: .origin), origin != "null" else { return false }
         guard let originHost = URLComponents(string: origin)?.host?.lowercased() else { return true }
@@ -137,11 +138,11 @@ struct CSRFMiddleware: AsyncMiddleware {
 /// Whether cookies get `Secure` and pages HSTS: when `DOGEAR_BASE_URL` is https, or when a proxy
 /// named in `DOGEAR_TRUSTED_PROXIES` says the reader's connection was https (`X-Forwarded-Proto`).
 /// A header from anyone else is ignored: it could be typed by the client.
-struct CookiePolicy: Sendable {
-    let baseURLIsHTTPS: Bool
-    let trustedProxies: Set<String>
+package struct CookiePolicy: Sendable {
+    package let baseURLIsHTTPS: Bool
+    package let trustedProxies: Set<String>
 
-    func secure(_ request: Request) -> Bool {
+    package func secure(_ request: Request) -> Bool {
         if baseURLIsHTTPS { return true }
         guard let address = request.remoteAddress?.ipAddress, trustedProxies.contains(address) else { return false }
         return request.headers.first(name: "X-Forwarded-Proto")?.lowercased() == "https"
@@ -155,17 +156,17 @@ private struct CSRFTokenKey: StorageKey { typealias Value = String }
 /// Headers every page carries: what may load (only Dogear's own scripts and styles; covers from
 /// anywhere over HTTPS; the scripts, frames and styles of Sign in with Apple or Google only when
 /// that provider is set up), no framing, no sniffing.
-struct PageSecurityHeaders: AsyncMiddleware {
-    let cookies: CookiePolicy
-    let contentSecurityPolicy: String
+package struct PageSecurityHeaders: AsyncMiddleware {
+    package let cookies: CookiePolicy
+    package let contentSecurityPolicy: String
 
-    init(cookies: CookiePolicy, providers: [IdentityProvider.Name] = []) {
+    package init(cookies: CookiePolicy, providers: [IdentityProvider.Name] = []) {
         self.cookies = cookies
         self.contentSecurityPolicy = Self.policy(providers: providers)
     }
 
     /// The policy with these providers let in.
-    static func policy(providers: [IdentityProvider.Name]) -> String {
+    package static func policy(providers: [IdentityProvider.Name]) -> String {
         var script = ["'self'"]
         var style = ["'self'"]
         var frame: [String] = []
@@ -189,7 +190,7 @@ struct PageSecurityHeaders: AsyncMiddleware {
         ].joined(separator: "; ")
     }
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
         response.headers.replaceOrAdd(name: "Content-Security-Policy", value: contentSecurityPolicy)
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
@@ -203,47 +204,47 @@ struct PageSecurityHeaders: AsyncMiddleware {
 }
 
 /// Pages that need a reader send everyone else to sign in.
-struct RequireSignedInPage: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+package struct RequireSignedInPage: AsyncMiddleware {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.auth.has(User.self) else { return request.redirect(to: SiteURL.signIn.path, redirectType: .normal) }
         return try await next.respond(to: request)
     }
 }
 
 extension Request {
-    var csrfToken: String { storage[CSRFTokenKey.self] ?? "" }
+    package var csrfToken: String { storage[CSRFTokenKey.self] ?? "" }
 
     /// For a streamed multipart form: the token its `_csrf` part must carry (nil when the request
     /// is not such a form, or the API's).
-    var pendingCSRF: String? { storage[PendingCSRFKey.self] }
+    package var pendingCSRF: String? { storage[PendingCSRFKey.self] }
 
     /// The signed-in reader as a page shows them, or nil.
-    var pageSession: PageSession? {
+    package var pageSession: PageSession? {
         guard let user = auth.get(User.self) else { return nil }
         return PageSession(displayName: user.displayName, csrfToken: csrfToken)
     }
 
     /// For pages behind `RequireSignedInPage`.
-    func requirePageSession() throws -> PageSession {
+    package func requirePageSession() throws -> PageSession {
         guard let session = pageSession else { throw PageError(status: .unauthorized, message: "Sign in first.") }
         return session
     }
 }
 
 extension Response {
-    convenience init(status: HTTPResponseStatus = .ok, html: HTML) {
+    package convenience init(status: HTTPResponseStatus = .ok, html: HTML) {
         self.init(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: html.render()))
     }
 
     /// After a form: 303, so reloading the next page does not send the form again.
     /// A piece of a page, for a script to put in place (live search, import progress).
-    convenience init(htmlFragment: String) {
+    package convenience init(htmlFragment: String) {
         self.init(headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: htmlFragment))
     }
 
-    static func seeOther(_ url: SiteURL) -> Response { seeOther(url.path) }
+    package static func seeOther(_ url: SiteURL) -> Response { seeOther(url.path) }
 
-    static func seeOther(_ path: String) -> Response {
+    package static func seeOther(_ path: String) -> Response {
         Response(status: .seeOther, headers: ["Location": path])
     }
 }

@@ -5,17 +5,17 @@ import Vapor
 
 /// `/welcome`: the first-run page, through the same profile update as `PATCH /api/v1/me`. Saving
 /// or skipping sets `onboardingDone`, after which the page sends the reader home.
-struct WelcomePage {
-    struct Form: Content {
-        var displayName: String?
-        var timeZone: String?
-        var genres: [String]?
-        var otherGenres: String?
-        var next: String?
-        var skip: String?
+package struct WelcomePage {
+    package struct Form: Content {
+        package var displayName: String?
+        package var timeZone: String?
+        package var genres: [String]?
+        package var otherGenres: String?
+        package var next: String?
+        package var skip: String?
     }
 
-    func show(req: Request) async throws -> Response {
+    package func show(req: Request) async throws -> Response {
         let user = try req.currentUser()
         if user.onboardingDone { return .seeOther(SiteURL.home.path) }
         let model = Welcome.Model(
@@ -24,7 +24,7 @@ struct WelcomePage {
         return Response(html: Welcome.View.render(model))
     }
 
-    func save(req: Request) async throws -> Response {
+    package func save(req: Request) async throws -> Response {
         let user = try req.currentUser()
         let form = try req.content.decode(Form.self)
         var patch = ProfileUpdateRequest()

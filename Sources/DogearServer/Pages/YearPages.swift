@@ -5,8 +5,8 @@ import Vapor
 
 /// `/year/{year}` (the reader's year in books, its share and revoke buttons) and `/y/{token}` (the
 /// shared summary, readable signed out), through the `YearService` the API's `/api/v1/years` calls.
-struct YearPages {
-    func show(req: Request) async throws -> Response {
+package struct YearPages {
+    package func show(req: Request) async throws -> Response {
         let user = try req.currentUser()
         let year = try Self.year(req)
         let summary = try await req.years().summary(of: user, year: year)
@@ -15,20 +15,20 @@ struct YearPages {
         return Response(html: YearPage.View.render(model))
     }
 
-    func share(req: Request) async throws -> Response {
+    package func share(req: Request) async throws -> Response {
         let year = try Self.year(req)
         _ = try await req.years().share(for: try req.currentUser(), year: year)
         return .seeOther(SiteURL.year(year).with(fragment: "share"))
     }
 
-    func unshare(req: Request) async throws -> Response {
+    package func unshare(req: Request) async throws -> Response {
         let year = try Self.year(req)
         try await req.years().unshare(for: try req.currentUser(), year: year)
         return .seeOther(SiteURL.year(year).with(fragment: "share"))
     }
 
     /// Signed in or not; a revoked or unknown token is the not-found page.
-    func shared(req: Request) async throws -> Response {
+    package func shared(req: Request) async throws -> Response {
         let token = req.parameters.get("token") ?? ""
         let summary = try await req.years().shared(token: token)
         let response = Response(html: YearPage.View.render(Self.model(summary, session: req.pageSession, shared: true)))
@@ -38,14 +38,14 @@ struct YearPages {
         return response
     }
 
-    static func year(_ req: Request) throws -> Int {
+    package static func year(_ req: Request) throws -> Int {
         guard let year = req.parameters.get("year").flatMap(Int.init), GoalDraft.years.contains(year) else {
             throw PageError(status: .notFound, message: "There is no such year.")
         }
         return year
     }
 
-    static func model(_ summary: YearDTO, session: PageSession?, shared: Bool) -> YearPage.Model {
+    package static func model(_ summary: YearDTO, session: PageSession?, shared: Bool) -> YearPage.Model {
         var model = YearPage.Model(session: session, year: summary.year, ownerName: summary.ownerName, isShared: shared)
         model.books = summary.books
         model.pages = summary.pages

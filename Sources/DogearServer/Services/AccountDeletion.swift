@@ -16,23 +16,23 @@ import SQLKit
 /// - other readers' replies to their comments stay, as comments of their own;
 /// - other readers' saves of their lists go with the lists (a list is its owner's to keep);
 /// - the works they read get their aggregates recounted without them.
-struct AccountDeletion {
-    let db: any Database
+package struct AccountDeletion {
+    package let db: any Database
     /// Wakes the clubs they were in, so their open streams end and the others' pages update.
-    var clubEvents: ClubEventHub?
+    package var clubEvents: ClubEventHub?
     /// When it happens: other readers' saves of their lists become tombstones of this time.
-    var now = Date()
+    package var now = Date()
 
-    struct Summary: Sendable, Equatable {
-        var entries = 0
-        var lists = 0
-        var clubsHandedOn = 0
-        var clubsDeleted = 0
-        var uploads = 0
+    package struct Summary: Sendable, Equatable {
+        package var entries = 0
+        package var lists = 0
+        package var clubsHandedOn = 0
+        package var clubsDeleted = 0
+        package var uploads = 0
     }
 
     @discardableResult
-    func delete(_ user: User) async throws -> Summary {
+    package func delete(_ user: User) async throws -> Summary {
         let userID = try user.requireID()
         let (summary, clubs, files) = try await db.writeTransaction { db in
             var summary = Summary()
@@ -85,7 +85,7 @@ struct AccountDeletion {
 
     /// The clubs the reader owns, each with who would take it over (nil: it would be deleted), for
     /// the page that asks before deleting.
-    func ownedClubs(of user: User) async throws -> [(club: Club, heir: String?)] {
+    package func ownedClubs(of user: User) async throws -> [(club: Club, heir: String?)] {
         let userID = try user.requireID()
         var result: [(club: Club, heir: String?)] = []
         for club in try await Club.query(on: db).filter(\.$owner.$id == userID).sort(\.$name).all() {

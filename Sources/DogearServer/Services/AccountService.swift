@@ -4,11 +4,11 @@ import Fluent
 import Vapor
 
 /// Sign up, sign in, sign out and the profile.
-struct AccountService {
-    let request: Request
-    var db: any Database { request.database }
+package struct AccountService {
+    package let request: Request
+    package var db: any Database { request.database }
 
-    func signUp(_ body: SignUpRequest) async throws -> AuthResponse {
+    package func signUp(_ body: SignUpRequest) async throws -> AuthResponse {
         let email = try Self.validEmail(body.email)
         let displayName = try Validate.text(body.displayName, field: "displayName", length: Limits.displayNameLength)
         try Self.validatePassword(body.password)
@@ -40,7 +40,7 @@ struct AccountService {
     }
 
     /// Told to the owner of an address someone tried to sign up with.
-    static func ownerNotice(to owner: User) -> MailMessage {
+    package static func ownerNotice(to owner: User) -> MailMessage {
         MailMessage(
             to: owner.email, subject: "Someone tried to make a Dogear account with your email",
             body: """
@@ -57,7 +57,7 @@ struct AccountService {
     ///
     /// Wrong passwords are limited per account and per client address (`SignInThrottle`): a locked
     /// account is answered 429 before any bcrypt runs; a locked address only when its password is wrong.
-    func signIn(_ body: SignInRequest) async throws -> AuthResponse {
+    package func signIn(_ body: SignInRequest) async throws -> AuthResponse {
         let key = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let throttle = request.application.signInThrottle
         let address = request.clientAddress
@@ -84,14 +84,14 @@ struct AccountService {
         return try await issueToken(for: user, on: db)
     }
 
-    func signOut() async throws {
+    package func signOut() async throws {
         guard let token = request.auth.get(UserToken.self) else { throw DomainError.notAuthenticated }
         try await token.delete(on: db)
         request.auth.logout(UserToken.self)
         request.auth.logout(User.self)
     }
 
-    func updateProfile(_ user: User, _ patch: ProfileUpdateRequest) async throws -> User {
+    package func updateProfile(_ user: User, _ patch: ProfileUpdateRequest) async throws -> User {
         if let change = patch.displayName.change {
             user.displayName = try Validate.text(change ?? "", field: "displayName", length: Limits.displayNameLength)
         }
@@ -145,7 +145,7 @@ struct AccountService {
     /// The answer is the same either way, and as quick: looking the address up, making the link and
     /// mailing it all happen after the answer. Asking is limited per address asked about and per
     /// client, so the mail cannot be used to flood someone's inbox.
-    func askPasswordReset(email raw: String) async throws {
+    package func askPasswordReset(email raw: String) async throws {
         let key = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !key.isEmpty else { throw ValidationError(field: "email", "must not be empty") }
         let app = request.application
@@ -181,7 +181,7 @@ struct AccountService {
     /// Deletes the signed-in reader's account once they give their password again (or sign in with
     /// Apple or Google again, for an account linked to one); every session
     /// and token ends with it (`AccountDeletion` says what goes and what stays).
-    func deleteAccount(currentPassword: String?, reauthentication: ProviderReauthentication? = nil) async throws {
+    package func deleteAccount(currentPassword: String?, reauthentication: ProviderReauthentication? = nil) async throws {
         let user = try request.currentUser()
         if request.auth.get(UserToken.self)?.isAppToken == true {
             throw DomainError(.forbidden, code: .insufficientScope, "an app's token cannot delete the account")
@@ -197,7 +197,7 @@ struct AccountService {
         request.auth.logout(User.self)
     }
 
-    func issueToken(for user: User, on db: any Database) async throws -> AuthResponse {
+    package func issueToken(for user: User, on db: any Database) async throws -> AuthResponse {
         let token = TokenHashing.newToken()
         let row = UserToken(userID: try user.requireID(), tokenHash: TokenHashing.hash(token))
         row.userAgent = request.headers.first(name: .userAgent).map { String($0.prefix(Limits.shortTextMaxLength)) }
@@ -205,7 +205,7 @@ struct AccountService {
         return AuthResponse(token: token, user: try UserDTO(user))
     }
 
-    static func validEmail(_ raw: String) throws -> String {
+    package static func validEmail(_ raw: String) throws -> String {
         let email = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !email.isEmpty else { throw ValidationError(field: "email", "must not be empty") }
         guard email.count <= Limits.emailMaxLength else {
@@ -220,7 +220,7 @@ struct AccountService {
         return email
     }
 
-    static func validatePassword(_ password: String) throws {
+    package static func validatePassword(_ password: String) throws {
         guard password.count >= Limits.passwordLength.lowerBound else {
             throw ValidationError(field: "password", "must be at least \(Limits.passwordLength.lowerBound) characters")
         }

@@ -5,19 +5,19 @@ import Vapor
 
 /// Tokens a reader makes for apps and scripts: named, scoped (`read`, or `read write`), optionally
 /// expiring, shown once when made (only a hash is kept), revocable. Another reader's token is 404.
-struct AppTokenService {
-    let request: Request
-    var db: any Database { request.database }
+package struct AppTokenService {
+    package let request: Request
+    package var db: any Database { request.database }
 
-    static let tokenNotFound = DomainError.notFound(.tokenNotFound, "no such token")
+    package static let tokenNotFound = DomainError.notFound(.tokenNotFound, "no such token")
 
-    func tokens() async throws -> [AppTokenDTO] {
+    package func tokens() async throws -> [AppTokenDTO] {
         try await UserToken.query(on: db).filter(\.$user.$id == request.currentUserID()).filter(\.$kind == "app")
             .sort(\.$createdAt, .descending).all().map { try AppTokenDTO($0, secret: nil) }
     }
 
     /// The new token, with its secret this once.
-    func create(name: String?, scopes: [String]?, expiresInDays: Int?) async throws -> AppTokenDTO {
+    package func create(name: String?, scopes: [String]?, expiresInDays: Int?) async throws -> AppTokenDTO {
         let name = try Validate.text(name ?? "", field: "name", length: 1...Limits.shortTextMaxLength)
         let scopes = try TokenScope.parse(scopes)
         if let days = expiresInDays { _ = try Validate.number(days, field: "expiresInDays", in: 1...3_650) }
@@ -37,7 +37,7 @@ struct AppTokenService {
         return try AppTokenDTO(token, secret: secret)
     }
 
-    func revoke(_ id: UUID) async throws {
+    package func revoke(_ id: UUID) async throws {
         let token = try await UserToken.find(id, on: db)
         guard let token, token.isAppToken,
             AccountAccess.decide(isOwner: token.$user.id == (try request.currentUserID()), signedIn: true) == .allow
@@ -51,16 +51,16 @@ extension Limits {
 }
 
 /// An app token as its owner sees it; `token` (the secret) only in the answer that made it.
-struct AppTokenDTO: Content {
-    let id: UUID
-    let name: String
-    let scopes: [String]
-    @Nullable var expiresAt: Date?
-    @Nullable var lastUsedAt: Date?
-    let createdAt: Date
-    @Nullable var token: String?
+package struct AppTokenDTO: Content {
+    package let id: UUID
+    package let name: String
+    package let scopes: [String]
+    @Nullable package var expiresAt: Date?
+    @Nullable package var lastUsedAt: Date?
+    package let createdAt: Date
+    @Nullable package var token: String?
 
-    init(_ row: UserToken, secret: String?) throws {
+    package init(_ row: UserToken, secret: String?) throws {
         id = try row.requireID()
         name = row.name ?? ""
         scopes = (row.scopes ?? "").split(separator: " ").map(String.init)
@@ -72,8 +72,8 @@ struct AppTokenDTO: Content {
 }
 
 /// `POST /api/v1/tokens`.
-struct CreateAppTokenRequest: Decodable, Sendable {
-    var name: String?
-    var scopes: [String]?
-    var expiresInDays: Int?
+package struct CreateAppTokenRequest: Decodable, Sendable {
+    package var name: String?
+    package var scopes: [String]?
+    package var expiresInDays: Int?
 }

@@ -6,33 +6,33 @@ import Vapor
 
 /// Add by ISBN: the local catalog first, then the online sources in order. What a source
 /// finds is saved into the catalog, so the next reader (and the next import) needs no network.
-struct BookLookupService {
-    let db: any Database
-    let chain: LookupChain
+package struct BookLookupService {
+    package let db: any Database
+    package let chain: LookupChain
     /// When a found book is marked enriched (it came straight from a source).
-    let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     /// Inside an atomic batch: its ISBNs were looked up before its transaction began, so no source
     /// is asked now (a network wait inside a write transaction holds every other writer back).
-    var lookedUpBefore: BatchLookups? = nil
+    package var lookedUpBefore: BatchLookups? = nil
 
-    struct Outcome {
-        let work: Work
-        let edition: Edition?
-        let foundIn: String
-        let attempts: [LookupChain.Attempt]
+    package struct Outcome {
+        package let work: Work
+        package let edition: Edition?
+        package let foundIn: String
+        package let attempts: [LookupChain.Attempt]
     }
 
     /// How long an unverified record answers from the catalog before the sources are asked again.
-    static let recheckUnverified: TimeInterval = 24 * 60 * 60
+    package static let recheckUnverified: TimeInterval = 24 * 60 * 60
 
-    static func parseISBN(_ raw: String?, field: String = "isbn") throws -> ISBN {
+    package static func parseISBN(_ raw: String?, field: String = "isbn") throws -> ISBN {
         guard let raw, !raw.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ValidationError(field: field, "is required")
         }
         do { return try ISBN(raw) } catch { throw ValidationError(field: field, error.description) }
     }
 
-    func lookup(_ isbn: ISBN) async throws -> Outcome {
+    package func lookup(_ isbn: ISBN) async throws -> Outcome {
         let catalog = CatalogService(db: db)
         if let lookedUpBefore {
             if let edition = try await catalog.edition(for: isbn), let work = try await Work.find(edition.$work.id, on: db) {
@@ -94,7 +94,7 @@ struct BookLookupService {
         }
     }
 
-    static func notFoundMessage(_ isbn: ISBN, _ attempts: [LookupChain.Attempt]) -> String {
+    package static func notFoundMessage(_ isbn: ISBN, _ attempts: [LookupChain.Attempt]) -> String {
         if attempts.isEmpty { return "no book with ISBN \(isbn.isbn13) in the catalog, and no online source is set up" }
         let said = attempts.map { attempt -> String in
             let name =
@@ -107,5 +107,12 @@ struct BookLookupService {
             }
         }
         return "no book with ISBN \(isbn.isbn13) found (\(said.joined(separator: "; "))); you can add it by hand"
+    }
+
+    package init(db: any Database, chain: LookupChain, now: @escaping @Sendable () -> Date, lookedUpBefore: BatchLookups? = nil) {
+        self.db = db
+        self.chain = chain
+        self.now = now
+        self.lookedUpBefore = lookedUpBefore
     }
 }

@@ -9,19 +9,19 @@ extension Application {
     private struct BackgroundChainKey: StorageKey { typealias Value = LookupChain }
 
     /// The same sources for background work, each spaced to at most one request a second.
-    var backgroundLookupChain: LookupChain {
+    package var backgroundLookupChain: LookupChain {
         get { storage[BackgroundChainKey.self] ?? lookupChain }
         set { storage[BackgroundChainKey.self] = newValue }
     }
 
     /// The online sources in lookup order, built once from the configuration.
-    var lookupChain: LookupChain {
+    package var lookupChain: LookupChain {
         get { storage[LookupChainKey.self] ?? LookupChain(sources: [], offline: true) }
         set { storage[LookupChainKey.self] = newValue }
     }
 
     /// Open Library, then Google Books, on Vapor's shared HTTP client (closed with the app).
-    func configureBookSources(_ config: DogearConfig) {
+    package func configureBookSources(_ config: DogearConfig) {
         var client = HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false))
         client.timeout = .init(connect: .seconds(5))
         http.client.configuration = client
@@ -44,7 +44,7 @@ extension Application {
 }
 
 extension SourceAttemptDTO {
-    init(_ attempt: LookupChain.Attempt) {
+    package init(_ attempt: LookupChain.Attempt) {
         switch attempt.outcome {
         case .found:
             self.init(source: attempt.source, outcome: "found", code: nil, message: nil)

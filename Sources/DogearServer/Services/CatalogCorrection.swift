@@ -10,13 +10,13 @@ import Foundation
 ///
 /// This is what keeps one reader from binding a real ISBN to a junk title or cover for everyone:
 /// the first lookup of that ISBN that reaches a source puts the source's facts in its place.
-struct CatalogCorrection {
-    let db: any Database
+package struct CatalogCorrection {
+    package let db: any Database
 
     /// Applies a source's book to a work and its edition; true when anything changed. Entries of
     /// the work are re-indexed for search in the same transaction (their titles and authors moved).
     @discardableResult
-    func apply(_ book: ValidBook, to work: Work, edition: Edition?) async throws -> Bool {
+    package func apply(_ book: ValidBook, to work: Work, edition: Edition?) async throws -> Bool {
         let incoming = book.source.rawValue
         var sources = work.fieldSources
         var changed = false

@@ -7,15 +7,15 @@ import Foundation
 /// region, nationality, years; a work's original language, translator, content warnings, …). Every
 /// value is checked by Core's `CatalogFact` before anything is written; every fill or change goes
 /// into the catalog history in the same transaction (`InsightsAccess.editCatalogField`).
-struct CatalogEditService {
-    let db: any Database
-    let userID: UUID
-    let now: Date
+package struct CatalogEditService {
+    package let db: any Database
+    package let userID: UUID
+    package let now: Date
 
     /// The facts a request asks to change: a fact given as nil clears it.
-    typealias Changes = [CatalogFact: CatalogFact.Value?]
+    package typealias Changes = [CatalogFact: CatalogFact.Value?]
 
-    func editAuthor(_ id: UUID, _ changes: Changes) async throws {
+    package func editAuthor(_ id: UUID, _ changes: Changes) async throws {
         guard let author = try await Author.find(id, on: db) else { throw DomainError.authorNotFound }
         let checked = try Self.check(changes, of: .author)
         let birth = checked[.birthYear].map { $0?.number } ?? author.birthYear
@@ -27,7 +27,7 @@ struct CatalogEditService {
         }
     }
 
-    func editWork(_ id: UUID, _ changes: Changes) async throws {
+    package func editWork(_ id: UUID, _ changes: Changes) async throws {
         guard let work = try await Work.find(id, on: db) else { throw DomainError.bookNotFound }
         let checked = try Self.check(changes, of: .work)
         try await write(checked, recordID: id, current: work.fact, set: work.set) { db in
@@ -37,7 +37,7 @@ struct CatalogEditService {
     }
 
     /// Every value checked first, so a bad one writes nothing.
-    static func check(_ changes: Changes, of record: CatalogFact.Record) throws -> Changes {
+    package static func check(_ changes: Changes, of record: CatalogFact.Record) throws -> Changes {
         var checked: Changes = [:]
         for (fact, value) in changes {
             guard fact.record == record else {

@@ -6,28 +6,28 @@ import Foundation
 /// The catalog history as an operator reads it (`dogear catalog history`), and the revert of one of
 /// its lines (`dogear catalog revert ID`): the field goes back to its old value, and the revert is a
 /// line of its own.
-struct CatalogHistory {
-    let db: any Database
-    let now: Date
+package struct CatalogHistory {
+    package let db: any Database
+    package let now: Date
 
-    struct Line: Sendable, Equatable {
-        let id: UUID
-        let at: Date
+    package struct Line: Sendable, Equatable {
+        package let id: UUID
+        package let at: Date
         /// The reader's email; "operator" for a revert; "a deleted account".
-        let who: String
-        let record: String
+        package let who: String
+        package let record: String
         /// The author's name or the work's title.
-        let recordName: String
-        let recordID: UUID
-        let field: String
-        let old: String?
-        let new: String?
-        let kind: String
-        let reverted: Bool
+        package let recordName: String
+        package let recordID: UUID
+        package let field: String
+        package let old: String?
+        package let new: String?
+        package let kind: String
+        package let reverted: Bool
     }
 
     /// Newest first; for one record when `recordID` is given.
-    func lines(limit: Int, recordID: UUID? = nil) async throws -> [Line] {
+    package func lines(limit: Int, recordID: UUID? = nil) async throws -> [Line] {
         var query = CatalogChange.query(on: db).with(\.$user)
         if let recordID { query = query.filter(\.$recordID == recordID) }
         return try await describe(try await query.sort(\.$createdAt, .descending).sort(\.$id).limit(limit).all())
@@ -64,11 +64,11 @@ struct CatalogHistory {
         }
     }
 
-    static func notFound(_ id: String) -> DomainError { .notFound(.catalogChangeNotFound, "no catalog change \(id)") }
+    package static func notFound(_ id: String) -> DomainError { .notFound(.catalogChangeNotFound, "no catalog change \(id)") }
 
     /// Puts the field back as it was before the change. Refused when the field has changed again
     /// since (revert the newer change first), when it was reverted already, or for a revert itself.
-    func revert(_ id: UUID) async throws -> Line {
+    package func revert(_ id: UUID) async throws -> Line {
         guard let change = try await CatalogChange.find(id, on: db) else { throw Self.notFound(id.uuidString) }
         guard let fact = CatalogFact(rawValue: change.field) else { throw Self.notFound(id.uuidString) }
         guard change.kind != CatalogChange.Kind.revert.rawValue else {

@@ -13,18 +13,18 @@ import SQLKit
 ///    ("J.K. Rowling" and "J. K. Rowling" are different authors: names are never merged silently).
 ///
 /// A fixed number of queries for any number of books.
-struct CatalogMatcher {
-    let db: any Database
-    var sql: any SQLDatabase { db.sql }
+package struct CatalogMatcher {
+    package let db: any Database
+    package var sql: any SQLDatabase { db.sql }
 
-    struct Match: Equatable {
-        let workID: UUID
+    package struct Match: Equatable {
+        package let workID: UUID
         /// The edition the ISBN names (rule 1 only).
-        let editionID: UUID?
+        package let editionID: UUID?
     }
 
     /// Each book's match in the catalog, or nil where the catalog has none.
-    func match(_ books: [ValidBook]) async throws -> [Match?] {
+    package func match(_ books: [ValidBook]) async throws -> [Match?] {
         var result = [Match?](repeating: nil, count: books.count)
 
         // 1. ISBN-13 → edition → work.
@@ -122,7 +122,7 @@ struct CatalogMatcher {
     }
 
     /// Works by title key and first author, through `idx_works_title_key`.
-    static func byTitleKey(_ keys: [String], firstAuthors: [String], dialect: any DatabaseDialect) -> SQLQueryString {
+    package static func byTitleKey(_ keys: [String], firstAuthors: [String], dialect: any DatabaseDialect) -> SQLQueryString {
         """
         SELECT w.id AS work_id, w.title AS title, a.name AS name
         FROM works w CROSS JOIN work_authors wa CROSS JOIN authors a
@@ -134,7 +134,7 @@ struct CatalogMatcher {
     /// A title's key in the title index (`AddWorkTitleKeyIndex`), when it has one: its lowered form
     /// with the Kelvin sign, the Greek question mark and varia as the ASCII characters Swift takes
     /// them for, if all of it is then ASCII.
-    static func indexedTitleKey(_ title: String) -> String? {
+    package static func indexedTitleKey(_ title: String) -> String? {
         var key = ""
         for scalar in title.lowercased().unicodeScalars {
             switch scalar {
@@ -148,17 +148,17 @@ struct CatalogMatcher {
         return key
     }
 
-    static func titleKey(_ title: String, _ firstAuthor: String) -> String {
+    package static func titleKey(_ title: String, _ firstAuthor: String) -> String {
         "t|\(title.lowercased())|\(firstAuthor)"
     }
 
-    static func externalKeys(_ book: ValidBook) -> [String] {
+    package static func externalKeys(_ book: ValidBook) -> [String] {
         book.externalIds.filter { !$0.key.isEditionLevel }.sorted { $0.key.rawValue < $1.key.rawValue }
             .flatMap { kind, values in values.map { "\(kind.rawValue)|\($0)" } }
     }
 
     /// Every key a book can be matched by, strongest first.
-    static func allKeys(_ book: ValidBook) -> [String] {
+    package static func allKeys(_ book: ValidBook) -> [String] {
         var keys = book.isbn.map { ["i|\($0.isbn13)"] } ?? []
         keys += externalKeys(book)
         if let first = book.authors.first { keys.append(titleKey(book.title, first)) }

@@ -6,15 +6,15 @@ import Foundation
 /// The shared catalog as a signed-in reader reads it: a lookup by ISBN (catalog first, then the
 /// online sources), a work with its editions, an edition, an author, each with whether the reader
 /// has the book. The API's catalog controller and the add form's look-up both call this.
-struct CatalogReadService {
-    let db: any Database
-    let userID: UUID
-    let lookups: BookLookupService
+package struct CatalogReadService {
+    package let db: any Database
+    package let userID: UUID
+    package let lookups: BookLookupService
 
     private var loader: CatalogLoader { CatalogLoader(db: db) }
 
     /// The ISBN is checked before anything else: a bad one never reaches the network.
-    func lookup(isbn raw: String?) async throws -> LookupDTO {
+    package func lookup(isbn raw: String?) async throws -> LookupDTO {
         let isbn = try BookLookupService.parseISBN(raw)
         let outcome = try await lookups.lookup(isbn)
         return LookupDTO(
@@ -24,14 +24,14 @@ struct CatalogReadService {
             inLibrary: try await entryID(forWork: outcome.work.requireID()))
     }
 
-    func work(_ id: UUID) async throws -> WorkPageDTO {
+    package func work(_ id: UUID) async throws -> WorkPageDTO {
         guard let work = try await Work.find(id, on: db) else { throw DomainError.bookNotFound }
         return WorkPageDTO(
             work: WorkDTO(try await loader.work(work)), editions: try await loader.editions(ofWork: id).map(EditionDTO.init),
             inLibrary: try await entryID(forWork: id))
     }
 
-    func edition(_ id: UUID) async throws -> EditionPageDTO {
+    package func edition(_ id: UUID) async throws -> EditionPageDTO {
         guard let edition = try await Edition.find(id, on: db), let work = try await Work.find(edition.$work.id, on: db)
         else { throw DomainError.bookNotFound }
         let book = try await loader.book(work: work, edition: edition)
@@ -39,7 +39,7 @@ struct CatalogReadService {
         return EditionPageDTO(edition: EditionDTO(found), work: WorkDTO(book.work))
     }
 
-    func author(_ id: UUID) async throws -> AuthorDTO {
+    package func author(_ id: UUID) async throws -> AuthorDTO {
         guard let author = try await Author.find(id, on: db) else { throw DomainError.authorNotFound }
         let links = try await WorkAuthor.query(on: db).filter(\.$author.$id == id)
             .join(Work.self, on: \WorkAuthor.$work.$id == \Work.$id).sort(Work.self, \.$title).all()

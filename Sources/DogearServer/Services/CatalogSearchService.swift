@@ -7,12 +7,12 @@ import Vapor
 
 /// Catalog search: books already in the local catalog first, then both online sources
 /// merged and de-duplicated by ISBN, each marked with the reader's entry when they have the book.
-struct CatalogSearchService {
-    let db: any Database
-    let chain: LookupChain
-    let userID: UUID
+package struct CatalogSearchService {
+    package let db: any Database
+    package let chain: LookupChain
+    package let userID: UUID
 
-    func search(_ rawQuery: String, limit: Int) async throws -> SearchDTO {
+    package func search(_ rawQuery: String, limit: Int) async throws -> SearchDTO {
         let query = rawQuery.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { throw ValidationError(field: "q", "type a title, an author or both") }
         guard query.count <= 200 else { throw ValidationError(field: "q", "must be at most 200 characters") }
@@ -99,7 +99,7 @@ struct CatalogSearchService {
         }
     }
 
-    static func item(_ found: FoundBook) -> SearchResultDTO {
+    package static func item(_ found: FoundBook) -> SearchResultDTO {
         let draft = found.draft
         let isbn = draft.isbn.flatMap { try? ISBN($0) }
         return SearchResultDTO(
@@ -111,7 +111,7 @@ struct CatalogSearchService {
     }
 
     /// Results show the start of a description; the book page has all of it.
-    static func excerpt(_ text: String) -> String {
+    package static func excerpt(_ text: String) -> String {
         text.count <= 300 ? text : String(text.prefix(299)) + "…"
     }
 }

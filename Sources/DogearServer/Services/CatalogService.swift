@@ -6,15 +6,15 @@ import Vapor
 /// Finds or creates catalog works, editions and authors from a validated book, so the same book
 /// is one work however many readers add it. Matching is `CatalogMatcher`'s (the import's too);
 /// external IDs the book brings that the work lacks are added to it.
-struct CatalogService {
-    let db: any Database
+package struct CatalogService {
+    package let db: any Database
 
-    struct Resolved {
-        let work: Work
-        let edition: Edition?
+    package struct Resolved {
+        package let work: Work
+        package let edition: Edition?
     }
 
-    func findOrCreate(_ book: ValidBook) async throws -> Resolved {
+    package func findOrCreate(_ book: ValidBook) async throws -> Resolved {
         let match = try await CatalogMatcher(db: db).match([book])[0]
         if let match, let editionID = match.editionID, let edition = try await Edition.find(editionID, on: db),
             let work = try await Work.find(match.workID, on: db)
@@ -35,7 +35,7 @@ struct CatalogService {
     }
 
     /// Stores the IDs the work (or, for edition-level kinds, the edition) does not have yet.
-    func addExternalIDs(_ ids: [ExternalIDKind: [String]], workID: UUID, editionID: UUID?) async throws {
+    package func addExternalIDs(_ ids: [ExternalIDKind: [String]], workID: UUID, editionID: UUID?) async throws {
         guard !ids.isEmpty else { return }
         let existing = try await ExternalID.query(on: db)
             .group(.or) { or in
@@ -57,7 +57,7 @@ struct CatalogService {
         if !new.isEmpty { try await new.create(on: db) }
     }
 
-    func edition(for isbn: ISBN) async throws -> Edition? {
+    package func edition(for isbn: ISBN) async throws -> Edition? {
         try await Edition.query(on: db).filter(\.$isbn13 == isbn.isbn13).first()
     }
 
@@ -94,7 +94,7 @@ struct CatalogService {
         return edition
     }
 
-    func findOrCreateAuthor(named name: String) async throws -> Author {
+    package func findOrCreateAuthor(named name: String) async throws -> Author {
         if let author = try await Author.query(on: db).filter(\.$name == name).first() { return author }
         let author = Author(name: name)
         try await author.create(on: db)

@@ -20,25 +20,25 @@ import Vapor
 ///
 /// Uploads waiting for an import are not in it: they are minutes old and their jobs say so when
 /// their file is missing. Restore with the server stopped.
-struct DatabaseBackup {
-    let app: Application
-    let database: DogearConfig.DatabaseChoice
-    let dataDirectory: String
+package struct DatabaseBackup {
+    package let app: Application
+    package let database: DogearConfig.DatabaseChoice
+    package let dataDirectory: String
 
-    struct Report: Sendable {
-        let path: String
-        let bytes: Int
+    package struct Report: Sendable {
+        package let path: String
+        package let bytes: Int
         /// What the check found: "ok" and the number of migrations, or pg_restore's table of contents size.
-        let check: String
+        package let check: String
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+        package init(_ description: String) { self.description = description }
     }
 
     /// The default place: `DATA_DIR/backups/dogear-20260314-103000.sqlite` (`.dump` for PostgreSQL).
-    func defaultPath(at date: Date) -> String {
+    package func defaultPath(at date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -47,7 +47,7 @@ struct DatabaseBackup {
         return (dataDirectory as NSString).appendingPathComponent("backups/" + name)
     }
 
-    func backup(to target: String) async throws -> Report {
+    package func backup(to target: String) async throws -> Report {
         guard !FileManager.default.fileExists(atPath: target) else {
             throw Failure("\(target) already exists; name a new file")
         }
@@ -74,7 +74,7 @@ struct DatabaseBackup {
         }
     }
 
-    func restore(from source: String) async throws -> Report {
+    package func restore(from source: String) async throws -> Report {
         guard FileManager.default.fileExists(atPath: source) else { throw Failure("no file at \(source)") }
         let check = try await verify(source)
         switch database {
@@ -104,7 +104,7 @@ struct DatabaseBackup {
 
     /// The file must be a whole database of Dogear's: for SQLite it passes `integrity_check` and has
     /// its migrations table; for PostgreSQL `pg_restore --list` reads its table of contents.
-    func verify(_ path: String) async throws -> String {
+    package func verify(_ path: String) async throws -> String {
         switch database {
         case .sqliteFile, .sqliteMemory:
             return try await Self.checkSQLite(path, threadPool: app.threadPool, on: app.eventLoopGroup.any())
@@ -116,7 +116,8 @@ struct DatabaseBackup {
         }
     }
 
-    static func checkSQLite(_ path: String, threadPool: NIOThreadPool, on eventLoop: any EventLoop) async throws -> String {
+    package static func checkSQLite(_ path: String, threadPool: NIOThreadPool, on eventLoop: any EventLoop) async throws -> String
+    {
         let connection: SQLiteConnection
         do {
             connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, on: eventLoop)
@@ -147,7 +148,7 @@ struct DatabaseBackup {
     /// Apps' sync cursors from before a restore must not be taken as current: the restored data
     /// reuses versions they have seen, so the change log gets a new epoch and those cursors ask for
     /// a full sync. A backup from before the sync log has none; its migration makes one.
-    static func startNewSyncEpoch(on db: any FluentKit.Database) async throws {
+    package static func startNewSyncEpoch(on db: any FluentKit.Database) async throws {
         try await db.sql.raw("UPDATE sync_epoch SET epoch = \(bind: SyncEpoch.fresh())").run()
     }
 
@@ -179,7 +180,7 @@ struct DatabaseBackup {
 
     /// Runs a PostgreSQL client program; its standard output, or its own words when it fails.
     @discardableResult
-    static func run(_ program: String, _ arguments: [String]) async throws -> String {
+    package static func run(_ program: String, _ arguments: [String]) async throws -> String {
         guard let executable = locate(program) else {
             throw Failure("\(program) is not installed (Debian: apt-get install postgresql-client)")
         }
@@ -204,7 +205,7 @@ struct DatabaseBackup {
     }
 
     /// The program on PATH, else in the newest `/usr/lib/postgresql/*/bin` (Debian's layout).
-    static func locate(_ program: String) -> String? {
+    package static func locate(_ program: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(program)") {
             return "\(folder)/\(program)"
@@ -220,20 +221,20 @@ struct DatabaseBackup {
 
 extension Application {
     private struct DatabaseChoiceKey: StorageKey {
-        typealias Value = DogearConfig.DatabaseChoice
+        package typealias Value = DogearConfig.DatabaseChoice
     }
 
     private struct DataDirectoryKey: StorageKey {
-        typealias Value = String
+        package typealias Value = String
     }
 
     /// Which database this application uses, as configured (for `dogear backup` and `restore`).
-    var databaseChoice: DogearConfig.DatabaseChoice {
+    package var databaseChoice: DogearConfig.DatabaseChoice {
         get { storage[DatabaseChoiceKey.self] ?? .sqliteMemory }
         set { storage[DatabaseChoiceKey.self] = newValue }
     }
 
-    var dataDirectory: String {
+    package var dataDirectory: String {
         get { storage[DataDirectoryKey.self] ?? "./data" }
         set { storage[DataDirectoryKey.self] = newValue }
     }

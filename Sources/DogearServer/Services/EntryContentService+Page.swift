@@ -7,26 +7,26 @@ import SQLKit
 /// JSON arrays) for an entry the page has already read as the reader's: the routes for each kind
 /// check the entry themselves, a Fluent query each, which the page paid three times over.
 extension EntryContentService {
-    struct PageContents: Equatable {
-        struct Note: Equatable {
-            let id: UUID
-            let content: String
-            let createdAt: Date?
-            let isDiscussion: Bool
+    package struct PageContents: Equatable {
+        package struct Note: Equatable {
+            package let id: UUID
+            package let content: String
+            package let createdAt: Date?
+            package let isDiscussion: Bool
         }
-        struct Session: Equatable {
-            let date: String
-            let minutes: Int
-            let pagesRead: Int?
+        package struct Session: Equatable {
+            package let date: String
+            package let minutes: Int
+            package let pagesRead: Int?
         }
         /// Newest first, as the routes list them.
-        var notes: [Note]
-        var sessions: [Session]
-        var quotes: [String]
+        package var notes: [Note]
+        package var sessions: [Session]
+        package var quotes: [String]
     }
 
     /// `entry` is the reader's (`LibraryQueryService.entry` found it so).
-    func pageContents(of entry: EntryDTO) async throws -> PageContents {
+    package func pageContents(of entry: EntryDTO) async throws -> PageContents {
         let sql = db.sql.databaseDialect
         let notes = sql.arrayOf(
             ["n.id", "n.content", sql.seconds("n.created_at"), "n.is_discussion"], from: "notes n WHERE n.entry_id = e.id",

@@ -5,16 +5,16 @@ import Vapor
 
 /// What a reader writes about a book: reading sessions, notes and quotes. Each belongs to one of the
 /// user's entries; another user's entry, note or quote is "not found".
-struct EntryContentService {
-    let library: LibraryService
-    var db: any Database { library.db }
-    var userID: UUID { get throws { try library.user.requireID() } }
+package struct EntryContentService {
+    package let library: LibraryService
+    package var db: any Database { library.db }
+    package var userID: UUID { get throws { try library.user.requireID() } }
 
     // MARK: sessions
 
     /// Logs a session: adds its minutes to the total and, when it moves the reader past their current
     /// page, updates progress (which may start or finish the book).
-    func addSession(to entryID: UUID, _ request: SessionRequest) async throws -> ReadingSession {
+    package func addSession(to entryID: UUID, _ request: SessionRequest) async throws -> ReadingSession {
         guard let date = try EntryDraft.date(request.date, field: "date") else {
             throw ValidationError(field: "date", "is required (yyyy-MM-dd)")
         }
@@ -82,7 +82,7 @@ struct EntryContentService {
         return session
     }
 
-    func sessions(of entryID: UUID) async throws -> [ReadingSession] {
+    package func sessions(of entryID: UUID) async throws -> [ReadingSession] {
         _ = try await library.entry(entryID)
         return try await ReadingSession.query(on: db).filter(\.$entry.$id == entryID)
             .sort(\.$date, .descending).sort(\.$createdAt, .descending).all()
@@ -90,7 +90,7 @@ struct EntryContentService {
 
     // MARK: notes
 
-    func addNote(to entryID: UUID, _ request: NoteRequest) async throws -> Note {
+    package func addNote(to entryID: UUID, _ request: NoteRequest) async throws -> Note {
         let content = try Validate.text(request.content, field: "content", length: Limits.noteLength)
         _ = try await library.entry(entryID)
         let note = Note(entryID: entryID, userID: try userID, content: content, isDiscussion: request.discussion ?? false)
@@ -102,19 +102,19 @@ struct EntryContentService {
         return note
     }
 
-    func notes(of entryID: UUID) async throws -> [Note] {
+    package func notes(of entryID: UUID) async throws -> [Note] {
         _ = try await library.entry(entryID)
         return try await Note.query(on: db).filter(\.$entry.$id == entryID).sort(\.$createdAt, .descending).all()
     }
 
-    func note(_ id: UUID) async throws -> Note {
+    package func note(_ id: UUID) async throws -> Note {
         guard let note = try await Note.query(on: db).filter(\.$id == id).filter(\.$user.$id == userID).first() else {
             throw DomainError.noteNotFound
         }
         return note
     }
 
-    func updateNote(_ id: UUID, _ request: NoteUpdateRequest) async throws -> Note {
+    package func updateNote(_ id: UUID, _ request: NoteUpdateRequest) async throws -> Note {
         let content = try request.content.map { try Validate.text($0, field: "content", length: Limits.noteLength) }
         let note = try await note(id)
         if let content { note.content = content }
@@ -127,7 +127,7 @@ struct EntryContentService {
         return note
     }
 
-    func deleteNote(_ id: UUID) async throws {
+    package func deleteNote(_ id: UUID) async throws {
         let note = try await note(id)
         try await db.writeTransaction { db in
             try await note.delete(on: db)
@@ -138,7 +138,7 @@ struct EntryContentService {
 
     // MARK: quotes
 
-    func addQuote(to entryID: UUID, _ request: QuoteRequest) async throws -> Quote {
+    package func addQuote(to entryID: UUID, _ request: QuoteRequest) async throws -> Quote {
         let text = try Validate.text(request.text, field: "text", length: Limits.quoteLength)
         if let page = request.page { _ = try Validate.number(page, field: "page", in: Limits.pageCount) }
         _ = try await library.entry(entryID)
@@ -151,12 +151,12 @@ struct EntryContentService {
         return quote
     }
 
-    func quotes(of entryID: UUID) async throws -> [Quote] {
+    package func quotes(of entryID: UUID) async throws -> [Quote] {
         _ = try await library.entry(entryID)
         return try await Quote.query(on: db).filter(\.$entry.$id == entryID).sort(\.$createdAt, .descending).all()
     }
 
-    func deleteQuote(_ id: UUID) async throws {
+    package func deleteQuote(_ id: UUID) async throws {
         guard let quote = try await Quote.query(on: db).filter(\.$id == id).filter(\.$user.$id == userID).first() else {
             throw DomainError.quoteNotFound
         }

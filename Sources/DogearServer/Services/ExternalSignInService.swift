@@ -16,17 +16,17 @@ import Vapor
 ///
 /// The nonce is used up when the sign-in ends (signed in, or handed to a pending link), so a token
 /// cannot be played twice.
-struct ExternalSignInService {
-    let request: Request
-    var db: any Database { request.database }
-    var now: Date { request.application.clock.now() }
+package struct ExternalSignInService {
+    package let request: Request
+    package var db: any Database { request.database }
+    package var now: Date { request.application.clock.now() }
 
-    static let nonceLifetime: TimeInterval = 10 * 60
-    static let linkLifetime: TimeInterval = 15 * 60
-    static let linkNotFound = DomainError.notFound(
+    package static let nonceLifetime: TimeInterval = 10 * 60
+    package static let linkLifetime: TimeInterval = 15 * 60
+    package static let linkNotFound = DomainError.notFound(
         .linkNotFound, "this sign-in link has expired; sign in with Apple or Google again")
 
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case signedIn(AuthResponse, created: Bool)
         /// The nonce was the delete-account page's, and the token proved it was the reader: the account is gone.
         case deleted
@@ -34,7 +34,7 @@ struct ExternalSignInService {
         case needsPassword(email: String, linkToken: String)
     }
 
-    func provider(_ name: IdentityProvider.Name) throws -> IdentityProvider {
+    package func provider(_ name: IdentityProvider.Name) throws -> IdentityProvider {
         guard let provider = request.application.identityProviders.first(where: { $0.name == name }) else {
             throw DomainError.notFound(.providerNotConfigured, "Sign in with \(name.label) is not set up on this server")
         }
@@ -43,7 +43,7 @@ struct ExternalSignInService {
 
     /// A nonce for one sign-in, valid for ten minutes; `deleting` makes it the delete-account page's
     /// for that account. Expired ones are swept as new ones are made.
-    func issueNonce(deleting user: User? = nil) async throws -> (nonce: String, expiresAt: Date) {
+    package func issueNonce(deleting user: User? = nil) async throws -> (nonce: String, expiresAt: Date) {
         let nonce = TokenHashing.newToken()
         let expiresAt = now.addingTimeInterval(Self.nonceLifetime)
         let row = SignInNonce(nonceHash: TokenHashing.hash(nonce), expiresAt: expiresAt)
@@ -59,7 +59,7 @@ struct ExternalSignInService {
         return (nonce, expiresAt)
     }
 
-    func signIn(_ name: IdentityProvider.Name, idToken: String, nonce: String) async throws -> Outcome {
+    package func signIn(_ name: IdentityProvider.Name, idToken: String, nonce: String) async throws -> Outcome {
         let provider = try provider(name)
         let nonceHash = TokenHashing.hash(nonce)
         guard !nonce.isEmpty,
@@ -119,7 +119,7 @@ struct ExternalSignInService {
 
     /// Signing in again with a provider to confirm it is the reader (to delete an account that has
     /// no password): the token must be good and its subject linked to this account.
-    func reauthenticate(_ user: User, _ proof: ProviderReauthentication) async throws {
+    package func reauthenticate(_ user: User, _ proof: ProviderReauthentication) async throws {
         let provider = try provider(proof.provider)
         let nonceHash = TokenHashing.hash(proof.nonce)
         let token = try await request.application.idTokenVerifier.verify(
@@ -134,12 +134,12 @@ struct ExternalSignInService {
     }
 
     /// The providers linked to this account.
-    func linkedProviders(of user: User) async throws -> [IdentityProvider.Name] {
+    package func linkedProviders(of user: User) async throws -> [IdentityProvider.Name] {
         try await Identity.query(on: db).filter(\.$user.$id == user.requireID()).all().map(\.provider)
     }
 
     /// A pending link's account and provider, while it works.
-    func pendingLink(_ linkToken: String) async throws -> (link: AccountLink, user: User) {
+    package func pendingLink(_ linkToken: String) async throws -> (link: AccountLink, user: User) {
         guard !linkToken.isEmpty,
             let link = try await AccountLink.query(on: db).filter(\.$tokenHash == TokenHashing.hash(linkToken))
                 .filter(\.$purpose == .identityLink).with(\.$user).first(),
@@ -149,7 +149,7 @@ struct ExternalSignInService {
     }
 
     /// Links the pending identity once the account's password is given, and signs in.
-    func completeLink(_ linkToken: String, password: String?) async throws -> AuthResponse {
+    package func completeLink(_ linkToken: String, password: String?) async throws -> AuthResponse {
         let (link, user) = try await pendingLink(linkToken)
         try await SessionService.requirePassword(password, of: user, request)
         guard let provider = link.provider, let subject = link.subject else { throw Self.linkNotFound }
@@ -165,7 +165,7 @@ struct ExternalSignInService {
 
     /// A nonce as a token may carry it: as issued, or its SHA-256 in hex (Apple's apps hash it),
     /// which is `TokenHashing.hash`'s form.
-    static func forms(of nonce: String) -> [String] {
+    package static func forms(of nonce: String) -> [String] {
         [nonce, TokenHashing.hash(nonce)]
     }
 
@@ -175,7 +175,7 @@ struct ExternalSignInService {
     }
 
     /// The name the provider gave, else the email's part before the @.
-    static func displayName(_ name: String?, email: String) -> String {
+    package static func displayName(_ name: String?, email: String) -> String {
         let given = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let fallback = String(email.split(separator: "@").first ?? "Reader")
         return String((given.isEmpty ? fallback : given).prefix(Limits.displayNameLength.upperBound))
@@ -183,28 +183,28 @@ struct ExternalSignInService {
 }
 
 /// An ID token offered instead of the password, with the nonce its sign-in was given.
-struct ProviderReauthentication: Decodable, Sendable {
-    var provider: IdentityProvider.Name
-    var idToken: String
-    var nonce: String
+package struct ProviderReauthentication: Decodable, Sendable {
+    package var provider: IdentityProvider.Name
+    package var idToken: String
+    package var nonce: String
 }
 
 extension Application {
     private struct IdentityProvidersKey: StorageKey {
-        typealias Value = [IdentityProvider]
+        package typealias Value = [IdentityProvider]
     }
 
     private struct IDTokenVerifierKey: StorageKey {
-        typealias Value = IDTokenVerifier
+        package typealias Value = IDTokenVerifier
     }
 
     /// The providers set up (`APPLE_CLIENT_IDS`, `GOOGLE_CLIENT_IDS`); empty when none are.
-    var identityProviders: [IdentityProvider] {
+    package var identityProviders: [IdentityProvider] {
         get { storage[IdentityProvidersKey.self] ?? [] }
         set { storage[IdentityProvidersKey.self] = newValue }
     }
 
-    var idTokenVerifier: IDTokenVerifier {
+    package var idTokenVerifier: IDTokenVerifier {
         get {
             guard let verifier = storage[IDTokenVerifierKey.self] else { fatalError("configure() sets the ID token verifier") }
             return verifier

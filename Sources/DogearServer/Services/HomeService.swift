@@ -3,31 +3,31 @@ import DogearStore
 import Fluent
 import Vapor
 
-struct HomeDTO: Content {
-    struct Stats: Content, Equatable {
-        let readAllTime: Int
-        let readThisYear: Int
-        let pagesThisYear: Int
+package struct HomeDTO: Content {
+    package struct Stats: Content, Equatable {
+        package let readAllTime: Int
+        package let readThisYear: Int
+        package let pagesThisYear: Int
     }
     /// "Good morning", "Good afternoon" or "Good evening", by the hour in the user's time zone.
-    let greeting: String
-    let displayName: String
-    let currentlyReading: [EntryDTO]
-    let recentlyFinished: [EntryDTO]
-    let stats: Stats
+    package let greeting: String
+    package let displayName: String
+    package let currentlyReading: [EntryDTO]
+    package let recentlyFinished: [EntryDTO]
+    package let stats: Stats
     /// The reader's first three clubs, in the order they joined them.
-    let clubs: [ClubDTO]
+    package let clubs: [ClubDTO]
     /// This year's goals with where each stands today.
-    let goals: [GoalDTO]
+    package let goals: [GoalDTO]
 }
 
 /// Home: what the reader is reading, the five most recent finishes, quick stats.
-struct HomeService {
-    let db: any Database
-    let user: User
-    let now: Date
+package struct HomeService {
+    package let db: any Database
+    package let user: User
+    package let now: Date
 
-    func home() async throws -> HomeDTO {
+    package func home() async throws -> HomeDTO {
         let userID = try user.requireID()
         let zone = TimeZone(identifier: user.timeZone) ?? .gmt
         let today = LocalDate(now, in: zone)
@@ -59,7 +59,7 @@ struct HomeService {
             goals: try await GoalService(db: db, user: user, today: today).goals(year: today.year))
     }
 
-    static func greeting(at date: Date, in zone: TimeZone) -> String {
+    package static func greeting(at date: Date, in zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         switch calendar.component(.hour, from: date) {

@@ -6,16 +6,16 @@ import Foundation
 /// Reading a reader's library: a page of search, filters and sorts with the reasons each book
 /// matched, one entry as the API shows it, and the facts the library page needs around them. The
 /// API's controller and the web pages both call this, so they always show the same books.
-struct LibraryQueryService {
-    let db: any Database
-    let user: User
-    let today: LocalDate
+package struct LibraryQueryService {
+    package let db: any Database
+    package let user: User
+    package let today: LocalDate
 
     private var loader: EntryLoader { EntryLoader(db: db, today: today) }
 
     /// Keyset-paginated: the cursor is the last entry's id, so a page never repeats or skips entries
     /// when others are added meanwhile. Newest first by default.
-    func page(_ filter: LibraryFilter) async throws -> Page<EntryDTO> {
+    package func page(_ filter: LibraryFilter) async throws -> Page<EntryDTO> {
         let userID = try user.requireID()
         if let cursor = filter.cursor,
             try await db.sql.raw("SELECT id FROM library_entries WHERE id = \(bind: cursor) AND user_id = \(bind: userID)")
@@ -39,28 +39,28 @@ struct LibraryQueryService {
     }
 
     /// One of the reader's entries as the API shows it; another reader's is "not found".
-    func entry(_ id: UUID) async throws -> EntryDTO {
+    package func entry(_ id: UUID) async throws -> EntryDTO {
         // Read with the owner in the statement, not checked by loading the entry's model first.
         guard let entry = try await loader.load([id], owner: try user.requireID()).first else { throw DomainError.entryNotFound }
         return EntryDTO(entry)
     }
 
     /// An entry the caller already holds (just written), as the API shows it.
-    func dto(_ entry: LibraryEntry) async throws -> EntryDTO {
+    package func dto(_ entry: LibraryEntry) async throws -> EntryDTO {
         EntryDTO(try await loader.loadOne(try entry.requireID()))
     }
 
     /// The reader's tags as they typed them, A–Z, for filters and autocomplete.
-    func tagNames() async throws -> [String] {
+    package func tagNames() async throws -> [String] {
         try await Tag.query(on: db).filter(\.$user.$id == user.requireID()).sort(\.$key).all().map(\.display)
     }
 
     /// The authors of the reader's books, for the add form's autocomplete.
-    func authorNames() async throws -> [String] {
+    package func authorNames() async throws -> [String] {
         try await AutocompleteQuery(db: db, userID: user.requireID()).authors(prefix: "").filter(\.inLibrary).map(\.name)
     }
 
-    func isEmpty() async throws -> Bool {
+    package func isEmpty() async throws -> Bool {
         try await LibraryEntry.query(on: db).filter(\.$user.$id == user.requireID()).count() == 0
     }
 }

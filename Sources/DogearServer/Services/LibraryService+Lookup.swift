@@ -6,7 +6,7 @@ extension LibraryService {
     /// Adds a book; when the request names it only by ISBN, the book is looked up first (catalog,
     /// then the online sources). What the reader set is checked before the lookup, so a typo costs
     /// no network call.
-    func add(_ request: CreateEntryRequest, lookingUpWith lookup: BookLookupService) async throws -> LibraryEntry {
+    package func add(_ request: CreateEntryRequest, lookingUpWith lookup: BookLookupService) async throws -> LibraryEntry {
         var request = request
         if request.isbn != nil, request.book == nil, request.workId == nil, request.editionId == nil {
             _ = try request.entryDraft.validated()

@@ -6,20 +6,20 @@ import Vapor
 /// The personal library: every write to a user's entries goes through here, so the API and
 /// the web pages apply the same rules. Each operation runs in one transaction: a rejected request
 /// changes nothing.
-struct LibraryService {
-    let db: any Database
-    let user: User
-    let today: LocalDate
-    let now: Date
+package struct LibraryService {
+    package let db: any Database
+    package let user: User
+    package let today: LocalDate
+    package let now: Date
     /// Wakes the live feeds of the reader's clubs after a change they were told of (none in tools and tests that do not listen).
-    var clubEvents: ClubEventHub? = nil
+    package var clubEvents: ClubEventHub? = nil
 
     /// The user's entry with this id; another user's id is "not found", never "forbidden".
-    func entry(_ id: UUID, on db: (any Database)? = nil) async throws -> LibraryEntry {
+    package func entry(_ id: UUID, on db: (any Database)? = nil) async throws -> LibraryEntry {
         try await Self.ownEntry(id, of: user, on: db ?? self.db)
     }
 
-    static func ownEntry(_ id: UUID, of user: User, on db: any Database) async throws -> LibraryEntry {
+    package static func ownEntry(_ id: UUID, of user: User, on db: any Database) async throws -> LibraryEntry {
         guard
             let entry = try await LibraryEntry.query(on: db).filter(\.$id == id).filter(\.$user.$id == user.requireID())
                 .first()
@@ -29,7 +29,7 @@ struct LibraryService {
 
     /// Adds a book to the library. From the discover deck, `deck` is the swipe that added it: that
     /// swipe is what discovery learns, not an add to a list as well.
-    func add(_ request: CreateEntryRequest, fromDeck deck: DiscoveryAction? = nil) async throws -> LibraryEntry {
+    package func add(_ request: CreateEntryRequest, fromDeck deck: DiscoveryAction? = nil) async throws -> LibraryEntry {
         let fields = try request.entryDraft.validated()
         let book: ValidBook?
         do {
@@ -102,7 +102,7 @@ struct LibraryService {
         return (resolved.work, resolved.edition)
     }
 
-    func update(_ id: UUID, with patch: UpdateEntryRequest) async throws -> LibraryEntry {
+    package func update(_ id: UUID, with patch: UpdateEntryRequest) async throws -> LibraryEntry {
         try await reportingToClubs { db in
             let entry = try await entry(id, on: db)
             let (stateBefore, ratingBefore) = (entry.readingState, entry.rating)
@@ -178,7 +178,7 @@ struct LibraryService {
         }
     }
 
-    func changeStatus(_ id: UUID, to request: StatusChangeRequest) async throws -> LibraryEntry {
+    package func changeStatus(_ id: UUID, to request: StatusChangeRequest) async throws -> LibraryEntry {
         let parsed = try ReadingStatus.parse(request.status, field: "status")
         let date = try EntryDraft.date(request.date, field: "date")
         if date != nil, ![.reading, .read, .didNotFinish].contains(parsed.status) {
@@ -205,7 +205,7 @@ struct LibraryService {
         }
     }
 
-    func logProgress(_ id: UUID, _ input: ProgressInput) async throws -> LibraryEntry {
+    package func logProgress(_ id: UUID, _ input: ProgressInput) async throws -> LibraryEntry {
         try await reportingToClubs { db in
             let entry = try await entry(id, on: db)
             let stateBefore = entry.readingState
@@ -225,13 +225,13 @@ struct LibraryService {
         }
     }
 
-    func delete(_ id: UUID) async throws {
+    package func delete(_ id: UUID) async throws {
         try await db.writeTransaction { db in try await Self.remove(try await entry(id, on: db), at: now, on: db) }
     }
 
     /// Takes an entry out of the library inside the caller's transaction (a delete, or undoing the
     /// deck's swipe that added it).
-    static func remove(_ entry: LibraryEntry, at now: Date, on db: any Database) async throws {
+    package static func remove(_ entry: LibraryEntry, at now: Date, on db: any Database) async throws {
         // Notes, quotes, sessions, tags links and read-throughs go with it (ON DELETE CASCADE), so
         // the sync log hears of them first; the catalog work stays for other readers.
         try await SyncLog(db: db, userID: entry.$user.id, now: now).entryDeleting(entry)
@@ -253,21 +253,21 @@ struct LibraryService {
     }
 
     /// The reader's change log, inside the write transaction `db`.
-    func syncLog(on db: any Database) throws -> SyncLog {
+    package func syncLog(on db: any Database) throws -> SyncLog {
         SyncLog(db: db, userID: try user.requireID(), now: now)
     }
 
-    func catalogFacts(of entry: LibraryEntry, on db: any Database) async throws -> (Work, Edition?) {
+    package func catalogFacts(of entry: LibraryEntry, on db: any Database) async throws -> (Work, Edition?) {
         let work = try await Work.find(entry.$work.id, on: db)!
         let edition = try await entry.$edition.id.asyncMap { try await Edition.find($0, on: db) } ?? nil
         return (work, edition)
     }
 
-    func length(_ work: Work, _ edition: Edition?) -> BookLength {
+    package func length(_ work: Work, _ edition: Edition?) -> BookLength {
         BookLength(pageCount: edition?.pageCount, minutes: work.estimatedMinutes)
     }
 
-    func archive(_ past: PastReadThrough?, of entry: LibraryEntry, on db: any Database) async throws {
+    package func archive(_ past: PastReadThrough?, of entry: LibraryEntry, on db: any Database) async throws {
         guard let past else { return }
         try await ReadThrough(
             entryID: try entry.requireID(), startedOn: past.started?.description,
@@ -278,5 +278,13 @@ struct LibraryService {
     private func required<T>(_ value: T?, _ field: String) throws -> T {
         guard let value else { throw ValidationError(field: field, "cannot be null") }
         return value
+    }
+
+    package init(db: any Database, user: User, today: LocalDate, now: Date, clubEvents: ClubEventHub? = nil) {
+        self.db = db
+        self.user = user
+        self.today = today
+        self.now = now
+        self.clubEvents = clubEvents
     }
 }

@@ -13,18 +13,18 @@ import Vapor
 /// session and every app token: whoever needs a reset may have lost the account to someone, and
 /// what that someone made must not outlive it (a password change, where the reader still has the
 /// account, keeps app tokens).
-struct PasswordResetService {
-    let db: any Database
-    let now: Date
-    let baseURL: String
+package struct PasswordResetService {
+    package let db: any Database
+    package let now: Date
+    package let baseURL: String
 
-    static let lifetime: TimeInterval = 60 * 60
-    static let invalidLink = DomainError(
+    package static let lifetime: TimeInterval = 60 * 60
+    package static let invalidLink = DomainError(
         .unprocessable, code: .invalidResetLink,
         "this link has expired or was already used; ask for a new one", field: "token")
 
     /// A new link for this reader; any earlier one stops working.
-    func makeLink(for user: User) async throws -> String {
+    package func makeLink(for user: User) async throws -> String {
         let token = TokenHashing.newToken()
         let userID = try user.requireID()
         let link = AccountLink(
@@ -38,7 +38,7 @@ struct PasswordResetService {
     }
 
     /// The reader a link's token belongs to, while it works.
-    func reader(for token: String) async throws -> User {
+    package func reader(for token: String) async throws -> User {
         guard !token.isEmpty,
             let link = try await AccountLink.query(on: db).filter(\.$tokenHash == TokenHashing.hash(token))
                 .filter(\.$purpose == .passwordReset).with(\.$user).first(),
@@ -48,7 +48,7 @@ struct PasswordResetService {
     }
 
     /// Sets the new password; the link is used up and every session and app token ends.
-    func reset(token: String, newPassword: String, hasher: PasswordHasher) async throws -> User {
+    package func reset(token: String, newPassword: String, hasher: PasswordHasher) async throws -> User {
         do {
             try AccountService.validatePassword(newPassword)
         } catch let error as ValidationError {
@@ -71,7 +71,7 @@ struct PasswordResetService {
         return user
     }
 
-    static func mail(to user: User, link: String) -> MailMessage {
+    package static func mail(to user: User, link: String) -> MailMessage {
         MailMessage(
             to: user.email, subject: "Reset your Dogear password",
             body: """
@@ -89,7 +89,7 @@ struct PasswordResetService {
 }
 
 extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
+    package func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

@@ -8,92 +8,92 @@ import Vapor
 extension Request {
     /// The database a request's services use: the app's, or, for an operation of an atomic batch
     /// (`BatchController`), the batch's one transaction, so all its operations commit or none.
-    var database: any Database { storage[BatchTransactionKey.self] ?? db }
+    package var database: any Database { storage[BatchTransactionKey.self] ?? db }
 
-    func libraryService() throws -> LibraryService {
+    package func libraryService() throws -> LibraryService {
         let user = try currentUser()
         return LibraryService(db: database, user: user, today: today(for: user), now: now, clubEvents: application.clubEvents)
     }
 
-    func libraryQuery() throws -> LibraryQueryService {
+    package func libraryQuery() throws -> LibraryQueryService {
         let user = try currentUser()
         return LibraryQueryService(db: database, user: user, today: today(for: user))
     }
 
-    func entryContent() throws -> EntryContentService {
+    package func entryContent() throws -> EntryContentService {
         EntryContentService(library: try libraryService())
     }
 
-    func homeService() throws -> HomeService {
+    package func homeService() throws -> HomeService {
         HomeService(db: database, user: try currentUser(), now: now)
     }
 
-    func importJobs() throws -> ImportJobReader {
+    package func importJobs() throws -> ImportJobReader {
         ImportJobReader(db: database, userID: try currentUserID())
     }
 
-    func scans() throws -> ScanService {
+    package func scans() throws -> ScanService {
         ScanService(
             db: database, user: try currentUser(), now: now, worker: application.scanWorker, application: application,
             library: try libraryService(), listItems: try listItems(), lookups: bookLookup())
     }
 
-    func lists() throws -> ListService {
+    package func lists() throws -> ListService {
         ListService(
             db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, now: now,
             codeGuesses: try codeGuesses())
     }
 
-    func listItems() throws -> ListItemService {
+    package func listItems() throws -> ListItemService {
         ListItemService(lists: try lists())
     }
 
-    func clubMembership() throws -> ClubMembershipService {
+    package func clubMembership() throws -> ClubMembershipService {
         ClubMembershipService(
             db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, events: application.clubEvents,
             now: application.clock.now, codeGuesses: try codeGuesses())
     }
 
-    func clubs() throws -> ClubService {
+    package func clubs() throws -> ClubService {
         let membership = try clubMembership()
         return ClubService(membership: membership, today: today(for: membership.user))
     }
 
-    func clubReading() throws -> ClubReadingService {
+    package func clubReading() throws -> ClubReadingService {
         let membership = try clubMembership()
         return ClubReadingService(membership: membership, today: today(for: membership.user))
     }
 
-    func clubProposals() throws -> ClubProposalService {
+    package func clubProposals() throws -> ClubProposalService {
         ClubProposalService(reading: try clubReading())
     }
 
-    func clubFeed() throws -> ClubFeedService {
+    package func clubFeed() throws -> ClubFeedService {
         ClubFeedService(membership: try clubMembership(), now: application.clock.now)
     }
 
-    func catalog() throws -> CatalogReadService {
+    package func catalog() throws -> CatalogReadService {
         CatalogReadService(db: database, userID: try currentUserID(), lookups: bookLookup())
     }
 
-    func catalogEdits() throws -> CatalogEditService {
+    package func catalogEdits() throws -> CatalogEditService {
         CatalogEditService(db: database, userID: try currentUserID(), now: application.clock.now())
     }
 
-    func bookLookup() -> BookLookupService {
+    package func bookLookup() -> BookLookupService {
         BookLookupService(
             db: database, chain: application.lookupChain, now: application.clock.now,
             lookedUpBefore: storage[BatchLookupsKey.self])
     }
 
     /// Password reset links, for the API and the pages alike (no reader is signed in for these).
-    func passwordResets() -> PasswordResetService {
+    package func passwordResets() -> PasswordResetService {
         PasswordResetService(db: database, now: application.clock.now(), baseURL: application.baseURL)
     }
 }
 
 extension Request {
-    func stats() throws -> StatsService {
+    package func stats() throws -> StatsService {
         let user = try currentUser()
         return StatsService(db: database, user: user, today: today(for: user), tiersEnabled: application.tiersEnabled)
     }
@@ -101,37 +101,37 @@ extension Request {
 
 extension Request {
     /// Years in books: the signed-in reader's, or a shared one read signed out.
-    func years() -> YearService {
+    package func years() -> YearService {
         let user = auth.get(User.self)
         return YearService(
             db: database, today: user.map { today(for: $0) } ?? LocalDate(now, in: .gmt), baseURL: application.baseURL)
     }
 
-    func discover() throws -> DiscoverService {
+    package func discover() throws -> DiscoverService {
         let library = try libraryService()
         return DiscoverService(
             db: database, user: library.user, now: now, library: library, listItems: try listItems(), lookups: bookLookup(),
             online: !application.lookupChain.offline)
     }
 
-    func syncFeed() throws -> SyncService {
+    package func syncFeed() throws -> SyncService {
         let user = try currentUser()
         return SyncService(db: database, user: user, today: today(for: user), now: now, retention: application.syncRetention)
     }
 
-    func goals() throws -> GoalService {
+    package func goals() throws -> GoalService {
         let user = try currentUser()
         return GoalService(db: database, user: user, today: today(for: user), now: now)
     }
 }
 
 /// Where an atomic batch leaves its transaction for its operations' requests.
-struct BatchTransactionKey: StorageKey { typealias Value = any Database }
+package struct BatchTransactionKey: StorageKey { package typealias Value = any Database }
 
 /// An atomic batch's ISBNs, looked up before its transaction began (`BatchController`): inside it,
 /// a lookup reads the catalog only, and a book that was not found then says what the sources said.
-struct BatchLookups: Sendable {
-    var failures: [String: any Error] = [:]
+package struct BatchLookups: Sendable {
+    package var failures: [String: any Error] = [:]
 }
 
-struct BatchLookupsKey: StorageKey { typealias Value = BatchLookups }
+package struct BatchLookupsKey: StorageKey { package typealias Value = BatchLookups }

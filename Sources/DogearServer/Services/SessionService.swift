@@ -5,14 +5,14 @@ import Vapor
 
 /// A reader's sessions (signed-in devices and apps): listing them, ending one or all the others,
 /// and changing the password, which ends every other session.
-struct SessionService {
-    let request: Request
-    var db: any Database { request.database }
+package struct SessionService {
+    package let request: Request
+    package var db: any Database { request.database }
 
-    static let sessionNotFound = DomainError.notFound(.sessionNotFound, "no such session")
+    package static let sessionNotFound = DomainError.notFound(.sessionNotFound, "no such session")
 
     /// Most recently used first; `current` marks the one asking.
-    func sessions() async throws -> [DeviceSessionDTO] {
+    package func sessions() async throws -> [DeviceSessionDTO] {
         let user = try request.currentUser()
         let current = request.auth.get(UserToken.self)?.id
         let tokens = try await UserToken.query(on: db).filter(\.$user.$id == user.requireID()).filter(\.$kind == nil).all()
@@ -24,7 +24,7 @@ struct SessionService {
     }
 
     /// Ends one session; ending the current one signs this device out.
-    func end(_ id: UUID) async throws {
+    package func end(_ id: UUID) async throws {
         let user = try request.currentUser()
         let token = try await UserToken.find(id, on: db)
         guard let token, !token.isAppToken,
@@ -34,12 +34,12 @@ struct SessionService {
     }
 
     /// "Sign out everywhere else": every session but this one ends.
-    func endOthers() async throws {
+    package func endOthers() async throws {
         try await Self.endSessions(of: try request.currentUser(), except: request.auth.get(UserToken.self)?.id, on: db)
     }
 
     /// Checks the current password, sets the new one, and ends every other session.
-    func changePassword(current: String?, new: String?) async throws {
+    package func changePassword(current: String?, new: String?) async throws {
         let user = try request.currentUser()
         try await Self.requirePassword(current, of: user, request)
         do {
@@ -58,7 +58,7 @@ struct SessionService {
 
     /// Ends sessions, not app tokens: those are revoked one by one on their own page (an app keeps
     /// working after a password change, as with Nextcloud's app passwords).
-    static func endSessions(of user: User, except keep: UUID?, on db: any Database) async throws {
+    package static func endSessions(of user: User, except keep: UUID?, on db: any Database) async throws {
         var query = UserToken.query(on: db).filter(\.$user.$id == (try user.requireID())).filter(\.$kind == nil)
         if let keep { query = query.filter(\.$id != keep) }
         try await query.delete()
@@ -66,7 +66,7 @@ struct SessionService {
 
     /// A change that needs the reader's current password (a new password or email): a missing or
     /// wrong one is refused on the field `currentPassword` (counted like a wrong sign-in).
-    static func requirePassword(_ password: String?, of user: User, _ request: Request) async throws {
+    package static func requirePassword(_ password: String?, of user: User, _ request: Request) async throws {
         guard !user.passwordHash.isEmpty else {
             throw ValidationError(
                 field: "currentPassword",

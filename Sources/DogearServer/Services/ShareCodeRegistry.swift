@@ -8,11 +8,11 @@ import Foundation
 /// tried again with another; a race lost at the index is retried too outside a transaction, while
 /// inside a PostgreSQL transaction it spoils the transaction and the request answers 409 "try
 /// again" (two requests drawing the same one of 32^6 codes in the same instant).
-struct ShareCodeRegistry {
-    let db: any Database
+package struct ShareCodeRegistry {
+    package let db: any Database
 
     /// Takes a new code for this resource, in the caller's transaction.
-    func register<G: RandomNumberGenerator>(
+    package func register<G: RandomNumberGenerator>(
         _ resource: ShareCodeRecord.Resource, id: UUID, using generator: inout G
     ) async throws -> ShareCode {
         try await ShareCodes.withUniqueCode(
@@ -27,26 +27,26 @@ struct ShareCodeRegistry {
             })
     }
 
-    func register(_ resource: ShareCodeRecord.Resource, id: UUID) async throws -> ShareCode {
+    package func register(_ resource: ShareCodeRecord.Resource, id: UUID) async throws -> ShareCode {
         var system = SystemRandomNumberGenerator()
         return try await register(resource, id: id, using: &system)
     }
 
     /// Gives the code back (a replaced or deleted list's), so it opens nothing any more.
-    func release(_ code: String) async throws {
+    package func release(_ code: String) async throws {
         try await ShareCodeRecord.query(on: db).filter(\.$code == code).delete()
     }
 
     /// What the resource a code names is, or nil for a code nobody holds.
-    func lookup(_ code: ShareCode) async throws -> ShareCodeRecord? {
+    package func lookup(_ code: ShareCode) async throws -> ShareCodeRecord? {
         try await ShareCodeRecord.query(on: db).filter(\.$code == code.value).first()
     }
 
-    struct CodeTaken: Error {}
+    package struct CodeTaken: Error {}
 
     /// A code already in the registry: seen before inserting, or by the unique index when another
     /// request inserted the same code in between.
-    static func isCollision(_ error: any Error) -> Bool {
+    package static func isCollision(_ error: any Error) -> Bool {
         error is CodeTaken || (error as? any DatabaseError)?.isConstraintFailure == true
     }
 }

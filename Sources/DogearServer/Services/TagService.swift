@@ -5,13 +5,13 @@ import Foundation
 import SQLKit
 
 /// A user's tags: one row per lower-case key, display form as first typed.
-struct TagService {
-    let db: any Database
-    let userID: UUID
-    let now: Date
+package struct TagService {
+    package let db: any Database
+    package let userID: UUID
+    package let now: Date
 
     /// Replaces an entry's tags, creating the user's missing tags. A fixed number of queries.
-    func setTags(_ names: [TagName], on entryID: UUID) async throws {
+    package func setTags(_ names: [TagName], on entryID: UUID) async throws {
         try await EntryTag.query(on: db).filter(\.$entry.$id == entryID).delete()
         guard !names.isEmpty else { return }
         let keys = names.map(\.key)

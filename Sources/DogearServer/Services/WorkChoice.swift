@@ -6,13 +6,13 @@ import Foundation
 /// A book a request names in exactly one way: a catalog work, one of the reader's entries, or an
 /// ISBN to look up (the catalog first, then the book sources). Lists' items, clubs' books and
 /// proposals name books this way.
-struct WorkChoice: Sendable {
-    var workId: UUID?
-    var entryId: UUID?
-    var isbn: String?
+package struct WorkChoice: Sendable {
+    package var workId: UUID?
+    package var entryId: UUID?
+    package var isbn: String?
 
     /// The catalog work's id.
-    func resolve(for user: User, on db: any Database, lookups: BookLookupService) async throws -> UUID {
+    package func resolve(for user: User, on db: any Database, lookups: BookLookupService) async throws -> UUID {
         let given = [workId != nil, entryId != nil, isbn != nil].filter { $0 }.count
         guard given == 1 else {
             throw ValidationError(field: "workId", "give exactly one of workId, entryId or isbn")

@@ -4,6 +4,7 @@ import SQLKit
 import Testing
 import Vapor
 
+@testable import DogearBench
 @testable import DogearServer
 @testable import DogearStore
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vapor
 
+@testable import DogearBench
 @testable import DogearServer
 @testable import DogearStore
 

@@ -9,34 +9,34 @@ import Vapor
 /// `.0`), and `JSONBytesTests` holds it to that encoder's output byte for byte.
 ///
 /// The caller writes keys in sorted order itself; commas are placed here.
-struct JSONBytes {
+package struct JSONBytes {
     private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
-    init(capacity: Int = 16_384) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 16_384) { bytes.reserveCapacity(capacity) }
 
-    mutating func beginObject() {
+    package mutating func beginObject() {
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
-    mutating func endObject() {
+    package mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
-    mutating func beginArray() {
+    package mutating func beginArray() {
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
-    mutating func endArray() {
+    package mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// `"name":`, after a comma when a member came before.
-    mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -45,7 +45,7 @@ struct JSONBytes {
     }
 
     /// A key that is data (an external ID's kind), escaped as a string.
-    mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         string(name)
         bytes.append(UInt8(ascii: ":"))
@@ -53,17 +53,17 @@ struct JSONBytes {
     }
 
     /// Before each element of an array.
-    mutating func item() {
+    package mutating func item() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
     }
 
-    mutating func null() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+    package mutating func null() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
 
     /// A value already written as JSON (one value: an object, an array, a literal).
-    mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
+    package mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         if value {
             bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
         } else {
@@ -71,23 +71,23 @@ struct JSONBytes {
         }
     }
 
-    mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+    package mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
 
     /// As Foundation writes a `Double`: its shortest form, without `.0` when it is whole.
-    mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         bytes.append(contentsOf: text.utf8)
     }
 
-    mutating func uuid(_ value: UUID) {
+    package mutating func uuid(_ value: UUID) {
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: value.text.utf8)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// ISO 8601 in UTC to the second, as `JSONEncoder`'s `.iso8601` writes it (the fraction dropped).
-    mutating func date(_ value: Date) {
+    package mutating func date(_ value: Date) {
         var seconds = time_t(value.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
@@ -119,7 +119,7 @@ struct JSONBytes {
 
     /// A string with Foundation's escapes: `"`, `\`, `/`, the short forms of control characters, the
     /// rest of them as `\u00XX`; everything else as its UTF-8.
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {
@@ -141,14 +141,14 @@ struct JSONBytes {
     }
 
     // Optional values: `null` when absent, as `@Nullable` writes them.
-    mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
-    mutating func uuid(_ value: UUID?) { if let value { uuid(value) } else { null() } }
-    mutating func int(_ value: Int?) { if let value { int(value) } else { null() } }
-    mutating func double(_ value: Double?) { if let value { double(value) } else { null() } }
-    mutating func bool(_ value: Bool?) { if let value { bool(value) } else { null() } }
-    mutating func date(_ value: Date?) { if let value { date(value) } else { null() } }
+    package mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
+    package mutating func uuid(_ value: UUID?) { if let value { uuid(value) } else { null() } }
+    package mutating func int(_ value: Int?) { if let value { int(value) } else { null() } }
+    package mutating func double(_ value: Double?) { if let value { double(value) } else { null() } }
+    package mutating func bool(_ value: Bool?) { if let value { bool(value) } else { null() } }
+    package mutating func date(_ value: Date?) { if let value { date(value) } else { null() } }
 
-    mutating func strings(_ values: [String]) {
+    package mutating func strings(_ values: [String]) {
         beginArray()
         for value in values {
             item()
@@ -158,7 +158,7 @@ struct JSONBytes {
     }
 
     /// `{kind: [values]}`, keys in byte order as the sorted encoder has them.
-    mutating func stringLists(_ values: [String: [String]]) {
+    package mutating func stringLists(_ values: [String: [String]]) {
         beginObject()
         for name in values.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             key(name)
@@ -170,13 +170,13 @@ struct JSONBytes {
 
 /// An answer `JSONBytes` can write: the same bytes the app's encoder writes for it, held to that by
 /// a test per type (`LeanReadTests`).
-protocol JSONBytesWritable {
+package protocol JSONBytesWritable {
     func write(to json: inout JSONBytes)
 }
 
 extension JSONBytes {
     /// The app's JSON encoder (`configure` makes it Vapor's), whose bytes these are.
-    static func appEncoder() -> JSONEncoder {
+    package static func appEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         // Stable key order: answers diff cleanly and read the same every time.
@@ -186,18 +186,18 @@ extension JSONBytes {
 
     /// A part of an answer that is read rarely enough to leave to the app's encoder (a home
     /// page's three clubs), written in place.
-    mutating func encoded<Value: Encodable>(_ value: Value) throws {
+    package mutating func encoded<Value: Encodable>(_ value: Value) throws {
         raw(Array(try Self.appEncoder().encode(value)))
     }
 
     /// The written bytes as a JSON response.
-    func response(status: HTTPResponseStatus = .ok) -> Response {
+    package func response(status: HTTPResponseStatus = .ok) -> Response {
         var headers = HTTPHeaders()
         headers.contentType = .json
         return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: bytes)))
     }
 
-    mutating func array<Item: JSONBytesWritable>(_ items: [Item]) {
+    package mutating func array<Item: JSONBytesWritable>(_ items: [Item]) {
         beginArray()
         for item in items {
             self.item()
@@ -208,7 +208,7 @@ extension JSONBytes {
 }
 
 extension Page: JSONBytesWritable where Item: JSONBytesWritable {
-    func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("items")
         json.array(items)
@@ -220,7 +220,7 @@ extension Page: JSONBytesWritable where Item: JSONBytesWritable {
 
 extension JSONBytesWritable {
     /// This answer as the API sends it, written by `JSONBytes`.
-    func jsonResponse() -> Response {
+    package func jsonResponse() -> Response {
         var json = JSONBytes()
         write(to: &json)
         return json.response()
@@ -229,7 +229,7 @@ extension JSONBytesWritable {
 
 extension Array where Element: JSONBytesWritable {
     /// A list answer, written by `JSONBytes`.
-    func jsonResponse() -> Response {
+    package func jsonResponse() -> Response {
         var json = JSONBytes()
         json.array(self)
         return json.response()

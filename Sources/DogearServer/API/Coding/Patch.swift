@@ -1,16 +1,16 @@
 /// A field of a PATCH body: left out (keep), `null` (clear) or a value (set).
-enum Patch<Value: Decodable & Sendable>: Decodable, Sendable {
+package enum Patch<Value: Decodable & Sendable>: Decodable, Sendable {
     case absent
     case null
     case value(Value)
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         self = container.decodeNil() ? .null : .value(try container.decode(Value.self))
     }
 
     /// The new value: `.some(nil)` clears, `nil` leaves the field alone.
-    var change: Value?? {
+    package var change: Value?? {
         switch self {
         case .absent: return nil
         case .null: return .some(nil)
@@ -21,7 +21,7 @@ enum Patch<Value: Decodable & Sendable>: Decodable, Sendable {
 
 extension KeyedDecodingContainer {
     /// Lets synthesized Decodable treat a missing key as `.absent` instead of an error.
-    func decode<Value>(_ type: Patch<Value>.Type, forKey key: Key) throws -> Patch<Value> {
+    package func decode<Value>(_ type: Patch<Value>.Type, forKey key: Key) throws -> Patch<Value> {
         guard contains(key) else { return .absent }
         return try decodeNil(forKey: key) ? .null : .value(decode(Value.self, forKey: key))
     }

@@ -3,7 +3,7 @@ import DogearStore
 
 // The API's shapes of the store's book records.
 extension WorkDTO {
-    init(_ record: WorkRecord) {
+    package init(_ record: WorkRecord) {
         self.init(
             id: record.id, title: record.title, subtitle: record.subtitle, authors: record.authors,
             description: record.description, firstPublishedYear: record.firstPublishedYear,
@@ -18,7 +18,7 @@ extension WorkDTO {
 }
 
 extension EditionDTO {
-    init(_ record: EditionRecord) {
+    package init(_ record: EditionRecord) {
         self.init(
             id: record.id, isbn13: record.isbn13, isbn10: record.isbn10, isbn: record.isbn, pageCount: record.pageCount,
             format: record.format, publisher: record.publisher, publishedDate: record.publishedDate,
@@ -28,19 +28,19 @@ extension EditionDTO {
 }
 
 extension ReadThroughDTO {
-    init(_ record: ReadThroughRecord) {
+    package init(_ record: ReadThroughRecord) {
         self.init(startedOn: record.startedOn, finishedOn: record.finishedOn, outcome: record.outcome)
     }
 }
 
 extension OtherEditionDTO {
-    init(_ record: OtherEditionRecord) {
+    package init(_ record: OtherEditionRecord) {
         self.init(edition: EditionDTO(record.edition), rating: record.rating, dateRead: record.dateRead)
     }
 }
 
 extension EntryDTO {
-    init(_ record: EntryRecord) {
+    package init(_ record: EntryRecord) {
         self.init(
             id: record.id, work: WorkDTO(record.work), edition: record.edition.map(EditionDTO.init), status: record.status,
             owned: record.owned, onWishlist: record.onWishlist, favorite: record.favorite, rating: record.rating,
@@ -57,14 +57,14 @@ extension EntryDTO {
 }
 
 extension CatalogBookDTO {
-    init(_ record: CatalogBook) {
+    package init(_ record: CatalogBook) {
         self.init(work: WorkDTO(record.work), edition: record.edition.map(EditionDTO.init))
     }
 }
 
 extension WorkDTO {
     /// The same facts as the work's record gives: the book page reads them from the entry it shows.
-    func fact(_ fact: CatalogFact) -> CatalogFact.Value? {
+    package func fact(_ fact: CatalogFact) -> CatalogFact.Value? {
         Work.fact(
             fact, originalLanguage: originalLanguage, originCountry: originCountry, translator: translator,
             translatorNationality: translatorNationality, contentWarnings: contentWarnings,

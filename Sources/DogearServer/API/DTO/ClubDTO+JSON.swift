@@ -4,7 +4,7 @@ import Foundation
 /// A club's members written by `JSONBytes`: the bytes `JSONEncoder` writes for `ClubMemberDTO`
 /// (keys sorted, every `@Nullable` field present); `LeanClubTests` compares them.
 extension ClubMemberDTO: JSONBytesWritable {
-    func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("hidesProgress")
         json.bool(hidesProgress)
@@ -21,7 +21,7 @@ extension ClubMemberDTO: JSONBytesWritable {
 }
 
 extension ClubMemberDTO.Progress: JSONBytesWritable {
-    func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("page")
         json.int(page)
@@ -38,7 +38,7 @@ extension ClubMemberDTO.Progress: JSONBytesWritable {
 }
 
 extension PersonRef: JSONBytesWritable {
-    func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("displayName")
         json.string(displayName)

@@ -7,7 +7,7 @@ import Vapor
 /// (keys in sorted order, every `@Nullable` field present), which `LeanReadTests` checks field by
 /// field. A field added to a DTO is added here too, or those tests fail.
 extension EntryDTO: JSONBytesWritable {
-    func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("countsTowardCulturalGoal")
         json.bool(countsTowardCulturalGoal)
@@ -114,7 +114,7 @@ extension EntryDTO: JSONBytesWritable {
 }
 
 extension WorkDTO: JSONBytesWritable {
-    func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("authors")
         json.beginArray()
@@ -183,7 +183,7 @@ extension WorkDTO: JSONBytesWritable {
 }
 
 extension EditionDTO: JSONBytesWritable {
-    func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("coverUrl")
         json.string(coverUrl)

@@ -5,35 +5,35 @@ import Vapor
 extension GoalConditions: Content {}
 
 /// A reading goal and where it stands today (`GET /api/v1/goals`, `/goals/{id}/progress`).
-struct GoalDTO: Content {
-    struct Progress: Content, Equatable {
-        let done: Int
-        let target: Int
-        let percent: Int
-        let expectedByToday: Int
+package struct GoalDTO: Content {
+    package struct Progress: Content, Equatable {
+        package let done: Int
+        package let target: Int
+        package let percent: Int
+        package let expectedByToday: Int
         /// done − expected: positive ahead, negative behind.
-        let difference: Int
+        package let difference: Int
         /// complete, ahead, onTrack, behind, missed, notStarted.
-        let standing: String
-        let daysLeft: Int
-        @Nullable var neededPerDay: Double?
-        @Nullable var neededPerWeek: Double?
+        package let standing: String
+        package let daysLeft: Int
+        @Nullable package var neededPerDay: Double?
+        @Nullable package var neededPerWeek: Double?
     }
 
-    let id: UUID
-    let year: Int
-    let metric: String
-    let target: Int
-    let conditions: GoalConditions
+    package let id: UUID
+    package let year: Int
+    package let metric: String
+    package let target: Int
+    package let conditions: GoalConditions
     /// "24 books · fantasy · by female authors": the goal in words.
-    let summary: String
-    let progress: Progress
+    package let summary: String
+    package let progress: Progress
 }
 
 /// What `POST /api/v1/goals` and `PATCH /api/v1/goals/{id}` accept.
-struct GoalRequest: Content {
-    var year: Int?
-    var metric: String?
-    var target: Int?
-    var conditions: GoalConditions?
+package struct GoalRequest: Content {
+    package var year: Int?
+    package var metric: String?
+    package var target: Int?
+    package var conditions: GoalConditions?
 }

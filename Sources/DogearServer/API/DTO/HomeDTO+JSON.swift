@@ -6,7 +6,7 @@ import Vapor
 /// encoding them), its three clubs and the year's goals by the app's encoder, in the same bytes as
 /// the app's encoder writes for the whole (`LeanReadTests`).
 extension HomeDTO {
-    func jsonResponse() throws -> Response {
+    package func jsonResponse() throws -> Response {
         var json = JSONBytes()
         json.beginObject()
         json.key("clubs")

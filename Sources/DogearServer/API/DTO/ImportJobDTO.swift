@@ -2,36 +2,36 @@ import DogearStore
 import Vapor
 
 /// An import job as the API shows it: the counters move while it runs.
-struct ImportJobDTO: Content {
-    struct RowProblem: Content {
-        let line: Int
-        let reason: String
+package struct ImportJobDTO: Content {
+    package struct RowProblem: Content {
+        package let line: Int
+        package let reason: String
     }
 
-    let id: UUID
-    let status: String
-    let format: String
-    let dryRun: Bool
-    let fileName: String?
-    let total: Int
-    let processed: Int
-    let created: Int
-    let merged: Int
-    let unchanged: Int
-    let failed: Int
+    package let id: UUID
+    package let status: String
+    package let format: String
+    package let dryRun: Bool
+    package let fileName: String?
+    package let total: Int
+    package let processed: Int
+    package let created: Int
+    package let merged: Int
+    package let unchanged: Int
+    package let failed: Int
     /// Why the whole job failed, when it did.
-    let message: String?
-    let errors: [RowProblem]
+    package let message: String?
+    package let errors: [RowProblem]
     /// Rows imported with something doubtful (an ISBN a spreadsheet mangled, say).
-    let warnings: [RowProblem]
+    package let warnings: [RowProblem]
     /// About the whole file (its encoding, say).
-    let fileWarnings: [String]
+    package let fileWarnings: [String]
     /// How the file's statuses and shelves map: `{from, to, rows}`.
-    let mappings: [ImportRunner.Mapping]
-    let createdAt: Date?
-    let finishedAt: Date?
+    package let mappings: [ImportRunner.Mapping]
+    package let createdAt: Date?
+    package let finishedAt: Date?
 
-    init(_ job: ImportJob, rows: [ImportRowRecord]) throws {
+    package init(_ job: ImportJob, rows: [ImportRowRecord]) throws {
         id = try job.requireID()
         status = job.status.rawValue
         format = job.format

@@ -2,7 +2,12 @@ import DogearStore
 import Vapor
 
 /// One page of a list endpoint. `nextCursor` is null on the last page.
-struct Page<Item: Content>: Content {
-    let items: [Item]
-    @Nullable var nextCursor: String?
+package struct Page<Item: Content>: Content {
+    package let items: [Item]
+    @Nullable package var nextCursor: String?
+
+    package init(items: [Item], nextCursor: String? = nil) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// A list's books written by `JSONBytes`: the bytes `JSONEncoder` writes for `ListItemDTO` (keys
 /// sorted, every `@Nullable` field present); `LeanReadTests` compares them.
 extension ListItemDTO: JSONBytesWritable {
-    func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.beginObject()
         json.key("coverUrl")
         json.string(coverUrl)

@@ -1,15 +1,15 @@
 import DogearStore
 import Vapor
 
-struct NoteDTO: Content {
-    let id: UUID
-    let entryId: UUID
-    let content: String
-    let discussion: Bool
-    @Nullable var createdAt: Date?
-    @Nullable var updatedAt: Date?
+package struct NoteDTO: Content {
+    package let id: UUID
+    package let entryId: UUID
+    package let content: String
+    package let discussion: Bool
+    @Nullable package var createdAt: Date?
+    @Nullable package var updatedAt: Date?
 
-    init(_ note: Note) throws {
+    package init(_ note: Note) throws {
         id = try note.requireID()
         entryId = note.$entry.id
         content = note.content
@@ -19,14 +19,14 @@ struct NoteDTO: Content {
     }
 }
 
-struct QuoteDTO: Content {
-    let id: UUID
-    let entryId: UUID
-    let text: String
-    @Nullable var page: Int?
-    @Nullable var createdAt: Date?
+package struct QuoteDTO: Content {
+    package let id: UUID
+    package let entryId: UUID
+    package let text: String
+    @Nullable package var page: Int?
+    @Nullable package var createdAt: Date?
 
-    init(_ quote: Quote) throws {
+    package init(_ quote: Quote) throws {
         id = try quote.requireID()
         entryId = quote.$entry.id
         text = quote.text
@@ -35,17 +35,17 @@ struct QuoteDTO: Content {
     }
 }
 
-struct SessionDTO: Content {
-    let id: UUID
-    let entryId: UUID
-    let date: String
-    let minutes: Int
-    @Nullable var pagesRead: Int?
-    @Nullable var startPage: Int?
-    @Nullable var endPage: Int?
-    @Nullable var createdAt: Date?
+package struct SessionDTO: Content {
+    package let id: UUID
+    package let entryId: UUID
+    package let date: String
+    package let minutes: Int
+    @Nullable package var pagesRead: Int?
+    @Nullable package var startPage: Int?
+    @Nullable package var endPage: Int?
+    @Nullable package var createdAt: Date?
 
-    init(_ session: ReadingSession) throws {
+    package init(_ session: ReadingSession) throws {
         id = try session.requireID()
         entryId = session.$entry.id
         date = session.date

@@ -5,20 +5,20 @@ import Vapor
 
 /// A shelf scan as the API answers it: where it is, its photo's size and address (nil once the
 /// photo is deleted), and its proposals in their numbers' order.
-struct ScanDTO: Content {
-    var id: UUID
-    var status: String
-    var message: String?
-    var spinesMessage: String?
-    var photoWidth: Int?
-    var photoHeight: Int?
-    var photoUrl: String?
-    var createdAt: Date
-    var finishedAt: Date?
-    var pending: Int
-    var proposals: [ScanProposalDTO]
+package struct ScanDTO: Content {
+    package var id: UUID
+    package var status: String
+    package var message: String?
+    package var spinesMessage: String?
+    package var photoWidth: Int?
+    package var photoHeight: Int?
+    package var photoUrl: String?
+    package var createdAt: Date
+    package var finishedAt: Date?
+    package var pending: Int
+    package var proposals: [ScanProposalDTO]
 
-    init(_ scan: ShelfScan, proposals: [ScanProposal]) throws {
+    package init(_ scan: ShelfScan, proposals: [ScanProposal]) throws {
         let id = try scan.requireID()
         self.id = id
         status = scan.status.rawValue
@@ -36,31 +36,31 @@ struct ScanDTO: Content {
 
 /// One proposed book: its number and box on the photo, how sure the scan is, what it read, its
 /// candidates (best first) and what the reader did with it.
-struct ScanProposalDTO: Content {
-    struct Box: Codable, Sendable {
-        var x: Int
-        var y: Int
-        var width: Int
-        var height: Int
+package struct ScanProposalDTO: Content {
+    package struct Box: Codable, Sendable {
+        package var x: Int
+        package var y: Int
+        package var width: Int
+        package var height: Int
     }
 
-    var id: UUID
-    var scanId: UUID
-    var number: Int
-    var kind: String
-    var confidence: String
-    var status: String
-    var box: Box
-    var isbn: String?
-    var ocrText: String?
-    var message: String?
-    var candidates: [ScanCandidate]
-    var workId: UUID?
-    var entryId: UUID?
-    var listId: String?
-    var reviewedAt: Date?
+    package var id: UUID
+    package var scanId: UUID
+    package var number: Int
+    package var kind: String
+    package var confidence: String
+    package var status: String
+    package var box: Box
+    package var isbn: String?
+    package var ocrText: String?
+    package var message: String?
+    package var candidates: [ScanCandidate]
+    package var workId: UUID?
+    package var entryId: UUID?
+    package var listId: String?
+    package var reviewedAt: Date?
 
-    init(_ proposal: ScanProposal) throws {
+    package init(_ proposal: ScanProposal) throws {
         id = try proposal.requireID()
         scanId = proposal.$scan.id
         number = proposal.number

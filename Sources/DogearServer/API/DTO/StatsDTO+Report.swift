@@ -2,37 +2,37 @@ import DogearStore
 
 // The API's shape of a `StatsReport`.
 extension StatsDTO.Range {
-    init(_ record: StatsReport.Range) {
+    package init(_ record: StatsReport.Range) {
         self.init(year: record.year, from: record.from, to: record.to)
     }
 }
 
 extension StatsDTO.Period {
-    init(_ record: StatsReport.Period) {
+    package init(_ record: StatsReport.Period) {
         self.init(period: record.period, books: record.books, finishes: record.finishes, pages: record.pages)
     }
 }
 
 extension StatsDTO.Ratings {
-    init(_ record: StatsReport.Ratings) {
+    package init(_ record: StatsReport.Ratings) {
         self.init(average: record.average, rated: record.rated, unrated: record.unrated, distribution: record.distribution)
     }
 }
 
 extension StatsDTO.Count {
-    init(_ record: StatsReport.Count) {
+    package init(_ record: StatsReport.Count) {
         self.init(name: record.name, books: record.books)
     }
 }
 
 extension StatsDTO.AuthorCount {
-    init(_ record: StatsReport.AuthorCount) {
+    package init(_ record: StatsReport.AuthorCount) {
         self.init(id: record.id, name: record.name, books: record.books)
     }
 }
 
 extension StatsDTO.Reading {
-    init(_ record: StatsReport.Reading) {
+    package init(_ record: StatsReport.Reading) {
         self.init(
             minutes: record.minutes, sessions: record.sessions, sessionPages: record.sessionPages,
             readingDays: record.readingDays, pagesPerDay: record.pagesPerDay, currentStreak: record.currentStreak,
@@ -41,13 +41,13 @@ extension StatsDTO.Reading {
 }
 
 extension StatsDTO.BookRef {
-    init(_ record: StatsReport.BookRef) {
+    package init(_ record: StatsReport.BookRef) {
         self.init(entryId: record.entryId, title: record.title, pages: record.pages, rating: record.rating, date: record.date)
     }
 }
 
 extension StatsDTO.Finishing {
-    init(_ record: StatsReport.Finishing) {
+    package init(_ record: StatsReport.Finishing) {
         self.init(
             averageDaysToFinish: record.averageDaysToFinish, shortest: record.shortest.map(StatsDTO.BookRef.init),
             longest: record.longest.map(StatsDTO.BookRef.init), rereads: record.rereads, didNotFinish: record.didNotFinish,
@@ -56,19 +56,19 @@ extension StatsDTO.Finishing {
 }
 
 extension StatsDTO.Share {
-    init(_ record: StatsReport.Share) {
+    package init(_ record: StatsReport.Share) {
         self.init(counts: record.counts.map(StatsDTO.Count.init), known: record.known, unknown: record.unknown)
     }
 }
 
 extension StatsDTO.YesNo {
-    init(_ record: StatsReport.YesNo) {
+    package init(_ record: StatsReport.YesNo) {
         self.init(yes: record.yes, no: record.no, unknown: record.unknown, share: record.share)
     }
 }
 
 extension StatsDTO.Diversity {
-    init(_ record: StatsReport.Diversity) {
+    package init(_ record: StatsReport.Diversity) {
         self.init(
             authorGender: StatsDTO.Share(record.authorGender), culturalRegion: StatsDTO.Share(record.culturalRegion),
             translated: StatsDTO.YesNo(record.translated), marginalisedVoices: StatsDTO.YesNo(record.marginalisedVoices),
@@ -78,7 +78,7 @@ extension StatsDTO.Diversity {
 }
 
 extension StatsDTO {
-    init(_ record: StatsReport) {
+    package init(_ record: StatsReport) {
         self.init(
             range: StatsDTO.Range(record.range), books: record.books, finishes: record.finishes, pages: record.pages,
             undatedFinishes: record.undatedFinishes, byMonth: record.byMonth.map(StatsDTO.Period.init),
@@ -91,13 +91,13 @@ extension StatsDTO {
 }
 
 extension DayDTO {
-    init(_ record: DayFigures) {
+    package init(_ record: DayFigures) {
         self.init(day: record.day, minutes: record.minutes, pages: record.pages)
     }
 }
 
 extension BasicStatsDTO {
-    init(_ record: BasicStatsReport) {
+    package init(_ record: BasicStatsReport) {
         self.init(
             range: StatsDTO.Range(record.range), books: record.books, pages: record.pages,
             byYear: record.byYear.map(StatsDTO.Period.init))

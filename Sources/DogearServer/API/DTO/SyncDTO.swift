@@ -4,24 +4,24 @@ import Vapor
 
 /// One page of the changes feed (`GET /api/v1/sync`): the changes in version order, the cursor to
 /// send back, and whether more are waiting.
-struct SyncPageDTO: Content {
-    let changes: [SyncChangeDTO]
-    let nextCursor: String
-    let hasMore: Bool
+package struct SyncPageDTO: Content {
+    package let changes: [SyncChangeDTO]
+    package let nextCursor: String
+    package let hasMore: Bool
 }
 
 /// A change: an upsert carries the object as the API's own routes show it; a tombstone carries
 /// `deletedAt` and no object.
-struct SyncChangeDTO: Content {
-    let type: String
-    let id: UUID
-    let version: Int64
-    var object: SyncObjectDTO?
-    var deletedAt: Date?
+package struct SyncChangeDTO: Content {
+    package let type: String
+    package let id: UUID
+    package let version: Int64
+    package var object: SyncObjectDTO?
+    package var deletedAt: Date?
 
-    enum CodingKeys: String, CodingKey { case type, id, version, object, deletedAt }
+    package enum CodingKeys: String, CodingKey { case type, id, version, object, deletedAt }
 
-    init(type: SyncObjectType, id: UUID, version: Int64, object: SyncObjectDTO?, deletedAt: Date?) {
+    package init(type: SyncObjectType, id: UUID, version: Int64, object: SyncObjectDTO?, deletedAt: Date?) {
         self.type = type.rawValue
         self.id = id
         self.version = version
@@ -29,7 +29,7 @@ struct SyncChangeDTO: Content {
         self.deletedAt = deletedAt
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = try container.decode(String.self, forKey: .type)
         id = try container.decode(UUID.self, forKey: .id)
@@ -41,7 +41,7 @@ struct SyncChangeDTO: Content {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type, forKey: .type)
         try container.encode(id, forKey: .id)
@@ -52,7 +52,7 @@ struct SyncChangeDTO: Content {
 }
 
 /// The object of an upsert, shaped as the routes that serve it one at a time.
-enum SyncObjectDTO: Sendable {
+package enum SyncObjectDTO: Sendable {
     case entry(EntryDTO)
     case session(SessionDTO)
     case note(NoteDTO)
@@ -63,7 +63,7 @@ enum SyncObjectDTO: Sendable {
     case goal(GoalDefinitionDTO)
     case profile(UserDTO)
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .entry(let value): try value.encode(to: encoder)
         case .session(let value): try value.encode(to: encoder)
@@ -77,7 +77,7 @@ enum SyncObjectDTO: Sendable {
         }
     }
 
-    static func decode(_ type: SyncObjectType, from decoder: any Decoder) throws -> SyncObjectDTO {
+    package static func decode(_ type: SyncObjectType, from decoder: any Decoder) throws -> SyncObjectDTO {
         switch type {
         case .entry: return .entry(try EntryDTO(from: decoder))
         case .session: return .session(try SessionDTO(from: decoder))
@@ -93,32 +93,32 @@ enum SyncObjectDTO: Sendable {
 }
 
 /// A book on one of the reader's own lists, with the list it is on and its place there.
-struct SyncListItemDTO: Content {
-    let id: UUID
-    let listId: UUID
+package struct SyncListItemDTO: Content {
+    package let id: UUID
+    package let listId: UUID
     /// The order on the list, ascending (gaps are normal: a move writes one row).
-    let position: Int64
-    let work: WorkDTO
-    @Nullable var note: String?
+    package let position: Int64
+    package let work: WorkDTO
+    @Nullable package var note: String?
     /// The reader's own entry for this work, when they have one.
-    @Nullable var entryId: UUID?
-    @Nullable var coverUrl: String?
+    @Nullable package var entryId: UUID?
+    @Nullable package var coverUrl: String?
 }
 
 /// Another reader's public list the reader saved (open it with `GET /api/v1/lists/{listId}`).
-struct SavedListDTO: Content, Equatable {
-    let id: UUID
-    let listId: UUID
-    @Nullable var savedAt: Date?
+package struct SavedListDTO: Content, Equatable {
+    package let id: UUID
+    package let listId: UUID
+    @Nullable package var savedAt: Date?
 }
 
 /// A goal as the reader set it; where it stands is `GET /api/v1/goals/{id}/progress`, a reading
 /// of the library that changes with it.
-struct GoalDefinitionDTO: Content, Equatable {
-    let id: UUID
-    let year: Int
-    let metric: String
-    let target: Int
-    let conditions: GoalConditions
-    let summary: String
+package struct GoalDefinitionDTO: Content, Equatable {
+    package let id: UUID
+    package let year: Int
+    package let metric: String
+    package let target: Int
+    package let conditions: GoalConditions
+    package let summary: String
 }

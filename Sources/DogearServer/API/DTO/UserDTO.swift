@@ -2,18 +2,18 @@ import DogearStore
 import Vapor
 
 /// A user's own profile as the API shows it.
-struct UserDTO: Content {
-    let id: UUID
-    let email: String
-    let displayName: String
-    @Nullable var photoUrl: String?
-    let onboardingDone: Bool
-    let genrePreferences: [String]
-    let timeZone: String
-    let tier: String
-    let createdAt: Date?
+package struct UserDTO: Content {
+    package let id: UUID
+    package let email: String
+    package let displayName: String
+    @Nullable package var photoUrl: String?
+    package let onboardingDone: Bool
+    package let genrePreferences: [String]
+    package let timeZone: String
+    package let tier: String
+    package let createdAt: Date?
 
-    init(_ user: User) throws {
+    package init(_ user: User) throws {
         self.id = try user.requireID()
         self.email = user.email
         self.displayName = user.displayName
@@ -26,18 +26,18 @@ struct UserDTO: Content {
     }
 }
 
-struct AuthResponse: Content {
-    let token: String
-    let user: UserDTO
+package struct AuthResponse: Content {
+    package let token: String
+    package let user: UserDTO
 }
 
 /// The one answer to a password reset request, whether or not the address has an account.
-struct PasswordResetAnswer: Content {
-    var message = "if an account has this email and this server sends mail, a link to reset its password is on its way"
+package struct PasswordResetAnswer: Content {
+    package var message = "if an account has this email and this server sends mail, a link to reset its password is on its way"
 }
 
 /// `POST /api/v1/auth/nonce`: what to hand the provider's sign-in, and until when it works.
-struct NonceDTO: Content {
-    let nonce: String
-    let expiresAt: Date
+package struct NonceDTO: Content {
+    package let nonce: String
+    package let expiresAt: Date
 }

@@ -4,26 +4,26 @@ import Vapor
 
 /// What `POST /api/v1/batch` accepts: up to 100 operations, each the method, path and body of a
 /// single route, with its own `If-Match` and `Idempotency-Key` if it wants them.
-struct BatchRequest: Decodable, Sendable {
-    struct Operation: Decodable, Sendable {
-        var method: String?
-        var path: String?
-        var body: JSONValue?
-        var headers: [String: String]?
+package struct BatchRequest: Decodable, Sendable {
+    package struct Operation: Decodable, Sendable {
+        package var method: String?
+        package var path: String?
+        package var body: JSONValue?
+        package var headers: [String: String]?
     }
 
-    var atomic: Bool?
-    var operations: [Operation]?
+    package var atomic: Bool?
+    package var operations: [Operation]?
 
-    static let maximum = 100
+    package static let maximum = 100
     /// The headers an operation may set; the rest (the token above all) are the batch's own.
-    static let operationHeaders: Set<String> = ["if-match", "idempotency-key"]
-    static let methods: [String: HTTPMethod] = ["POST": .POST, "PATCH": .PATCH, "PUT": .PUT, "DELETE": .DELETE]
+    package static let operationHeaders: Set<String> = ["if-match", "idempotency-key"]
+    package static let methods: [String: HTTPMethod] = ["POST": .POST, "PATCH": .PATCH, "PUT": .PUT, "DELETE": .DELETE]
 
     /// Checks the batch's shape before anything runs: every operation names a write, a route of
     /// the API that a batch may hold (`router`: resolved as the app's router reads the path), and
     /// only headers it may set. Each operation comes back with its path in the router's own form.
-    func validated(against router: BatchRouter) throws -> (
+    package func validated(against router: BatchRouter) throws -> (
         atomic: Bool, operations: [(method: HTTPMethod, path: String, body: JSONValue?, headers: [String: String])]
     ) {
         guard let operations, !operations.isEmpty else { throw ValidationError(field: "operations", "give 1 to 100 operations") }
@@ -61,7 +61,7 @@ struct BatchRequest: Decodable, Sendable {
 }
 
 /// Any JSON value, passed through as it came (an operation's body, a result's body).
-enum JSONValue: Codable, Sendable, Equatable {
+package enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -69,7 +69,7 @@ enum JSONValue: Codable, Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -86,7 +86,7 @@ enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

@@ -5,17 +5,17 @@ import Foundation
 /// The body of `PATCH /api/v1/authors/{id}` and `PATCH /api/v1/works/{id}`: any of the record's
 /// cultural facts, each a value (set), null (clear) or left out (keep). A key that is not such a
 /// fact is refused by name, so a typo never passes for "nothing to change".
-struct CatalogFactRequest: Decodable, Sendable {
-    var changes: CatalogEditService.Changes = [:]
+package struct CatalogFactRequest: Decodable, Sendable {
+    package var changes: CatalogEditService.Changes = [:]
 
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+    package struct Key: CodingKey {
+        package var stringValue: String
+        package var intValue: Int? { nil }
+        package init(stringValue: String) { self.stringValue = stringValue }
+        package init?(intValue: Int) { nil }
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         for key in container.allKeys {
             guard let fact = CatalogFact(rawValue: key.stringValue) else {

@@ -3,28 +3,28 @@ import DogearStore
 import Foundation
 
 /// `POST /api/v1/clubs`: a new club's fields.
-struct CreateClubRequest: Decodable, Sendable {
-    var name: String?
-    var description: String?
-    var coverUrl: String?
-    var isPublic: Bool?
-    var approvesJoins: Bool?
+package struct CreateClubRequest: Decodable, Sendable {
+    package var name: String?
+    package var description: String?
+    package var coverUrl: String?
+    package var isPublic: Bool?
+    package var approvesJoins: Bool?
 
-    var draft: ClubDraft {
+    package var draft: ClubDraft {
         ClubDraft(name: name, description: description, coverUrl: coverUrl, isPublic: isPublic, approvesJoins: approvesJoins)
     }
 }
 
 /// `PATCH /api/v1/clubs/{id}`: only the fields given change; `null` clears a description or cover.
-struct UpdateClubRequest: Decodable, Sendable {
-    var name: Patch<String> = .absent
-    var description: Patch<String> = .absent
-    var coverUrl: Patch<String> = .absent
-    var isPublic: Patch<Bool> = .absent
-    var approvesJoins: Patch<Bool> = .absent
+package struct UpdateClubRequest: Decodable, Sendable {
+    package var name: Patch<String> = .absent
+    package var description: Patch<String> = .absent
+    package var coverUrl: Patch<String> = .absent
+    package var isPublic: Patch<Bool> = .absent
+    package var approvesJoins: Patch<Bool> = .absent
 
     /// Cleared fields travel as blank text, which the club rules read as "none".
-    var draft: ClubDraft {
+    package var draft: ClubDraft {
         ClubDraft(
             name: name.change.map { $0 ?? "" }, description: description.change.map { $0 ?? "" },
             coverUrl: coverUrl.change.map { $0 ?? "" }, isPublic: isPublic.change ?? nil,
@@ -33,45 +33,45 @@ struct UpdateClubRequest: Decodable, Sendable {
 }
 
 /// `POST /api/v1/clubs/join`.
-struct JoinClubRequest: Decodable, Sendable {
-    var code: String?
+package struct JoinClubRequest: Decodable, Sendable {
+    package var code: String?
 }
 
 /// `PATCH /api/v1/clubs/{id}/members/{userId}`: a role (owner or admin changing another member),
 /// or `hidesProgress` (a member about themselves).
-struct UpdateClubMemberRequest: Decodable, Sendable {
-    var role: String?
-    var hidesProgress: Bool?
+package struct UpdateClubMemberRequest: Decodable, Sendable {
+    package var role: String?
+    package var hidesProgress: Bool?
 }
 
 /// `POST /api/v1/clubs/{id}/owner`.
-struct TransferClubRequest: Decodable, Sendable {
-    var userId: UUID?
+package struct TransferClubRequest: Decodable, Sendable {
+    package var userId: UUID?
 }
 
 /// `PUT /api/v1/clubs/{id}/current-book` and `POST /api/v1/clubs/{id}/proposals`: a book by work,
 /// one of the reader's entries, or an ISBN.
-struct ClubBookRequest: Decodable, Sendable {
-    var workId: UUID?
-    var entryId: UUID?
-    var isbn: String?
-    var startDate: String?
+package struct ClubBookRequest: Decodable, Sendable {
+    package var workId: UUID?
+    package var entryId: UUID?
+    package var isbn: String?
+    package var startDate: String?
 
-    var choice: WorkChoice { WorkChoice(workId: workId, entryId: entryId, isbn: isbn) }
+    package var choice: WorkChoice { WorkChoice(workId: workId, entryId: entryId, isbn: isbn) }
 }
 
 /// `PUT /api/v1/clubs/{id}/schedule`.
-struct ClubScheduleRequest: Decodable, Sendable {
-    var milestones: [MilestoneDraft]?
+package struct ClubScheduleRequest: Decodable, Sendable {
+    package var milestones: [MilestoneDraft]?
 }
 
 /// `POST /api/v1/clubs/{id}/comments` and `PATCH /api/v1/comments/{id}`.
-struct ClubCommentRequest: Decodable, Sendable {
-    var body: String?
-    var page: Int?
-    var percent: Double?
-    var parentId: UUID?
-    var noteId: UUID?
+package struct ClubCommentRequest: Decodable, Sendable {
+    package var body: String?
+    package var page: Int?
+    package var percent: Double?
+    package var parentId: UUID?
+    package var noteId: UUID?
 
-    var draft: CommentDraft { CommentDraft(body: body, page: page, percent: percent) }
+    package var draft: CommentDraft { CommentDraft(body: body, page: page, percent: percent) }
 }

@@ -2,10 +2,10 @@ import DogearStore
 import Foundation
 
 /// `POST /api/v1/discover/swipes` (and the deck page's forms).
-struct SwipeRequest: Decodable, Sendable {
-    var workId: UUID
+package struct SwipeRequest: Decodable, Sendable {
+    package var workId: UUID
     /// right, left or bookmark.
-    var action: String
+    package var action: String
     /// Where a right swipe or a bookmark puts the book: `want-to-read` (the default) or a list's id.
-    var listId: String?
+    package var listId: String?
 }

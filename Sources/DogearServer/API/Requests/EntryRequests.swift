@@ -4,24 +4,24 @@ import Vapor
 
 /// POST /api/v1/library: a book described in `book`, or an existing `workId` / `editionId`,
 /// plus what the reader sets on their entry (the `EntryDraft` fields, at the top level).
-struct CreateEntryRequest: Decodable, Sendable {
-    var book: BookDraft?
-    var workId: UUID?
-    var editionId: UUID?
+package struct CreateEntryRequest: Decodable, Sendable {
+    package var book: BookDraft?
+    package var workId: UUID?
+    package var editionId: UUID?
     /// Add straight from a lookup: the catalog, then Open Library, then Google Books.
-    var isbn: String?
-    var entryDraft: EntryDraft
+    package var isbn: String?
+    package var entryDraft: EntryDraft
 
     private enum CodingKeys: String, CodingKey {
         case book, workId, editionId, isbn
     }
 
-    init(book: BookDraft?, entryDraft: EntryDraft) {
+    package init(book: BookDraft?, entryDraft: EntryDraft) {
         self.book = book
         self.entryDraft = entryDraft
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         book = try container.decodeIfPresent(BookDraft.self, forKey: .book)
         workId = try container.decodeIfPresent(UUID.self, forKey: .workId)
@@ -32,26 +32,26 @@ struct CreateEntryRequest: Decodable, Sendable {
 }
 
 /// PATCH /api/v1/library/{id}: only the fields present change; `null` clears a field.
-struct UpdateEntryRequest: Decodable, Sendable {
-    var editionId: Patch<UUID>
-    var status: Patch<String>
-    var owned: Patch<Bool>
-    var onWishlist: Patch<Bool>
-    var favorite: Patch<Bool>
-    var rating: Patch<Int>
-    var preciseRating: Patch<Double>
-    var tags: Patch<[String]>
-    var dateStarted: Patch<String>
-    var dateFinished: Patch<String>
-    var dailyGoalPages: Patch<Int>
-    var recommendedBy: Patch<String>
-    var wouldRecommend: Patch<Bool>
-    var isPublic: Patch<Bool>
-    var countsTowardCulturalGoal: Patch<Bool>
-    var culturalGoalCategory: Patch<String>
+package struct UpdateEntryRequest: Decodable, Sendable {
+    package var editionId: Patch<UUID>
+    package var status: Patch<String>
+    package var owned: Patch<Bool>
+    package var onWishlist: Patch<Bool>
+    package var favorite: Patch<Bool>
+    package var rating: Patch<Int>
+    package var preciseRating: Patch<Double>
+    package var tags: Patch<[String]>
+    package var dateStarted: Patch<String>
+    package var dateFinished: Patch<String>
+    package var dailyGoalPages: Patch<Int>
+    package var recommendedBy: Patch<String>
+    package var wouldRecommend: Patch<Bool>
+    package var isPublic: Patch<Bool>
+    package var countsTowardCulturalGoal: Patch<Bool>
+    package var culturalGoalCategory: Patch<String>
 
     /// A patch that changes nothing, for pages to fill in a field or two.
-    static var empty: UpdateEntryRequest {
+    package static var empty: UpdateEntryRequest {
         UpdateEntryRequest(
             editionId: .absent, status: .absent, owned: .absent, onWishlist: .absent, favorite: .absent,
             rating: .absent, preciseRating: .absent, tags: .absent, dateStarted: .absent, dateFinished: .absent,
@@ -60,17 +60,17 @@ struct UpdateEntryRequest: Decodable, Sendable {
     }
 }
 
-struct StatusChangeRequest: Content {
-    var status: String
-    var date: String?
+package struct StatusChangeRequest: Content {
+    package var status: String
+    package var date: String?
 }
 
-struct ProgressRequest: Content {
-    var page: Int?
-    var percent: Double?
-    var minutes: Int?
+package struct ProgressRequest: Content {
+    package var page: Int?
+    package var percent: Double?
+    package var minutes: Int?
 
-    func input() throws -> ProgressInput {
+    package func input() throws -> ProgressInput {
         switch (page, percent, minutes) {
         case (let page?, nil, nil): return .page(page)
         case (nil, let percent?, nil): return .percent(percent)
@@ -80,25 +80,25 @@ struct ProgressRequest: Content {
     }
 }
 
-struct SessionRequest: Content {
-    var date: String
-    var minutes: Int
-    var pagesRead: Int?
-    var startPage: Int?
-    var endPage: Int?
+package struct SessionRequest: Content {
+    package var date: String
+    package var minutes: Int
+    package var pagesRead: Int?
+    package var startPage: Int?
+    package var endPage: Int?
 }
 
-struct NoteRequest: Content {
-    var content: String
-    var discussion: Bool?
+package struct NoteRequest: Content {
+    package var content: String
+    package var discussion: Bool?
 }
 
-struct NoteUpdateRequest: Content {
-    var content: String?
-    var discussion: Bool?
+package struct NoteUpdateRequest: Content {
+    package var content: String?
+    package var discussion: Bool?
 }
 
-struct QuoteRequest: Content {
-    var text: String
-    var page: Int?
+package struct QuoteRequest: Content {
+    package var text: String
+    package var page: Int?
 }

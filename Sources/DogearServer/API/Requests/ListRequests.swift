@@ -3,24 +3,24 @@ import DogearStore
 import Foundation
 
 /// `POST /api/v1/lists`: a new list's fields.
-struct CreateListRequest: Decodable, Sendable {
-    var name: String?
-    var description: String?
-    var bannerUrl: String?
-    var isPublic: Bool?
+package struct CreateListRequest: Decodable, Sendable {
+    package var name: String?
+    package var description: String?
+    package var bannerUrl: String?
+    package var isPublic: Bool?
 
-    var draft: ListDraft { ListDraft(name: name, description: description, bannerUrl: bannerUrl, isPublic: isPublic) }
+    package var draft: ListDraft { ListDraft(name: name, description: description, bannerUrl: bannerUrl, isPublic: isPublic) }
 }
 
 /// `PATCH /api/v1/lists/{id}`: only the fields given change; `null` clears a description or banner.
-struct UpdateListRequest: Decodable, Sendable {
-    var name: Patch<String> = .absent
-    var description: Patch<String> = .absent
-    var bannerUrl: Patch<String> = .absent
-    var isPublic: Patch<Bool> = .absent
+package struct UpdateListRequest: Decodable, Sendable {
+    package var name: Patch<String> = .absent
+    package var description: Patch<String> = .absent
+    package var bannerUrl: Patch<String> = .absent
+    package var isPublic: Patch<Bool> = .absent
 
     /// Cleared fields travel as blank text, which the list rules read as "none".
-    var draft: ListDraft {
+    package var draft: ListDraft {
         ListDraft(
             name: name.change.map { $0 ?? "" }, description: description.change.map { $0 ?? "" },
             bannerUrl: bannerUrl.change.map { $0 ?? "" }, isPublic: isPublic.change ?? nil)
@@ -28,17 +28,17 @@ struct UpdateListRequest: Decodable, Sendable {
 }
 
 /// `POST /api/v1/lists/{id}/items`: exactly one of a work, one of the reader's entries, or an ISBN.
-struct AddListItemRequest: Decodable, Sendable {
-    var workId: UUID?
-    var entryId: UUID?
-    var isbn: String?
-    var note: String?
+package struct AddListItemRequest: Decodable, Sendable {
+    package var workId: UUID?
+    package var entryId: UUID?
+    package var isbn: String?
+    package var note: String?
 
-    var item: ListItemService.NewItem { .init(workId: workId, entryId: entryId, isbn: isbn, note: note) }
+    package var item: ListItemService.NewItem { .init(workId: workId, entryId: entryId, isbn: isbn, note: note) }
 }
 
 /// `PATCH /api/v1/lists/{id}/items/{itemId}`: a new place (0 = the top) and/or a note (`null` clears).
-struct UpdateListItemRequest: Decodable, Sendable {
-    var position: Int?
-    var note: Patch<String> = .absent
+package struct UpdateListItemRequest: Decodable, Sendable {
+    package var position: Int?
+    package var note: Patch<String> = .absent
 }

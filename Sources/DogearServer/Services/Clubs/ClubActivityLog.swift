@@ -6,14 +6,14 @@ import SQLKit
 
 /// Writes a club's feed. Every activity is written inside the transaction of the change it reports,
 /// so the feed never tells of a change that did not happen (or misses one that did).
-struct ClubActivityLog {
+package struct ClubActivityLog {
     /// A database inside the reporting change's transaction.
-    let db: any Database
+    package let db: any Database
 
     /// Records one activity. On PostgreSQL it first locks the club's row, so activities of one club
     /// get their ids in commit order (an event stream reading "after id N" then misses nothing), and
     /// queues a `NOTIFY` that PostgreSQL sends to every listening process when the transaction commits.
-    func record(_ activity: ClubActivity) async throws {
+    package func record(_ activity: ClubActivity) async throws {
         let clubID = activity.$club.id
         let sql = db.sql
         let dialect = sql.databaseDialect
@@ -25,7 +25,7 @@ struct ClubActivityLog {
     /// Wakes the club's open streams without a feed line (a member removed, the club deleted), so
     /// they check again and end: on PostgreSQL a `NOTIFY` sent at commit; on SQLite the caller
     /// announces once the transaction has committed.
-    func wake(_ clubID: UUID) async throws {
+    package func wake(_ clubID: UUID) async throws {
         let sql = db.sql
         guard let notify = sql.databaseDialect.notify(ClubEventHub.channel, clubID.uuidString) else { return }
         try await sql.raw(notify).run()
@@ -35,7 +35,7 @@ struct ClubActivityLog {
     /// added, started, 25/50/75 %, finished, abandoned, rated. A private entry tells nothing, and
     /// neither does a member who keeps their progress to themselves in that club.
     /// Returns the clubs told (to announce once the transaction commits).
-    func entryChanged(_ entry: LibraryEntry, before: ReadingState?, ratingBefore: Int?) async throws -> [UUID] {
+    package func entryChanged(_ entry: LibraryEntry, before: ReadingState?, ratingBefore: Int?) async throws -> [UUID] {
         guard entry.isPublic else { return [] }
         let userID = entry.$user.id
         let workID = entry.$work.id
@@ -69,7 +69,7 @@ struct ClubActivityLog {
         return clubIDs
     }
 
-    static func kind(of event: ClubFeedEvent) -> (ClubActivity.Kind, Int?) {
+    package static func kind(of event: ClubFeedEvent) -> (ClubActivity.Kind, Int?) {
         switch event {
         case .addedBook: return (.addedBook, nil)
         case .started: return (.started, nil)

@@ -6,28 +6,28 @@ import Foundation
 /// One read of a club's feed before any reader's view of it: the activity lines with the names,
 /// titles and comments they mention. Every open stream of a club that one change woke can share one
 /// batch (`SharedFeedReads`); each reader's view (spoilers) is made from it in memory.
-struct ClubFeedBatch: @unchecked Sendable {
+package struct ClubFeedBatch: @unchecked Sendable {
     /// How far a reader is in a book, for spoiler gating.
-    struct Place: Sendable {
-        let status: ReadingStatus
-        let page: Int?
-        let progress: Double
+    package struct Place: Sendable {
+        package let status: ReadingStatus
+        package let page: Int?
+        package let progress: Double
     }
 
-    let rows: [ClubActivity]
-    let people: [UUID: PersonRef]
-    let titles: [UUID: String]
-    let comments: [ClubComment]
+    package let rows: [ClubActivity]
+    package let people: [UUID: PersonRef]
+    package let titles: [UUID: String]
+    package let comments: [ClubComment]
     /// Page counts of the books that comments about a page refer to.
-    let pageCounts: [UUID: Int]
+    package let pageCounts: [UUID: Int]
     /// For event streams, so each stream needs no query of its own: every member's role (a reader
     /// missing here has left, was removed, or the club is gone), and each member's place in the
     /// books that comments about a place refer to (member → work → place).
-    var roles: [UUID: ClubMember.Role]? = nil
-    var places: [UUID: [UUID: Place]] = [:]
+    package var roles: [UUID: ClubMember.Role]? = nil
+    package var places: [UUID: [UUID: Place]] = [:]
 
     /// Newest first before `before` (a feed page), or oldest first after `after` (an event stream).
-    static func load(
+    package static func load(
         _ clubID: UUID, after: Int? = nil, before: Int? = nil, limit: Int, forStreams: Bool = false, on db: any Database
     ) async throws -> ClubFeedBatch {
         var batch = try await lines(clubID, after: after, before: before, limit: limit, on: db)
@@ -75,7 +75,7 @@ struct ClubFeedBatch: @unchecked Sendable {
     }
 
     /// Page counts of the books that comments about a place refer to (to compare pages with percents).
-    static func pageCounts(of comments: [ClubComment], on db: any Database) async throws -> [UUID: Int] {
+    package static func pageCounts(of comments: [ClubComment], on db: any Database) async throws -> [UUID: Int] {
         let works = Array(Set(comments.filter { $0.page != nil || $0.percent != nil }.compactMap(\.$work.id)))
         guard !works.isEmpty else { return [:] }
         var result: [UUID: Int] = [:]

@@ -7,20 +7,20 @@ import SQLKit
 /// A club's feed and discussion as one member sees them: activity newest first (or, for the event
 /// stream, everything after an id), and comments with spoilers hidden until the reader reaches the
 /// page they are about. The API, the page and the event stream all read through here, so they agree.
-struct ClubFeedService {
-    let membership: ClubMembershipService
-    let now: @Sendable () -> Date
+package struct ClubFeedService {
+    package let membership: ClubMembershipService
+    package let now: @Sendable () -> Date
 
-    var db: any Database { membership.db }
-    var user: User { membership.user }
+    package var db: any Database { membership.db }
+    package var user: User { membership.user }
 
-    static let commentNotFound = DomainError.notFound(.commentNotFound, "no such comment")
-    static let pageSize = 30
+    package static let commentNotFound = DomainError.notFound(.commentNotFound, "no such comment")
+    package static let pageSize = 30
 
     // MARK: activity
 
     /// Newest first, `limit` at a time; `before` is the last id of the previous page.
-    func activity(in clubID: UUID, before: Int?, limit: Int = Self.pageSize) async throws -> Page<ClubActivityDTO> {
+    package func activity(in clubID: UUID, before: Int?, limit: Int = Self.pageSize) async throws -> Page<ClubActivityDTO> {
         let (_, actor) = try await membership.open(clubID, for: .readInside)
         let batch = try await ClubFeedBatch.load(clubID, before: before, limit: limit + 1, on: db)
         let page = Array(batch.rows.prefix(limit))
@@ -30,7 +30,7 @@ struct ClubFeedService {
 
     /// Oldest first, everything after `id` (at most `limit`): what an event stream sends next.
     /// `shared` lets every stream of the club woken by the same change read the feed once.
-    func activity(
+    package func activity(
         in clubID: UUID, after id: Int, limit: Int = 100, shared: SharedFeedReads? = nil, generation: Int = 0
     ) async throws -> [ClubActivityDTO] {
         let db = self.db
@@ -52,7 +52,7 @@ struct ClubFeedService {
     }
 
     /// The newest activity's id (0 when there is none): where a new event stream starts.
-    func latestActivityID(in clubID: UUID) async throws -> Int {
+    package func latestActivityID(in clubID: UUID) async throws -> Int {
         _ = try await membership.open(clubID, for: .readInside)
         return try await ClubActivity.query(on: db).filter(\.$club.$id == clubID).max(\.$id) ?? 0
     }
@@ -84,7 +84,7 @@ struct ClubFeedService {
 
     /// Top-level comments newest first, each with its replies oldest first. `reveal` shows one
     /// hidden comment (the reader asked to see it).
-    func comments(in clubID: UUID, before cursor: UUID?, limit: Int = Self.pageSize, reveal: UUID? = nil) async throws
+    package func comments(in clubID: UUID, before cursor: UUID?, limit: Int = Self.pageSize, reveal: UUID? = nil) async throws
         -> Page<ClubCommentDTO>
     {
         _ = try await membership.open(clubID, for: .readInside)
@@ -113,7 +113,7 @@ struct ClubFeedService {
     }
 
     /// One comment (with its replies when it is top-level), for whoever may read its club.
-    func comment(_ id: UUID, reveal: Bool) async throws -> ClubCommentDTO {
+    package func comment(_ id: UUID, reveal: Bool) async throws -> ClubCommentDTO {
         let (comment, _) = try await openComment(id, for: .readInside)
         let replies = try await ClubComment.query(on: db).filter(\.$parent.$id == id).sort(\.$createdAt).sort(\.$id).all()
         let dtos = try await self.dtos([comment] + replies, clubID: comment.$club.id, reveal: reveal ? id : nil)
@@ -124,7 +124,7 @@ struct ClubFeedService {
 
     /// A new comment (or a reply to a top-level one) about the club's current book; `noteID` shares
     /// one of the reader's discussion notes (its text is the body when none is given).
-    func post(in clubID: UUID, _ draft: CommentDraft, parentID: UUID?, noteID: UUID?) async throws -> ClubCommentDTO {
+    package func post(in clubID: UUID, _ draft: CommentDraft, parentID: UUID?, noteID: UUID?) async throws -> ClubCommentDTO {
         _ = try await membership.open(clubID, for: .comment)
         var draft = draft
         if let noteID {
@@ -161,13 +161,13 @@ struct ClubFeedService {
     }
 
     /// The book's last page as far as the catalog knows it: its longest edition's (nil when none says).
-    static func lastPage(of workID: UUID?, on db: any Database) async throws -> Int? {
+    package static func lastPage(of workID: UUID?, on db: any Database) async throws -> Int? {
         guard let workID else { return nil }
         return try await Edition.query(on: db).filter(\.$work.$id == workID).max(\.$pageCount)
     }
 
     /// The author changes their comment within 15 minutes of writing it.
-    func edit(_ id: UUID, _ draft: CommentDraft) async throws -> ClubCommentDTO {
+    package func edit(_ id: UUID, _ draft: CommentDraft) async throws -> ClubCommentDTO {
         let (comment, _) = try await openComment(id, for: .comment)
         guard comment.$author.id == (try user.requireID()) else {
             throw DomainError(.forbidden, code: .forbidden, "only its author can edit a comment")
@@ -188,7 +188,7 @@ struct ClubFeedService {
     }
 
     /// The author deletes their own comment; owner and admins any (its replies go with it).
-    func delete(_ id: UUID) async throws {
+    package func delete(_ id: UUID) async throws {
         let (comment, actor) = try await openComment(id, for: .readInside)
         if comment.$author.id != (try user.requireID()) {
             try ClubMembershipService.require(ClubAccess.decide(.deleteAnyComment, by: actor, isPublic: false))
@@ -282,7 +282,7 @@ struct ClubFeedService {
     }
 
     /// "page 200", "40%".
-    static func describe(_ place: SpoilerGate.Place) -> String {
+    package static func describe(_ place: SpoilerGate.Place) -> String {
         switch place {
         case .page(let page): return "page \(page)"
         case .percent(let percent): return "\(Int(percent.rounded()))%"
@@ -290,7 +290,7 @@ struct ClubFeedService {
     }
 
     /// Display names of readers by id, in one query.
-    static func people(_ ids: [UUID], on db: any Database) async throws -> [UUID: PersonRef] {
+    package static func people(_ ids: [UUID], on db: any Database) async throws -> [UUID: PersonRef] {
         let unique = Array(Set(ids))
         guard !unique.isEmpty else { return [:] }
         var result: [UUID: PersonRef] = [:]

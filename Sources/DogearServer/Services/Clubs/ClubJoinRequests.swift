@@ -5,17 +5,17 @@ import SQLKit
 
 /// The `club_join_requests` rows: readers who used the code of a club that approves joins, waiting
 /// for an owner or admin to approve (they become members) or decline (the row goes).
-struct ClubJoinRequests {
-    let db: any Database
+package struct ClubJoinRequests {
+    package let db: any Database
 
-    struct Request: Sendable, Equatable {
-        let userID: UUID
-        let displayName: String
-        let requestedAt: Date
+    package struct Request: Sendable, Equatable {
+        package let userID: UUID
+        package let displayName: String
+        package let requestedAt: Date
     }
 
     /// Records the request; asking again while it waits changes nothing.
-    func ask(_ userID: UUID, toJoin clubID: UUID, at: Date) async throws {
+    package func ask(_ userID: UUID, toJoin clubID: UUID, at: Date) async throws {
         try await db.writeTransaction { db in
             try await db.sql.raw(
                 """
@@ -26,19 +26,19 @@ struct ClubJoinRequests {
         }
     }
 
-    func isWaiting(_ userID: UUID, toJoin clubID: UUID) async throws -> Bool {
+    package func isWaiting(_ userID: UUID, toJoin clubID: UUID) async throws -> Bool {
         try await db.sql.raw(
             "SELECT 1 AS waiting FROM club_join_requests WHERE club_id = \(bind: clubID) AND user_id = \(bind: userID)"
         ).first() != nil
     }
 
-    func withdraw(_ userID: UUID, from clubID: UUID) async throws {
+    package func withdraw(_ userID: UUID, from clubID: UUID) async throws {
         try await db.sql.raw(
             "DELETE FROM club_join_requests WHERE club_id = \(bind: clubID) AND user_id = \(bind: userID)"
         ).run()
     }
 
-    func list(_ clubID: UUID) async throws -> [Request] {
+    package func list(_ clubID: UUID) async throws -> [Request] {
         try await db.sql.raw(
             """
             SELECT r.user_id AS user_id, u.display_name AS display_name, r.created_at AS created_at

@@ -6,20 +6,20 @@ import Foundation
 /// Making clubs and being in them: create (premium when tiers are on), join by code, leave, hand
 /// ownership on, remove members, change roles, replace the join code. Who may do what is Core's
 /// `ClubAccess`; this service finds the actor's role, asks, and turns the answer into `DomainError`s.
-struct ClubMembershipService {
-    let db: any Database
-    let user: User
-    let tiersEnabled: Bool
+package struct ClubMembershipService {
+    package let db: any Database
+    package let user: User
+    package let tiersEnabled: Bool
     /// Wakes the club's live feed after a join or a leave.
-    var events: ClubEventHub? = nil
+    package var events: ClubEventHub? = nil
     /// When a removal happened (the injected clock).
-    var now: @Sendable () -> Date = { Date() }
+    package var now: @Sendable () -> Date = { Date() }
     /// Join codes that open nothing are counted and limited (`CodeGuessThrottle`); nil in tools.
-    var codeGuesses: CodeGuesses? = nil
+    package var codeGuesses: CodeGuesses? = nil
 
-    static let clubNotFound = DomainError.notFound(.clubNotFound, "no such club")
+    package static let clubNotFound = DomainError.notFound(.clubNotFound, "no such club")
 
-    func create(_ draft: ClubDraft) async throws -> Club {
+    package func create(_ draft: ClubDraft) async throws -> Club {
         guard Tiers.allows(.createClubs, tier: user.tier, tiersEnabled: tiersEnabled) else {
             throw DomainError(
                 .premiumRequired, code: .premiumRequired, "starting a club comes with a premium account; joining one does not")
@@ -44,14 +44,14 @@ struct ClubMembershipService {
     }
 
     /// What a join code did: the reader is in, or (a club that approves joins) asked to be.
-    enum JoinOutcome {
+    package enum JoinOutcome {
         case joined(Club)
         case requested(Club)
     }
 
     /// Joins the club a code opens (any case, spaces ignored; a private club's code is its
     /// invitation); a club that approves joins takes it as a request an owner or admin answers.
-    func joinOrAsk(code typed: String) async throws -> JoinOutcome {
+    package func joinOrAsk(code typed: String) async throws -> JoinOutcome {
         let club = try await club(byCode: typed)
         let clubID = try club.requireID()
         let actor = try await actor(in: club)
@@ -69,7 +69,7 @@ struct ClubMembershipService {
 
     /// Joins by code where no approval is needed (tools and tests); a club that approves joins answers
     /// 409 `joinRequested`, its request recorded.
-    func join(code typed: String) async throws -> Club {
+    package func join(code typed: String) async throws -> Club {
         switch try await joinOrAsk(code: typed) {
         case .joined(let club): return club
         case .requested:
@@ -78,7 +78,7 @@ struct ClubMembershipService {
     }
 
     /// The reader whose request an owner or admin approves becomes a member.
-    func approveJoin(of userID: UUID, to clubID: UUID) async throws {
+    package func approveJoin(of userID: UUID, to clubID: UUID) async throws {
         let (club, _) = try await open(clubID, for: .reviewJoinRequests)
         let requests = ClubJoinRequests(db: db)
         guard try await requests.isWaiting(userID, toJoin: clubID) else { throw Self.joinRequestNotFound }
@@ -86,19 +86,19 @@ struct ClubMembershipService {
     }
 
     /// Declines a request to join: it is gone; the reader may ask again with the code.
-    func declineJoin(of userID: UUID, to clubID: UUID) async throws {
+    package func declineJoin(of userID: UUID, to clubID: UUID) async throws {
         _ = try await open(clubID, for: .reviewJoinRequests)
         guard try await ClubJoinRequests(db: db).isWaiting(userID, toJoin: clubID) else { throw Self.joinRequestNotFound }
         try await db.writeTransaction { db in try await ClubJoinRequests(db: db).withdraw(userID, from: clubID) }
     }
 
     /// Who asked to join, oldest first (owner and admins).
-    func joinRequests(of clubID: UUID) async throws -> [ClubJoinRequests.Request] {
+    package func joinRequests(of clubID: UUID) async throws -> [ClubJoinRequests.Request] {
         _ = try await open(clubID, for: .reviewJoinRequests)
         return try await ClubJoinRequests(db: db).list(clubID)
     }
 
-    static let joinRequestNotFound = DomainError.notFound(.joinRequestNotFound, "no such request to join this club")
+    package static let joinRequestNotFound = DomainError.notFound(.joinRequestNotFound, "no such request to join this club")
 
     /// Makes `userID` a member, with `also` in the same transaction (an approved request withdrawn).
     private func add(
@@ -125,7 +125,7 @@ struct ClubMembershipService {
     /// The club a code opens (any case), whether the reader is in it already, and whether they asked
     /// to join and wait: what an invitation link shows before joining. The code is the invitation, so
     /// a private club shows its name too.
-    func invitation(code typed: String) async throws -> (club: Club, isMember: Bool, asked: Bool) {
+    package func invitation(code typed: String) async throws -> (club: Club, isMember: Bool, asked: Bool) {
         let club = try await club(byCode: typed)
         let isMember = try await actor(in: club).isMember
         let asked =
@@ -148,7 +148,7 @@ struct ClubMembershipService {
     }
 
     /// Leaves a club; the last member leaving deletes it (an owner hands it on first otherwise).
-    func leave(_ clubID: UUID) async throws {
+    package func leave(_ clubID: UUID) async throws {
         let club = try await find(clubID)
         let members = try await ClubMember.query(on: db).filter(\.$club.$id == clubID).count()
         let actor = try await actor(in: club)
@@ -168,7 +168,7 @@ struct ClubMembershipService {
     }
 
     /// Hands the club to another member: they become owner, the old owner an admin.
-    func transferOwnership(of clubID: UUID, to newOwnerID: UUID) async throws {
+    package func transferOwnership(of clubID: UUID, to newOwnerID: UUID) async throws {
         let club = try await find(clubID)
         try Self.require(ClubAccess.decide(.transferOwnership, by: try await actor(in: club), isPublic: club.isPublic))
         try await db.writeTransaction { db in
@@ -187,7 +187,7 @@ struct ClubMembershipService {
         }
     }
 
-    func removeMember(_ memberID: UUID, from clubID: UUID) async throws {
+    package func removeMember(_ memberID: UUID, from clubID: UUID) async throws {
         let club = try await find(clubID)
         let actor = try await actor(in: club)
         try Self.require(ClubAccess.decide(.removeMember, by: actor, isPublic: club.isPublic))
@@ -210,7 +210,7 @@ struct ClubMembershipService {
     }
 
     /// Makes a member an admin or an admin a member (the owner's role changes only by handing over).
-    func changeRole(of memberID: UUID, in clubID: UUID, to role: ClubMember.Role) async throws {
+    package func changeRole(of memberID: UUID, in clubID: UUID, to role: ClubMember.Role) async throws {
         let club = try await find(clubID)
         let actor = try await actor(in: club)
         try Self.require(ClubAccess.decide(.changeRole, by: actor, isPublic: club.isPublic))
@@ -228,13 +228,13 @@ struct ClubMembershipService {
     }
 
     /// The readers removed from the club who may not join again by code, newest first (owner and admins).
-    func removals(of clubID: UUID) async throws -> [ClubRemovals.Removal] {
+    package func removals(of clubID: UUID) async throws -> [ClubRemovals.Removal] {
         _ = try await open(clubID, for: .manageRemovals)
         return try await ClubRemovals(db: db).list(clubID)
     }
 
     /// Lets a removed reader join again by code (owner and admins); not found when they were not removed.
-    func letBackIn(_ userID: UUID, to clubID: UUID) async throws {
+    package func letBackIn(_ userID: UUID, to clubID: UUID) async throws {
         _ = try await open(clubID, for: .manageRemovals)
         guard try await ClubRemovals(db: db).lift(userID, from: clubID) else {
             throw DomainError.notFound(.removalNotFound, "this reader was not removed from this club")
@@ -242,7 +242,7 @@ struct ClubMembershipService {
     }
 
     /// A new join code; the old one opens nothing any more.
-    func replaceCode(of clubID: UUID) async throws -> Club {
+    package func replaceCode(of clubID: UUID) async throws -> Club {
         let club = try await find(clubID)
         try Self.require(ClubAccess.decide(.replaceCode, by: try await actor(in: club), isPublic: club.isPublic))
         try await db.writeTransaction { db in
@@ -255,7 +255,7 @@ struct ClubMembershipService {
     }
 
     /// The club's summary, as far as the reader may see it.
-    func summary(_ clubID: UUID) async throws -> Club {
+    package func summary(_ clubID: UUID) async throws -> Club {
         let club = try await find(clubID)
         try Self.require(ClubAccess.decide(.readSummary, by: try await actor(in: club), isPublic: club.isPublic))
         return club
@@ -272,21 +272,21 @@ struct ClubMembershipService {
         return (club, actor)
     }
 
-    static let alreadyMember = DomainError(.conflict, code: .alreadyMember, "already a member")
+    package static let alreadyMember = DomainError(.conflict, code: .alreadyMember, "already a member")
 
-    func find(_ clubID: UUID) async throws -> Club {
+    package func find(_ clubID: UUID) async throws -> Club {
         guard let club = try await Club.find(clubID, on: db) else { throw Self.clubNotFound }
         return club
     }
 
-    func actor(in club: Club) async throws -> ClubAccess.Actor {
+    package func actor(in club: Club) async throws -> ClubAccess.Actor {
         guard let member = try await Self.membership(try user.requireID(), in: try club.requireID(), on: db) else {
             return .otherReader
         }
         return Self.actor(member.role)
     }
 
-    static func actor(_ role: ClubMember.Role) -> ClubAccess.Actor {
+    package static func actor(_ role: ClubMember.Role) -> ClubAccess.Actor {
         switch role {
         case .owner: return .owner
         case .admin: return .admin
@@ -294,11 +294,11 @@ struct ClubMembershipService {
         }
     }
 
-    static func membership(_ userID: UUID, in clubID: UUID, on db: any Database) async throws -> ClubMember? {
+    package static func membership(_ userID: UUID, in clubID: UUID, on db: any Database) async throws -> ClubMember? {
         try await ClubMember.query(on: db).filter(\.$club.$id == clubID).filter(\.$user.$id == userID).first()
     }
 
-    static func require(_ decision: ClubAccess.Decision) throws {
+    package static func require(_ decision: ClubAccess.Decision) throws {
         switch decision {
         case .allow: return
         case .notFound: throw clubNotFound
@@ -310,7 +310,7 @@ struct ClubMembershipService {
         }
     }
 
-    static func recount(_ club: Club, on db: any Database) async throws {
+    package static func recount(_ club: Club, on db: any Database) async throws {
         club.memberCount = try await ClubMember.query(on: db).filter(\.$club.$id == club.requireID()).count()
         try await club.save(on: db)
     }
@@ -319,5 +319,17 @@ struct ClubMembershipService {
         if try await ClubMember.query(on: db).filter(\.$user.$id == userID).count() >= Limits.clubsPerReader {
             throw DomainError(.unprocessable, code: .tooManyClubs, "a reader can be in at most \(Limits.clubsPerReader) clubs")
         }
+    }
+
+    package init(
+        db: any Database, user: User, tiersEnabled: Bool, events: ClubEventHub? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }, codeGuesses: CodeGuesses? = nil
+    ) {
+        self.db = db
+        self.user = user
+        self.tiersEnabled = tiersEnabled
+        self.events = events
+        self.now = now
+        self.codeGuesses = codeGuesses
     }
 }

@@ -6,18 +6,18 @@ import SQLKit
 
 /// Choosing the next book: members propose books and vote (one vote each per proposal, which they
 /// can take back); owner or admin picks one, which becomes the current book and closes the round.
-struct ClubProposalService {
-    let reading: ClubReadingService
+package struct ClubProposalService {
+    package let reading: ClubReadingService
 
-    var membership: ClubMembershipService { reading.membership }
-    var db: any Database { reading.db }
-    var user: User { reading.user }
+    package var membership: ClubMembershipService { reading.membership }
+    package var db: any Database { reading.db }
+    package var user: User { reading.user }
 
-    static let proposalNotFound = DomainError.notFound(.proposalNotFound, "no such proposal in this club")
-    static let proposalClosed = DomainError(.unprocessable, code: .proposalClosed, "voting on this proposal has closed")
+    package static let proposalNotFound = DomainError.notFound(.proposalNotFound, "no such proposal in this club")
+    package static let proposalClosed = DomainError(.unprocessable, code: .proposalClosed, "voting on this proposal has closed")
 
     /// The open proposals, most votes first, then oldest first.
-    func proposals(in clubID: UUID) async throws -> [ClubProposalDTO] {
+    package func proposals(in clubID: UUID) async throws -> [ClubProposalDTO] {
         _ = try await membership.open(clubID, for: .readInside)
         let open = try await ClubProposal.query(on: db).filter(\.$club.$id == clubID).filter(\.$state == .open)
             .sort(\.$createdAt).all()
@@ -25,7 +25,7 @@ struct ClubProposalService {
         return dtos.enumerated().sorted { ($0.element.votes, -$0.offset) > ($1.element.votes, -$1.offset) }.map(\.element)
     }
 
-    func propose(in clubID: UUID, _ choice: WorkChoice, lookups: BookLookupService) async throws -> ClubProposalDTO {
+    package func propose(in clubID: UUID, _ choice: WorkChoice, lookups: BookLookupService) async throws -> ClubProposalDTO {
         _ = try await membership.open(clubID, for: .propose)
         let workID = try await choice.resolve(for: user, on: db, lookups: lookups)
         let userID = try user.requireID()
@@ -46,7 +46,7 @@ struct ClubProposalService {
     }
 
     /// Votes for a proposal; voting again keeps the one vote.
-    func vote(in clubID: UUID, for proposalID: UUID) async throws -> ClubProposalDTO {
+    package func vote(in clubID: UUID, for proposalID: UUID) async throws -> ClubProposalDTO {
         _ = try await membership.open(clubID, for: .vote)
         let proposal = try await openProposal(proposalID, in: clubID)
         let userID = try user.requireID()
@@ -60,7 +60,7 @@ struct ClubProposalService {
         return try await dtos([proposal])[0]
     }
 
-    func unvote(in clubID: UUID, for proposalID: UUID) async throws -> ClubProposalDTO {
+    package func unvote(in clubID: UUID, for proposalID: UUID) async throws -> ClubProposalDTO {
         _ = try await membership.open(clubID, for: .vote)
         let proposal = try await openProposal(proposalID, in: clubID)
         try await ClubVote.query(on: db).filter(\.$proposal.$id == proposalID).filter(\.$user.$id == user.requireID()).delete()
@@ -68,7 +68,7 @@ struct ClubProposalService {
     }
 
     /// The winner becomes the current book; the other open proposals close.
-    func pick(in clubID: UUID, _ proposalID: UUID) async throws -> ClubProposalDTO {
+    package func pick(in clubID: UUID, _ proposalID: UUID) async throws -> ClubProposalDTO {
         let (club, _) = try await membership.open(clubID, for: .pickNextBook)
         let proposal = try await openProposal(proposalID, in: clubID)
         let userID = try user.requireID()

@@ -6,18 +6,20 @@ import SQLKit
 
 /// The club's book: setting the current one (the last one becomes history), members' progress read
 /// from their own library entries, and the schedule with where the club should be today.
-struct ClubReadingService {
-    let membership: ClubMembershipService
-    let today: LocalDate
+package struct ClubReadingService {
+    package let membership: ClubMembershipService
+    package let today: LocalDate
 
-    var db: any Database { membership.db }
-    var user: User { membership.user }
+    package var db: any Database { membership.db }
+    package var user: User { membership.user }
 
-    static let noCurrentBook = DomainError(.unprocessable, code: .noCurrentBook, "the club has no current book yet")
+    package static let noCurrentBook = DomainError(.unprocessable, code: .noCurrentBook, "the club has no current book yet")
 
     /// Makes `choice` the club's current book from `startDate` (today if not given). The previous
     /// book ends today and counts as completed. Naming the current book again changes nothing.
-    func setCurrentBook(of clubID: UUID, to choice: WorkChoice, startDate: String?, lookups: BookLookupService) async throws {
+    package func setCurrentBook(of clubID: UUID, to choice: WorkChoice, startDate: String?, lookups: BookLookupService)
+        async throws
+    {
         let (club, _) = try await membership.open(clubID, for: .setCurrentBook)
         let started = try EntryDraft.date(startDate, field: "startDate") ?? today
         let workID = try await choice.resolve(for: user, on: db, lookups: lookups)
@@ -30,7 +32,7 @@ struct ClubReadingService {
 
     /// Ends the current book (if another) and starts `workID`, reporting it to the feed; false when
     /// it already is the current book. Runs inside the caller's transaction.
-    static func makeCurrent(
+    package static func makeCurrent(
         _ workID: UUID, of club: Club, startedOn: LocalDate, today: LocalDate, by actorID: UUID, on db: any Database
     ) async throws -> Bool {
         let clubID = try club.requireID()
@@ -49,7 +51,7 @@ struct ClubReadingService {
 
     /// Every member with their role and, when the club has a current book, their progress on it:
     /// owner first, then admins, then members, each in the order they joined.
-    func members(of clubID: UUID) async throws -> [ClubMemberDTO] {
+    package func members(of clubID: UUID) async throws -> [ClubMemberDTO] {
         _ = try await membership.open(clubID, for: .readInside)
         let current = try await ClubService.currentBook(of: clubID, on: db)
         let workID = current?.$work.id ?? UUID.timeOrdered()
@@ -93,7 +95,7 @@ struct ClubReadingService {
         }
     }
 
-    static func dto(_ progress: ClubProgress, expected: Double?) -> ClubMemberDTO.Progress {
+    package static func dto(_ progress: ClubProgress, expected: Double?) -> ClubMemberDTO.Progress {
         let standing = both(progress.fraction, expected).map { ClubSchedule.standing(of: $0, against: $1).rawValue }
         switch progress {
         case .notStarted: return .init(state: "notStarted", standing: standing)
@@ -107,7 +109,7 @@ struct ClubReadingService {
 
     // MARK: schedule
 
-    func schedule(of clubID: UUID) async throws -> ClubScheduleDTO {
+    package func schedule(of clubID: UUID) async throws -> ClubScheduleDTO {
         _ = try await membership.open(clubID, for: .readInside)
         guard let current = try await ClubService.currentBook(of: clubID, on: db) else {
             return ClubScheduleDTO(startedOn: nil, milestones: [], expectedPercent: nil, expectedPage: nil)
@@ -116,7 +118,7 @@ struct ClubReadingService {
     }
 
     /// Replaces the current book's milestones.
-    func setSchedule(of clubID: UUID, _ drafts: [MilestoneDraft]) async throws -> ClubScheduleDTO {
+    package func setSchedule(of clubID: UUID, _ drafts: [MilestoneDraft]) async throws -> ClubScheduleDTO {
         _ = try await membership.open(clubID, for: .setSchedule)
         let milestones = try ClubSchedule.validated(drafts)
         guard let current = try await ClubService.currentBook(of: clubID, on: db) else { throw Self.noCurrentBook }
@@ -171,7 +173,7 @@ struct ClubReadingService {
 }
 
 /// Both values, or nil when either is missing.
-func both<A, B>(_ first: A?, _ second: B?) -> (A, B)? {
+package func both<A, B>(_ first: A?, _ second: B?) -> (A, B)? {
     guard let first, let second else { return nil }
     return (first, second)
 }

@@ -5,23 +5,23 @@ import SQLKit
 
 /// The `club_bans` rows: who was removed from a club, by whom and when. A removed reader cannot join
 /// again by code (Core's `ClubAccess`, `wasRemoved`) until an owner or admin lifts it.
-struct ClubRemovals {
-    let db: any Database
+package struct ClubRemovals {
+    package let db: any Database
 
-    struct Removal: Sendable, Equatable {
-        let userID: UUID
-        let displayName: String
-        let removedAt: Date
+    package struct Removal: Sendable, Equatable {
+        package let userID: UUID
+        package let displayName: String
+        package let removedAt: Date
     }
 
-    func wasRemoved(_ userID: UUID, from clubID: UUID) async throws -> Bool {
+    package func wasRemoved(_ userID: UUID, from clubID: UUID) async throws -> Bool {
         try await db.sql.raw(
             "SELECT 1 AS removed FROM club_bans WHERE club_id = \(bind: clubID) AND user_id = \(bind: userID)"
         ).first() != nil
     }
 
     /// Written in the transaction that removes the member; a second removal keeps the first row.
-    func record(_ userID: UUID, from clubID: UUID, by removedBy: UUID, at: Date) async throws {
+    package func record(_ userID: UUID, from clubID: UUID, by removedBy: UUID, at: Date) async throws {
         try await db.sql.raw(
             """
             INSERT INTO club_bans (club_id, user_id, removed_by, created_at)
@@ -31,7 +31,7 @@ struct ClubRemovals {
         ).run()
     }
 
-    func list(_ clubID: UUID) async throws -> [Removal] {
+    package func list(_ clubID: UUID) async throws -> [Removal] {
         try await db.sql.raw(
             """
             SELECT b.user_id AS user_id, u.display_name AS display_name, b.created_at AS created_at
@@ -47,7 +47,7 @@ struct ClubRemovals {
     }
 
     /// True when there was a removal to lift.
-    func lift(_ userID: UUID, from clubID: UUID) async throws -> Bool {
+    package func lift(_ userID: UUID, from clubID: UUID) async throws -> Bool {
         guard try await wasRemoved(userID, from: clubID) else { return false }
         try await db.writeTransaction { db in
             try await db.sql.raw("DELETE FROM club_bans WHERE club_id = \(bind: clubID) AND user_id = \(bind: userID)").run()

@@ -7,15 +7,15 @@ import SQLKit
 /// Reading and running a club: the reader's clubs, one club's summary, settings, deleting it, its
 /// past books and its members with their progress. Every call asks Core's `ClubAccess` through
 /// `ClubMembershipService.open` first.
-struct ClubService {
-    let membership: ClubMembershipService
-    let today: LocalDate
+package struct ClubService {
+    package let membership: ClubMembershipService
+    package let today: LocalDate
 
-    var db: any Database { membership.db }
-    var user: User { membership.user }
+    package var db: any Database { membership.db }
+    package var user: User { membership.user }
 
     /// The reader's clubs in the order they joined them.
-    func clubs(limit: Int? = nil) async throws -> [ClubDTO] {
+    package func clubs(limit: Int? = nil) async throws -> [ClubDTO] {
         var query = ClubMember.query(on: db).filter(\.$user.$id == (try user.requireID())).sort(\.$createdAt).sort(\.$id)
         if let limit { query = query.limit(limit) }
         let memberships = try await query.all()
@@ -27,17 +27,17 @@ struct ClubService {
         return try await dtos(ordered)
     }
 
-    func club(_ id: UUID) async throws -> ClubDTO {
+    package func club(_ id: UUID) async throws -> ClubDTO {
         let (club, actor) = try await membership.open(id, for: .readSummary)
         return try await dtos([(club, actor)])[0]
     }
 
-    func create(_ draft: ClubDraft) async throws -> ClubDTO {
+    package func create(_ draft: ClubDraft) async throws -> ClubDTO {
         let club = try await membership.create(draft)
         return try await dtos([(club, .owner)])[0]
     }
 
-    func update(_ id: UUID, _ draft: ClubDraft) async throws -> ClubDTO {
+    package func update(_ id: UUID, _ draft: ClubDraft) async throws -> ClubDTO {
         let (club, actor) = try await membership.open(id, for: .editSettings)
         let fields = try draft.validatedChange(
             of: ValidClub(
@@ -53,7 +53,7 @@ struct ClubService {
     }
 
     /// Deletes the club with everything in it (members, books, talk, feed); its code opens nothing.
-    func delete(_ id: UUID) async throws {
+    package func delete(_ id: UUID) async throws {
         let (club, _) = try await membership.open(id, for: .deleteClub)
         try await db.writeTransaction { db in
             try await ShareCodeRegistry(db: db).release(club.joinCode)
@@ -65,7 +65,7 @@ struct ClubService {
     }
 
     /// Every book the club has read or is reading, newest first.
-    func books(_ id: UUID) async throws -> [ClubBookDTO] {
+    package func books(_ id: UUID) async throws -> [ClubBookDTO] {
         _ = try await membership.open(id, for: .readInside)
         let books = try await ClubBook.query(on: db).filter(\.$club.$id == id).sort(\.$startedOn, .descending)
             .sort(\.$createdAt, .descending).all()
@@ -76,7 +76,7 @@ struct ClubService {
     }
 
     /// Whether the reader keeps their progress on the club's book from the other members.
-    func hideProgress(in id: UUID, _ hides: Bool) async throws {
+    package func hideProgress(in id: UUID, _ hides: Bool) async throws {
         _ = try await membership.open(id, for: .readInside)
         guard let member = try await ClubMembershipService.membership(try user.requireID(), in: id, on: db) else {
             throw ClubMembershipService.clubNotFound
@@ -86,7 +86,7 @@ struct ClubService {
     }
 
     /// The reader's clubs whose current book is this work (where a discussion note can be shared).
-    func clubsReading(_ workID: UUID) async throws -> [(id: UUID, name: String)] {
+    package func clubsReading(_ workID: UUID) async throws -> [(id: UUID, name: String)] {
         let rows = try await db.sql.raw(
             """
             SELECT c.id AS id, c.name AS name FROM clubs c
@@ -99,7 +99,7 @@ struct ClubService {
     }
 
     /// The club's current book, if it has one.
-    static func currentBook(of clubID: UUID, on db: any Database) async throws -> ClubBook? {
+    package static func currentBook(of clubID: UUID, on db: any Database) async throws -> ClubBook? {
         try await ClubBook.query(on: db).filter(\.$club.$id == clubID).filter(\.$finishedOn == nil)
             .sort(\.$createdAt, .descending).first()
     }
@@ -107,7 +107,7 @@ struct ClubService {
     // MARK: DTOs
 
     /// Clubs as DTOs in a fixed number of queries (owners, current books, their works and covers).
-    func dtos(_ clubs: [(Club, ClubAccess.Actor)]) async throws -> [ClubDTO] {
+    package func dtos(_ clubs: [(Club, ClubAccess.Actor)]) async throws -> [ClubDTO] {
         guard !clubs.isEmpty else { return [] }
         let clubIDs = try clubs.map { try $0.0.requireID() }
         let owners = try await User.query(on: db).filter(\.$id ~~ clubs.map { $0.0.$owner.id }).all()

@@ -7,24 +7,24 @@ import SQLKit
 /// The discover deck for the signed-in reader, for the API and the `/discover` page alike: the
 /// deck (Core's `DeckPlan` and `DeckDealer` over `DiscoverCatalog`'s pools), swipes, undo, what
 /// discovery has learned, starting over, and learning once from the library.
-struct DiscoverService {
-    let db: any Database
-    let user: User
-    let now: Date
-    let library: LibraryService
-    let listItems: ListItemService
-    let lookups: BookLookupService
-    let online: Bool
+package struct DiscoverService {
+    package let db: any Database
+    package let user: User
+    package let now: Date
+    package let library: LibraryService
+    package let listItems: ListItemService
+    package let lookups: BookLookupService
+    package let online: Bool
 
-    static let maxCount = 50
+    package static let maxCount = 50
     /// Works brought up to date before a deck is read, at most (the background job does the rest).
-    static let refreshBeforeDeck = 1000
+    package static let refreshBeforeDeck = 1000
     /// The catalog's genres a deck looks at, most books first.
-    static let knownGenres = 40
+    package static let knownGenres = 40
 
     // MARK: the deck
 
-    func deck(count: Int) async throws -> DeckDTO {
+    package func deck(count: Int) async throws -> DeckDTO {
         guard (1...Self.maxCount).contains(count) else {
             throw DomainError.badRequest("count must be 1 to \(Self.maxCount); got \(count)", field: "count")
         }
@@ -65,7 +65,7 @@ struct DiscoverService {
 
     /// The card of a book just brought back by an undo, to show first; nil when it is in the
     /// library or swiped again since.
-    func returningCard(_ workID: UUID) async throws -> DeckCardDTO? {
+    package func returningCard(_ workID: UUID) async throws -> DeckCardDTO? {
         let userID = try user.requireID()
         let entry = try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).filter(\.$work.$id == workID).first()
         guard entry == nil, try await !swiped(workID, userID: userID) else { return nil }
@@ -84,7 +84,7 @@ struct DiscoverService {
         return dto
     }
 
-    static func dryMessage(online: Bool, none: Bool) -> String {
+    package static func dryMessage(online: Bool, none: Bool) -> String {
         let start =
             none
             ? "There are no more books in the catalog for you to swipe." : "These are the last books in the catalog that fit."
@@ -95,7 +95,7 @@ struct DiscoverService {
     }
 
     /// The same reader with the same number of interactions gets the same deck; each swipe deals anew.
-    static func seed(_ userID: UUID, _ interactions: Int) -> UInt64 {
+    package static func seed(_ userID: UUID, _ interactions: Int) -> UInt64 {
         let bytes = withUnsafeBytes(of: userID.uuid) { Array($0) }
         let high = bytes[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let low = bytes[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
@@ -104,7 +104,7 @@ struct DiscoverService {
 
     // MARK: swipes
 
-    func swipe(_ request: SwipeRequest) async throws -> SwipeDTO {
+    package func swipe(_ request: SwipeRequest) async throws -> SwipeDTO {
         guard let action = DiscoveryAction.swipes[request.action] else {
             throw ValidationError(field: "action", "must be right, left or bookmark; got '\(request.action)'")
         }
@@ -155,7 +155,7 @@ struct DiscoverService {
 
     /// Takes back the last swipe: its weights, and the library entry or list item it made (an
     /// entry only while it is still just wanted: a book started since stays).
-    func undo() async throws -> UndoDTO {
+    package func undo() async throws -> UndoDTO {
         let userID = try user.requireID()
         let undone = try await db.writeTransaction { [now] db in
             let learning = DiscoveryLearning(db: db, now: now)
@@ -195,7 +195,7 @@ struct DiscoverService {
 
     /// What discovery has learned, with the sign-up genres counted in, the interactions, and when
     /// it learned from the library.
-    func preferences(of userID: UUID) async throws -> (Preferences, interactions: Int, learnedLibraryAt: Date?) {
+    package func preferences(of userID: UUID) async throws -> (Preferences, interactions: Int, learnedLibraryAt: Date?) {
         var preferences = Preferences()
         preferences.seed(user.genrePreferences)
         for row in try await db.sql.raw(
@@ -218,9 +218,9 @@ struct DiscoverService {
         return (preferences, profile.total, profile.learnedLibraryAt)
     }
 
-    struct Profile {
-        var total, positive, negative, likedPages, likedBooksWithPages: Int
-        var learnedLibraryAt: Date?
+    package struct Profile {
+        package var total, positive, negative, likedPages, likedBooksWithPages: Int
+        package var learnedLibraryAt: Date?
     }
 
     private func profile(_ userID: UUID) async throws -> Profile? {
@@ -235,7 +235,7 @@ struct DiscoverService {
             learnedLibraryAt: try row.decode(column: "learned_library_at", as: Date?.self))
     }
 
-    func preferencesDTO() async throws -> DiscoverPreferencesDTO {
+    package func preferencesDTO() async throws -> DiscoverPreferencesDTO {
         let userID = try user.requireID()
         let (preferences, interactions, learnedLibraryAt) = try await preferences(of: userID)
         let authorIDs = Array(preferences.authorScores.keys)
@@ -262,14 +262,14 @@ struct DiscoverService {
     }
 
     /// Start over: what discovery learned goes; the books swiped away stay away.
-    func startOver() async throws {
+    package func startOver() async throws {
         let userID = try user.requireID()
         try await db.writeTransaction { [now] db in try await DiscoveryLearning(db: db, now: now).forget(userID) }
     }
 
     /// Learns once from the library as it is (an import teaches nothing by itself): each finished,
     /// did-not-finish and rated book counts as if it had just happened.
-    func learnFromLibrary() async throws -> LearnedDTO {
+    package func learnFromLibrary() async throws -> LearnedDTO {
         let userID = try user.requireID()
         return try await db.writeTransaction { [now] db in
             let sql = db.sql
@@ -309,7 +309,7 @@ struct DiscoverService {
     // MARK: cards
 
     /// The cards as the reader sees them, in the dealt order: a book's facts, two queries.
-    func cards(_ dealt: [DeckCard]) async throws -> [DeckCardDTO] {
+    package func cards(_ dealt: [DeckCard]) async throws -> [DeckCardDTO] {
         let ids = dealt.map(\.candidate.workID)
         guard !ids.isEmpty else { return [] }
         let sql = db.sql
@@ -351,7 +351,7 @@ struct DiscoverService {
         }
     }
 
-    static func kind(_ reason: DeckReason) -> String {
+    package static func kind(_ reason: DeckReason) -> String {
         switch reason {
         case .likedGenre: return "likedGenre"
         case .likedAuthor: return "likedAuthor"
@@ -373,5 +373,18 @@ struct DiscoverService {
             """
         ).all()
         return Set(try rows.map { try $0.decode(column: "author_id", as: UUID.self) })
+    }
+
+    package init(
+        db: any Database, user: User, now: Date, library: LibraryService, listItems: ListItemService, lookups: BookLookupService,
+        online: Bool
+    ) {
+        self.db = db
+        self.user = user
+        self.now = now
+        self.library = library
+        self.listItems = listItems
+        self.lookups = lookups
+        self.online = online
     }
 }

@@ -9,36 +9,48 @@ import SQLKit
 /// the genre keys, authors and pages it counted, and moves `discovery_scores` and
 /// `discovery_profiles` by the discovery weights (Core's `Preferences`), so reading a reader's
 /// preferences is one short query however much they did.
-struct DiscoveryLearning {
+package struct DiscoveryLearning {
     /// Already inside the change's transaction.
-    let db: any Database
-    let now: Date
+    package let db: any Database
+    package let now: Date
 
     /// Something to learn from: an action on a work, and what it made (for an undo to take away).
-    struct Event: Sendable {
-        var action: DiscoveryAction
-        var workID: UUID
-        var editionID: UUID?
-        var listID: String?
-        var entryID: UUID?
-        var listItemID: UUID?
+    package struct Event: Sendable {
+        package var action: DiscoveryAction
+        package var workID: UUID
+        package var editionID: UUID?
+        package var listID: String?
+        package var entryID: UUID?
+        package var listItemID: UUID?
+
+        package init(
+            action: DiscoveryAction, workID: UUID, editionID: UUID? = nil, listID: String? = nil, entryID: UUID? = nil,
+            listItemID: UUID? = nil
+        ) {
+            self.action = action
+            self.workID = workID
+            self.editionID = editionID
+            self.listID = listID
+            self.entryID = entryID
+            self.listItemID = listItemID
+        }
     }
 
     /// A recorded interaction as an undo needs it.
-    struct Interaction: Sendable {
-        var id: UUID
-        var action: DiscoveryAction
-        var workID: UUID
-        var listID: String?
-        var entryID: UUID?
-        var listItemID: UUID?
-        var genres: [GenreKey]
-        var authors: [UUID]
-        var pages: Int?
+    package struct Interaction: Sendable {
+        package var id: UUID
+        package var action: DiscoveryAction
+        package var workID: UUID
+        package var listID: String?
+        package var entryID: UUID?
+        package var listItemID: UUID?
+        package var genres: [GenreKey]
+        package var authors: [UUID]
+        package var pages: Int?
     }
 
     /// What a library change taught: nothing, or a start, finish, did-not-finish, rating or add.
-    func entryChanged(_ entry: LibraryEntry, statusBefore: ReadingStatus?, ratingBefore: Int?) async throws {
+    package func entryChanged(_ entry: LibraryEntry, statusBefore: ReadingStatus?, ratingBefore: Int?) async throws {
         let actions = DiscoveryAction.fromLibrary(
             statusBefore: statusBefore, statusAfter: entry.readingState.status, ratingBefore: ratingBefore,
             ratingAfter: entry.rating)
@@ -51,7 +63,7 @@ struct DiscoveryLearning {
     /// Records the events in order and adds their weights. Three reads for the books' facts
     /// whatever the number of events.
     @discardableResult
-    func record(_ events: [Event], userID: UUID) async throws -> [UUID] {
+    package func record(_ events: [Event], userID: UUID) async throws -> [UUID] {
         guard !events.isEmpty else { return [] }
         let sql = db.sql
         let facts = try await Self.facts(of: events.map { ($0.workID, $0.editionID) }, on: sql)
@@ -80,7 +92,7 @@ struct DiscoveryLearning {
     }
 
     /// Takes an interaction's weights back and marks it undone.
-    func undo(_ interaction: Interaction, userID: UUID) async throws {
+    package func undo(_ interaction: Interaction, userID: UUID) async throws {
         var change = Preferences()
         change.learn(interaction.action, genres: interaction.genres, authors: interaction.authors, pages: interaction.pages)
         try await add(change, sign: -1, nextSeq: nil, userID: userID)
@@ -88,7 +100,7 @@ struct DiscoveryLearning {
     }
 
     /// The reader's last swipe still standing (not undone, not forgotten by a start over).
-    func lastSwipe(of userID: UUID) async throws -> Interaction? {
+    package func lastSwipe(of userID: UUID) async throws -> Interaction? {
         guard
             let row = try await db.sql.raw(
                 """
@@ -110,7 +122,7 @@ struct DiscoveryLearning {
 
     /// Start over: the scores and counts go; the interactions stay, forgotten, so dismissed books
     /// stay dismissed and nothing before it can be undone into the new scores.
-    func forget(_ userID: UUID) async throws {
+    package func forget(_ userID: UUID) async throws {
         let sql = db.sql
         try await sql.delete(from: "discovery_scores").where("user_id", .equal, userID).run()
         try await sql.raw(
@@ -123,7 +135,7 @@ struct DiscoveryLearning {
     }
 
     /// Notes that the library has been learned from, so it is not counted twice.
-    func markLearnedLibrary(_ userID: UUID) async throws {
+    package func markLearnedLibrary(_ userID: UUID) async throws {
         try await ensureProfile(userID)
         try await db.sql.raw(
             "UPDATE discovery_profiles SET learned_library_at = \(bind: now) WHERE user_id = \(bind: userID)"
@@ -174,15 +186,15 @@ struct DiscoveryLearning {
 
     // MARK: a book's facts
 
-    struct Facts {
-        var genres: [GenreKey]
-        var authors: [UUID]
+    package struct Facts {
+        package var genres: [GenreKey]
+        package var authors: [UUID]
         /// The longest edition's pages, for an event with no edition.
-        var pages: Int?
-        var editionPages: [UUID: Int] = [:]
+        package var pages: Int?
+        package var editionPages: [UUID: Int] = [:]
     }
 
-    static func facts(of books: [(work: UUID, edition: UUID?)], on sql: any SQLDatabase) async throws -> [UUID: Facts] {
+    package static func facts(of books: [(work: UUID, edition: UUID?)], on sql: any SQLDatabase) async throws -> [UUID: Facts] {
         let works = Array(Set(books.map(\.work)))
         var result: [UUID: Facts] = [:]
         for row in try await sql.raw("SELECT id, genres FROM works WHERE id IN (\(binds: works))").all() {
@@ -209,17 +221,22 @@ struct DiscoveryLearning {
         return result
     }
 
-    static let columns: [(String, BulkInsert.Kind)] = [
+    package static let columns: [(String, BulkInsert.Kind)] = [
         ("id", .uuid), ("user_id", .uuid), ("work_id", .uuid), ("action", .text), ("list_id", .text), ("genres", .text),
         ("author_ids", .text), ("pages", .int), ("entry_id", .uuid), ("list_item_id", .uuid), ("undone", .bool),
         ("forgotten", .bool), ("created_at", .date), ("seq", .int),
     ]
 
-    static func json(_ strings: [String]) -> String {
+    package static func json(_ strings: [String]) -> String {
         (try? String(decoding: JSONEncoder().encode(strings), as: UTF8.self)) ?? "[]"
     }
 
-    static func strings(_ json: String) -> [String] {
+    package static func strings(_ json: String) -> [String] {
         (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
+    }
+
+    package init(db: any Database, now: Date) {
+        self.db = db
+        self.now = now
     }
 }

@@ -9,20 +9,20 @@ import Vapor
 /// Writes a reader's whole library as a Goodreads CSV, a StoryGraph CSV or a Dogear JSON backup
 ///, newest first, 500 entries at a time with a fixed number of queries each, straight
 /// to a stream: a big library never sits in memory whole.
-struct ExportService {
-    enum Format: String, CaseIterable, Sendable {
+package struct ExportService {
+    package enum Format: String, CaseIterable, Sendable {
         case goodreads, storygraph, json
 
-        var contentType: String { self == .json ? "application/json" : "text/csv" }
-        var fileExtension: String { self == .json ? "json" : "csv" }
+        package var contentType: String { self == .json ? "application/json" : "text/csv" }
+        package var fileExtension: String { self == .json ? "json" : "csv" }
     }
 
-    let db: any Database
-    var sql: any SQLDatabase { db.sql }
-    static let pageSize = 500
+    package let db: any Database
+    package var sql: any SQLDatabase { db.sql }
+    package static let pageSize = 500
 
     /// Writes the export into a new file and returns its path (the caller streams and removes it).
-    func writeFile(for user: User, format: Format, directory: String = NSTemporaryDirectory()) async throws -> String {
+    package func writeFile(for user: User, format: Format, directory: String = NSTemporaryDirectory()) async throws -> String {
         let path = (directory as NSString).appendingPathComponent(
             "dogear-export-\(UUID.timeOrdered().uuidString).\(format.fileExtension)")
         guard let stream = OutputStream(toFileAtPath: path, append: false) else {
@@ -48,7 +48,7 @@ struct ExportService {
     /// streamed, then removed; named `dogear-<format>-<the reader's today>.<ext>`.
     /// The history exports (Goodreads, StoryGraph) are premium when tiers are on; the JSON backup is
     /// every reader's way out, whatever their tier.
-    static func download(_ format: Format, for user: User, on req: Request) async throws -> Response {
+    package static func download(_ format: Format, for user: User, on req: Request) async throws -> Response {
         guard format == .json || Tiers.allows(.export, tier: user.tier, tiersEnabled: req.application.tiersEnabled) else {
             throw DomainError(
                 .premiumRequired, code: .premiumRequired,
@@ -67,7 +67,7 @@ struct ExportService {
         return response
     }
 
-    func write(for user: User, format: Format, to stream: OutputStream) async throws {
+    package func write(for user: User, format: Format, to stream: OutputStream) async throws {
         let userID = try user.requireID()
         switch format {
         case .goodreads:
@@ -91,7 +91,7 @@ struct ExportService {
 
     /// Every entry of the reader, newest first, a page at a time. Books added at the same moment
     /// go by title, so two accounts holding the same library export the same file.
-    func forEachPage(_ userID: UUID, _ body: ([BackupEntry]) throws -> Void) async throws {
+    package func forEachPage(_ userID: UUID, _ body: ([BackupEntry]) throws -> Void) async throws {
         let ids = try await sql.raw(
             """
             SELECT e.id AS id FROM library_entries e JOIN works w ON w.id = e.work_id
@@ -104,7 +104,7 @@ struct ExportService {
     }
 
     /// The backup form of these entries, in the order given.
-    func entries(_ ids: [UUID]) async throws -> [BackupEntry] {
+    package func entries(_ ids: [UUID]) async throws -> [BackupEntry] {
         let entries = try await LibraryEntry.query(on: db).filter(\.$id ~~ ids).all()
         let workIDs = Array(Set(entries.map(\.$work.id)))
         let editionIDs = Array(Set(entries.compactMap(\.$edition.id)))
@@ -238,7 +238,7 @@ struct ExportService {
     }
 
     /// Instants are written to the millisecond, so export → import → export gives the same file.
-    static func milliseconds(_ date: Date) -> Date {
+    package static func milliseconds(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 }

@@ -12,23 +12,23 @@ import SQLKit
 /// Editions: a row's ISBN always gives an edition (found or made). A row without one gets an
 /// edition of its own only when its entry is new and it has edition facts (pages, publisher…), so a
 /// re-import never adds editions; see `editionWithoutISBN`.
-struct CatalogBatch {
-    let db: any Database
+package struct CatalogBatch {
+    package let db: any Database
     /// The batch's created/updated time, from the import's clock.
-    let now: Date
+    package let now: Date
     /// Where the time goes, when a benchmark asks.
-    var phases: ImportPhases?
-    var sql: any SQLDatabase { db.sql }
+    package var phases: ImportPhases?
+    package var sql: any SQLDatabase { db.sql }
 
-    struct Resolved {
-        var workID: UUID
+    package struct Resolved {
+        package var workID: UUID
         /// The edition the ISBN names, when the row has one.
-        var editionID: UUID?
+        package var editionID: UUID?
         /// Whether this batch made the work.
-        var isNewWork: Bool
+        package var isNewWork: Bool
     }
 
-    func resolve(_ books: [ValidBook]) async throws -> [Resolved] {
+    package func resolve(_ books: [ValidBook]) async throws -> [Resolved] {
         var lap = phases?.start()
         // 1–3. The catalog's own works, by the one matching rule (`CatalogMatcher`).
         var result: [Resolved?] = try await CatalogMatcher(db: db).match(books).map { found in
@@ -76,7 +76,7 @@ struct CatalogBatch {
     }
 
     /// An edition for a row without ISBN whose entry is new: its pages, publisher and format.
-    static func editionWithoutISBN(_ book: ValidBook, workID: UUID) -> Edition? {
+    package static func editionWithoutISBN(_ book: ValidBook, workID: UUID) -> Edition? {
         guard book.isbn == nil, book.hasEditionFacts else { return nil }
         let edition = Self.edition(book, workID: workID)
         edition.id = UUID.timeOrdered()
@@ -86,7 +86,7 @@ struct CatalogBatch {
     /// The editions a backup's rows list as the reader's others: by ISBN, found in the catalog or
     /// made on the row's work (only written when `create`; the dry run writes nothing); nil for one
     /// without an ISBN (`EntryPlan` makes it from its facts when the entry has none of its format).
-    func otherEditions(_ rows: [PreparedRow], workIDs: [UUID], create: Bool) async throws -> [[UUID?]] {
+    package func otherEditions(_ rows: [PreparedRow], workIDs: [UUID], create: Bool) async throws -> [[UUID?]] {
         let isbns = Array(Set(rows.flatMap { $0.source.otherEditions.compactMap(\.isbn13) }))
         var byISBN: [String: UUID] = [:]
         for chunk in isbns.chunked(into: 500) {
@@ -110,7 +110,7 @@ struct CatalogBatch {
     }
 
     /// An edition from what a backup says of it.
-    static func edition(_ other: BackupEntry.OtherEdition, workID: UUID) -> Edition {
+    package static func edition(_ other: BackupEntry.OtherEdition, workID: UUID) -> Edition {
         let edition = Edition(workID: workID)
         edition.id = UUID.timeOrdered()
         edition.isbn13 = other.isbn13
@@ -124,11 +124,11 @@ struct CatalogBatch {
     }
 
     /// Editions made by `edition(_:workID:)`, with one statement.
-    func insertEditions(_ editions: [Edition]) async throws {
+    package func insertEditions(_ editions: [Edition]) async throws {
         try await BulkInsert(sql: sql).insert(Edition.bulk, editions.map { .init(edition: $0, now: now) })
     }
 
-    static func edition(_ book: ValidBook, workID: UUID) -> Edition {
+    package static func edition(_ book: ValidBook, workID: UUID) -> Edition {
         let edition = Edition(workID: workID)
         edition.isbn13 = book.isbn?.isbn13
         edition.isbn10 = book.isbn?.isbn10

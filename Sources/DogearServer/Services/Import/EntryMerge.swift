@@ -8,51 +8,51 @@ import Foundation
 /// moves a book on from want-to-read, and adds tags, notes, read-throughs, quotes, sessions and
 /// kept columns the entry does not have yet. So importing the same file twice changes nothing, and
 /// a StoryGraph export after a Goodreads one adds what only StoryGraph knew.
-struct EntryMerge {
+package struct EntryMerge {
     /// What the entry has now, beyond its own columns.
-    struct Existing {
-        var tagKeys: Set<String> = []
-        var notes: Set<String> = []
-        var readThroughs: Set<String> = []
-        var quotes: Set<String> = []
-        var sessions: Set<String> = []
-        var kept: [String: [String: String]] = [:]
+    package struct Existing {
+        package var tagKeys: Set<String> = []
+        package var notes: Set<String> = []
+        package var readThroughs: Set<String> = []
+        package var quotes: Set<String> = []
+        package var sessions: Set<String> = []
+        package var kept: [String: [String: String]] = [:]
         /// The entry's own edition and its others (`entry_editions`), and their formats.
-        var editions: Set<UUID> = []
-        var editionFormats: Set<String> = []
+        package var editions: Set<UUID> = []
+        package var editionFormats: Set<String> = []
     }
 
     /// What to write beside the entry's own columns.
-    struct Additions {
-        var tags: [TagName] = []
-        var notes: [ImportedNote] = []
-        var readThroughs: [PastReadThrough] = []
-        var quotes: [ImportedQuote] = []
-        var sessions: [ImportedSession] = []
+    package struct Additions {
+        package var tags: [TagName] = []
+        package var notes: [ImportedNote] = []
+        package var readThroughs: [PastReadThrough] = []
+        package var quotes: [ImportedQuote] = []
+        package var sessions: [ImportedSession] = []
         /// Formats whose kept columns changed, with their whole new set.
-        var kept: [String: [String: String]] = [:]
+        package var kept: [String: [String: String]] = [:]
         /// Formats whose kept row exists and is replaced.
-        var replacedKept: Set<String> = []
+        package var replacedKept: Set<String> = []
         /// Other editions of the book the row says the reader has.
-        var editions: [EntryEdition.Planned] = []
+        package var editions: [EntryEdition.Planned] = []
 
-        var isEmpty: Bool {
+        package var isEmpty: Bool {
             tags.isEmpty && notes.isEmpty && readThroughs.isEmpty && quotes.isEmpty && sessions.isEmpty && kept.isEmpty
                 && editions.isEmpty
         }
     }
 
     /// What applying a row did to the entry.
-    struct Applied {
+    package struct Applied {
         /// Whether any of the entry's own columns changed.
-        var changed = false
+        package var changed = false
         /// Another read of the book (a second row of one work: another edition, another year):
         /// whichever of the entry's read and the row's is earlier, to keep as a past read-through.
-        var pastRead: PastReadThrough?
+        package var pastRead: PastReadThrough?
     }
 
     /// Applies a row to an entry.
-    static func apply(_ row: PreparedRow, to entry: LibraryEntry, editionID: UUID?) -> Applied {
+    package static func apply(_ row: PreparedRow, to entry: LibraryEntry, editionID: UUID?) -> Applied {
         var changed = false
         var pastRead: PastReadThrough?
         func fill<T: Equatable>(_ path: ReferenceWritableKeyPath<LibraryEntry, T?>, _ value: T?) {
@@ -118,12 +118,12 @@ struct EntryMerge {
     }
 
     /// Finished reads the entry holds: its past read-throughs read to the end, and its own read.
-    static func finishedReads(_ entry: LibraryEntry, existing: Existing) -> Int {
+    package static func finishedReads(_ entry: LibraryEntry, existing: Existing) -> Int {
         existing.readThroughs.filter { $0.hasSuffix("|\(ReadingStatus.read.rawValue)") }.count + (entry.status == .read ? 1 : 0)
     }
 
     /// The tags, notes, read-throughs, … of the row that the entry lacks; records them as present.
-    static func additions(
+    package static func additions(
         _ row: PreparedRow, format: ImportFormat, existing: inout Existing, pastRead: PastReadThrough? = nil
     ) -> Additions {
         var add = Additions()
@@ -152,28 +152,28 @@ struct EntryMerge {
         return add
     }
 
-    static func noteKey(_ content: String) -> String { content.trimmingCharacters(in: .whitespacesAndNewlines) }
-    static func quoteKey(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
-    static func readKey(_ read: PastReadThrough) -> String {
+    package static func noteKey(_ content: String) -> String { content.trimmingCharacters(in: .whitespacesAndNewlines) }
+    package static func quoteKey(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    package static func readKey(_ read: PastReadThrough) -> String {
         "\(read.started?.description ?? "")|\(read.finished?.description ?? "")|\(read.outcome.rawValue)"
     }
-    static func readKey(started: String?, finished: String?, outcome: String) -> String {
+    package static func readKey(started: String?, finished: String?, outcome: String) -> String {
         "\(started ?? "")|\(finished ?? "")|\(outcome)"
     }
-    static func sessionKey(_ session: ImportedSession) -> String {
+    package static func sessionKey(_ session: ImportedSession) -> String {
         "\(session.date)|\(session.minutes)|\(session.pagesRead.map(String.init) ?? "")|\(session.startPage.map(String.init) ?? "")"
     }
 }
 
 /// An import row that passed validation.
-struct PreparedRow: Sendable {
-    let source: ImportedRow
-    let book: ValidBook
-    let entry: ValidEntry
+package struct PreparedRow: Sendable {
+    package let source: ImportedRow
+    package let book: ValidBook
+    package let entry: ValidEntry
 
     /// Times finished: the file's Read Count when it gives one (blank is unknown, not zero), else
     /// the finished reads it lists.
-    static func readCount(_ row: PreparedRow) -> Int {
+    package static func readCount(_ row: PreparedRow) -> Int {
         if let count = row.source.readCount { return count }
         let past = row.source.pastReads.filter { $0.outcome == .read }.count
         return past + (row.entry.status == .read ? 1 : 0)

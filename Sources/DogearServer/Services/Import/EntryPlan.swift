@@ -8,26 +8,26 @@ import Foundation
 /// entry. The real run (`ImportBatchWriter`) plans each batch with it and then writes the result;
 /// the dry run (`ImportPreviewPlanner`) keeps one plan over the whole file and writes nothing, so
 /// both count created / merged / unchanged by the same rule.
-struct EntryPlan {
-    let userID: UUID
-    let format: ImportFormat
-    let now: Date
+package struct EntryPlan {
+    package let userID: UUID
+    package let format: ImportFormat
+    package let now: Date
 
-    enum Outcome: Equatable { case created, merged, unchanged }
+    package enum Outcome: Equatable { case created, merged, unchanged }
 
     /// The reader's entries by work: loaded from the database, or planned by an earlier row.
-    var entryByWork: [UUID: LibraryEntry] = [:]
+    package var entryByWork: [UUID: LibraryEntry] = [:]
     /// What those entries hold beyond their own columns.
-    var existing: [UUID: EntryMerge.Existing] = [:]
+    package var existing: [UUID: EntryMerge.Existing] = [:]
     private(set) var newEntryIDs = Set<UUID>()
 
     // What to write (the real run empties these after each batch).
-    var newEntries: [LibraryEntry] = []
-    var newEditions: [Edition] = []
-    var changedEntries: [UUID: LibraryEntry] = [:]
-    var additions: [(UUID, EntryMerge.Additions)] = []
+    package var newEntries: [LibraryEntry] = []
+    package var newEditions: [Edition] = []
+    package var changedEntries: [UUID: LibraryEntry] = [:]
+    package var additions: [(UUID, EntryMerge.Additions)] = []
 
-    init(userID: UUID, format: ImportFormat, now: Date) {
+    package init(userID: UUID, format: ImportFormat, now: Date) {
         self.userID = userID
         self.format = format
         self.now = now
@@ -35,7 +35,7 @@ struct EntryPlan {
 
     /// Plans one row whose book is `workID` (and `editionID`, when its ISBN named one); `others` are
     /// the editions a backup row lists as the reader's others (`CatalogBatch.otherEditions`).
-    mutating func plan(_ row: PreparedRow, workID: UUID, editionID: UUID?, others: [UUID?] = []) -> Outcome {
+    package mutating func plan(_ row: PreparedRow, workID: UUID, editionID: UUID?, others: [UUID?] = []) -> Outcome {
         if let entry = entryByWork[workID] {
             // Already in the library, or a second row of this file for a book it just added.
             let entryID = entry.id!
@@ -116,7 +116,7 @@ struct EntryPlan {
 
     /// Forgets what was to be written (the batch was written, or it is a dry run), keeping what
     /// later rows are compared with.
-    mutating func clearWrites() {
+    package mutating func clearWrites() {
         newEntries.removeAll()
         newEditions.removeAll()
         changedEntries.removeAll()

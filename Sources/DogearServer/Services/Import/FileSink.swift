@@ -5,8 +5,8 @@ import Vapor
 /// Writes to a file so that a failed write is an error the caller sees: `FileHandle.write(_:)`
 /// traps on Linux when the disk is full; this throws `DomainError.diskFull` (507) instead, and
 /// any other failure as `storageFailed`.
-enum FileSink {
-    static func write(_ data: Data, to handle: FileHandle) throws {
+package enum FileSink {
+    package static func write(_ data: Data, to handle: FileHandle) throws {
         do {
             try handle.write(contentsOf: data)
         } catch {
@@ -14,7 +14,7 @@ enum FileSink {
         }
     }
 
-    static func isDiskFull(_ error: any Error) -> Bool {
+    package static func isDiskFull(_ error: any Error) -> Bool {
         // The databases say it in words: SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100) and
         // "could not extend file".
         let text = String(describing: error)

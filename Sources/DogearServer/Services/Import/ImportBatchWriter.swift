@@ -8,18 +8,18 @@ import SQLKit
 /// Writes one batch of import rows for one reader, inside the caller's transaction, with a fixed
 /// number of statements per batch (not per row): catalog matching, the reader's entries, tags,
 /// notes, read-throughs, kept columns, work aggregates and the search index.
-struct ImportBatchWriter {
-    let db: any Database
-    let userID: UUID
-    let format: ImportFormat
-    let now: Date
+package struct ImportBatchWriter {
+    package let db: any Database
+    package let userID: UUID
+    package let format: ImportFormat
+    package let now: Date
     /// Where the time goes, when a benchmark asks.
-    var phases: ImportPhases?
-    var sql: any SQLDatabase { db.sql }
+    package var phases: ImportPhases?
+    package var sql: any SQLDatabase { db.sql }
 
-    typealias Outcome = EntryPlan.Outcome
+    package typealias Outcome = EntryPlan.Outcome
 
-    func write(_ rows: [PreparedRow]) async throws -> [Outcome] {
+    package func write(_ rows: [PreparedRow]) async throws -> [Outcome] {
         guard !rows.isEmpty else { return [] }
         var lap = phases?.start()
         var catalog = CatalogBatch(db: db, now: now)
@@ -81,7 +81,7 @@ struct ImportBatchWriter {
     }
 
     /// The reader's entries for these works, and what they hold, into the plan.
-    func load(works workIDs: [UUID], into plan: inout EntryPlan) async throws {
+    package func load(works workIDs: [UUID], into plan: inout EntryPlan) async throws {
         var found: [UUID] = []
         for chunk in workIDs.chunked(into: 500) {
             for entry in try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).filter(\.$work.$id ~~ chunk).all() {

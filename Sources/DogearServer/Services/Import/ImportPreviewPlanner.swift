@@ -14,9 +14,9 @@ import Foundation
 /// would find them by) and the entries they make or change. One difference is left: the real run
 /// matches a later row against a work an earlier batch made by the catalog's rule order, the plan
 /// prefers a match already in the catalog over a work of the file for all but the ISBN.
-final class ImportPreviewPlanner {
-    let db: any Database
-    let userID: UUID
+package final class ImportPreviewPlanner {
+    package let db: any Database
+    package let userID: UUID
     private var plan: EntryPlan
     private let entries: ImportBatchWriter
     /// Works and editions the run would make or extend, by `CatalogMatcher.allKeys`.
@@ -24,14 +24,14 @@ final class ImportPreviewPlanner {
     /// Works whose entry (if any) the plan has loaded from the database.
     private var loadedWorks = Set<UUID>()
 
-    init(db: any Database, userID: UUID, format: ImportFormat, now: Date) {
+    package init(db: any Database, userID: UUID, format: ImportFormat, now: Date) {
         self.db = db
         self.userID = userID
         plan = EntryPlan(userID: userID, format: format, now: now)
         entries = ImportBatchWriter(db: db, userID: userID, format: format, now: now)
     }
 
-    func plan(_ rows: [PreparedRow]) async throws -> [EntryPlan.Outcome] {
+    package func plan(_ rows: [PreparedRow]) async throws -> [EntryPlan.Outcome] {
         guard !rows.isEmpty else { return [] }
         let books = rows.map(\.book)
         let matches = try await CatalogMatcher(db: db).match(books)

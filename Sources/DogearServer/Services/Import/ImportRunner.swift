@@ -13,24 +13,24 @@ import Vapor
 /// A dry run reads the file the same way and plans each row by the same rules with reads only
 /// (`ImportPreviewPlanner`), so its preview (created / merged / unchanged / failed, how statuses
 /// map) is what the real run will do, without holding a write transaction while it runs.
-struct ImportRunner {
-    let db: any Database
-    let logger: Logger
-    let now: @Sendable () -> Date
+package struct ImportRunner {
+    package let db: any Database
+    package let logger: Logger
+    package let now: @Sendable () -> Date
     /// Rows a transaction: larger batches commit (and checkpoint) less often; 1,000 rows hold
     /// SQLite's write lock for about a quarter of a second (`dogear bench import`).
-    var batchSize = 1000
+    package var batchSize: Int = 1000
     /// Set by the benchmark to see where the time goes.
-    var phases: ImportPhases?
+    package var phases: ImportPhases?
     /// Rows written and jobs finished, for `/metrics` (the server's job runner sets it).
-    var metrics: DogearMetrics?
+    package var metrics: DogearMetrics?
     /// Whether the instance has tiers: a free reader's import then makes no custom lists (a file's
     /// shelves stay tags, a backup's own lists are left out), as the lists page would refuse them.
-    var tiersEnabled = false
+    package var tiersEnabled: Bool = false
 
     /// Reads the file once (format, rows, checksum) and records a queued job. A file that cannot be
     /// imported at all throws `ImportFileError` and records nothing.
-    func createJob(
+    package func createJob(
         userID: UUID, filePath: String, fileName: String?, dryRun: Bool, shelvesAsLists: Bool = false
     ) async throws -> ImportJob {
         if shelvesAsLists, !dryRun, try await !mayMakeCustomLists(userID) {
@@ -52,7 +52,7 @@ struct ImportRunner {
     /// The reader confirmed a preview: a job for the same file, for real. Posted twice (a double
     /// click, a retried request), it is one job: the preview is claimed with one conditional UPDATE,
     /// and whoever loses the claim gets the winner's job. Returns the job and whether it is new.
-    func confirm(_ preview: ImportJob, shelvesAsLists: Bool) async throws -> (job: ImportJob, isNew: Bool) {
+    package func confirm(_ preview: ImportJob, shelvesAsLists: Bool) async throws -> (job: ImportJob, isNew: Bool) {
         let previewID = try preview.requireID()
         if let runID = preview.runID, let job = try await ImportJob.find(runID, on: db) { return (job, false) }
         let job = try await createJob(
@@ -73,7 +73,7 @@ struct ImportRunner {
 
     /// Runs a queued job, or goes on with one that was stopped, to the end. Returns the finished job.
     @discardableResult
-    func run(_ jobID: UUID, onProgress: (@Sendable (ImportJob) async -> Void)? = nil) async throws -> ImportJob {
+    package func run(_ jobID: UUID, onProgress: (@Sendable (ImportJob) async -> Void)? = nil) async throws -> ImportJob {
         guard let job = try await ImportJob.find(jobID, on: db) else {
             throw DomainError.notFound(.importNotFound, "no import \(jobID)")
         }
@@ -165,28 +165,28 @@ struct ImportRunner {
     }
 
     /// Batches of rows read from the file and validated, one at a time (never two at once).
-    final class BatchSource: @unchecked Sendable {
-        struct Batch: Sendable {
-            let rows: [Result<ImportedRow, ImportRowError>]
-            let prepared: [PreparedRow]
-            let failures: [ImportRowError]
+    package final class BatchSource: @unchecked Sendable {
+        package struct Batch: Sendable {
+            package let rows: [Result<ImportedRow, ImportRowError>]
+            package let prepared: [PreparedRow]
+            package let failures: [ImportRowError]
         }
 
-        let reader: ExportReader
-        let size: Int
+        package let reader: ExportReader
+        package let size: Int
         /// Rows a stopped run already committed are read past, not written again.
-        let after: Int
+        package let after: Int
         /// The file's own shelves become lists (`ShelfLists`), so not tags.
-        let shelvesAsLists: Bool
+        package let shelvesAsLists: Bool
 
-        init(reader: ExportReader, size: Int, after: Int, shelvesAsLists: Bool = false) {
+        package init(reader: ExportReader, size: Int, after: Int, shelvesAsLists: Bool = false) {
             self.reader = reader
             self.size = size
             self.after = after
             self.shelvesAsLists = shelvesAsLists
         }
 
-        func next() -> Batch? {
+        package func next() -> Batch? {
             var rows: [Result<ImportedRow, ImportRowError>] = []
             while rows.count < size, let result = reader.next() {
                 if ImportRunner.line(of: result) > after { rows.append(result) }
@@ -265,7 +265,7 @@ struct ImportRunner {
     }
 
     /// Validation of each row, so a row that breaks a rule fails alone, with the field it broke.
-    static func prepare(
+    package static func prepare(
         _ batch: [Result<ImportedRow, ImportRowError>], shelvesAsLists: Bool = false
     ) -> ([PreparedRow], [ImportRowError]) {
         var prepared: [PreparedRow] = []
@@ -341,7 +341,7 @@ struct ImportRunner {
     }
 
     /// A failed row's reason, and each warning of the rows that were imported.
-    static func rowRecords(jobID: UUID, failures: [ImportRowError], prepared: [PreparedRow]) -> [ImportRowRecord] {
+    package static func rowRecords(jobID: UUID, failures: [ImportRowError], prepared: [PreparedRow]) -> [ImportRowRecord] {
         failures.map { ImportRowRecord(jobID: jobID, line: $0.line, outcome: .failed, reason: $0.reason) }
             + prepared.flatMap { row in
                 row.source.warnings.map { ImportRowRecord(jobID: jobID, line: row.source.line, outcome: .warning, reason: $0) }
@@ -363,7 +363,7 @@ struct ImportRunner {
         }
     }
 
-    static func line(of result: Result<ImportedRow, ImportRowError>) -> Int {
+    package static func line(of result: Result<ImportedRow, ImportRowError>) -> Int {
         switch result {
         case .success(let row): return row.line
         case .failure(let error): return error.line
@@ -371,13 +371,13 @@ struct ImportRunner {
     }
 
     /// How one of the file's statuses (shelf, read status, collection) maps: `{from, to, rows}`.
-    struct Mapping: Codable, Equatable, Sendable {
-        var from: String
-        var to: String
-        var rows: Int
+    package struct Mapping: Codable, Equatable, Sendable {
+        package var from: String
+        package var to: String
+        package var rows: Int
     }
 
-    static func count(_ row: ImportedRow, into mappings: inout [Mapping]) {
+    package static func count(_ row: ImportedRow, into mappings: inout [Mapping]) {
         let from = row.sourceStatus ?? "(blank)"
         let to = row.entry.status ?? ReadingStatus.wantToRead.rawValue
         if let index = mappings.firstIndex(where: { $0.from == from && $0.to == to }) {
@@ -387,7 +387,7 @@ struct ImportRunner {
         }
     }
 
-    static func encodeMappings(_ mappings: [Mapping]) -> String {
+    package static func encodeMappings(_ mappings: [Mapping]) -> String {
         // Keys in one order, so the same mappings are the same text.
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -395,15 +395,15 @@ struct ImportRunner {
         return String(decoding: (try? encoder.encode(sorted)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
-    static func decodeMappings(_ text: String) -> [Mapping] {
+    package static func decodeMappings(_ text: String) -> [Mapping] {
         (try? JSONDecoder().decode([Mapping].self, from: Data(text.utf8))) ?? []
     }
 
-    static func json(_ list: [String]) -> String {
+    package static func json(_ list: [String]) -> String {
         String(decoding: (try? JSONEncoder().encode(list)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
-    static func sha256(of path: String) throws -> String {
+    package static func sha256(of path: String) throws -> String {
         guard let stream = InputStream(fileAtPath: path) else { throw ImportFileError.unreadable("no such file: \(path)") }
         stream.open()
         defer { stream.close() }
@@ -415,5 +415,18 @@ struct ImportRunner {
             hasher.update(data: buffer[0..<count])
         }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    package init(
+        db: any Database, logger: Logger, now: @escaping @Sendable () -> Date, batchSize: Int = 1000, phases: ImportPhases? = nil,
+        metrics: DogearMetrics? = nil, tiersEnabled: Bool = false
+    ) {
+        self.db = db
+        self.logger = logger
+        self.now = now
+        self.batchSize = batchSize
+        self.phases = phases
+        self.metrics = metrics
+        self.tiersEnabled = tiersEnabled
     }
 }

@@ -7,29 +7,29 @@ import Vapor
 /// body can be large: the whole body (counted as it streams, so a chunked body with no length is
 /// held to it too) may be the file's limit and a little for the form's other parts; a part's headers
 /// 8 KB; a form 8 parts. A refusal leaves no file behind, and a full disk is said (507), never a crash.
-struct UploadReceiver {
-    static let defaultLimit = 50 * 1024 * 1024
+package struct UploadReceiver {
+    package static let defaultLimit = 50 * 1024 * 1024
     /// The form's other parts (the CSRF token, a choice or two) and its boundaries.
-    static let formSlack = 64 * 1024
-    static let partHeaderLimit = 8 * 1024
-    static let partLimit = 8
+    package static let formSlack = 64 * 1024
+    package static let partHeaderLimit = 8 * 1024
+    package static let partLimit = 8
     /// Imports a reader may have queued or running, and previews waiting to be confirmed.
-    static let jobsPerReader = 2
-    static let previewsPerReader = 5
+    package static let jobsPerReader = 2
+    package static let previewsPerReader = 5
 
-    struct Received {
-        let path: String
-        let fileName: String?
+    package struct Received {
+        package let path: String
+        package let fileName: String?
     }
 
-    let directory: String
-    var limit = Self.defaultLimit
+    package let directory: String
+    package var limit = Self.defaultLimit
     /// The form's part that holds the file (a shelf photo's is `photo`).
-    var field = "file"
+    package var field = "file"
 
     /// `expectingCSRF`: a page's streamed form must carry this token in a `_csrf` part before its
     /// file part; the upload is refused (403) before any of the file is taken otherwise.
-    func receive(_ req: Request, expectingCSRF: String? = nil) async throws -> Received {
+    package func receive(_ req: Request, expectingCSRF: String? = nil) async throws -> Received {
         if let length = req.headers.first(name: .contentLength).flatMap(Int.init), length > limit + Self.formSlack {
             throw tooLarge
         }
@@ -147,7 +147,7 @@ struct UploadReceiver {
 
     /// The upload stored, checked and its job started (the API and the web page share this). A file
     /// that cannot be imported is removed and `unreadableFile` thrown with the reader's reason.
-    static func startImport(_ req: Request, dryRun: Bool, shelvesAsLists: Bool = false) async throws -> ImportJob {
+    package static func startImport(_ req: Request, dryRun: Bool, shelvesAsLists: Bool = false) async throws -> ImportJob {
         try await requireRoomForAnotherImport(req, dryRun: dryRun)
         var receiver = UploadReceiver(directory: req.application.importsDirectory)
         receiver.limit = req.application.uploadLimit
@@ -170,7 +170,7 @@ struct UploadReceiver {
         return job
     }
 
-    var tooLarge: DomainError {
+    package var tooLarge: DomainError {
         DomainError(
             .tooLarge, code: .fileTooLarge,
             "the file is over \(limit >= 1024 * 1024 ? "\(limit / 1024 / 1024) MB" : "\(limit / 1024) KB")"
@@ -180,7 +180,7 @@ struct UploadReceiver {
 
     /// A reader's imports are bounded before any of the file is taken: two queued or running at
     /// once, and five previews from the last day waiting to be confirmed (each holds its file).
-    static func requireRoomForAnotherImport(_ req: Request, dryRun: Bool) async throws {
+    package static func requireRoomForAnotherImport(_ req: Request, dryRun: Bool) async throws {
         let userID = try req.currentUser().requireID()
         let reader = ImportJobReader(db: req.db, userID: userID)
         let (active, previews) = try await reader.pending(since: req.application.clock.now().addingTimeInterval(-86_400))
@@ -197,7 +197,7 @@ struct UploadReceiver {
     }
 
     /// `name="file"; filename="x.csv"` → the value of one parameter.
-    static func parameter(_ name: String, in header: String) -> String? {
+    package static func parameter(_ name: String, in header: String) -> String? {
         for part in header.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, pair[0].lowercased() == name {

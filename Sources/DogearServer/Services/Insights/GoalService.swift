@@ -6,17 +6,17 @@ import Foundation
 
 /// A reader's goals: several a year, each measured from their own library (`GoalQuery`) by Core's
 /// rules. Another reader's goal id is "not found" (`InsightsAccess`).
-struct GoalService {
-    let db: any Database
-    let user: User
-    let today: LocalDate
+package struct GoalService {
+    package let db: any Database
+    package let user: User
+    package let today: LocalDate
     /// When a change happens (deletions are remembered from then for apps that sync).
-    var now = Date()
+    package var now = Date()
 
-    static let notFound = DomainError.notFound(.goalNotFound, "no such goal")
-    static let perYear = 20
+    package static let notFound = DomainError.notFound(.goalNotFound, "no such goal")
+    package static let perYear = 20
 
-    func goals(year: Int?) async throws -> [GoalDTO] {
+    package func goals(year: Int?) async throws -> [GoalDTO] {
         var query = ReadingGoal.query(on: db).filter(\.$user.$id == (try user.requireID()))
         if let year { query = query.filter(\.$year == year) }
         let goals = try await query.sort(\.$year, .descending).sort(\.$createdAt).all()
@@ -25,17 +25,17 @@ struct GoalService {
 
     /// The target of the year's first goal of this metric with no conditions (the statistics page
     /// draws pages against it), read without measuring any goal.
-    func plainTarget(year: Int, metric: GoalMetric) async throws -> Int? {
+    package func plainTarget(year: Int, metric: GoalMetric) async throws -> Int? {
         try await ReadingGoal.query(on: db).filter(\.$user.$id == (try user.requireID())).filter(\.$year == year)
             .filter(\.$metricRaw == metric.rawValue).sort(\.$createdAt).all()
             .first { $0.conditions.isEmpty }?.target
     }
 
-    func goal(_ id: UUID) async throws -> GoalDTO {
+    package func goal(_ id: UUID) async throws -> GoalDTO {
         try await dtos([try await own(id)])[0]
     }
 
-    func create(_ request: GoalRequest) async throws -> GoalDTO {
+    package func create(_ request: GoalRequest) async throws -> GoalDTO {
         let draft = try GoalDraft.validate(
             year: request.year, metric: request.metric, target: request.target, conditions: request.conditions ?? .init())
         let userID = try user.requireID()
@@ -53,7 +53,7 @@ struct GoalService {
     }
 
     /// Changes what the request gives; the rest stays.
-    func update(_ id: UUID, _ request: GoalRequest) async throws -> GoalDTO {
+    package func update(_ id: UUID, _ request: GoalRequest) async throws -> GoalDTO {
         let goal = try await own(id)
         let current = goal.draft
         let draft = try GoalDraft.validate(
@@ -69,7 +69,7 @@ struct GoalService {
 
     /// Deletes the goal; gives back its year (the page goes back to that year's goals).
     @discardableResult
-    func delete(_ id: UUID) async throws -> Int {
+    package func delete(_ id: UUID) async throws -> Int {
         let goal = try await own(id)
         try await db.writeTransaction { [now] db in
             try await goal.delete(on: db)
@@ -110,7 +110,7 @@ struct GoalService {
     }
 
     /// The goal's metric over the year's books that meet its conditions.
-    static func measure(_ goal: GoalDraft, in year: GoalQuery.Year) -> Int {
+    package static func measure(_ goal: GoalDraft, in year: GoalQuery.Year) -> Int {
         let counted = year.finishes.filter { goal.conditions.matches($0.book) }
         switch goal.metric {
         case .books: return Set(counted.map(\.entryID)).count
@@ -124,11 +124,11 @@ struct GoalService {
     }
 
     /// "24 books · fantasy · by female authors".
-    static func summary(of goal: ReadingGoal) -> String {
+    package static func summary(of goal: ReadingGoal) -> String {
         ([amount(goal.target, goal.metric)] + goal.conditions.describe()).joined(separator: " · ")
     }
 
-    static func amount(_ value: Int, _ metric: GoalMetric) -> String {
+    package static func amount(_ value: Int, _ metric: GoalMetric) -> String {
         "\(Chart.grouped(value)) \(value == 1 ? String(metric.unit.dropLast()) : metric.unit)"
     }
 }

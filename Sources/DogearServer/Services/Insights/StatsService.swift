@@ -5,28 +5,28 @@ import Foundation
 
 /// A reader's statistics, for the API's `GET /api/v1/stats`, the `/stats` page and the year page alike.
 /// Reads only the reader's own library (private entries included: only they see these figures).
-struct StatsService {
-    let db: any Database
-    let user: User
-    let today: LocalDate
-    let tiersEnabled: Bool
+package struct StatsService {
+    package let db: any Database
+    package let user: User
+    package let today: LocalDate
+    package let tiersEnabled: Bool
 
     /// A year, a range of days, or all time, as the query string gives it.
-    struct Range: Equatable, Sendable {
-        var year: Int?
-        var from: LocalDate?
-        var to: LocalDate?
+    package struct Range: Equatable, Sendable {
+        package var year: Int?
+        package var from: LocalDate?
+        package var to: LocalDate?
 
-        static let allTime = Range()
+        package static let allTime = Range()
 
-        static func year(_ year: Int) -> Range {
+        package static func year(_ year: Int) -> Range {
             Range(year: year, from: LocalDate(year: year, month: 1, day: 1), to: LocalDate(year: year, month: 12, day: 31))
         }
 
         /// `year` alone, `from` and/or `to` (yyyy-MM-dd, inclusive; an open end is open), or nothing
         /// for all time. A year with dates, an unreadable value or a range that ends before it starts
         /// is refused naming the parameter.
-        static func parse(year: String?, from: String?, to: String?) throws -> Range {
+        package static func parse(year: String?, from: String?, to: String?) throws -> Range {
             let from = from.flatMap { $0.isEmpty ? nil : $0 }
             let to = to.flatMap { $0.isEmpty ? nil : $0 }
             if let year, !year.isEmpty {
@@ -52,7 +52,7 @@ struct StatsService {
             return day
         }
 
-        var report: StatsReport.Range {
+        package var report: StatsReport.Range {
             StatsReport.Range(year: year, from: year == nil ? from?.description : nil, to: year == nil ? to?.description : nil)
         }
     }
@@ -69,22 +69,22 @@ struct StatsService {
     }
 
     /// Whether this reader sees everything (pages show the rest as premium when not).
-    var seesAdvanced: Bool {
+    package var seesAdvanced: Bool {
         InsightsAccess.decide(.readAdvancedStats, by: .owner, tier: user.tier, tiersEnabled: tiersEnabled) == .allow
     }
 
     /// All time merges stored year figures (`StatsYearFigures`); false reads all time in one pass,
     /// which is what the stored figures must always equal.
-    var storedYears = true
+    package var storedYears: Bool = true
 
     /// The figures of the range's finishes that add up (`StatsFigures`).
-    func figures(_ range: Range) async throws -> StatsFigures {
+    package func figures(_ range: Range) async throws -> StatsFigures {
         let userID = try user.requireID()
         if range == .allTime && storedYears { return try await StatsYearFigures(db: db, userID: userID).allTime() }
         return try await StatsQuery(db: db, userID: userID, from: range.from, to: range.to).figures()
     }
 
-    func stats(_ range: Range) async throws -> StatsReport {
+    package func stats(_ range: Range) async throws -> StatsReport {
         try check(.readAdvancedStats)
         let figures = try await figures(range)
         let overview = figures.overview
@@ -131,7 +131,7 @@ struct StatsService {
     }
 
     /// Books and pages per year: what every account sees.
-    func basic(_ range: Range) async throws -> BasicStatsReport {
+    package func basic(_ range: Range) async throws -> BasicStatsReport {
         try check(.readBasicStats)
         if range == .allTime {
             let figures = try await figures(range)
@@ -145,8 +145,16 @@ struct StatsService {
     }
 
     /// The years with a dated finish, newest first: one index seek per year.
-    func yearsWithBooks() async throws -> [Int] {
+    package func yearsWithBooks() async throws -> [Int] {
         try check(.readBasicStats)
         return try await StatsQuery(db: db, userID: try user.requireID(), from: nil, to: nil).yearsWithBooks()
+    }
+
+    package init(db: any Database, user: User, today: LocalDate, tiersEnabled: Bool, storedYears: Bool = true) {
+        self.db = db
+        self.user = user
+        self.today = today
+        self.tiersEnabled = tiersEnabled
+        self.storedYears = storedYears
     }
 }

@@ -9,16 +9,16 @@ import Vapor
 /// see it), and the link that shares it. A shared summary is built from the reader's public
 /// entries only, with no goals and no notes (`InsightsAccess.readSharedYear`): a private book never
 /// shows, not even as a count.
-struct YearService {
-    let db: any Database
-    let today: LocalDate
+package struct YearService {
+    package let db: any Database
+    package let today: LocalDate
     /// Where Dogear is reached, for the share link (`DOGEAR_BASE_URL`).
-    let baseURL: String
+    package let baseURL: String
 
-    static let notFound = DomainError.notFound(.yearNotFound, "no such year in books")
+    package static let notFound = DomainError.notFound(.yearNotFound, "no such year in books")
 
     /// The signed-in reader's year.
-    func summary(of user: User, year: Int) async throws -> YearDTO {
+    package func summary(of user: User, year: Int) async throws -> YearDTO {
         try Self.check(year)
         let userID = try user.requireID()
         let goals = try await GoalService(db: db, user: user, today: today).goals(year: year)
@@ -29,7 +29,7 @@ struct YearService {
     }
 
     /// Anyone holding the token, signed in or not, while the link is live.
-    func shared(token: String) async throws -> YearDTO {
+    package func shared(token: String) async throws -> YearDTO {
         let share = try await YearShare.query(on: db).filter(\.$token == token).with(\.$user).first()
         guard InsightsAccess.readSharedYear(tokenIsLive: share != nil) == .allow, let share else { throw Self.notFound }
         return try await build(
@@ -38,7 +38,7 @@ struct YearService {
     }
 
     /// The year's link: the live one if there is one, else a new unguessable token.
-    func share(for user: User, year: Int) async throws -> (YearShareDTO, created: Bool) {
+    package func share(for user: User, year: Int) async throws -> (YearShareDTO, created: Bool) {
         try Self.check(year)
         let userID = try user.requireID()
         try Self.allow(.shareYear, user)
@@ -51,7 +51,7 @@ struct YearService {
     }
 
     /// Revokes the year's link: its token reads nothing from now on. Nothing to revoke is not an error.
-    func unshare(for user: User, year: Int) async throws {
+    package func unshare(for user: User, year: Int) async throws {
         try Self.check(year)
         let userID = try user.requireID()
         try Self.allow(.shareYear, user)
@@ -60,15 +60,15 @@ struct YearService {
         }
     }
 
-    func link(_ token: String) -> String { baseURL + SiteURL.sharedYear(token).path }
+    package func link(_ token: String) -> String { baseURL + SiteURL.sharedYear(token).path }
 
     /// 24 random bytes, URL-safe: not guessable, not enumerable.
-    static func newToken() -> String {
+    package static func newToken() -> String {
         [UInt8].random(count: 24).base64.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
-    static func check(_ year: Int) throws {
+    package static func check(_ year: Int) throws {
         guard GoalDraft.years.contains(year) else {
             throw DomainError.badRequest("year must be a year such as 2026; got \(year)", field: "year")
         }

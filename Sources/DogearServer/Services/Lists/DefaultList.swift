@@ -4,13 +4,13 @@ import Foundation
 
 /// The lists every account has from the start: views over the library, always current, never
 /// stored, shared, renamed or deleted.
-enum DefaultList: String, CaseIterable, Sendable {
+package enum DefaultList: String, CaseIterable, Sendable {
     case currentlyReading = "currently-reading"
     case wantToRead = "want-to-read"
     case finished
     case favorites
 
-    var name: String {
+    package var name: String {
         switch self {
         case .currentlyReading: return "Currently Reading"
         case .wantToRead: return "Want to Read"
@@ -20,7 +20,7 @@ enum DefaultList: String, CaseIterable, Sendable {
     }
 
     /// The SQL condition on `e` (library_entries) that puts an entry on this list.
-    var condition: String {
+    package var condition: String {
         switch self {
         case .currentlyReading: return "e.status = '\(ReadingStatus.reading.rawValue)'"
         case .wantToRead: return "e.status = '\(ReadingStatus.wantToRead.rawValue)'"

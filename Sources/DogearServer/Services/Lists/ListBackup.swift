@@ -9,13 +9,13 @@ import SQLKit
 /// they were made, their books in their order with notes and enough of each book (title, authors,
 /// ISBN, external IDs) for another server's catalog to find or make it. Coming back, a list of the
 /// same name is filled rather than made twice, so importing a backup again changes nothing.
-struct ListBackup {
-    let db: any Database
-    let user: User
+package struct ListBackup {
+    package let db: any Database
+    package let user: User
 
     // MARK: out
 
-    func lists() async throws -> (lists: [BackupList], saved: [UUID]) {
+    package func lists() async throws -> (lists: [BackupList], saved: [UUID]) {
         let userID = try user.requireID()
         let sql = db.sql
         var result: [BackupList] = []
@@ -67,7 +67,7 @@ struct ListBackup {
 
     /// Restores lists into the reader's account (inside the import's transaction when it has one).
     /// A list comes back whatever the reader's tier: a backup is their data.
-    func restore(_ lists: [BackupList], saved: [UUID]) async throws {
+    package func restore(_ lists: [BackupList], saved: [UUID]) async throws {
         let userID = try user.requireID()
         for backup in lists {
             let fields = try ListDraft(

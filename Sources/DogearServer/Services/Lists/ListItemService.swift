@@ -8,16 +8,16 @@ import SQLKit
 /// adding a catalog work (by work, by one of the reader's entries, or by ISBN through the lookup
 /// chain), moving one (one row written; the list renumbered only when a gap closes), its note, and
 /// taking it off. Access is `ListService`'s.
-struct ListItemService {
-    let lists: ListService
-    var db: any Database { lists.db }
+package struct ListItemService {
+    package let lists: ListService
+    package var db: any Database { lists.db }
 
     /// What a reader adds: exactly one of a work, one of their entries, or an ISBN.
-    struct NewItem: Sendable {
-        var workId: UUID?
-        var entryId: UUID?
-        var isbn: String?
-        var note: String?
+    package struct NewItem: Sendable {
+        package var workId: UUID?
+        package var entryId: UUID?
+        package var isbn: String?
+        package var note: String?
     }
 
     // MARK: reading
@@ -25,7 +25,7 @@ struct ListItemService {
     /// Items in the list's order, `limit` at a time; the cursor is the last item's id. One statement
     /// after the list's access: each item with its work (`LeanWork`), the reader's entry for it and
     /// its cover, read as plain rows.
-    func items(_ listID: String, after cursor: UUID?, limit: Int) async throws -> Page<ListItemDTO> {
+    package func items(_ listID: String, after cursor: UUID?, limit: Int) async throws -> Page<ListItemDTO> {
         let userID = try lists.user.requireID()
         let dialect = db.sql.databaseDialect
         // A cover: the reader's own edition's first, else the earliest edition that has one.
@@ -70,7 +70,7 @@ struct ListItemService {
     }
 
     /// One item of a custom list as the API shows it.
-    func item(_ itemID: UUID, in listID: String) async throws -> ListItemDTO {
+    package func item(_ itemID: UUID, in listID: String) async throws -> ListItemDTO {
         let list = try await lists.customList(listID, for: .read)
         let item = try await Self.item(itemID, in: try list.requireID(), on: db)
         let work = try await CatalogLoader(db: db).book(workID: item.$work.id, editionID: nil).work
@@ -83,7 +83,7 @@ struct ListItemService {
 
     /// Adds a book to a custom list; discovery learns an add to a list, or `deck`, the swipe that
     /// added it from the discover deck.
-    func add(
+    package func add(
         to listID: String, _ new: NewItem, lookingUpWith lookups: BookLookupService, fromDeck deck: DiscoveryAction? = nil
     ) async throws -> ReadingListItem {
         let list = try await lists.customList(listID, for: .addItem)
@@ -121,7 +121,7 @@ struct ListItemService {
 
     /// Moves an item to `index` (0 = the top): one row written, unless the gap there has closed and
     /// the list is renumbered.
-    func move(_ itemID: UUID, in listID: String, to index: Int) async throws {
+    package func move(_ itemID: UUID, in listID: String, to index: Int) async throws {
         let list = try await lists.customList(listID, for: .moveItem)
         let listUUID = try list.requireID()
         try await db.writeTransaction { db in
@@ -157,7 +157,7 @@ struct ListItemService {
         }
     }
 
-    func setNote(_ itemID: UUID, in listID: String, to text: String?) async throws -> ReadingListItem {
+    package func setNote(_ itemID: UUID, in listID: String, to text: String?) async throws -> ReadingListItem {
         let list = try await lists.customList(listID, for: .edit)
         let item = try await Self.item(itemID, in: try list.requireID(), on: db)
         item.note = try ListItemNote.validated(text)
@@ -168,7 +168,7 @@ struct ListItemService {
         return item
     }
 
-    func remove(_ itemID: UUID, from listID: String) async throws {
+    package func remove(_ itemID: UUID, from listID: String) async throws {
         let list = try await lists.customList(listID, for: .removeItem)
         let listUUID = try list.requireID()
         try await db.writeTransaction { db in
@@ -184,7 +184,7 @@ struct ListItemService {
     // MARK: helpers
 
     /// One cover per work in one query: the reader's own edition's first, else the earliest edition with one.
-    func covers(_ workIDs: [UUID], entries: [UUID]) async throws -> [UUID: String] {
+    package func covers(_ workIDs: [UUID], entries: [UUID]) async throws -> [UUID: String] {
         guard !workIDs.isEmpty else { return [:] }
         let entryList: [UUID] = entries.isEmpty ? [UUID.timeOrdered()] : entries
         var result: [UUID: String] = [:]
@@ -202,9 +202,9 @@ struct ListItemService {
         return result
     }
 
-    static let itemNotFound = DomainError.notFound(.listItemNotFound, "no such book on this list")
+    package static let itemNotFound = DomainError.notFound(.listItemNotFound, "no such book on this list")
 
-    static func item(_ id: UUID, in listID: UUID, on db: any Database) async throws -> ReadingListItem {
+    package static func item(_ id: UUID, in listID: UUID, on db: any Database) async throws -> ReadingListItem {
         guard let item = try await ReadingListItem.query(on: db).filter(\.$id == id).filter(\.$list.$id == listID).first()
         else { throw itemNotFound }
         return item
@@ -214,5 +214,9 @@ struct ListItemService {
     private func work(for new: NewItem, lookups: BookLookupService) async throws -> UUID {
         try await WorkChoice(workId: new.workId, entryId: new.entryId, isbn: new.isbn)
             .resolve(for: lists.user, on: db, lookups: lookups)
+    }
+
+    package init(lists: ListService) {
+        self.lists = lists
     }
 }

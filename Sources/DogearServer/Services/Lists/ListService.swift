@@ -8,22 +8,22 @@ import SQLKit
 /// readers' public lists they opened by code or saved. Who may do what is Core's `ListAccess`;
 /// this service finds the actor's relation to the list, asks, and turns the answer into
 /// `DomainError`s. Every write runs in one transaction.
-struct ListService {
-    let db: any Database
-    let user: User
-    let tiersEnabled: Bool
+package struct ListService {
+    package let db: any Database
+    package let user: User
+    package let tiersEnabled: Bool
     /// When a change happens (deletions are remembered from then for apps that sync).
-    var now = Date()
+    package var now: Date = Date()
     /// Share codes that open nothing are counted and limited (`CodeGuessThrottle`); nil in tools.
-    var codeGuesses: CodeGuesses? = nil
+    package var codeGuesses: CodeGuesses? = nil
 
-    static let listNotFound = DomainError.notFound(.listNotFound, "no such list")
+    package static let listNotFound = DomainError.notFound(.listNotFound, "no such list")
 
     // MARK: reading
 
     /// The reader's lists: the defaults first, then their own custom lists (newest first), then the
     /// lists they saved that are still public.
-    func lists() async throws -> [ListDTO] {
+    package func lists() async throws -> [ListDTO] {
         let userID = try user.requireID()
         let counts = try await defaultCounts()
         var result = try DefaultList.allCases.map { try defaultDTO($0, count: counts[$0] ?? 0) }
@@ -40,7 +40,7 @@ struct ListService {
     }
 
     /// One list by its id (a default list's name or a custom list's UUID).
-    func list(_ id: String) async throws -> ListDTO {
+    package func list(_ id: String) async throws -> ListDTO {
         switch try await resolve(id, for: .read) {
         case .defaultList(let list):
             return try defaultDTO(list, count: try await defaultCounts()[list] ?? 0)
@@ -51,7 +51,7 @@ struct ListService {
 
     // MARK: writing
 
-    func create(_ draft: ListDraft) async throws -> ListDTO {
+    package func create(_ draft: ListDraft) async throws -> ListDTO {
         guard Tiers.allows(.customLists, tier: user.tier, tiersEnabled: tiersEnabled) else {
             throw DomainError(
                 .premiumRequired, code: .premiumRequired, "custom lists come with a premium account; the default lists are yours"
@@ -66,7 +66,7 @@ struct ListService {
         return try dto(list, owner: user, actor: .owner)
     }
 
-    func update(_ id: String, _ draft: ListDraft) async throws -> ListDTO {
+    package func update(_ id: String, _ draft: ListDraft) async throws -> ListDTO {
         let list = try await customList(id, for: .edit)
         let fields = try draft.validatedChange(of: Self.fields(of: list))
         Self.apply(fields, to: list)
@@ -77,7 +77,7 @@ struct ListService {
         return try dto(list, owner: user, actor: .owner)
     }
 
-    func delete(_ id: String) async throws {
+    package func delete(_ id: String) async throws {
         let list = try await customList(id, for: .delete)
         try await db.writeTransaction { db in
             try await recordDeleting(list, on: db)
@@ -87,7 +87,7 @@ struct ListService {
     }
 
     /// A new code; the old one opens nothing from now on.
-    func replaceShareCode(_ id: String) async throws -> ListDTO {
+    package func replaceShareCode(_ id: String) async throws -> ListDTO {
         let list = try await customList(id, for: .replaceShareCode)
         try await db.writeTransaction { db in
             let registry = ShareCodeRegistry(db: db)
@@ -102,12 +102,12 @@ struct ListService {
     // MARK: shared lists
 
     /// A public list opened by its code; a private one answers exactly like a code nobody has.
-    func openShared(_ typedCode: String) async throws -> ListDTO {
+    package func openShared(_ typedCode: String) async throws -> ListDTO {
         let (list, actor) = try await shared(typedCode, for: .read)
         return try dto(list, owner: try await owner(of: list), actor: actor)
     }
 
-    func save(_ typedCode: String) async throws -> ListDTO {
+    package func save(_ typedCode: String) async throws -> ListDTO {
         let (list, actor) = try await shared(typedCode, for: .save)
         if actor != .saver {
             do {
@@ -122,7 +122,7 @@ struct ListService {
         return try dto(list, owner: try await owner(of: list), actor: .saver)
     }
 
-    func unsave(_ typedCode: String) async throws {
+    package func unsave(_ typedCode: String) async throws {
         let (list, _) = try await shared(typedCode, for: .unsave)
         try await db.writeTransaction { db in
             guard
@@ -136,7 +136,7 @@ struct ListService {
 
     /// A copy of a public list as a new private list of the reader's own, with the same books in
     /// the same order and their notes. A custom list, so it needs premium when tiers are on.
-    func copy(_ typedCode: String) async throws -> ListDTO {
+    package func copy(_ typedCode: String) async throws -> ListDTO {
         let (source, _) = try await shared(typedCode, for: .copy)
         let items = try await ReadingListItem.query(on: db).filter(\.$list.$id == source.requireID()).sort(\.$position)
             .sort(\.$id).all()
@@ -163,13 +163,13 @@ struct ListService {
 
     // MARK: finding a list and the actor's relation to it
 
-    enum Resolved {
+    package enum Resolved {
         case defaultList(DefaultList)
         case custom(ReadingList, ListAccess.Actor)
     }
 
     /// The list an id names and the reader's relation to it, once `ListAccess` allows `action`.
-    func resolve(_ id: String, for action: ListAccess.Action) async throws -> Resolved {
+    package func resolve(_ id: String, for action: ListAccess.Action) async throws -> Resolved {
         if let list = DefaultList(rawValue: id) {
             try Self.require(ListAccess.decide(action, by: .owner, kind: .defaultList, isPublic: false))
             return .defaultList(list)
@@ -182,7 +182,7 @@ struct ListService {
         return .custom(list, actor)
     }
 
-    func customList(_ id: String, for action: ListAccess.Action) async throws -> ReadingList {
+    package func customList(_ id: String, for action: ListAccess.Action) async throws -> ReadingList {
         switch try await resolve(id, for: action) {
         case .custom(let list, _): return list
         case .defaultList: throw Self.listNotFound  // unreachable: the rule refuses changes to defaults
@@ -211,7 +211,7 @@ struct ListService {
         return saved == nil ? .otherReader : .saver
     }
 
-    static func require(_ decision: ListAccess.Decision) throws {
+    package static func require(_ decision: ListAccess.Decision) throws {
         switch decision {
         case .allow: return
         case .notFound: throw listNotFound
@@ -244,7 +244,7 @@ struct ListService {
             saved: false, createdAt: user.createdAt, updatedAt: nil)
     }
 
-    func dto(_ list: ReadingList, owner: User?, actor: ListAccess.Actor) throws -> ListDTO {
+    package func dto(_ list: ReadingList, owner: User?, actor: ListAccess.Actor) throws -> ListDTO {
         ListDTO(
             id: try list.requireID().uuidString, name: list.name, description: list.summary, bannerUrl: list.bannerURL,
             isPublic: list.isPublic, isDefault: false, shareCode: actor == .owner ? list.shareCode : nil,
@@ -265,7 +265,7 @@ struct ListService {
     }
 
     /// A new list with a share code of its own, in the caller's transaction (the one way lists are made).
-    static func make(_ fields: ValidList, ownerID: UUID, on db: any Database) async throws -> ReadingList {
+    package static func make(_ fields: ValidList, ownerID: UUID, on db: any Database) async throws -> ReadingList {
         let id = UUID.timeOrdered()
         let code = try await ShareCodeRegistry(db: db).register(.list, id: id)
         let list = ReadingList(ownerID: ownerID, name: fields.name, shareCode: code.value)
@@ -277,7 +277,7 @@ struct ListService {
     }
 
     /// The reader's change log, inside the write transaction `db`.
-    func syncLog(on db: any Database) throws -> SyncLog {
+    package func syncLog(on db: any Database) throws -> SyncLog {
         SyncLog(db: db, userID: try user.requireID(), now: now)
     }
 
@@ -297,19 +297,27 @@ struct ListService {
     /// The reader's own custom lists, for "Add to list" on book pages and library rows.
     /// The reader's own lists, newest first (the add-to-list menus): without the default lists'
     /// counts, which read the whole library.
-    func ownCustomLists() async throws -> [ListDTO] {
+    package func ownCustomLists() async throws -> [ListDTO] {
         try await ReadingList.query(on: db).filter(\.$owner.$id == user.requireID()).sort(\.$createdAt, .descending).all()
             .map { try dto($0, owner: user, actor: .owner) }
     }
 
-    static func fields(of list: ReadingList) -> ValidList {
+    package static func fields(of list: ReadingList) -> ValidList {
         ValidList(name: list.name, description: list.summary, bannerUrl: list.bannerURL, isPublic: list.isPublic)
     }
 
-    static func apply(_ fields: ValidList, to list: ReadingList) {
+    package static func apply(_ fields: ValidList, to list: ReadingList) {
         list.name = fields.name
         list.summary = fields.description
         list.bannerURL = fields.bannerUrl
         list.isPublic = fields.isPublic
+    }
+
+    package init(db: any Database, user: User, tiersEnabled: Bool, now: Date = Date(), codeGuesses: CodeGuesses? = nil) {
+        self.db = db
+        self.user = user
+        self.tiersEnabled = tiersEnabled
+        self.now = now
+        self.codeGuesses = codeGuesses
     }
 }

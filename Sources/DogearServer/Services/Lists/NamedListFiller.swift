@@ -6,14 +6,14 @@ import Foundation
 /// Puts works on a reader's list found by its name, making the list (private, with a new share
 /// code) when there is none: for a backup's lists and for Goodreads shelves imported as lists.
 /// A work already on the list is left where it is, so doing it again changes nothing.
-struct NamedListFiller {
-    let db: any Database
-    let userID: UUID
+package struct NamedListFiller {
+    package let db: any Database
+    package let userID: UUID
 
     /// The list named `name` (made when the reader has none), filled; nil when the reader has as many
     /// lists as they may.
     @discardableResult
-    func fill(_ name: String, with items: [(workID: UUID, note: String?)], fields: ValidList? = nil) async throws
+    package func fill(_ name: String, with items: [(workID: UUID, note: String?)], fields: ValidList? = nil) async throws
         -> ReadingList?
     {
         let fields = try fields ?? ListDraft(name: name).validatedForCreate()

@@ -7,11 +7,11 @@ import Foundation
 /// A Goodreads file's own shelves made into lists: after the rows are imported, the file is read
 /// once more and each row's book (found by the catalog's matching rule, so it is the work the row
 /// was imported as) goes on the list named like its shelf, in the file's order.
-struct ShelfLists {
-    let db: any Database
-    let userID: UUID
+package struct ShelfLists {
+    package let db: any Database
+    package let userID: UUID
 
-    func make(from path: String) async throws {
+    package func make(from path: String) async throws {
         let reader = try ExportReader(path: path)
         var byShelf: [String: [(workID: UUID, note: String?)]] = [:]
         var order: [String] = []

@@ -7,18 +7,18 @@ import Vapor
 
 /// A book a proposal may be: a catalog work, or a book an online source found (added to the
 /// catalog by its ISBN when the reader confirms it).
-struct ScanCandidate: Codable, Sendable, Equatable {
-    var workId: UUID?
-    var isbn: String?
-    var title: String
-    var authors: [String]
-    var coverUrl: String?
+package struct ScanCandidate: Codable, Sendable, Equatable {
+    package var workId: UUID?
+    package var isbn: String?
+    package var title: String
+    package var authors: [String]
+    package var coverUrl: String?
     /// "catalog", "openLibrary" or "googleBooks".
-    var source: String
+    package var source: String
 }
 
 extension ScanProposal {
-    var candidates: [ScanCandidate] {
+    package var candidates: [ScanCandidate] {
         get { (try? JSONDecoder().decode([ScanCandidate].self, from: Data(candidatesJSON.utf8))) ?? [] }
         set { candidatesJSON = String(decoding: (try? JSONEncoder().encode(newValue)) ?? Data("[]".utf8), as: UTF8.self) }
     }
@@ -26,18 +26,18 @@ extension ScanProposal {
 
 /// The candidates for a proposal: a looked-up work as one, a spine's text as the catalog's close
 /// matches (ranked by Core's `SpineMatch`, which forgives OCR's slips) and the online sources'.
-struct ScanCandidates {
-    let db: any Database
-    let chain: LookupChain
+package struct ScanCandidates {
+    package let db: any Database
+    package let chain: LookupChain
 
-    func candidate(for work: Work, edition: Edition?) async throws -> ScanCandidate {
+    package func candidate(for work: Work, edition: Edition?) async throws -> ScanCandidate {
         let authors = try await CatalogLoader(db: db).authorsByWork([work.requireID()])
         return ScanCandidate(
             workId: try work.requireID(), isbn: edition?.isbn13, title: work.title,
             authors: (authors[try work.requireID()] ?? []).map(\.name), coverUrl: edition?.coverURL, source: "catalog")
     }
 
-    func forSpine(_ text: String, limit: Int) async throws -> [ScanCandidate] {
+    package func forSpine(_ text: String, limit: Int) async throws -> [ScanCandidate] {
         guard let query = SpineText.query(from: text) else { return [] }
         var ranked = try await catalogMatches(for: text)
         let online = await chain.search(query, limit: limit)

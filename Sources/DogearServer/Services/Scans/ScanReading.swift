@@ -10,16 +10,16 @@ import Vapor
 /// through the lookup chain (a high-confidence proposal), each spine's text searched in the catalog
 /// and the online sources (a low-confidence one with its candidates, best first). Numbered left to
 /// right as the reader sees them on the photo.
-struct ScanReading {
-    let db: any Database
-    let chain: LookupChain
-    let now: @Sendable () -> Date
-    let logger: Logger
+package struct ScanReading {
+    package let db: any Database
+    package let chain: LookupChain
+    package let now: @Sendable () -> Date
+    package let logger: Logger
 
     /// At most this many candidates a spine offers.
-    static let candidatesPerSpine = 5
+    package static let candidatesPerSpine = 5
 
-    func propose(_ scanID: UUID, from reading: PhotoReading, spinesUnavailable: ScanUnavailable?) async throws {
+    package func propose(_ scanID: UUID, from reading: PhotoReading, spinesUnavailable: ScanUnavailable?) async throws {
         guard let scan = try await ShelfScan.find(scanID, on: db) else { return }
         let userID = scan.$user.id
         // The upright photo replaces the upload (and with it the phone's location and metadata).
@@ -57,7 +57,7 @@ struct ScanReading {
         }
     }
 
-    func fail(_ scanID: UUID, _ message: String) async throws {
+    package func fail(_ scanID: UUID, _ message: String) async throws {
         guard let scan = try await ShelfScan.find(scanID, on: db) else { return }
         try await db.writeTransaction { db in
             scan.status = .failed
@@ -116,25 +116,25 @@ struct ScanReading {
 }
 
 /// Photos go when their queue is empty or after `ScanRetention.photoDays` (Core's rule).
-struct ScanRetentionSweep {
-    let db: any Database
-    let now: Date
+package struct ScanRetentionSweep {
+    package let db: any Database
+    package let now: Date
 
-    func run() async throws {
+    package func run() async throws {
         let cutoff = now.addingTimeInterval(-Double(ScanRetention.photoDays) * 86_400)
         let old = try await ShelfScan.query(on: db).filter(\.$photoDeletedAt == nil).filter(\.$createdAt < cutoff).all()
         for scan in old { try await deletePhoto(of: scan) }
     }
 
     /// Deletes the photo when no proposal waits for the reader or it is too old.
-    func deleteIfDone(_ scan: ShelfScan) async throws {
+    package func deleteIfDone(_ scan: ShelfScan) async throws {
         let pending = try await ScanProposal.query(on: db).filter(\.$scan.$id == scan.requireID())
             .filter(\.$status == .pending).count()
         let age = now.timeIntervalSince(scan.createdAt ?? now) / 86_400
         if !ScanRetention.keepsPhoto(pending: pending, ageInDays: age) { try await deletePhoto(of: scan) }
     }
 
-    func deletePhoto(of scan: ShelfScan) async throws {
+    package func deletePhoto(of scan: ShelfScan) async throws {
         try await ShelfScanPhoto.query(on: db).filter(\.$id == scan.requireID()).delete()
         if scan.photoDeletedAt == nil {
             scan.photoDeletedAt = now

@@ -8,33 +8,33 @@ import Vapor
 /// A reader's shelf scans, for the API and the `/scan` page alike: sending a photo, reading the
 /// scans and their proposals, the photo, and the review (confirm, correct, reject, confirm all).
 /// Who may see a scan is Core's `ScanAccess`: its reader alone; anyone else is told it does not exist.
-struct ScanService {
-    let db: any Database
-    let user: User
-    let now: Date
-    let worker: ScanWorker
-    let application: Application
-    let library: LibraryService
-    let listItems: ListItemService
-    let lookups: BookLookupService
+package struct ScanService {
+    package let db: any Database
+    package let user: User
+    package let now: Date
+    package let worker: ScanWorker
+    package let application: Application
+    package let library: LibraryService
+    package let listItems: ListItemService
+    package let lookups: BookLookupService
 
     /// How the reader reviews a proposal: confirm (into the library with a status and owned, or onto
     /// a list), with another work or an ISBN to correct it.
-    struct Confirmation: Sendable {
-        var status: String?
-        var listId: String?
-        var workId: UUID?
-        var isbn: String?
+    package struct Confirmation: Sendable {
+        package var status: String?
+        package var listId: String?
+        package var workId: UUID?
+        package var isbn: String?
     }
 
     // MARK: sending
 
     /// Photos a reader may have waiting or being read at once.
-    static let waitingPerReader = 5
+    package static let waitingPerReader = 5
 
     /// Checks the photo from its bytes and header (nothing decoded on the request's thread), stores
     /// it, and queues it for a worker.
-    func create(photo bytes: [UInt8]) async throws -> ShelfScan {
+    package func create(photo bytes: [UInt8]) async throws -> ShelfScan {
         guard case .available(let engine) = worker.availability else {
             throw DomainError(
                 .unavailable, code: .scanningUnavailable,
@@ -68,26 +68,26 @@ struct ScanService {
     // MARK: reading
 
     /// The reader's scans, newest first.
-    func scans() async throws -> [ShelfScan] {
+    package func scans() async throws -> [ShelfScan] {
         try await ShelfScan.query(on: db).filter(\.$user.$id == user.requireID()).sort(\.$createdAt, .descending).limit(100).all()
     }
 
     /// Proposals of several scans, by scan.
-    func proposals(of scans: [ShelfScan]) async throws -> [UUID: [ScanProposal]] {
+    package func proposals(of scans: [ShelfScan]) async throws -> [UUID: [ScanProposal]] {
         let ids = scans.compactMap(\.id)
         guard !ids.isEmpty else { return [:] }
         return Dictionary(
             grouping: try await ScanProposal.query(on: db).filter(\.$scan.$id ~~ ids).sort(\.$number).all(), by: { $0.$scan.id })
     }
 
-    func scan(_ id: UUID, for action: ScanAccess.Action) async throws -> ShelfScan {
+    package func scan(_ id: UUID, for action: ScanAccess.Action) async throws -> ShelfScan {
         guard let scan = try await ShelfScan.find(id, on: db),
             ScanAccess.decide(action, by: scan.$user.id == user.id ? .owner : .otherReader) == .allow
         else { throw DomainError.notFound(.scanNotFound, "no scan with id \(id)") }
         return scan
     }
 
-    func photo(of id: UUID) async throws -> ShelfScanPhoto {
+    package func photo(of id: UUID) async throws -> ShelfScanPhoto {
         let scan = try await scan(id, for: .viewPhoto)
         guard let photo = try await ShelfScanPhoto.find(try scan.requireID(), on: db) else {
             throw DomainError.notFound(
@@ -98,7 +98,7 @@ struct ScanService {
     }
 
     /// Deletes a scan, its proposals and its photo; books already confirmed stay in the library.
-    func delete(_ id: UUID) async throws {
+    package func delete(_ id: UUID) async throws {
         let scan = try await scan(id, for: .delete)
         try await db.writeTransaction { db in
             try await ScanProposal.query(on: db).filter(\.$scan.$id == scan.requireID()).delete()
@@ -109,7 +109,7 @@ struct ScanService {
 
     // MARK: review
 
-    func proposal(_ id: UUID, for action: ScanAccess.Action) async throws -> ScanProposal {
+    package func proposal(_ id: UUID, for action: ScanAccess.Action) async throws -> ScanProposal {
         guard let proposal = try await ScanProposal.find(id, on: db),
             ScanAccess.decide(action, by: proposal.$user.id == user.id ? .owner : .otherReader) == .allow
         else { throw DomainError.notFound(.proposalNotFound, "no proposal with id \(id)") }
@@ -118,7 +118,7 @@ struct ScanService {
 
     /// Confirms a proposal: its book (or the one the reader chose or typed) into the library as
     /// owned, with a status (want to read unless given), or onto one of the reader's lists.
-    func confirm(_ id: UUID, _ confirmation: Confirmation) async throws -> ScanProposal {
+    package func confirm(_ id: UUID, _ confirmation: Confirmation) async throws -> ScanProposal {
         let corrected = confirmation.workId != nil || confirmation.isbn != nil
         let proposal = try await proposal(id, for: corrected ? .correct : .confirm)
         let next = try review(proposal, .confirm(corrected: corrected))
@@ -149,7 +149,7 @@ struct ScanService {
         return proposal
     }
 
-    func reject(_ id: UUID) async throws -> ScanProposal {
+    package func reject(_ id: UUID) async throws -> ScanProposal {
         let proposal = try await proposal(id, for: .reject)
         let next = try review(proposal, .reject)
         try await db.writeTransaction { db in
@@ -162,7 +162,7 @@ struct ScanService {
     }
 
     /// Confirms every pending high-confidence proposal of a scan (Core's `ProposalReview.confirmAll`).
-    func confirmAll(_ scanID: UUID, status: String?) async throws -> [ScanProposal] {
+    package func confirmAll(_ scanID: UUID, status: String?) async throws -> [ScanProposal] {
         let scan = try await scan(scanID, for: .confirm)
         // Checked before the loop: with nothing pending, a status such as "AAA" was never read.
         if let status { _ = try ReadingStatus.parse(status, field: "status") }

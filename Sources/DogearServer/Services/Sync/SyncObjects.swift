@@ -7,12 +7,12 @@ import SQLKit
 /// Loads the objects the feed sends, a batch per type: the same shapes the API's own routes
 /// answer with, built by the same loaders. Only the reader's own objects are ever loaded; an id
 /// that is not theirs (or is gone since the log was read) is simply absent from the answer.
-struct SyncObjects {
-    let db: any Database
-    let user: User
-    let today: LocalDate
+package struct SyncObjects {
+    package let db: any Database
+    package let user: User
+    package let today: LocalDate
 
-    func load(_ keys: [SyncObjectKey]) async throws -> [SyncObjectKey: SyncObjectDTO] {
+    package func load(_ keys: [SyncObjectKey]) async throws -> [SyncObjectKey: SyncObjectDTO] {
         var byType: [SyncObjectType: [UUID]] = [:]
         for key in keys { byType[key.type, default: []].append(key.id) }
         var result: [SyncObjectKey: SyncObjectDTO] = [:]

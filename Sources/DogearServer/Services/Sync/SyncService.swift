@@ -6,14 +6,14 @@ import SQLKit
 
 /// The changes feed: a page of a reader's changes after a cursor, in version order,
 /// upserts with their objects and deletions as tombstones. `SyncLog` writes what this reads.
-struct SyncService {
-    let db: any Database
-    let user: User
-    let today: LocalDate
-    let now: Date
-    let retention: SyncRetention
+package struct SyncService {
+    package let db: any Database
+    package let user: User
+    package let today: LocalDate
+    package let now: Date
+    package let retention: SyncRetention
 
-    func page(since raw: String?, limit rawLimit: String?) async throws -> SyncPageDTO {
+    package func page(since raw: String?, limit rawLimit: String?) async throws -> SyncPageDTO {
         let limit = try Self.limit(rawLimit)
         let cursor: SyncCursor?
         do {
@@ -70,7 +70,7 @@ struct SyncService {
             changes: answer, nextCursor: SyncCursor(epoch: epoch, version: next).encoded, hasMore: rows.count > limit)
     }
 
-    static func limit(_ raw: String?) throws -> Int {
+    package static func limit(_ raw: String?) throws -> Int {
         guard let raw, !raw.isEmpty else { return SyncPageSize.default }
         guard let number = Int(raw) else { throw DomainError.badRequest("limit must be a number; got '\(raw)'", field: "limit") }
         do {
@@ -80,7 +80,7 @@ struct SyncService {
         }
     }
 
-    static func epoch(on sql: any SQLDatabase) async throws -> String {
+    package static func epoch(on sql: any SQLDatabase) async throws -> String {
         try await sql.raw("SELECT epoch FROM sync_epoch WHERE id = 1").first()?.decode(column: "epoch", as: String.self) ?? ""
     }
 

@@ -1,12 +1,12 @@
 /// SplitMix64: a small seeded generator, so the same seed builds the same synthetic library.
-struct SeededRandom: RandomNumberGenerator {
+package struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,7 +14,7 @@ struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    mutating func pick<T>(_ items: [T]) -> T {
+    package mutating func pick<T>(_ items: [T]) -> T {
         items[Int.random(in: 0..<items.count, using: &self)]
     }
 }

@@ -1,3 +1,4 @@
+import DogearServer
 import DogearStore
 import SQLKit
 import Vapor
@@ -9,8 +10,8 @@ import Vapor
 /// - `GET /bench/library-sql`: the first page of the signed-in reader's library, the same JSON as
 ///   `GET /api/v1/library?limit=20`, built whole by SQLite in one hand-written statement (the floor
 ///   for that answer: the same sign-in, then nothing but the database's own work).
-enum BenchRoutes {
-    static func register(_ app: Application) {
+package enum BenchRoutes {
+    package static func register(_ app: Application) {
         app.get("bench", "trivial") { _ in "ok" }
         app.grouped(BearerTokenAuthenticator(), RequireUserMiddleware()).get("bench", "library-sql") { req in
             let row = try await req.db.sql.raw(libraryPage(userID: try req.currentUserID())).first()
@@ -22,7 +23,7 @@ enum BenchRoutes {
     }
 
     /// A page of 20, newest first, as JSON with the API's keys in the API's (sorted) order.
-    static func libraryPage(userID: UUID) -> SQLQueryString {
+    package static func libraryPage(userID: UUID) -> SQLQueryString {
         func day(_ column: String) -> String {
             "CASE WHEN \(column) IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%SZ', \(column), 'unixepoch') END"
         }

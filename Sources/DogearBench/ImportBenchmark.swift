@@ -1,4 +1,5 @@
 import DogearCore
+import DogearServer
 import DogearStore
 import DogearTransfer
 import Fluent
@@ -9,13 +10,13 @@ import Vapor
 /// The measuring half of `dogear bench import`: writes a synthetic Goodreads export of N rows,
 /// imports it as a reader would (the same job, batches and transactions as the API), and inserts
 /// the same rows with plain SQL into one bare table on the same database, as the floor.
-struct ImportBenchmark {
-    let app: Application
-    let rows: Int
-    let seed: UInt64
-    let directory: String
+package struct ImportBenchmark {
+    package let app: Application
+    package let rows: Int
+    package let seed: UInt64
+    package let directory: String
 
-    func run(print: (String) -> Void) async throws {
+    package func run(print: (String) -> Void) async throws {
         let clock = ContinuousClock()
         let path = (directory as NSString).appendingPathComponent("bench-goodreads-\(rows).csv")
         var started = clock.now
@@ -124,7 +125,7 @@ struct ImportBenchmark {
     }
 
     /// A valid ISBN-13 from its first 12 digits.
-    static func isbn13(_ first12: UInt64) -> String {
+    package static func isbn13(_ first12: UInt64) -> String {
         let digits = String(format: "%012llu", first12).compactMap { $0.wholeNumberValue }
         let sum = digits.enumerated().reduce(0) { $0 + $1.element * ($1.offset % 2 == 0 ? 1 : 3) }
         return digits.map(String.init).joined() + String((10 - sum % 10) % 10)

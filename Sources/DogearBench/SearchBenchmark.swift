@@ -1,4 +1,5 @@
 import DogearCore
+import DogearServer
 import DogearStore
 import Fluent
 import Foundation
@@ -6,15 +7,15 @@ import SQLKit
 import Vapor
 
 /// The measuring half of `dogear bench search`.
-struct SearchBenchmark {
-    let app: Application
-    let entries: Int
-    let notes: Int
-    let seed: UInt64
-    let iterations: Int
-    let path: String
+package struct SearchBenchmark {
+    package let app: Application
+    package let entries: Int
+    package let notes: Int
+    package let seed: UInt64
+    package let iterations: Int
+    package let path: String
 
-    func run(print: (String) -> Void) async throws {
+    package func run(print: (String) -> Void) async throws {
         let clock = ContinuousClock()
         let sql = app.db.sql
         // The migration indexed an empty library; the benchmark fills it, then builds the index.

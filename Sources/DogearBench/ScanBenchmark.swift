@@ -1,5 +1,6 @@
 import DogearCore
 import DogearScan
+import DogearServer
 import DogearStore
 import Foundation
 
@@ -16,23 +17,23 @@ import Foundation
 /// Then each `--bad` file as an upload would be checked and read: the error said, and the process's
 /// peak memory after it (a 20,000 × 20,000 photo is refused before it is decoded, so the peak
 /// does not move). Prints one JSON line per figure (`scripts/bench-scan.sh`).
-struct ScanBenchmark {
-    let photo: String
-    let manifest: String?
-    let iterations: Int
-    let bad: [String]
+package struct ScanBenchmark {
+    package let photo: String
+    package let manifest: String?
+    package let iterations: Int
+    package let bad: [String]
 
-    struct Manifest: Decodable {
-        struct Book: Decodable {
-            let kind: String
-            let isbn: String
+    package struct Manifest: Decodable {
+        package struct Book: Decodable {
+            package let kind: String
+            package let isbn: String
         }
-        let width: Int
-        let height: Int
-        let books: [Book]
+        package let width: Int
+        package let height: Int
+        package let books: [Book]
     }
 
-    func run(_ print: (String) -> Void) throws {
+    package func run(_ print: (String) -> Void) throws {
         let engine: ScanEngine
         switch ScanEngine.onThisMachine {
         case .available(let loaded): engine = loaded
@@ -99,7 +100,7 @@ struct ScanBenchmark {
     }
 
     /// The process's peak resident memory so far, in megabytes (Linux gives kilobytes).
-    static func peakMegabytes() -> Double {
+    package static func peakMegabytes() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return (Double(usage.ru_maxrss) / 1024 * 10).rounded() / 10

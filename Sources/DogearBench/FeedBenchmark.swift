@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import DogearCore
+import DogearServer
 import DogearStore
 import Fluent
 import Foundation
@@ -13,13 +14,13 @@ import Vapor
 /// back to back. Prints the delivery latency (from just before each comment's POST is sent to its
 /// arrival at each client, so it includes the write), what was lost or duplicated, the server's
 /// memory, and for scale the POST round trip and a raw SQLite read of the feed.
-struct FeedBenchmark {
-    let members: Int
-    let clients: Int
-    let comments: Int
-    let databaseURL: String?
+package struct FeedBenchmark {
+    package let members: Int
+    package let clients: Int
+    package let comments: Int
+    package let databaseURL: String?
 
-    func run(print: @escaping (String) -> Void) async throws {
+    package func run(print: @escaping (String) -> Void) async throws {
         let directory = NSTemporaryDirectory() + "dogear-bench-feed-\(UUID.timeOrdered().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -176,9 +177,9 @@ struct FeedBenchmark {
 
     // MARK: seeding
 
-    struct Seeded {
-        let club: UUID
-        let tokens: [String]
+    package struct Seeded {
+        package let club: UUID
+        package let tokens: [String]
     }
 
     /// The club, its members (with bearer tokens, no passwords: the bench never signs in) and a
@@ -279,7 +280,7 @@ struct FeedBenchmark {
 
     // MARK: figures
 
-    static func freePort() throws -> Int {
+    package static func freePort() throws -> Int {
         let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(probe) }
         var address = sockaddr_in()
@@ -296,12 +297,12 @@ struct FeedBenchmark {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    static func percentile(_ sorted: [Double], _ share: Double) -> Double {
+    package static func percentile(_ sorted: [Double], _ share: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         return round(sorted[min(sorted.count - 1, Int((Double(sorted.count) * share).rounded(.up)) - 1)])
     }
 
-    static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    package static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
     private func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -310,7 +311,7 @@ struct FeedBenchmark {
     private func emit(_ print: (String) -> Void, _ fields: [String: Any]) { BenchFigures.emit("feed", print, fields) }
 }
 
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct BenchFailure: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearServer
 import DogearStore
 import Fluent
 import Foundation
@@ -14,19 +15,19 @@ import Vapor
 /// between 2010 and 2026 with a start a few weeks before, genres, authors with a gender and region
 /// for most, one finished book in twenty re-read, and `sessions` reading sessions spread over seven
 /// days in ten of the same years.
-struct StatsBenchmark {
-    let app: Application
-    let entries: Int
-    let sessions: Int
-    let seed: UInt64
-    let iterations: Int
-    let path: String
+package struct StatsBenchmark {
+    package let app: Application
+    package let entries: Int
+    package let sessions: Int
+    package let seed: UInt64
+    package let iterations: Int
+    package let path: String
 
-    static let firstYear = 2010
-    static let lastYear = 2026
-    static let measuredYear = 2024
+    package static let firstYear = 2010
+    package static let lastYear = 2026
+    package static let measuredYear = 2024
 
-    func run(print: (String) -> Void) async throws {
+    package func run(print: (String) -> Void) async throws {
         let clock = ContinuousClock()
         let sql = app.db.sql
         var started = clock.now
@@ -220,7 +221,7 @@ struct StatsBenchmark {
         ).run()
     }
 
-    static var days: Int {
+    package static var days: Int {
         LocalDate(year: lastYear, month: 12, day: 31)!.dayNumber - LocalDate(year: firstYear, month: 1, day: 1)!.dayNumber + 1
     }
 

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import DogearCore
+import DogearServer
 import DogearStore
 import DogearViews
 import Fluent
@@ -12,30 +13,30 @@ import Vapor
 /// trivial route (the ceiling), the hand-written one-statement library page (the floor for that
 /// answer), and the real API and page routes. Prints req/s, p50, p99, errors and the server's RSS
 /// as JSON lines, and how long the server took from its start to a 200 from `/health`.
-struct HTTPBenchmark {
-    let entries: Int
-    let notes: Int
-    let seed: UInt64
-    let seconds: Int
-    let connections: Int
-    let directory: String
+package struct HTTPBenchmark {
+    package let entries: Int
+    package let notes: Int
+    package let seed: UInt64
+    package let seconds: Int
+    package let connections: Int
+    package let directory: String
 
-    struct Route {
-        let name: String
-        let path: String
-        let signIn: SignIn
-        enum SignIn { case none, bearer, cookie }
+    package struct Route {
+        package let name: String
+        package let path: String
+        package let signIn: SignIn
+        package enum SignIn { case none, bearer, cookie }
     }
 
     /// What the seed made that the routes name.
-    struct Seeded {
-        let token: String
-        let entryID: UUID
-        let listID: UUID
-        let clubID: UUID
+    package struct Seeded {
+        package let token: String
+        package let entryID: UUID
+        package let listID: UUID
+        package let clubID: UUID
     }
 
-    static func routes(_ seeded: Seeded) -> [Route] {
+    package static func routes(_ seeded: Seeded) -> [Route] {
         [
             Route(name: "trivial", path: "/bench/trivial", signIn: .none),
             Route(name: "health", path: "/health", signIn: .none),
@@ -52,10 +53,10 @@ struct HTTPBenchmark {
     }
 
     /// Books on the seeded list, and members of the seeded club besides the reader.
-    static let listItems = 100
-    static let clubMembers = 40
+    package static let listItems = 100
+    package static let clubMembers = 40
 
-    func run(print: @escaping (String) -> Void) async throws {
+    package func run(print: @escaping (String) -> Void) async throws {
         let clock = ContinuousClock()
         let path = (directory as NSString).appendingPathComponent("dogear.sqlite")
         var started = clock.now
@@ -195,7 +196,7 @@ struct HTTPBenchmark {
     }
 
     /// wrk's own figures through its `done` hook: requests, errors of every kind, latency percentiles.
-    static let wrkReport = """
+    package static let wrkReport = """
         done = function(summary, latency, requests)
           local e = summary.errors
           io.write(string.format(
@@ -205,7 +206,7 @@ struct HTTPBenchmark {
         end
         """
 
-    static func wrk(_ arguments: [String], script: String) throws -> [String: Any] {
+    package static func wrk(_ arguments: [String], script: String) throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["wrk", "--latency", "-s", script] + arguments

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearServer
 import DogearStore
 import Fluent
 import Foundation
@@ -7,50 +8,50 @@ import SQLKit
 /// Builds a large, realistic-looking library for benchmarks: titles, authors, ISBNs, tags and note
 /// text drawn from word lists with a seeded generator, inserted in batches of raw SQL (the app's
 /// own write path would take hours at this size and measures something else).
-struct SyntheticLibrary {
-    let db: any Database
-    let entries: Int
-    let notes: Int
-    let seed: UInt64
+package struct SyntheticLibrary {
+    package let db: any Database
+    package let entries: Int
+    package let notes: Int
+    package let seed: UInt64
 
-    struct Built {
-        let userID: UUID
-        let isbns: [String]
-        let authorSurnames: [String]
-        let tags: [String]
-        let noteWords: [String]
+    package struct Built {
+        package let userID: UUID
+        package let isbns: [String]
+        package let authorSurnames: [String]
+        package let tags: [String]
+        package let noteWords: [String]
     }
 
-    static let titleWords = [
+    package static let titleWords = [
         "lighthouse", "river", "garden", "winter", "shadow", "empire", "silence", "orchard", "harbor",
         "letters", "midnight", "glass", "mountain", "salt", "island", "stranger", "summer", "wolves", "kingdom", "memory",
         "daughter", "house", "storm", "library", "lantern", "forest", "desert", "ocean", "station", "clockwork", "atlas",
         "crossing", "ember", "feather", "harvest", "journey", "machine", "north", "paper", "quiet", "rain", "secret",
         "thunder", "valley", "whisper", "yellow", "zephyr", "bridge", "city", "dragon",
     ]
-    static let firstNames = [
+    package static let firstNames = [
         "Anna", "Boris", "Clara", "Dmitri", "Elena", "Farah", "Gabriel", "Hana", "Ivan", "Júlia",
         "Kenji", "Lucía", "Mateo", "Nadia", "Oskar", "Priya", "Quentin", "Rosa", "Søren", "Tomás", "Uma", "Viktor",
         "Wen", "Ximena", "Yusuf", "Zoë",
     ]
-    static let surnames = [
+    package static let surnames = [
         "Abbott", "Bergström", "Castillo", "Dubois", "Eriksen", "Fontaine", "García", "Haddad",
         "Ibsen", "Jansen", "Kowalski", "López", "Müller", "Nakamura", "Okafor", "Petrov", "Quinn", "Rossi", "Sato",
         "Tanaka", "Urquhart", "Valdés", "Wójcik", "Xu", "Yilmaz", "Zhang", "Achebe", "Borges", "Calvino", "Duras",
     ]
-    static let tagNames = [
+    package static let tagNames = [
         "Fantasy", "Sci-Fi", "Mystery", "Classics", "Poetry", "History", "Biography", "Romance",
         "Horror", "Essays", "Travel", "Philosophy", "Graphic Novel", "Short Stories", "Book Club", "Reread",
         "Favourites", "Translated", "Nonfiction", "Cosy", "Slow Burn", "Audiobook", "Summer 2024", "Gift",
     ]
-    static let noteVocabulary = [
+    package static let noteVocabulary = [
         "the", "a", "chapter", "ending", "character", "prose", "slow", "beautiful", "twist",
         "remember", "reread", "quote", "scene", "dialogue", "voice", "structure", "letter", "mother", "father", "sea",
         "war", "love", "grief", "humour", "style", "translation", "map", "dream", "journey", "argument", "footnote",
         "ferry", "train", "kitchen", "garden", "evening", "winter", "promise", "betrayal", "silence", "island",
     ]
 
-    func build() async throws -> Built {
+    package func build() async throws -> Built {
         var random = SeededRandom(seed: seed)
         let sql = db.sql
         let userID = UUID.timeOrdered()

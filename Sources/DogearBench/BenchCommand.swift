@@ -1,4 +1,5 @@
 import DogearCore
+import DogearServer
 import DogearStore
 import Fluent
 import Foundation
@@ -17,54 +18,58 @@ import Vapor
 /// it (in-process: filter parsing, SQL, loading the page of entries, match reasons, JSON) for a
 /// fixed set of queries, next to the bare FTS5 MATCH for the same words on the same connection
 /// pool (the floor). Prints one JSON line per figure.
-struct BenchCommand: AsyncCommand {
-    struct Signature: CommandSignature {
+package struct BenchCommand: AsyncCommand {
+    package struct Signature: CommandSignature {
         @Argument(name: "what", help: "What to measure: search, import, stats, discover, feed, http or scan")
-        var what: String
+        package var what: String
         @Option(name: "entries", help: "Library entries to create (default 10000)")
-        var entries: Int?
+        package var entries: Int?
         @Option(name: "notes", help: "Notes to create (default twice the entries)")
-        var notes: Int?
+        package var notes: Int?
         @Option(name: "seed", help: "Random seed (default 1)")
-        var seed: Int?
+        package var seed: Int?
         @Option(name: "rows", help: "Rows of the synthetic Goodreads file for `import` (default 10000)")
-        var rows: Int?
+        package var rows: Int?
         @Option(name: "iterations", help: "Timed runs per query (default 200)")
-        var iterations: Int?
+        package var iterations: Int?
         @Option(name: "keep", help: "Keep the database at this path instead of a temporary file")
-        var keep: String?
+        package var keep: String?
         @Option(name: "members", help: "Members of the club for `feed` (default 200)")
-        var members: Int?
+        package var members: Int?
         @Option(name: "clients", help: "Event-stream clients for `feed` (default 200)")
-        var clients: Int?
+        package var clients: Int?
         @Option(name: "comments", help: "Comments in the burst for `feed` (default 100)")
-        var comments: Int?
+        package var comments: Int?
         @Option(name: "sessions", help: "Reading sessions for `stats` (default twice the entries)")
-        var sessions: Int?
+        package var sessions: Int?
         @Option(name: "works", help: "Catalog works for `discover` (default 200000)")
-        var works: Int?
+        package var works: Int?
         @Option(name: "interactions", help: "The reader's interactions for `discover` (default 1000)")
-        var interactions: Int?
+        package var interactions: Int?
 
         @Option(name: "photo", help: "The shelf photo for `scan`")
-        var photo: String?
+        package var photo: String?
 
         @Option(name: "manifest", help: "The photo's manifest for `scan` (what is on it)")
-        var manifest: String?
+        package var manifest: String?
 
         @Option(name: "bad", help: "Comma-separated files `scan` checks as uploads, saying what each is")
-        var bad: String?
+        package var bad: String?
 
         @Option(name: "seconds", help: "Seconds of load per route for `http` (default 10)")
-        var seconds: Int?
+        package var seconds: Int?
 
         @Option(name: "connections", help: "Connections held open by the load for `http` (default 32)")
-        var connections: Int?
+        package var connections: Int?
+
+        package init() {}
     }
 
-    var help: String { "Measure library search, import, statistics or the club feed on synthetic data and print JSON lines" }
+    package var help: String {
+        "Measure library search, import, statistics or the club feed on synthetic data and print JSON lines"
+    }
 
-    func run(using context: CommandContext, signature: Signature) async throws {
+    package func run(using context: CommandContext, signature: Signature) async throws {
         if signature.what == "feed" {
             let members = max(2, signature.members ?? 200)
             let bench = FeedBenchmark(
@@ -149,7 +154,7 @@ struct BenchCommand: AsyncCommand {
 extension BenchCommand {
     /// A quiet, offline app on a fresh SQLite file with the schema only (a benchmark fills it, then
     /// builds the search index and times that).
-    static func application(sqlitePath path: String) async throws -> Application {
+    package static func application(sqlitePath path: String) async throws -> Application {
         let app = try await Application.make(.production)
         app.logger.logLevel = .error
         do {
@@ -162,5 +167,14 @@ extension BenchCommand {
             try? await app.asyncShutdown()
             throw error
         }
+    }
+}
+
+extension BenchCommand {
+    /// `dogear bench …`, and the reference routes when `DOGEAR_BENCH_ROUTES=true`: the executable adds
+    /// them after `configure`, so the server itself carries no benchmark code.
+    package static func register(_ app: Application, config: DogearConfig) {
+        app.asyncCommands.use(BenchCommand(), as: "bench")
+        if config.benchRoutes { BenchRoutes.register(app) }
     }
 }

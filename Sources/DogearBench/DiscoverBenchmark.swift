@@ -1,4 +1,5 @@
 import DogearCore
+import DogearServer
 import DogearStore
 import Fluent
 import Foundation
@@ -16,15 +17,15 @@ import Vapor
 /// description, ratings spread like a real catalog's. The interactions go through
 /// `DiscoveryLearning` as swipes and library events do: mostly fantasy and science fiction liked,
 /// romance swiped away.
-struct DiscoverBenchmark {
-    let app: Application
-    let works: Int
-    let entries: Int
-    let interactions: Int
-    let seed: UInt64
-    let iterations: Int
+package struct DiscoverBenchmark {
+    package let app: Application
+    package let works: Int
+    package let entries: Int
+    package let interactions: Int
+    package let seed: UInt64
+    package let iterations: Int
 
-    static let genres = [
+    package static let genres = [
         "Fantasy", "Science Fiction", "Romance", "Mystery", "Thriller", "Horror", "Historical Fiction", "Literary Fiction",
         "Young Adult", "Biography", "History", "Poetry", "Graphic Novels", "Memoir", "Science", "Philosophy", "Self-Help",
         "Classics", "Humor", "Western", "Crime", "Adventure", "Dystopia", "Essays", "Nature", "Travel", "Cooking", "Art",
@@ -32,7 +33,7 @@ struct DiscoverBenchmark {
         "Technology", "Drama", "Short Stories",
     ]
 
-    func run(print: (String) -> Void) async throws {
+    package func run(print: (String) -> Void) async throws {
         let clock = ContinuousClock()
         let sql = app.db.sql
         var started = clock.now
@@ -112,7 +113,7 @@ struct DiscoverBenchmark {
     }
 
     /// A genre, the first few far more often than the rest (as real catalogs are).
-    static func genre(_ random: inout SeededRandom) -> String {
+    package static func genre(_ random: inout SeededRandom) -> String {
         let roll = Double(random.next() % 10_000) / 10_000
         return genres[min(genres.count - 1, Int(pow(roll, 2.2) * Double(genres.count)))]
     }
