@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
         // Apple and Google ID tokens: signatures checked against the providers' published keys.
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        // SHA-256 of tokens and codes in the services (the same library Vapor and jwt-kit use).
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         // /metrics in Prometheus's text format.
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // What the generated client runs on, and its HTTP transport.
@@ -61,6 +63,21 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
+        // The use cases, with their own inputs and outputs: what a page and an API call both ask for.
+        // Imports the store and the rules, never Vapor.
+        .target(
+            name: "DogearServices",
+            dependencies: [
+                "DogearCore",
+                "DogearScan",
+                "DogearSources",
+                "DogearStore",
+                "DogearTransfer",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "DogearServer",
             dependencies: [
@@ -69,6 +86,7 @@ let package = Package(
                 "DogearTransfer",
                 "DogearViews",
                 "DogearScan",
+                "DogearServices",
                 "DogearStore",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),

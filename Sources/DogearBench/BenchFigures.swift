@@ -1,4 +1,5 @@
 import DogearServer
+import DogearServices
 import DogearStore
 import Foundation
 

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import DogearCore
 import DogearServer
+import DogearServices
 import DogearStore
 import DogearViews
 import Fluent

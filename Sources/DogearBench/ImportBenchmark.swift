@@ -1,5 +1,6 @@
 import DogearCore
 import DogearServer
+import DogearServices
 import DogearStore
 import DogearTransfer
 import Fluent

@@ -1,6 +1,7 @@
 import DogearCore
 import DogearScan
 import DogearServer
+import DogearServices
 import DogearStore
 import Foundation
 

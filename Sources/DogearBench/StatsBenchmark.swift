@@ -1,5 +1,6 @@
 import DogearCore
 import DogearServer
+import DogearServices
 import DogearStore
 import Fluent
 import Foundation

@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// `dogear restore`'s checks on SQLite files: only a whole database of Dogear's is put in place, and

@@ -2,6 +2,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 @Suite("Bad input: 4xx in the error shape, never 500, nothing changed")

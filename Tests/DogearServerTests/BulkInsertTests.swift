@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// `BulkInsert` writes its rows as JSON by hand, byte by byte: whatever a reader typed comes back

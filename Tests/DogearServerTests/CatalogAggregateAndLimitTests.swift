@@ -3,6 +3,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 @Suite("Catalog aggregates and the remaining limits")

@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Rule 3 of the catalog's matching (`CatalogMatcher`): the same title, ignoring case, and the same

@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// The dry run plans with reads only (`ImportPreviewPlanner`): it must still count exactly what

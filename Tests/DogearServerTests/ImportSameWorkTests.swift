@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Two rows of one work (a hardcover read in 2014, the Kindle edition read again in 2018) are one

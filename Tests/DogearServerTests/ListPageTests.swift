@@ -3,6 +3,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Lists through the web app's forms, as a reader without a script would use them.

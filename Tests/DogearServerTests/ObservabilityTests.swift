@@ -7,6 +7,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Keeps every log line an application writes (message and metadata as text).

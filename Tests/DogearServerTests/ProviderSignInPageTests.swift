@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// The web's side of Sign in with Apple and Google: the providers' buttons (and their scripts in

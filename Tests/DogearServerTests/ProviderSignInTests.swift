@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Sign in with Apple and Google against a provider of the tests' own: tokens signed here with local

@@ -5,6 +5,7 @@ import Testing
 
 @testable import DogearBench
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// An import's new entries are indexed by `SearchIndexer.reindex(_:new: true)`: on SQLite the

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 @Suite("Share codes in the database")

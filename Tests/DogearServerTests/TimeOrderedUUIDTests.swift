@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// `UUID.timeOrdered()` makes the ids of new rows: RFC 9562 version 7, the time first and the rest

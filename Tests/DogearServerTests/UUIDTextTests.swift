@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// `UUID.text` and `UUID(text:)` stand in for Foundation's `uuidString` and `UUID(uuidString:)`

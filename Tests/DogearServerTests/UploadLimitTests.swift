@@ -4,6 +4,7 @@ import Vapor
 import VaporTesting
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Uploads are bounded every way a body can be large, and a full disk is said, not a crash.

@@ -1,5 +1,6 @@
 import Crypto
 import DogearCore
+import DogearServices
 import DogearStore
 import Fluent
 import SQLKit

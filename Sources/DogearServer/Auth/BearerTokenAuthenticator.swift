@@ -1,4 +1,5 @@
 import DogearCore
+import DogearServices
 import DogearStore
 import Fluent
 import Vapor
@@ -78,31 +79,6 @@ extension Application {
 
 extension User: Authenticatable {}
 extension UserToken: Authenticatable {}
-
-/// Bearer tokens: 32 random bytes, base64url; only a hash is ever stored.
-package enum TokenHashing {
-    package static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    /// SHA-256 in lower-case hex. Every signed-in request hashes its token: the hex is written from
-    /// a table, where `String(format:)` a byte at a time cost more than the hash.
-    package static func hash(_ token: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: Data(token.utf8)) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
-    }
-}
 
 /// Holds an app token to its scopes (Core's `TokenScope`): a `read` token only reads, and no app
 /// token manages the account (`managesAccount` routes). Sessions pass.

@@ -1,3 +1,4 @@
+import DogearServices
 import DogearStore
 import Vapor
 

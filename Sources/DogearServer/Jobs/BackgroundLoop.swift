@@ -1,3 +1,4 @@
+import DogearServices
 import DogearSources
 import DogearStore
 import Vapor

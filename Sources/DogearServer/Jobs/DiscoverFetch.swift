@@ -1,4 +1,5 @@
 import DogearCore
+import DogearServices
 import DogearSources
 import DogearStore
 import Fluent

@@ -1,4 +1,5 @@
 import Dispatch
+import DogearServices
 import DogearStore
 import Foundation
 import NIOConcurrencyHelpers

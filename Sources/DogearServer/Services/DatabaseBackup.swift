@@ -1,5 +1,6 @@
+import DogearServices
 import DogearStore
-import FluentKit
+import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import SQLKit

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearServices
 import DogearStore
 import Fluent
 import Vapor

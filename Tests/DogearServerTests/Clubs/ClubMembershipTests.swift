@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Club membership through its service (the routes come next), on SQLite and PostgreSQL.

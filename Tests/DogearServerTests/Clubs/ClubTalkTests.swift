@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// A club with Ann (owner) and Bob (member) reading "The Long Book" (400 pages) together.

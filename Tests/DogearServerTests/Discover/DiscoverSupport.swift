@@ -3,6 +3,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// A catalog for discover tests, made the way a real one is: another reader adds the books.

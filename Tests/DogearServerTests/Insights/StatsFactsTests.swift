@@ -6,6 +6,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// The tables statistics read (`finish_facts`, `session_days`) are kept by database triggers. These

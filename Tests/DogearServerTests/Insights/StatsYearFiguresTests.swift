@@ -7,6 +7,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// All time is merged from figures stored per reader and year (`stats_year_figures`), kept until a

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// `JSONBytes` writes what the app's `JSONEncoder` (sorted keys, ISO 8601 dates) writes, byte for byte.

@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// The book page's sessions, notes and quotes read in one statement (`pageContents(of:)`) are what

@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// A club's members read as plain rows (`LeanRows`) and written by `JSONBytes`: the route's bytes

@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// A list's books read in one statement (`ListItemService.items`, `LeanWork`) and written by

@@ -6,6 +6,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// The lean reads (`EntryLoader`: one statement, no Fluent models; the library page written by

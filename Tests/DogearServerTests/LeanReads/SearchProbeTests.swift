@@ -6,6 +6,7 @@ import Vapor
 
 @testable import DogearBench
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// A search by several words asks the index for one word and checks the others on each candidate's

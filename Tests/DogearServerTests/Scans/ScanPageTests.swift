@@ -6,6 +6,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 @Suite("The /scan pages: without a script, through the same service as the API", .serialized)

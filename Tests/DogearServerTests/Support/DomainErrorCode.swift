@@ -2,6 +2,7 @@ import DogearCore
 import Foundation
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// What a service call was refused with: a `DomainError`'s code, `invalid:<field>` for a broken

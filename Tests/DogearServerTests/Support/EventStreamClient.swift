@@ -6,6 +6,7 @@ import NIOHTTP1
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// One Server-Sent Event as a client reads it.

@@ -5,6 +5,7 @@ import Vapor
 import VaporTesting
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 extension Application {

@@ -2,6 +2,7 @@ import NIOConcurrencyHelpers
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// A console that keeps what a command printed, so a test reads it as the operator would.

@@ -4,6 +4,7 @@ import SQLKit
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// The entry loader as it was before the lean reads (Fluent models, a query per part), kept as the

@@ -2,6 +2,7 @@ import Foundation
 import SQLKit
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// A list's books as `ListItemService` read them before the lean reads: the items, then the works,

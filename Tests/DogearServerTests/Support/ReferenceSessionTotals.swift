@@ -4,6 +4,7 @@ import Foundation
 import SQLKit
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Sums reading sessions per entry in SQL (one GROUP BY), for pace and estimated finish: the former

@@ -7,6 +7,7 @@ import Vapor
 import VaporTesting
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// The instant every server test runs at: Saturday 2026-03-14 10:30 UTC, a morning.

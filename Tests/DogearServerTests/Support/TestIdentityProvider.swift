@@ -4,6 +4,7 @@ import JWTKit
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// An identity provider of the tests' own: a local stub serves its JWKS (made from the test keys in

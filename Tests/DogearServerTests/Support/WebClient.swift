@@ -4,6 +4,7 @@ import Vapor
 import VaporTesting
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// A minimal browser for page tests: keeps cookies, reads the CSRF token from the page it was given,

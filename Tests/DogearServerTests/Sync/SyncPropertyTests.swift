@@ -4,6 +4,7 @@ import Vapor
 
 @testable import DogearBench
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Random sequences of everything a reader can do to their data (the API, the web pages, imports,

@@ -3,6 +3,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// What an app keeps of its reader's data: each object as the feed last sent it, by type and id,

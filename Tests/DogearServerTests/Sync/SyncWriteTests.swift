@@ -8,6 +8,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 @Suite("Sync: If-Match, Idempotency-Key and batches")

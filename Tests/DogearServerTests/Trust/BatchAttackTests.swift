@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Issue 36's batch holes, replayed: a batch that reached itself or an account route through a

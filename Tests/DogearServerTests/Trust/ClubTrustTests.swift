@@ -6,6 +6,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Issue 36's club and code holes, replayed: codes guessed without limit, a removed member back at

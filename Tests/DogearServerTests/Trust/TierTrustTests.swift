@@ -5,6 +5,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Issue 36's tier holes, replayed: imports made custom lists for free readers and past the cap, and

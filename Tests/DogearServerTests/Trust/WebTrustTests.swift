@@ -7,6 +7,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearServices
 @testable import DogearStore
 
 /// Issue 36's page holes, replayed over a real socket (a body past the first packet only arrives

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearServices
 import DogearStore
 
 // The API's shapes of the store's book records.

@@ -1,3 +1,4 @@
+import DogearServices
 import DogearStore
 
 // The API's shape of a `StatsReport`.

@@ -1,5 +1,6 @@
 import DogearCore
 import DogearScan
+import DogearServices
 import DogearStore
 import Fluent
 import SQLKit

@@ -1,0 +1,40 @@
+import DogearStore
+import FluentKit
+import Foundation
+
+/// A reader's import jobs as the API and the import page show them: another reader's job is
+/// "not found", like one that does not exist.
+package struct ImportJobReader {
+    package let db: any Database
+    package let userID: UUID
+
+    package func job(_ id: UUID) async throws -> ImportJob {
+        guard let job = try await ImportJob.query(on: db).filter(\.$id == id).filter(\.$user.$id == userID).first() else {
+            throw DomainError.importNotFound
+        }
+        return job
+    }
+
+    /// How many of the reader's imports are queued or running, and how many previews made since
+    /// `since` still hold their upload (waiting to be run or left).
+    package func pending(since: Date) async throws -> (active: Int, previews: Int) {
+        let active = try await ImportJob.query(on: db).filter(\.$user.$id == userID)
+            .filter(\.$status ~~ [ImportJob.Status.queued, ImportJob.Status.running]).count()
+        let previews = try await ImportJob.query(on: db).filter(\.$user.$id == userID).filter(\.$dryRun == true)
+            .filter(\.$createdAt >= since).all()
+            .filter { FileManager.default.fileExists(atPath: $0.filePath) }.count
+        return (active, previews)
+    }
+
+    /// The job's recorded rows in file order (only the failed ones when asked), at most `limit`.
+    package func rows(of job: ImportJob, onlyFailed: Bool, limit: Int) async throws -> [ImportRowRecord] {
+        var query = ImportRowRecord.query(on: db).filter(\.$job.$id == (try job.requireID()))
+        if onlyFailed { query = query.filter(\.$outcome == ImportRowRecord.Outcome.failed) }
+        return try await query.sort(\.$line).limit(limit).all()
+    }
+
+    package init(db: any Database, userID: UUID) {
+        self.db = db
+        self.userID = userID
+    }
+}
