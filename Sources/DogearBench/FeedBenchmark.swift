@@ -215,7 +215,7 @@ package struct FeedBenchmark {
             let today = LocalDate(Date(), in: .gmt)
             let library = LibraryService(db: app.db, user: owner, today: today, now: Date())
             let entry = try await library.add(
-                CreateEntryRequest(
+                CreateEntryInput(
                     book: BookDraft(title: "The Bench Book", authors: ["A. Writer"], pageCount: 400), entryDraft: EntryDraft()))
             _ = try await app.db.writeTransaction { db in
                 try await ClubReadingService.makeCurrent(

@@ -6,12 +6,12 @@ import Vapor
 package struct AuthController {
     package func signUp(req: Request) async throws -> Response {
         let body = try req.content.decode(SignUpRequest.self)
-        let result = try await AccountService(request: req).signUp(body)
-        return try await result.encodeResponse(status: .created, for: req)
+        let result = try await AccountService(request: req).signUp(body.input)
+        return try await AuthResponse(try await result).encodeResponse(status: .created, for: req)
     }
 
     package func signIn(req: Request) async throws -> AuthResponse {
-        try await AccountService(request: req).signIn(try req.content.decode(SignInRequest.self))
+        AuthResponse(try await AccountService(request: req).signIn(try req.content.decode(SignInRequest.self).input))
     }
 
     /// Always 202 with the same words, whether or not the address has an account.
@@ -50,7 +50,7 @@ package struct AuthController {
         }
         switch try await ExternalSignInService(request: req).signIn(name, idToken: body.idToken ?? "", nonce: body.nonce ?? "") {
         case .signedIn(let answer, let created):
-            return try await answer.encodeResponse(status: created ? .created : .ok, for: req)
+            return try await AuthResponse(try await answer).encodeResponse(status: created ? .created : .ok, for: req)
         case .deleted:
             // A nonce from the delete-account page: the account it named is gone.
             return Response(status: .noContent)
@@ -66,7 +66,8 @@ package struct AuthController {
 
     package func completeLink(req: Request) async throws -> AuthResponse {
         let body = try req.content.decode(CompleteLinkRequest.self)
-        return try await ExternalSignInService(request: req).completeLink(body.linkToken ?? "", password: body.password)
+        return AuthResponse(
+            try await ExternalSignInService(request: req).completeLink(body.linkToken ?? "", password: body.password))
     }
 
     package func signOut(req: Request) async throws -> HTTPStatus {
@@ -83,7 +84,8 @@ package struct AuthController {
         let patch = try req.content.decode(ProfileUpdateRequest.self)
         let (user, accounts) = (try req.currentUser(), AccountService(request: req))
         return try UserDTO(
-            try await req.conditionalWrite(.profile, try user.requireID()) { try await accounts.updateProfile(user, patch) })
+            try await req.conditionalWrite(.profile, try user.requireID()) { try await accounts.updateProfile(user, patch.input) }
+        )
     }
 
     package func deleteMe(req: Request) async throws -> HTTPStatus {
@@ -100,7 +102,7 @@ package struct AuthController {
     }
 
     package func sessions(req: Request) async throws -> [DeviceSessionDTO] {
-        try await SessionService(request: req).sessions()
+        (try await SessionService(request: req).sessions()).map(DeviceSessionDTO.init)
     }
 
     package func endSession(req: Request) async throws -> HTTPStatus {
@@ -114,14 +116,14 @@ package struct AuthController {
     }
 
     package func appTokens(req: Request) async throws -> [AppTokenDTO] {
-        try await AppTokenService(request: req).tokens()
+        (try await AppTokenService(request: req).tokens()).map(AppTokenDTO.init)
     }
 
     package func createAppToken(req: Request) async throws -> Response {
         let body = try req.content.decode(CreateAppTokenRequest.self)
-        return try await AppTokenService(request: req).create(
-            name: body.name, scopes: body.scopes, expiresInDays: body.expiresInDays
-        ).encodeResponse(status: .created, for: req)
+        let token = try await AppTokenService(request: req).create(
+            name: body.name, scopes: body.scopes, expiresInDays: body.expiresInDays)
+        return try await AppTokenDTO(token).encodeResponse(status: .created, for: req)
     }
 
     package func revokeAppToken(req: Request) async throws -> HTTPStatus {

@@ -6,39 +6,39 @@ import Vapor
 /// by every signed-in user, whose cultural facts any of them may fill in or correct. Each handler decodes, calls one service and encodes.
 package struct CatalogController {
     package func lookup(req: Request) async throws -> LookupDTO {
-        try await req.catalog().lookup(isbn: req.query[String.self, at: "isbn"])
+        LookupDTO(try await req.catalog().lookup(isbn: req.query[String.self, at: "isbn"]))
     }
 
     package func search(req: Request) async throws -> SearchDTO {
         let limit = try Self.limit(req)
-        return try await CatalogSearchService(db: req.db, chain: req.application.lookupChain, userID: req.currentUserID())
-            .search(req.query[String.self, at: "q"] ?? "", limit: limit)
+        let service = CatalogSearchService(db: req.db, chain: req.application.lookupChain, userID: try req.currentUserID())
+        return SearchDTO(try await service.search(req.query[String.self, at: "q"] ?? "", limit: limit))
     }
 
     package func work(req: Request) async throws -> WorkPageDTO {
-        try await req.catalog().work(try req.uuidParameter("id"))
+        WorkPageDTO(try await req.catalog().work(try req.uuidParameter("id")))
     }
 
     package func edition(req: Request) async throws -> EditionPageDTO {
-        try await req.catalog().edition(try req.uuidParameter("id"))
+        EditionPageDTO(try await req.catalog().edition(try req.uuidParameter("id")))
     }
 
     package func author(req: Request) async throws -> AuthorDTO {
-        try await req.catalog().author(try req.uuidParameter("id"))
+        AuthorDTO(try await req.catalog().author(try req.uuidParameter("id")))
     }
 
     /// Fills in or corrects an author's cultural facts; the answer is the author as `GET` gives it.
     package func editAuthor(req: Request) async throws -> AuthorDTO {
         let id = try req.uuidParameter("id")
         try await req.catalogEdits().editAuthor(id, try req.content.decode(CatalogFactRequest.self).changes)
-        return try await req.catalog().author(id)
+        return AuthorDTO(try await req.catalog().author(id))
     }
 
     /// Fills in or corrects a work's cultural facts; the answer is the work as `GET` gives it.
     package func editWork(req: Request) async throws -> WorkPageDTO {
         let id = try req.uuidParameter("id")
         try await req.catalogEdits().editWork(id, try req.content.decode(CatalogFactRequest.self).changes)
-        return try await req.catalog().work(id)
+        return WorkPageDTO(try await req.catalog().work(id))
     }
 
     package static func limit(_ req: Request) throws -> Int {

@@ -7,21 +7,21 @@ import Vapor
 /// discussion and live events. Each handler decodes, calls the club services, and encodes.
 package struct ClubController {
     package func index(req: Request) async throws -> [ClubDTO] {
-        try await req.clubs().clubs()
+        (try await req.clubs().clubs()).map(ClubDTO.init)
     }
 
     package func create(req: Request) async throws -> Response {
         let body = try req.content.decode(CreateClubRequest.self)
-        return try await req.clubs().create(body.draft).encodeResponse(status: .created, for: req)
+        return try await ClubDTO(try await req.clubs().create(body.draft)).encodeResponse(status: .created, for: req)
     }
 
     package func show(req: Request) async throws -> ClubDTO {
-        try await req.clubs().club(try req.clubIDParameter())
+        ClubDTO(try await req.clubs().club(try req.clubIDParameter()))
     }
 
     package func update(req: Request) async throws -> ClubDTO {
         let body = try req.content.decode(UpdateClubRequest.self)
-        return try await req.clubs().update(try req.clubIDParameter(), body.draft)
+        return ClubDTO(try await req.clubs().update(try req.clubIDParameter(), body.draft))
     }
 
     package func delete(req: Request) async throws -> HTTPStatus {
@@ -34,10 +34,11 @@ package struct ClubController {
         let body = try req.content.decode(JoinClubRequest.self)
         switch try await req.clubMembership().joinOrAsk(code: body.code ?? "") {
         case .joined(let club):
-            return try await req.clubs().club(try club.requireID()).encodeResponse(status: .ok, for: req)
+            return try await ClubDTO(try await req.clubs().club(try club.requireID())).encodeResponse(status: .ok, for: req)
         case .requested(let club):
             // Not a member yet: the summary only (no code, no role), as the invitation shows it.
-            return try await req.clubs().dtos([(club, .otherReader)])[0].encodeResponse(status: .accepted, for: req)
+            return try await ClubDTO(try await req.clubs().dtos([(club, .otherReader)])[0]).encodeResponse(
+                status: .accepted, for: req)
         }
     }
 
@@ -64,17 +65,17 @@ package struct ClubController {
 
     package func replaceCode(req: Request) async throws -> ClubDTO {
         let club = try await req.clubMembership().replaceCode(of: try req.clubIDParameter())
-        return try await req.clubs().club(try club.requireID())
+        return ClubDTO(try await req.clubs().club(try club.requireID()))
     }
 
     package func books(req: Request) async throws -> [ClubBookDTO] {
-        try await req.clubs().books(try req.clubIDParameter())
+        (try await req.clubs().books(try req.clubIDParameter())).map(ClubBookDTO.init)
     }
 
     // MARK: members
 
     package func members(req: Request) async throws -> Response {
-        try await req.clubReading().members(of: try req.clubIDParameter()).jsonResponse()
+        try await req.clubReading().members(of: try req.clubIDParameter()).map(ClubMemberDTO.init).jsonResponse()
     }
 
     package func updateMember(req: Request) async throws -> [ClubMemberDTO] {
@@ -96,7 +97,7 @@ package struct ClubController {
         if body.role == nil, body.hidesProgress == nil {
             throw ValidationError(field: "role", "give a role or hidesProgress")
         }
-        return try await req.clubReading().members(of: clubID)
+        return (try await req.clubReading().members(of: clubID)).map(ClubMemberDTO.init)
     }
 
     package func removeMember(req: Request) async throws -> HTTPStatus {
@@ -120,7 +121,7 @@ package struct ClubController {
         guard let userID = body.userId else { throw ValidationError(field: "userId", "name the member to hand the club to") }
         let clubID = try req.clubIDParameter()
         try await req.clubMembership().transferOwnership(of: clubID, to: userID)
-        return try await req.clubs().club(clubID)
+        return ClubDTO(try await req.clubs().club(clubID))
     }
 
     // MARK: book and schedule
@@ -130,40 +131,43 @@ package struct ClubController {
         let clubID = try req.clubIDParameter()
         try await req.clubReading().setCurrentBook(
             of: clubID, to: body.choice, startDate: body.startDate, lookups: req.bookLookup())
-        return try await req.clubs().club(clubID)
+        return ClubDTO(try await req.clubs().club(clubID))
     }
 
     package func schedule(req: Request) async throws -> ClubScheduleDTO {
-        try await req.clubReading().schedule(of: try req.clubIDParameter())
+        ClubScheduleDTO(try await req.clubReading().schedule(of: try req.clubIDParameter()))
     }
 
     package func setSchedule(req: Request) async throws -> ClubScheduleDTO {
         let body = try req.content.decode(ClubScheduleRequest.self)
-        return try await req.clubReading().setSchedule(of: try req.clubIDParameter(), body.milestones ?? [])
+        return ClubScheduleDTO(try await req.clubReading().setSchedule(of: try req.clubIDParameter(), body.milestones ?? []))
     }
 
     // MARK: proposals
 
     package func proposals(req: Request) async throws -> [ClubProposalDTO] {
-        try await req.clubProposals().proposals(in: try req.clubIDParameter())
+        (try await req.clubProposals().proposals(in: try req.clubIDParameter())).map(ClubProposalDTO.init)
     }
 
     package func propose(req: Request) async throws -> Response {
         let body = try req.content.decode(ClubBookRequest.self)
-        return try await req.clubProposals().propose(in: try req.clubIDParameter(), body.choice, lookups: req.bookLookup())
-            .encodeResponse(status: .created, for: req)
+        let proposal = try await req.clubProposals().propose(
+            in: try req.clubIDParameter(), body.choice, lookups: req.bookLookup())
+        return try await ClubProposalDTO(proposal).encodeResponse(status: .created, for: req)
     }
 
     package func vote(req: Request) async throws -> ClubProposalDTO {
-        try await req.clubProposals().vote(in: try req.clubIDParameter(), for: try req.uuidParameter("proposalId"))
+        ClubProposalDTO(
+            try await req.clubProposals().vote(in: try req.clubIDParameter(), for: try req.uuidParameter("proposalId")))
     }
 
     package func unvote(req: Request) async throws -> ClubProposalDTO {
-        try await req.clubProposals().unvote(in: try req.clubIDParameter(), for: try req.uuidParameter("proposalId"))
+        ClubProposalDTO(
+            try await req.clubProposals().unvote(in: try req.clubIDParameter(), for: try req.uuidParameter("proposalId")))
     }
 
     package func pick(req: Request) async throws -> ClubProposalDTO {
-        try await req.clubProposals().pick(in: try req.clubIDParameter(), try req.uuidParameter("proposalId"))
+        ClubProposalDTO(try await req.clubProposals().pick(in: try req.clubIDParameter(), try req.uuidParameter("proposalId")))
     }
 
     // MARK: feed and discussion
@@ -175,31 +179,31 @@ package struct ClubController {
             }
             return id
         }
-        return try await req.clubFeed().activity(in: try req.clubIDParameter(), before: before)
+        return Page(try await req.clubFeed().activity(in: try req.clubIDParameter(), before: before), ClubActivityDTO.init)
     }
 
     package func comments(req: Request) async throws -> Page<ClubCommentDTO> {
         let cursor = try req.optionalUUIDQuery("cursor")
         let reveal = try req.optionalUUIDQuery("reveal")
-        return try await req.clubFeed().comments(in: try req.clubIDParameter(), before: cursor, reveal: reveal)
+        return Page(
+            try await req.clubFeed().comments(in: try req.clubIDParameter(), before: cursor, reveal: reveal), ClubCommentDTO.init)
     }
 
     package func postComment(req: Request) async throws -> Response {
         let body = try req.content.decode(ClubCommentRequest.self)
-        return try await req.clubFeed().post(
-            in: try req.clubIDParameter(), body.draft, parentID: body.parentId, noteID: body.noteId
-        )
-        .encodeResponse(status: .created, for: req)
+        let comment = try await req.clubFeed().post(
+            in: try req.clubIDParameter(), body.draft, parentID: body.parentId, noteID: body.noteId)
+        return try await ClubCommentDTO(comment).encodeResponse(status: .created, for: req)
     }
 
     package func comment(req: Request) async throws -> ClubCommentDTO {
         let reveal = try req.query.get(Bool?.self, at: "reveal") ?? false
-        return try await req.clubFeed().comment(try req.uuidParameter("id"), reveal: reveal)
+        return ClubCommentDTO(try await req.clubFeed().comment(try req.uuidParameter("id"), reveal: reveal))
     }
 
     package func editComment(req: Request) async throws -> ClubCommentDTO {
         let body = try req.content.decode(ClubCommentRequest.self)
-        return try await req.clubFeed().edit(try req.uuidParameter("id"), body.draft)
+        return ClubCommentDTO(try await req.clubFeed().edit(try req.uuidParameter("id"), body.draft))
     }
 
     package func deleteComment(req: Request) async throws -> HTTPStatus {

@@ -5,7 +5,7 @@ import Vapor
 /// /api/v1/discover: the swipe deck, swipes and undo, and what discovery has learned.
 package struct DiscoverController {
     package func deck(req: Request) async throws -> DeckDTO {
-        try await req.discover().deck(count: try Self.count(req.query[String.self, at: "count"]))
+        DeckDTO(try await req.discover().deck(count: try Self.count(req.query[String.self, at: "count"])))
     }
 
     /// `count`, 20 when not given; a value that is not a number is refused by name.
@@ -16,16 +16,16 @@ package struct DiscoverController {
     }
 
     package func swipe(req: Request) async throws -> Response {
-        let swipe = try await req.discover().swipe(try req.content.decode(SwipeRequest.self))
-        return try await swipe.encodeResponse(status: .created, for: req)
+        let swipe = try await req.discover().swipe(try req.content.decode(SwipeRequest.self).input)
+        return try await SwipeDTO(swipe).encodeResponse(status: .created, for: req)
     }
 
     package func undo(req: Request) async throws -> UndoDTO {
-        try await req.discover().undo()
+        UndoDTO(try await req.discover().undo())
     }
 
     package func preferences(req: Request) async throws -> DiscoverPreferencesDTO {
-        try await req.discover().preferencesDTO()
+        DiscoverPreferencesDTO(try await req.discover().preferencesDTO())
     }
 
     package func startOver(req: Request) async throws -> HTTPStatus {
@@ -34,6 +34,6 @@ package struct DiscoverController {
     }
 
     package func learnLibrary(req: Request) async throws -> LearnedDTO {
-        try await req.discover().learnFromLibrary()
+        LearnedDTO(try await req.discover().learnFromLibrary())
     }
 }

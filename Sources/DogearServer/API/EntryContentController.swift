@@ -8,7 +8,7 @@ package struct EntryContentController {
 
     package func addSession(req: Request) async throws -> Response {
         let body = try req.content.decode(SessionRequest.self)
-        let session = try await service(req).addSession(to: try req.uuidParameter("id"), body)
+        let session = try await service(req).addSession(to: try req.uuidParameter("id"), body.input)
         try await req.tagVersion(.session, try session.requireID())
         return try await SessionDTO(session).encodeResponse(status: .created, for: req)
     }
@@ -19,7 +19,7 @@ package struct EntryContentController {
 
     package func addNote(req: Request) async throws -> Response {
         let body = try req.content.decode(NoteRequest.self)
-        let note = try await service(req).addNote(to: try req.uuidParameter("id"), body)
+        let note = try await service(req).addNote(to: try req.uuidParameter("id"), body.input)
         try await req.tagVersion(.note, try note.requireID())
         return try await NoteDTO(note).encodeResponse(status: .created, for: req)
     }
@@ -31,7 +31,7 @@ package struct EntryContentController {
     package func updateNote(req: Request) async throws -> NoteDTO {
         let body = try req.content.decode(NoteUpdateRequest.self)
         let (id, content) = (try req.uuidParameter("id"), try service(req))
-        return try NoteDTO(try await req.conditionalWrite(.note, id) { try await content.updateNote(id, body) })
+        return try NoteDTO(try await req.conditionalWrite(.note, id) { try await content.updateNote(id, body.input) })
     }
 
     package func deleteNote(req: Request) async throws -> HTTPStatus {
@@ -42,7 +42,7 @@ package struct EntryContentController {
 
     package func addQuote(req: Request) async throws -> Response {
         let body = try req.content.decode(QuoteRequest.self)
-        let quote = try await service(req).addQuote(to: try req.uuidParameter("id"), body)
+        let quote = try await service(req).addQuote(to: try req.uuidParameter("id"), body.input)
         try await req.tagVersion(.quote, try quote.requireID())
         return try await QuoteDTO(quote).encodeResponse(status: .created, for: req)
     }

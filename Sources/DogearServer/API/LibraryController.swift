@@ -7,30 +7,30 @@ import Vapor
 package struct LibraryController {
     package func create(req: Request) async throws -> Response {
         let body = try req.content.decode(CreateEntryRequest.self)
-        let entry = try await req.libraryService().add(body, lookingUpWith: req.bookLookup())
+        let entry = try await req.libraryService().add(body.input, lookingUpWith: req.bookLookup())
         try await req.tagVersion(.entry, try entry.requireID())
-        return try await req.libraryQuery().dto(entry).encodeResponse(status: .created, for: req)
+        return try await EntryDTO(try await req.libraryQuery().dto(entry)).encodeResponse(status: .created, for: req)
     }
 
     /// Search, filters and sorts, keyset-paginated (`LibraryQueryService.page`).
     /// Written by `JSONBytes` (the same bytes as the encoder): the route read most.
     package func list(req: Request) async throws -> Response {
-        try await req.libraryQuery().page(try LibraryFilter(query: req.url.query)).jsonResponse()
+        try await Page(try await req.libraryQuery().page(try LibraryFilter(query: req.url.query)), EntryDTO.init).jsonResponse()
     }
 
     package func show(req: Request) async throws -> EntryDTO {
         let id = try req.uuidParameter("id")
         let entry = try await req.libraryQuery().entry(id)
         try await req.tagVersion(.entry, id)
-        return entry
+        return EntryDTO(entry)
     }
 
     package func update(req: Request) async throws -> EntryDTO {
         let patch = try req.content.decode(UpdateEntryRequest.self)
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
-        let entry = try await req.conditionalWrite(.entry, id) { try await library.update(id, with: patch) }
-        return try await req.libraryQuery().dto(entry)
+        let entry = try await req.conditionalWrite(.entry, id) { try await library.update(id, with: patch.input) }
+        return EntryDTO(try await req.libraryQuery().dto(entry))
     }
 
     package func delete(req: Request) async throws -> HTTPStatus {
@@ -44,8 +44,8 @@ package struct LibraryController {
         let body = try req.content.decode(StatusChangeRequest.self)
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
-        let entry = try await req.conditionalWrite(.entry, id) { try await library.changeStatus(id, to: body) }
-        return try await req.libraryQuery().dto(entry)
+        let entry = try await req.conditionalWrite(.entry, id) { try await library.changeStatus(id, to: body.input) }
+        return EntryDTO(try await req.libraryQuery().dto(entry))
     }
 
     package func progress(req: Request) async throws -> EntryDTO {
@@ -53,6 +53,6 @@ package struct LibraryController {
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
         let entry = try await req.conditionalWrite(.entry, id) { try await library.logProgress(id, input) }
-        return try await req.libraryQuery().dto(entry)
+        return EntryDTO(try await req.libraryQuery().dto(entry))
     }
 }

@@ -7,14 +7,14 @@ import Vapor
 /// by code. Each handler decodes, calls the list services, and encodes.
 package struct ListController {
     package func index(req: Request) async throws -> [ListDTO] {
-        try await req.lists().lists()
+        (try await req.lists().lists()).map(ListDTO.init)
     }
 
     package func create(req: Request) async throws -> Response {
         let body = try req.content.decode(CreateListRequest.self)
         let list = try await req.lists().create(body.draft)
         if let id = UUID(uuidString: list.id) { try await req.tagVersion(.list, id) }
-        return try await list.encodeResponse(status: .created, for: req)
+        return try await ListDTO(try await list).encodeResponse(status: .created, for: req)
     }
 
     package func show(req: Request) async throws -> ListDTO {
@@ -22,13 +22,13 @@ package struct ListController {
         let list = try await req.lists().list(listID)
         // A custom list of the reader's own has a version; a default list or another's does not.
         if let id = UUID(uuidString: listID), list.shareCode != nil { try await req.tagVersion(.list, id) }
-        return list
+        return ListDTO(list)
     }
 
     package func update(req: Request) async throws -> ListDTO {
         let body = try req.content.decode(UpdateListRequest.self)
         let (listID, lists) = (try req.listIDParameter(), try req.lists())
-        return try await Self.conditionally(req, .list, listID) { try await lists.update(listID, body.draft) }
+        return try await Self.conditionally(req, .list, listID) { ListDTO(try await lists.update(listID, body.draft)) }
     }
 
     package func delete(req: Request) async throws -> HTTPStatus {
@@ -46,22 +46,23 @@ package struct ListController {
     }
 
     package func replaceShareCode(req: Request) async throws -> ListDTO {
-        try await req.lists().replaceShareCode(try req.listIDParameter())
+        ListDTO(try await req.lists().replaceShareCode(try req.listIDParameter()))
     }
 
     // MARK: items
 
     package func items(req: Request) async throws -> Response {
         let filter = try LibraryFilter(query: req.url.query)
-        return try await req.listItems().items(try req.listIDParameter(), after: filter.cursor, limit: filter.limit)
-            .jsonResponse()
+        let items = try await req.listItems().items(try req.listIDParameter(), after: filter.cursor, limit: filter.limit)
+        return Page(items, ListItemDTO.init).jsonResponse()
     }
 
     package func addItem(req: Request) async throws -> Response {
         let body = try req.content.decode(AddListItemRequest.self)
         let listID = try req.listIDParameter()
         let item = try await req.listItems().add(to: listID, body.item, lookingUpWith: req.bookLookup())
-        return try await req.listItems().item(try item.requireID(), in: listID).encodeResponse(status: .created, for: req)
+        return try await ListItemDTO(try await req.listItems().item(try item.requireID(), in: listID)).encodeResponse(
+            status: .created, for: req)
     }
 
     package func updateItem(req: Request) async throws -> ListItemDTO {
@@ -73,7 +74,7 @@ package struct ListController {
             if let position = body.position { try await items.move(itemID, in: listID, to: position) }
             if let note = body.note.change { _ = try await items.setNote(itemID, in: listID, to: note) }
         }
-        return try await items.item(itemID, in: listID)
+        return ListItemDTO(try await items.item(itemID, in: listID))
     }
 
     package func deleteItem(req: Request) async throws -> HTTPStatus {
@@ -85,11 +86,11 @@ package struct ListController {
     // MARK: shared lists
 
     package func openShared(req: Request) async throws -> ListDTO {
-        try await req.lists().openShared(try req.codeParameter())
+        ListDTO(try await req.lists().openShared(try req.codeParameter()))
     }
 
     package func save(req: Request) async throws -> ListDTO {
-        try await req.lists().save(try req.codeParameter())
+        ListDTO(try await req.lists().save(try req.codeParameter()))
     }
 
     package func unsave(req: Request) async throws -> HTTPStatus {
@@ -98,7 +99,7 @@ package struct ListController {
     }
 
     package func copy(req: Request) async throws -> Response {
-        try await req.lists().copy(try req.codeParameter()).encodeResponse(status: .created, for: req)
+        try await ListDTO(try await req.lists().copy(try req.codeParameter())).encodeResponse(status: .created, for: req)
     }
 
 }

@@ -15,7 +15,7 @@ package struct ReaderController {
     }
 
     package func home(req: Request) async throws -> Response {
-        try await req.homeService().home().jsonResponse()
+        try await HomeDTO(try await req.homeService().home()).jsonResponse()
     }
 }
 

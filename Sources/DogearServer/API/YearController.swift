@@ -6,12 +6,12 @@ import Vapor
 /// gives back the live one, `DELETE` revokes it).
 package struct YearController {
     package func summary(req: Request) async throws -> YearDTO {
-        try await req.years().summary(of: try req.currentUser(), year: try Self.year(req))
+        YearDTO(try await req.years().summary(of: try req.currentUser(), year: try Self.year(req)))
     }
 
     package func share(req: Request) async throws -> Response {
         let (share, created) = try await req.years().share(for: try req.currentUser(), year: try Self.year(req))
-        return try await share.encodeResponse(status: created ? .created : .ok, for: req)
+        return try await YearShareDTO(try await share).encodeResponse(status: created ? .created : .ok, for: req)
     }
 
     package func unshare(req: Request) async throws -> HTTPStatus {

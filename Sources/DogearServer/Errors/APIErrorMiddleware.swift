@@ -53,7 +53,8 @@ package struct APIErrorMiddleware: AsyncMiddleware {
             return APIError(
                 status: status(for: error.kind), code: error.code, message: error.message, field: error.field,
                 details: error.details,
-                sources: error.sourceAttempts.isEmpty ? nil : error.sourceAttempts.map(SourceAttemptDTO.init),
+                sources: error.sourceAttempts.isEmpty
+                    ? nil : error.sourceAttempts.map { SourceAttemptDTO(SourceAttemptRecord($0)) },
                 retryAfterSeconds: error.retryAfterSeconds)
         case let error as ValidationError:
             return .invalidData(error)

@@ -80,7 +80,7 @@ package enum ClubEventStream {
                             guard !batch.isEmpty else { break }
                             var text = ""
                             for activity in batch {
-                                let json = String(decoding: try encoder.encode(activity), as: UTF8.self)
+                                let json = String(decoding: try encoder.encode(ClubActivityDTO(activity)), as: UTF8.self)
                                 text += "id: \(activity.id)\nevent: activity\ndata: \(json)\n\n"
                                 last = activity.id
                             }

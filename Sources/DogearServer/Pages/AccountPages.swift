@@ -34,7 +34,7 @@ package struct AccountPages {
         let form = try req.content.decode(SignInForm.self)
         do {
             let answer = try await AccountService(request: req).signIn(
-                SignInRequest(email: form.email ?? "", password: form.password ?? ""))
+                SignInInput(email: form.email ?? "", password: form.password ?? ""))
             return WebCookies.signedIn(answer.token, req, cookies: cookies)
         } catch let error as DomainError {
             var model = SignIn.Model(email: FieldState(form.email ?? ""), error: error.message, csrfToken: req.csrfToken)
@@ -60,7 +60,7 @@ package struct AccountPages {
             csrfToken: req.csrfToken)
         do {
             let answer = try await AccountService(request: req).signUp(
-                SignUpRequest(email: form.email ?? "", password: form.password ?? "", displayName: form.displayName ?? ""))
+                SignUpInput(email: form.email ?? "", password: form.password ?? "", displayName: form.displayName ?? ""))
             return WebCookies.signedIn(answer.token, req, cookies: cookies, to: .welcome)
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)
@@ -117,7 +117,7 @@ package struct ProfilePage {
             email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
             timeZone: FieldState(form.timeZone ?? ""), session: try req.requirePageSession())
         do {
-            var patch = ProfileUpdateRequest(
+            var patch = ProfileUpdateInput(
                 displayName: .value(form.displayName ?? ""), timeZone: .value(form.timeZone ?? ""),
                 email: .value(form.email ?? ""))
             patch.currentPassword = form.currentPassword

@@ -49,7 +49,7 @@ package struct BookFactsPages {
     }
 
     /// The book page's "About the book": every fact that is set, the work's first, then each author's.
-    package static func facts(of entry: EntryDTO, _ req: Request) async throws -> [BookShow.Fact] {
+    package static func facts(of entry: EntryRecord, _ req: Request) async throws -> [BookShow.Fact] {
         // The work's facts come with the entry; its authors' are read here.
         var facts = CatalogFact.facts(of: .work).compactMap { fact in
             entry.work.fact(fact).map { BookShow.Fact(label: fact.label, value: fact.describe($0)) }
@@ -71,7 +71,7 @@ package struct BookFactsPages {
 
     // MARK: building pages
 
-    private func model(_ entry: EntryDTO, _ req: Request) async throws -> BookFacts.Model {
+    private func model(_ entry: EntryRecord, _ req: Request) async throws -> BookFacts.Model {
         guard let work = try await Work.find(entry.work.id, on: req.db) else { throw DomainError.bookNotFound }
         let authors = try await Self.authors(of: entry, req).map { author in
             BookFacts.Record(authorID: author.id, name: author.name, fields: Self.fields(of: .author, author.fact))
@@ -83,7 +83,7 @@ package struct BookFactsPages {
     }
 
     /// The book's authors in cover order.
-    private static func authors(of entry: EntryDTO, _ req: Request) async throws -> [Author] {
+    private static func authors(of entry: EntryRecord, _ req: Request) async throws -> [Author] {
         let ids = entry.work.authors.map(\.id)
         guard !ids.isEmpty else { return [] }
         let found = try await Author.query(on: req.db).filter(\.$id ~~ ids).all()

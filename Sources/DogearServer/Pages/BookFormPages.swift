@@ -82,10 +82,10 @@ package struct BookFormPages {
             entry.dateFinished = form.dateFinished
             entry.tags = Self.list(form.tags)
             let library = try req.libraryService()
-            let created = try await library.add(CreateEntryRequest(book: book, entryDraft: entry))
+            let created = try await library.add(CreateEntryInput(book: book, entryDraft: entry))
             let id = try created.requireID()
             if let note = form.note, !note.trimmed.isEmpty {
-                _ = try await EntryContentService(library: library).addNote(to: id, NoteRequest(content: note, discussion: false))
+                _ = try await EntryContentService(library: library).addNote(to: id, NoteInput(content: note, discussion: false))
             }
             return .seeOther(SiteURL.book(id).path)
         } catch let error as ValidationError {
@@ -170,7 +170,7 @@ extension BookFormPages {
         model.title.value = entry.work.title
         model.authors.value = entry.work.authors.map(\.name).joined(separator: ", ")
         do {
-            var patch = UpdateEntryRequest.empty
+            var patch = UpdateEntryInput.empty
             if let status = form.status, status != entry.status { patch.status = .value(status) }
             // Only what the reader changed: an untouched blank date lets a status change date itself.
             let rating = try Self.number(form.rating, field: "rating")
@@ -188,7 +188,7 @@ extension BookFormPages {
         return Response(status: .unprocessableEntity, html: BookForm.View.render(model))
     }
 
-    private func loadEntry(_ req: Request) async throws -> (UUID, EntryDTO) {
+    private func loadEntry(_ req: Request) async throws -> (UUID, EntryRecord) {
         guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw DomainError.entryNotFound }
         return (id, try await req.libraryQuery().entry(id))
     }

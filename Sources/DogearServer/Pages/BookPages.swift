@@ -58,13 +58,13 @@ package struct BookPages {
     package func status(req: Request) async throws -> Response {
         let form = try req.content.decode(StatusForm.self)
         _ = try await library(req).changeStatus(
-            try Self.entryID(req), to: StatusChangeRequest(status: form.status ?? "", date: nil))
+            try Self.entryID(req), to: StatusChangeInput(status: form.status ?? "", date: nil))
         return .seeOther(Self.back(form.back, default: SiteURL.book(try Self.entryID(req)).path))
     }
 
     package func rating(req: Request) async throws -> Response {
         let form = try req.content.decode(RatingForm.self)
-        var patch = UpdateEntryRequest.empty
+        var patch = UpdateEntryInput.empty
         patch.rating = form.rating.map { .value($0) } ?? .null
         _ = try await library(req).update(try Self.entryID(req), with: patch)
         return .seeOther(SiteURL.book(try Self.entryID(req)).path)
@@ -95,7 +95,7 @@ package struct BookPages {
         let form = try req.content.decode(NoteForm.self)
         do {
             _ = try await req.entryContent().addNote(
-                to: id, NoteRequest(content: form.content ?? "", discussion: form.discussion == "true"))
+                to: id, NoteInput(content: form.content ?? "", discussion: form.discussion == "true"))
         } catch let error as ValidationError {
             // The page again, with the note as typed in its form and why it was not saved.
             var model = try await model(req, id)
@@ -124,7 +124,7 @@ package struct BookPages {
             // The session starts where the reader is: the form asks only where they got to.
             let start = end == nil ? nil : (try await library(req).entry(id).currentPage ?? 0)
             _ = try await req.entryContent().addSession(
-                to: id, SessionRequest(date: form.date ?? "", minutes: minutes, pagesRead: nil, startPage: start, endPage: end))
+                to: id, SessionInput(date: form.date ?? "", minutes: minutes, pagesRead: nil, startPage: start, endPage: end))
         } catch let error as ValidationError {
             throw PageError(status: .unprocessableEntity, message: "The session was not saved: \(error.field) \(error.message).")
         }
@@ -136,7 +136,7 @@ package struct BookPages {
         let form = try req.content.decode(QuoteForm.self)
         do {
             let page = try BookFormPages.number(form.page, field: "page")
-            _ = try await req.entryContent().addQuote(to: id, QuoteRequest(text: form.text ?? "", page: page))
+            _ = try await req.entryContent().addQuote(to: id, QuoteInput(text: form.text ?? "", page: page))
         } catch let error as ValidationError {
             throw PageError(status: .unprocessableEntity, message: "The quote was not saved: \(error.field) \(error.message).")
         }

@@ -6,7 +6,7 @@ import Foundation
 
 extension BookSummary {
     /// The page form of an entry as the API loads it, so pages and API show the same facts.
-    package init(_ entry: EntryDTO) {
+    package init(_ entry: EntryRecord) {
         self.init(
             id: entry.id, title: entry.work.title, authors: entry.work.authors.map(\.name),
             status: ReadingStatus(rawValue: entry.status) ?? .wantToRead)

@@ -119,7 +119,7 @@ package struct ClubPageModels {
 
     // MARK: words
 
-    package static func describe(_ progress: ClubMemberDTO.Progress) -> String {
+    package static func describe(_ progress: ClubMemberRecord.Progress) -> String {
         switch progress.state {
         case "reading":
             if let page = progress.page, let of = progress.pageCount { return "Page \(page) of \(of)" }
@@ -132,19 +132,19 @@ package struct ClubPageModels {
         }
     }
 
-    package static func fraction(_ progress: ClubMemberDTO.Progress?) -> Double? {
+    package static func fraction(_ progress: ClubMemberRecord.Progress?) -> Double? {
         guard let progress, progress.state != "hidden", progress.state != "notStarted" else { return nil }
         return Double(progress.percent ?? 0) / 100
     }
 
-    package static func describe(_ milestone: ClubScheduleDTO.Milestone) -> String {
+    package static func describe(_ milestone: ClubScheduleRecord.Milestone) -> String {
         var what = milestone.label ?? ""
         if let page = milestone.page { what += what.isEmpty ? "Up to page \(page)" : " (to page \(page))" }
         if let percent = milestone.percent { what += what.isEmpty ? "\(Int(percent))%" : " (\(Int(percent))%)" }
         return "\(what) by \(milestone.dueOn)"
     }
 
-    package static func sentence(_ activity: ClubActivityDTO) -> String {
+    package static func sentence(_ activity: ClubActivityRecord) -> String {
         let who = activity.actor.displayName
         let book = activity.book?.title ?? "the book"
         switch activity.kind {
@@ -166,7 +166,7 @@ package struct ClubPageModels {
         }
     }
 
-    package static func comment(_ dto: ClubCommentDTO, _ zone: TimeZone) -> ClubShow.Comment {
+    package static func comment(_ dto: ClubCommentRecord, _ zone: TimeZone) -> ClubShow.Comment {
         var place: String?
         if let page = dto.page { place = "about page \(page)" }
         if let percent = dto.percent { place = "about \(Int(percent.rounded()))%" }

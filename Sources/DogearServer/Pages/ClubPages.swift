@@ -184,7 +184,7 @@ package struct ClubPages {
         let id = try req.clubIDParameter()
         let club = try await req.clubs().club(id)
         guard let workID = club.currentBook?.work.id else { return .seeOther(.club(id)) }
-        var request = CreateEntryRequest(book: nil, entryDraft: EntryDraft())
+        var request = CreateEntryInput(book: nil, entryDraft: EntryDraft())
         request.workId = workID
         do {
             let entry = try await req.libraryService().add(request)

@@ -33,7 +33,7 @@ package struct DiscoverPages {
                 throw ValidationError(field: "workId", "the card's book is missing; reload the page")
             }
             _ = try await req.discover().swipe(
-                SwipeRequest(workId: workID, action: form.action ?? "", listId: form.listId))
+                SwipeInput(workId: workID, action: form.action ?? "", listId: form.listId))
         } catch let error as ValidationError {
             return try await refused(req, error.message, status: .unprocessableEntity, list: form.listId, fromScript: fromScript)
         } catch let error as DomainError where error.kind == .conflict {
@@ -49,7 +49,7 @@ package struct DiscoverPages {
     }
 
     package func undo(req: Request) async throws -> Response {
-        let undone: UndoDTO
+        let undone: UndoRecord
         do {
             undone = try await req.discover().undo()
         } catch let error as DomainError where error.kind == .conflict {

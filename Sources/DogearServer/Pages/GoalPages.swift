@@ -22,7 +22,7 @@ package struct GoalPages {
         package var culturalCategory: String?
 
         /// The API's request, so the page and the API are checked by the same rules.
-        package func request() throws -> GoalRequest {
+        package func request() throws -> GoalInput {
             func number(_ text: String?, field: String) throws -> Int? {
                 guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
                 guard let value = Int(text) else { throw ValidationError(field: field, "must be a whole number; got \(text)") }
@@ -47,7 +47,7 @@ package struct GoalPages {
             conditions.firstTimeAuthors = firstTimeAuthors == "true"
             conditions.culturalGoal = culturalGoal == "true"
             conditions.culturalCategory = culturalCategory
-            return GoalRequest(
+            return GoalInput(
                 year: try number(year, field: "year"), metric: metric, target: try number(target, field: "target"),
                 conditions: conditions)
         }
@@ -146,7 +146,7 @@ package struct GoalPages {
             status: .unprocessableEntity, html: GoalsPage.View.render(try await indexModel(req, year: year, form: form)))
     }
 
-    package static func row(_ goal: GoalDTO) -> GoalsPage.Row {
+    package static func row(_ goal: GoalRecord) -> GoalsPage.Row {
         let progress = goal.progress
         let unit = GoalMetric(rawValue: goal.metric)?.unit ?? goal.metric
         let running = progress.daysLeft > 0 && progress.standing != "notStarted" && progress.standing != "complete"
@@ -170,7 +170,7 @@ package struct GoalPages {
     }
 
     /// A saved goal, as the form shows it.
-    package static func form(_ goal: GoalDTO) -> GoalsPage.Form {
+    package static func form(_ goal: GoalRecord) -> GoalsPage.Form {
         var form = GoalsPage.Form()
         let conditions = goal.conditions
         form.year.value = String(goal.year)

@@ -27,7 +27,7 @@ package struct HomePage {
     }
 
     /// "3 ahead", "2 behind", "on track": a goal's standing in words, in its unit's numbers.
-    package static func standing(_ progress: GoalDTO.Progress) -> String {
+    package static func standing(_ progress: GoalRecord.Progress) -> String {
         switch progress.standing {
         case "complete": return "done"
         case "ahead": return "\(progress.difference) ahead of a steady pace"

@@ -167,7 +167,7 @@ package struct ListPages {
 
     private func indexModel(_ req: Request) async throws -> ListsIndex.Model {
         let all = try await req.lists().lists()
-        func summary(_ list: ListDTO) -> ListsIndex.Summary {
+        func summary(_ list: ListRecord) -> ListsIndex.Summary {
             .init(
                 id: list.id, name: list.name, itemCount: list.itemCount, isPublic: list.isPublic,
                 ownerName: list.saved ? list.owner.displayName : nil)
@@ -179,7 +179,7 @@ package struct ListPages {
             session: try req.requirePageSession())
     }
 
-    private func showModel(_ list: ListDTO, code: String?, _ req: Request) async throws -> ListShow.Model {
+    private func showModel(_ list: ListRecord, code: String?, _ req: Request) async throws -> ListShow.Model {
         let cursor: String? = req.query["cursor"]
         let page = try await req.listItems().items(
             list.id, after: cursor.flatMap(LibraryFilter.decodeCursor), limit: 50)
@@ -197,7 +197,7 @@ package struct ListPages {
     }
 
     /// The owner's code from the answer; a reader who sees someone's public list knows it already.
-    private func shareCode(of list: ListDTO, _ req: Request) async throws -> String? {
+    private func shareCode(of list: ListRecord, _ req: Request) async throws -> String? {
         if list.isDefault { return nil }
         if let code = list.shareCode { return code }
         return try await req.lists().customList(list.id, for: .read).shareCode

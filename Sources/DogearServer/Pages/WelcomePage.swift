@@ -28,7 +28,7 @@ package struct WelcomePage {
     package func save(req: Request) async throws -> Response {
         let user = try req.currentUser()
         let form = try req.content.decode(Form.self)
-        var patch = ProfileUpdateRequest()
+        var patch = ProfileUpdateInput()
         patch.onboardingDone = .value(true)
         if form.skip != "1" {
             patch.displayName = .value(form.displayName ?? "")

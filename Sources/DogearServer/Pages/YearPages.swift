@@ -46,7 +46,7 @@ package struct YearPages {
         return year
     }
 
-    package static func model(_ summary: YearDTO, session: PageSession?, shared: Bool) -> YearPage.Model {
+    package static func model(_ summary: YearRecord, session: PageSession?, shared: Bool) -> YearPage.Model {
         var model = YearPage.Model(session: session, year: summary.year, ownerName: summary.ownerName, isShared: shared)
         model.books = summary.books
         model.pages = summary.pages
@@ -55,12 +55,12 @@ package struct YearPages {
         let months = zip(summary.byMonth, Heatmap.monthNames)
         model.booksByMonth = months.map { Chart.Point($1, $0.books) }
         model.pagesByMonth = months.map { Chart.Point($1, $0.pages) }
-        func named(_ label: String, _ book: StatsDTO.BookRef?, _ detail: (StatsDTO.BookRef) -> String) -> YearPage.Named? {
+        func named(_ label: String, _ book: StatsReport.BookRef?, _ detail: (StatsReport.BookRef) -> String) -> YearPage.Named? {
             book.map { YearPage.Named(label: label, title: $0.title, detail: detail($0), entryID: shared ? nil : $0.entryId) }
         }
-        let pages = { (book: StatsDTO.BookRef) in book.pages.map { "\($0) pages" } ?? "" }
-        let stars = { (book: StatsDTO.BookRef) in book.rating.map { "\($0) of 5 stars" } ?? "" }
-        let day = { (book: StatsDTO.BookRef) in book.date.map { "finished \($0)" } ?? "" }
+        let pages = { (book: StatsReport.BookRef) in book.pages.map { "\($0) pages" } ?? "" }
+        let stars = { (book: StatsReport.BookRef) in book.rating.map { "\($0) of 5 stars" } ?? "" }
+        let day = { (book: StatsReport.BookRef) in book.date.map { "finished \($0)" } ?? "" }
         model.named = [
             named("First book of the year", summary.first, day), named("Last book of the year", summary.last, day),
             named("Highest rated", summary.highestRated, stars), named("Shortest book", summary.shortest, pages),

@@ -2,6 +2,7 @@ import DogearCore
 import DogearServices
 import DogearStore
 import Fluent
+import Foundation
 import Vapor
 
 /// Sign up, sign in, sign out and the profile.
@@ -9,7 +10,7 @@ package struct AccountService {
     package let request: Request
     package var db: any Database { request.database }
 
-    package func signUp(_ body: SignUpRequest) async throws -> AuthResponse {
+    package func signUp(_ body: SignUpInput) async throws -> AuthRecord {
         let email = try Self.validEmail(body.email)
         let displayName = try Validate.text(body.displayName, field: "displayName", length: Limits.displayNameLength)
         try Self.validatePassword(body.password)
@@ -58,7 +59,7 @@ package struct AccountService {
     ///
     /// Wrong passwords are limited per account and per client address (`SignInThrottle`): a locked
     /// account is answered 429 before any bcrypt runs; a locked address only when its password is wrong.
-    package func signIn(_ body: SignInRequest) async throws -> AuthResponse {
+    package func signIn(_ body: SignInInput) async throws -> AuthRecord {
         let key = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let throttle = request.application.signInThrottle
         let address = request.clientAddress
@@ -92,7 +93,7 @@ package struct AccountService {
         request.auth.logout(User.self)
     }
 
-    package func updateProfile(_ user: User, _ patch: ProfileUpdateRequest) async throws -> User {
+    package func updateProfile(_ user: User, _ patch: ProfileUpdateInput) async throws -> User {
         if let change = patch.displayName.change {
             user.displayName = try Validate.text(change ?? "", field: "displayName", length: Limits.displayNameLength)
         }
@@ -198,12 +199,12 @@ package struct AccountService {
         request.auth.logout(User.self)
     }
 
-    package func issueToken(for user: User, on db: any Database) async throws -> AuthResponse {
+    package func issueToken(for user: User, on db: any Database) async throws -> AuthRecord {
         let token = TokenHashing.newToken()
         let row = UserToken(userID: try user.requireID(), tokenHash: TokenHashing.hash(token))
         row.userAgent = request.headers.first(name: .userAgent).map { String($0.prefix(Limits.shortTextMaxLength)) }
         try await row.create(on: db)
-        return AuthResponse(token: token, user: try UserDTO(user))
+        return AuthRecord(token: token, user: try UserRecord(user))
     }
 
     package static func validEmail(_ raw: String) throws -> String {

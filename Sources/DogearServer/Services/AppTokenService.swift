@@ -2,6 +2,7 @@ import DogearCore
 import DogearServices
 import DogearStore
 import Fluent
+import Foundation
 import Vapor
 
 /// Tokens a reader makes for apps and scripts: named, scoped (`read`, or `read write`), optionally
@@ -12,13 +13,13 @@ package struct AppTokenService {
 
     package static let tokenNotFound = DomainError.notFound(.tokenNotFound, "no such token")
 
-    package func tokens() async throws -> [AppTokenDTO] {
+    package func tokens() async throws -> [AppTokenRecord] {
         try await UserToken.query(on: db).filter(\.$user.$id == request.currentUserID()).filter(\.$kind == "app")
-            .sort(\.$createdAt, .descending).all().map { try AppTokenDTO($0, secret: nil) }
+            .sort(\.$createdAt, .descending).all().map { try AppTokenRecord($0, secret: nil) }
     }
 
     /// The new token, with its secret this once.
-    package func create(name: String?, scopes: [String]?, expiresInDays: Int?) async throws -> AppTokenDTO {
+    package func create(name: String?, scopes: [String]?, expiresInDays: Int?) async throws -> AppTokenRecord {
         let name = try Validate.text(name ?? "", field: "name", length: 1...Limits.shortTextMaxLength)
         let scopes = try TokenScope.parse(scopes)
         if let days = expiresInDays { _ = try Validate.number(days, field: "expiresInDays", in: 1...3_650) }
@@ -35,7 +36,7 @@ package struct AppTokenService {
         token.scopes = TokenScope.allCases.filter(scopes.contains).map(\.rawValue).joined(separator: " ")
         token.expiresAt = expiresInDays.map { request.application.clock.now().addingTimeInterval(Double($0) * 86_400) }
         try await token.create(on: db)
-        return try AppTokenDTO(token, secret: secret)
+        return try AppTokenRecord(token, secret: secret)
     }
 
     package func revoke(_ id: UUID) async throws {
@@ -49,32 +50,4 @@ package struct AppTokenService {
 
 extension Limits {
     public static let appTokensPerReader = 50
-}
-
-/// An app token as its owner sees it; `token` (the secret) only in the answer that made it.
-package struct AppTokenDTO: Content {
-    package let id: UUID
-    package let name: String
-    package let scopes: [String]
-    @Nullable package var expiresAt: Date?
-    @Nullable package var lastUsedAt: Date?
-    package let createdAt: Date
-    @Nullable package var token: String?
-
-    package init(_ row: UserToken, secret: String?) throws {
-        id = try row.requireID()
-        name = row.name ?? ""
-        scopes = (row.scopes ?? "").split(separator: " ").map(String.init)
-        expiresAt = row.expiresAt
-        lastUsedAt = row.lastUsedAt
-        createdAt = row.createdAt ?? .distantPast
-        token = secret
-    }
-}
-
-/// `POST /api/v1/tokens`.
-package struct CreateAppTokenRequest: Decodable, Sendable {
-    package var name: String?
-    package var scopes: [String]?
-    package var expiresInDays: Int?
 }

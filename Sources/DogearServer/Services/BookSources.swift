@@ -2,6 +2,7 @@ import DogearCore
 import DogearServices
 import DogearSources
 import DogearStore
+import Foundation
 import NIOCore
 import Vapor
 
@@ -44,7 +45,7 @@ extension Application {
     }
 }
 
-extension SourceAttemptDTO {
+extension SourceAttemptRecord {
     package init(_ attempt: LookupChain.Attempt) {
         switch attempt.outcome {
         case .found:

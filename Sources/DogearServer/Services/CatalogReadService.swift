@@ -15,36 +15,36 @@ package struct CatalogReadService {
     private var loader: CatalogLoader { CatalogLoader(db: db) }
 
     /// The ISBN is checked before anything else: a bad one never reaches the network.
-    package func lookup(isbn raw: String?) async throws -> LookupDTO {
+    package func lookup(isbn raw: String?) async throws -> LookupRecord {
         let isbn = try BookLookupService.parseISBN(raw)
         let outcome = try await lookups.lookup(isbn)
-        return LookupDTO(
-            book: CatalogBookDTO(try await loader.book(work: outcome.work, edition: outcome.edition)),
+        return LookupRecord(
+            book: try await loader.book(work: outcome.work, edition: outcome.edition),
             foundIn: outcome.foundIn,
-            sources: outcome.attempts.map(SourceAttemptDTO.init),
+            sources: outcome.attempts.map(SourceAttemptRecord.init),
             inLibrary: try await entryID(forWork: outcome.work.requireID()))
     }
 
-    package func work(_ id: UUID) async throws -> WorkPageDTO {
+    package func work(_ id: UUID) async throws -> WorkPageRecord {
         guard let work = try await Work.find(id, on: db) else { throw DomainError.bookNotFound }
-        return WorkPageDTO(
-            work: WorkDTO(try await loader.work(work)), editions: try await loader.editions(ofWork: id).map(EditionDTO.init),
+        return WorkPageRecord(
+            work: try await loader.work(work), editions: try await loader.editions(ofWork: id),
             inLibrary: try await entryID(forWork: id))
     }
 
-    package func edition(_ id: UUID) async throws -> EditionPageDTO {
+    package func edition(_ id: UUID) async throws -> EditionPageRecord {
         guard let edition = try await Edition.find(id, on: db), let work = try await Work.find(edition.$work.id, on: db)
         else { throw DomainError.bookNotFound }
         let book = try await loader.book(work: work, edition: edition)
         guard let found = book.edition else { throw DomainError.bookNotFound }
-        return EditionPageDTO(edition: EditionDTO(found), work: WorkDTO(book.work))
+        return EditionPageRecord(edition: found, work: book.work)
     }
 
-    package func author(_ id: UUID) async throws -> AuthorDTO {
+    package func author(_ id: UUID) async throws -> AuthorRecord {
         guard let author = try await Author.find(id, on: db) else { throw DomainError.authorNotFound }
         let links = try await WorkAuthor.query(on: db).filter(\.$author.$id == id)
             .join(Work.self, on: \WorkAuthor.$work.$id == \Work.$id).sort(Work.self, \.$title).all()
-        return AuthorDTO(
+        return AuthorRecord(
             id: id, name: author.name, nationality: author.nationality, gender: author.gender,
             culturalRegion: author.culturalRegion, birthYear: author.birthYear, deathYear: author.deathYear,
             works: try links.map {

@@ -3,6 +3,7 @@ import DogearServices
 import DogearSources
 import DogearStore
 import Fluent
+import Foundation
 import SQLKit
 import Vapor
 
@@ -13,7 +14,7 @@ package struct CatalogSearchService {
     package let chain: LookupChain
     package let userID: UUID
 
-    package func search(_ rawQuery: String, limit: Int) async throws -> SearchDTO {
+    package func search(_ rawQuery: String, limit: Int) async throws -> SearchRecord {
         let query = rawQuery.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { throw ValidationError(field: "q", "type a title, an author or both") }
         guard query.count <= 200 else { throw ValidationError(field: "q", "must be at most 200 characters") }
@@ -30,11 +31,11 @@ package struct CatalogSearchService {
         }
         items = Array(items.prefix(limit))
         items = try await markOwned(items, seenWorks: &seenWorks)
-        return SearchDTO(items: items, sources: online.attempts.map(SourceAttemptDTO.init))
+        return SearchRecord(items: items, sources: online.attempts.map(SourceAttemptRecord.init))
     }
 
     /// Works whose title, or an author's name, contains every word typed.
-    private func localMatches(_ query: String, limit: Int) async throws -> [SearchResultDTO] {
+    private func localMatches(_ query: String, limit: Int) async throws -> [SearchResultRecord] {
         let words = query.lowercased().split(separator: " ").prefix(6).map(String.init)
         var workQuery = Work.query(on: db)
             .join(WorkAuthor.self, on: \Work.$id == \WorkAuthor.$work.$id, method: .left)
@@ -63,7 +64,7 @@ package struct CatalogSearchService {
         return try unique.map { work in
             let id = try work.requireID()
             let edition = editionsByWork[id]
-            return SearchResultDTO(
+            return SearchResultRecord(
                 title: work.title, subtitle: work.subtitle, authors: (authors[id] ?? []).map(\.name),
                 isbn13: edition?.isbn13, isbn10: edition?.isbn10, coverUrl: edition?.coverURL,
                 pageCount: edition?.pageCount, publisher: edition?.publisher, publishedDate: edition?.publishedDate,
@@ -73,7 +74,7 @@ package struct CatalogSearchService {
     }
 
     /// Marks results the reader already has: by ISBN, or by the catalog work.
-    private func markOwned(_ items: [SearchResultDTO], seenWorks: inout Set<UUID>) async throws -> [SearchResultDTO] {
+    private func markOwned(_ items: [SearchResultRecord], seenWorks: inout Set<UUID>) async throws -> [SearchResultRecord] {
         let isbns = items.compactMap(\.isbn13)
         var entryByISBN: [String: UUID] = [:]
         if !isbns.isEmpty {
@@ -100,10 +101,10 @@ package struct CatalogSearchService {
         }
     }
 
-    package static func item(_ found: FoundBook) -> SearchResultDTO {
+    package static func item(_ found: FoundBook) -> SearchResultRecord {
         let draft = found.draft
         let isbn = draft.isbn.flatMap { try? ISBN($0) }
-        return SearchResultDTO(
+        return SearchResultRecord(
             title: draft.title ?? "", subtitle: draft.subtitle, authors: draft.authors ?? [],
             isbn13: isbn?.isbn13, isbn10: isbn?.isbn10, coverUrl: draft.coverUrl, pageCount: draft.pageCount,
             publisher: draft.publisher, publishedDate: draft.publishedDate, firstPublishedYear: draft.firstPublishedYear,

@@ -2,6 +2,7 @@ import DogearCore
 import DogearServices
 import DogearStore
 import Fluent
+import Foundation
 import SQLKit
 import Vapor
 
@@ -28,7 +29,7 @@ package struct ExternalSignInService {
         .linkNotFound, "this sign-in link has expired; sign in with Apple or Google again")
 
     package enum Outcome: Sendable {
-        case signedIn(AuthResponse, created: Bool)
+        case signedIn(AuthRecord, created: Bool)
         /// The nonce was the delete-account page's, and the token proved it was the reader: the account is gone.
         case deleted
         /// The token's email is an existing account's: its password links the identity.
@@ -150,7 +151,7 @@ package struct ExternalSignInService {
     }
 
     /// Links the pending identity once the account's password is given, and signs in.
-    package func completeLink(_ linkToken: String, password: String?) async throws -> AuthResponse {
+    package func completeLink(_ linkToken: String, password: String?) async throws -> AuthRecord {
         let (link, user) = try await pendingLink(linkToken)
         try await SessionService.requirePassword(password, of: user, request)
         guard let provider = link.provider, let subject = link.subject else { throw Self.linkNotFound }

@@ -3,6 +3,7 @@ import DogearServices
 import DogearStore
 import DogearViews
 import Fluent
+import Foundation
 import SQLKit
 import Vapor
 

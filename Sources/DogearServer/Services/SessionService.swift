@@ -2,6 +2,7 @@ import DogearCore
 import DogearServices
 import DogearStore
 import Fluent
+import Foundation
 import Vapor
 
 /// A reader's sessions (signed-in devices and apps): listing them, ending one or all the others,
@@ -13,12 +14,12 @@ package struct SessionService {
     package static let sessionNotFound = DomainError.notFound(.sessionNotFound, "no such session")
 
     /// Most recently used first; `current` marks the one asking.
-    package func sessions() async throws -> [DeviceSessionDTO] {
+    package func sessions() async throws -> [DeviceSessionRecord] {
         let user = try request.currentUser()
         let current = request.auth.get(UserToken.self)?.id
         let tokens = try await UserToken.query(on: db).filter(\.$user.$id == user.requireID()).filter(\.$kind == nil).all()
         return try tokens.map { token in
-            DeviceSessionDTO(
+            DeviceSessionRecord(
                 id: try token.requireID(), userAgent: token.userAgent, createdAt: token.createdAt ?? .distantPast,
                 lastUsedAt: token.lastUsedAt ?? token.createdAt ?? .distantPast, current: token.id == current)
         }.sorted { ($0.lastUsedAt, $0.createdAt) > ($1.lastUsedAt, $1.createdAt) }

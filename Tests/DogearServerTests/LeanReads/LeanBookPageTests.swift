@@ -32,7 +32,9 @@ struct LeanBookPageTests {
             let user = try #require(try await User.query(on: app.db).filter(\.$email == "reader@example.com").first())
             let content = EntryContentService(library: LibraryService(db: app.db, user: user, today: fixedToday, now: fixedNow))
             var compared = 0
-            for entry in library.items {
+            for shown in library.items {
+                // The page reads the service's record of the entry the API showed.
+                let entry = try #require(try await EntryLoader(db: app.db, today: fixedToday).load([shown.id]).first)
                 let lean = try await content.pageContents(of: entry)
                 let reference = EntryContentService.PageContents(
                     notes: try await content.notes(of: entry.id).map {

@@ -62,13 +62,3 @@ extension CatalogBookDTO {
         self.init(work: WorkDTO(record.work), edition: record.edition.map(EditionDTO.init))
     }
 }
-
-extension WorkDTO {
-    /// The same facts as the work's record gives: the book page reads them from the entry it shows.
-    package func fact(_ fact: CatalogFact) -> CatalogFact.Value? {
-        Work.fact(
-            fact, originalLanguage: originalLanguage, originCountry: originCountry, translator: translator,
-            translatorNationality: translatorNationality, contentWarnings: contentWarnings,
-            readingDifficulty: readingDifficulty, estimatedMinutes: estimatedMinutes)
-    }
-}

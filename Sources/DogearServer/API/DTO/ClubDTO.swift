@@ -2,11 +2,7 @@ import DogearServices
 import DogearStore
 import Vapor
 
-/// A reader as a club shows them: id and display name.
-package struct PersonRef: Content, Equatable {
-    package let id: UUID
-    package let displayName: String
-}
+extension PersonRef: Content {}
 
 /// A club. Anyone signed in may read a public club's summary; `joinCode`, `role` and the counts of
 /// what happens inside are for members (`role` is the asker's, null for a non-member).

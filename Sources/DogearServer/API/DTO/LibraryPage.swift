@@ -12,3 +12,10 @@ package struct Page<Item: Content>: Content {
         self.nextCursor = nextCursor
     }
 }
+
+extension Page {
+    /// A service's page in the API's shape, each item turned into its DTO.
+    package init<Record>(_ page: ResultPage<Record>, _ item: (Record) -> Item) {
+        self.init(items: page.items.map(item), nextCursor: page.nextCursor)
+    }
+}

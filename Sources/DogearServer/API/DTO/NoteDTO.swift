@@ -10,14 +10,6 @@ package struct NoteDTO: Content {
     @Nullable package var createdAt: Date?
     @Nullable package var updatedAt: Date?
 
-    package init(_ note: Note) throws {
-        id = try note.requireID()
-        entryId = note.$entry.id
-        content = note.content
-        discussion = note.isDiscussion
-        createdAt = note.createdAt
-        updatedAt = note.updatedAt
-    }
 }
 
 package struct QuoteDTO: Content {
@@ -27,13 +19,6 @@ package struct QuoteDTO: Content {
     @Nullable package var page: Int?
     @Nullable package var createdAt: Date?
 
-    package init(_ quote: Quote) throws {
-        id = try quote.requireID()
-        entryId = quote.$entry.id
-        text = quote.text
-        page = quote.page
-        createdAt = quote.createdAt
-    }
 }
 
 package struct SessionDTO: Content {
@@ -46,14 +31,4 @@ package struct SessionDTO: Content {
     @Nullable package var endPage: Int?
     @Nullable package var createdAt: Date?
 
-    package init(_ session: ReadingSession) throws {
-        id = try session.requireID()
-        entryId = session.$entry.id
-        date = session.date
-        minutes = session.minutes
-        pagesRead = session.pagesRead
-        startPage = session.startPage
-        endPage = session.endPage
-        createdAt = session.createdAt
-    }
 }

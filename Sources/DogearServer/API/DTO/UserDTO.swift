@@ -14,17 +14,6 @@ package struct UserDTO: Content {
     package let tier: String
     package let createdAt: Date?
 
-    package init(_ user: User) throws {
-        self.id = try user.requireID()
-        self.email = user.email
-        self.displayName = user.displayName
-        self.photoUrl = user.photoURL
-        self.onboardingDone = user.onboardingDone
-        self.genrePreferences = user.genrePreferences
-        self.timeZone = user.timeZone
-        self.tier = user.tier.rawValue
-        self.createdAt = user.createdAt
-    }
 }
 
 package struct AuthResponse: Content {

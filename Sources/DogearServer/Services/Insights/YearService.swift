@@ -19,7 +19,7 @@ package struct YearService {
     package static let notFound = DomainError.notFound(.yearNotFound, "no such year in books")
 
     /// The signed-in reader's year.
-    package func summary(of user: User, year: Int) async throws -> YearDTO {
+    package func summary(of user: User, year: Int) async throws -> YearRecord {
         try Self.check(year)
         let userID = try user.requireID()
         let goals = try await GoalService(db: db, user: user, today: today).goals(year: year)
@@ -30,7 +30,7 @@ package struct YearService {
     }
 
     /// Anyone holding the token, signed in or not, while the link is live.
-    package func shared(token: String) async throws -> YearDTO {
+    package func shared(token: String) async throws -> YearRecord {
         let share = try await YearShare.query(on: db).filter(\.$token == token).with(\.$user).first()
         guard InsightsAccess.readSharedYear(tokenIsLive: share != nil) == .allow, let share else { throw Self.notFound }
         return try await build(
@@ -39,16 +39,16 @@ package struct YearService {
     }
 
     /// The year's link: the live one if there is one, else a new unguessable token.
-    package func share(for user: User, year: Int) async throws -> (YearShareDTO, created: Bool) {
+    package func share(for user: User, year: Int) async throws -> (YearShareRecord, created: Bool) {
         try Self.check(year)
         let userID = try user.requireID()
         try Self.allow(.shareYear, user)
         if let live = try await YearShare.query(on: db).filter(\.$user.$id == userID).filter(\.$year == year).first() {
-            return (YearShareDTO(year: year, token: live.token, url: link(live.token)), false)
+            return (YearShareRecord(year: year, token: live.token, url: link(live.token)), false)
         }
         let share = YearShare(userID: userID, year: year, token: Self.newToken())
         try await db.writeTransaction { db in try await share.create(on: db) }
-        return (YearShareDTO(year: year, token: share.token, url: link(share.token)), true)
+        return (YearShareRecord(year: year, token: share.token, url: link(share.token)), true)
     }
 
     /// Revokes the year's link: its token reads nothing from now on. Nothing to revoke is not an error.
@@ -65,7 +65,8 @@ package struct YearService {
 
     /// 24 random bytes, URL-safe: not guessable, not enumerable.
     package static func newToken() -> String {
-        [UInt8].random(count: 24).base64.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        Data((0..<24).map { _ in UInt8.random(in: .min ... .max) }).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
@@ -82,8 +83,8 @@ package struct YearService {
     }
 
     private func build(
-        userID: UUID, ownerName: String, year: Int, publicOnly: Bool, goals: [GoalDTO], shareUrl: String?
-    ) async throws -> YearDTO {
+        userID: UUID, ownerName: String, year: Int, publicOnly: Bool, goals: [GoalRecord], shareUrl: String?
+    ) async throws -> YearRecord {
         var query = StatsQuery(
             db: db, userID: userID, from: LocalDate(year: year, month: 1, day: 1), to: LocalDate(year: year, month: 12, day: 31))
         query.publicOnly = publicOnly
@@ -91,8 +92,8 @@ package struct YearService {
     }
 
     private static func summary(
-        _ query: StatsQuery, ownerName: String, year: Int, goals: [GoalDTO], shareUrl: String?
-    ) async throws -> YearDTO {
+        _ query: StatsQuery, ownerName: String, year: Int, goals: [GoalRecord], shareUrl: String?
+    ) async throws -> YearRecord {
         let overview = try await query.overview()
         let named = try await query.namedBooks()
         let byMonth = Dictionary(
@@ -100,14 +101,14 @@ package struct YearService {
         let months = (1...12).map { String(format: "%04d-%02d", year, $0) }.map {
             byMonth[$0] ?? StatsReport.Period(period: $0, books: 0, finishes: 0, pages: 0)
         }
-        return YearDTO(
+        return YearRecord(
             year: year, ownerName: ownerName, books: overview.books, finishes: overview.finishes, pages: overview.pages,
-            minutes: try await query.sessions().minutes, byMonth: months.map(StatsDTO.Period.init),
+            minutes: try await query.sessions().minutes, byMonth: months,
             averageRating: overview.ratings.average,
-            shortest: named["shortest"].map(StatsDTO.BookRef.init), longest: named["longest"].map(StatsDTO.BookRef.init),
-            highestRated: named["highestRated"].map(StatsDTO.BookRef.init),
-            first: named["first"].map(StatsDTO.BookRef.init), last: named["last"].map(StatsDTO.BookRef.init),
-            mostReadAuthor: try await query.authors(limit: 1).first.map(StatsDTO.AuthorCount.init),
-            topGenres: try await query.genres(limit: 5).map(StatsDTO.Count.init), goals: goals, shareUrl: shareUrl)
+            shortest: named["shortest"], longest: named["longest"],
+            highestRated: named["highestRated"],
+            first: named["first"], last: named["last"],
+            mostReadAuthor: try await query.authors(limit: 1).first,
+            topGenres: try await query.genres(limit: 5), goals: goals, shareUrl: shareUrl)
     }
 }

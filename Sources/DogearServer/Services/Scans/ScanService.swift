@@ -3,6 +3,7 @@ import DogearScan
 import DogearServices
 import DogearStore
 import Fluent
+import Foundation
 import SQLKit
 import Vapor
 
@@ -210,7 +211,7 @@ package struct ScanService {
             .first()
         {
             if !existing.owned {
-                var patch = UpdateEntryRequest.empty
+                var patch = UpdateEntryInput.empty
                 patch.owned = .value(true)
                 _ = try await library.update(try existing.requireID(), with: patch)
             }
@@ -219,7 +220,7 @@ package struct ScanService {
         var draft = EntryDraft()
         draft.status = status ?? ReadingStatus.wantToRead.rawValue
         draft.owned = true
-        var request = CreateEntryRequest(book: nil, entryDraft: draft)
+        var request = CreateEntryInput(book: nil, entryDraft: draft)
         request.workId = workID
         return try await library.add(request).requireID()
     }
