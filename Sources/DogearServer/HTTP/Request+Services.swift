@@ -35,7 +35,8 @@ extension Request {
 
     package func scans() throws -> ScanService {
         ScanService(
-            db: database, user: try currentUser(), now: now, worker: application.scanWorker, application: application,
+            db: database, user: try currentUser(), now: now,
+            queue: ScanWorkerQueue(worker: application.scanWorker, application: application),
             library: try libraryService(), listItems: try listItems(), lookups: bookLookup())
     }
 

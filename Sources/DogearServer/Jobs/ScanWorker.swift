@@ -201,3 +201,13 @@ extension ScanEngine {
     /// moment to load, and every test's application would otherwise load it again).
     package static let onThisMachine = ScanEngine.load()
 }
+
+/// The scan service's queue: this worker, woken with the application it reads photos for.
+package struct ScanWorkerQueue: ScanQueue {
+    package let worker: ScanWorker
+    package let application: Application
+
+    package var availability: ScanEngine.Availability { worker.availability }
+
+    package func wake() { worker.nudge(application) }
+}

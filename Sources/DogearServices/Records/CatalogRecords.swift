@@ -1,4 +1,5 @@
 import DogearCore
+import DogearSources
 import DogearStore
 import Foundation
 
@@ -138,5 +139,18 @@ package struct AuthorRecord: Sendable, Equatable {
         self.birthYear = birthYear
         self.deathYear = deathYear
         self.works = works
+    }
+}
+
+extension SourceAttemptRecord {
+    package init(_ attempt: LookupChain.Attempt) {
+        switch attempt.outcome {
+        case .found:
+            self.init(source: attempt.source, outcome: "found", code: nil, message: nil)
+        case .notFound:
+            self.init(source: attempt.source, outcome: "notFound", code: nil, message: nil)
+        case .failed(let error):
+            self.init(source: attempt.source, outcome: "failed", code: error.code, message: error.description)
+        }
     }
 }

@@ -2,10 +2,9 @@ import DogearCore
 import DogearServices
 import DogearSources
 import DogearStore
-import Fluent
+import FluentKit
 import Foundation
 import SQLKit
-import Vapor
 
 /// Catalog search: books already in the local catalog first, then both online sources
 /// merged and de-duplicated by ISBN, each marked with the reader's entry when they have the book.
@@ -115,5 +114,11 @@ package struct CatalogSearchService {
     /// Results show the start of a description; the book page has all of it.
     package static func excerpt(_ text: String) -> String {
         text.count <= 300 ? text : String(text.prefix(299)) + "…"
+    }
+
+    package init(db: any Database, chain: LookupChain, userID: UUID) {
+        self.db = db
+        self.chain = chain
+        self.userID = userID
     }
 }

@@ -2,10 +2,9 @@ import DogearCore
 import DogearScan
 import DogearServices
 import DogearStore
-import Fluent
+import FluentKit
 import Foundation
 import SQLKit
-import Vapor
 
 /// A reader's shelf scans, for the API and the `/scan` page alike: sending a photo, reading the
 /// scans and their proposals, the photo, and the review (confirm, correct, reject, confirm all).
@@ -14,8 +13,7 @@ package struct ScanService {
     package let db: any Database
     package let user: User
     package let now: Date
-    package let worker: ScanWorker
-    package let application: Application
+    package let queue: any ScanQueue
     package let library: LibraryService
     package let listItems: ListItemService
     package let lookups: BookLookupService
@@ -27,6 +25,13 @@ package struct ScanService {
         package var listId: String?
         package var workId: UUID?
         package var isbn: String?
+
+        package init(status: String? = nil, listId: String? = nil, workId: UUID? = nil, isbn: String? = nil) {
+            self.status = status
+            self.listId = listId
+            self.workId = workId
+            self.isbn = isbn
+        }
     }
 
     // MARK: sending
@@ -37,10 +42,10 @@ package struct ScanService {
     /// Checks the photo from its bytes and header (nothing decoded on the request's thread), stores
     /// it, and queues it for a worker.
     package func create(photo bytes: [UInt8]) async throws -> ShelfScan {
-        guard case .available(let engine) = worker.availability else {
+        guard case .available(let engine) = queue.availability else {
             throw DomainError(
                 .unavailable, code: .scanningUnavailable,
-                "shelf scanning is unavailable on this server: \(worker.unavailable?.reason ?? "")")
+                "shelf scanning is unavailable on this server: \(queue.unavailableReason ?? "")")
         }
         do {
             _ = try engine.check(bytes)
@@ -63,7 +68,7 @@ package struct ScanService {
             let type = bytes.starts(with: [0x89, 0x50]) ? "image/png" : "image/jpeg"
             try await ShelfScanPhoto(scanID: try scan.requireID(), contentType: type, bytes: Data(bytes)).create(on: db)
         }
-        worker.nudge(application)
+        queue.wake()
         return scan
     }
 
@@ -229,5 +234,18 @@ package struct ScanService {
     private func retireIfDone(_ proposal: ScanProposal, on db: any Database) async throws {
         guard let scan = try await ShelfScan.find(proposal.$scan.id, on: db) else { return }
         try await ScanRetentionSweep(db: db, now: now).deleteIfDone(scan)
+    }
+
+    package init(
+        db: any Database, user: User, now: Date, queue: any ScanQueue, library: LibraryService, listItems: ListItemService,
+        lookups: BookLookupService
+    ) {
+        self.db = db
+        self.user = user
+        self.now = now
+        self.queue = queue
+        self.library = library
+        self.listItems = listItems
+        self.lookups = lookups
     }
 }

@@ -1,7 +1,7 @@
 import DogearCore
 import DogearServices
 import DogearStore
-import Fluent
+import FluentKit
 import Foundation
 
 /// The shared catalog as a signed-in reader reads it: a lookup by ISBN (catalog first, then the
@@ -56,5 +56,11 @@ package struct CatalogReadService {
     /// The reader's entry for this work, if they have one.
     private func entryID(forWork workID: UUID) async throws -> UUID? {
         try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).filter(\.$work.$id == workID).first()?.requireID()
+    }
+
+    package init(db: any Database, userID: UUID, lookups: BookLookupService) {
+        self.db = db
+        self.userID = userID
+        self.lookups = lookups
     }
 }

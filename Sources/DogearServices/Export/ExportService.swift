@@ -2,10 +2,9 @@ import DogearCore
 import DogearServices
 import DogearStore
 import DogearTransfer
-import Fluent
+import FluentKit
 import Foundation
 import SQLKit
-import Vapor
 
 /// Writes a reader's whole library as a Goodreads CSV, a StoryGraph CSV or a Dogear JSON backup
 ///, newest first, 500 entries at a time with a fixed number of queries each, straight
@@ -43,29 +42,6 @@ package struct ExportService {
             throw error
         }
         return path
-    }
-
-    /// The export as a download (for the API and the web page alike): written to a temporary file,
-    /// streamed, then removed; named `dogear-<format>-<the reader's today>.<ext>`.
-    /// The history exports (Goodreads, StoryGraph) are premium when tiers are on; the JSON backup is
-    /// every reader's way out, whatever their tier.
-    package static func download(_ format: Format, for user: User, on req: Request) async throws -> Response {
-        guard format == .json || Tiers.allows(.export, tier: user.tier, tiersEnabled: req.application.tiersEnabled) else {
-            throw DomainError(
-                .premiumRequired, code: .premiumRequired,
-                "exports for Goodreads and The StoryGraph come with a premium account; the JSON backup is yours to take",
-                field: "format")
-        }
-        let path = try await ExportService(db: req.db).writeFile(for: user, format: format)
-        let response = try await req.fileio.asyncStreamFile(at: path, mediaType: nil) { _ in
-            try? FileManager.default.removeItem(atPath: path)
-        }
-        let day = req.today(for: user)
-        response.headers.replaceOrAdd(name: .contentType, value: format.contentType + "; charset=utf-8")
-        response.headers.replaceOrAdd(
-            name: .contentDisposition,
-            value: "attachment; filename=\"dogear-\(format.rawValue)-\(day).\(format.fileExtension)\"")
-        return response
     }
 
     package func write(for user: User, format: Format, to stream: OutputStream) async throws {
@@ -241,5 +217,9 @@ package struct ExportService {
     /// Instants are written to the millisecond, so export → import → export gives the same file.
     package static func milliseconds(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+
+    package init(db: any Database) {
+        self.db = db
     }
 }

@@ -2,9 +2,8 @@ import DogearCore
 import DogearServices
 import DogearStore
 import DogearViews
-import Fluent
+import FluentKit
 import Foundation
-import Vapor
 
 /// A year in books: the reader's own summary (private entries and goals included, since only they
 /// see it), and the link that shares it. A shared summary is built from the reader's public
@@ -110,5 +109,11 @@ package struct YearService {
             first: named["first"], last: named["last"],
             mostReadAuthor: try await query.authors(limit: 1).first,
             topGenres: try await query.genres(limit: 5), goals: goals, shareUrl: shareUrl)
+    }
+
+    package init(db: any Database, today: LocalDate, baseURL: String) {
+        self.db = db
+        self.today = today
+        self.baseURL = baseURL
     }
 }

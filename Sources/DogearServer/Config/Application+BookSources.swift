@@ -44,16 +44,3 @@ extension Application {
         if config.offline { logger.notice("DOGEAR_OFFLINE is set: book lookups answer from the local catalog only") }
     }
 }
-
-extension SourceAttemptRecord {
-    package init(_ attempt: LookupChain.Attempt) {
-        switch attempt.outcome {
-        case .found:
-            self.init(source: attempt.source, outcome: "found", code: nil, message: nil)
-        case .notFound:
-            self.init(source: attempt.source, outcome: "notFound", code: nil, message: nil)
-        case .failed(let error):
-            self.init(source: attempt.source, outcome: "failed", code: error.code, message: error.description)
-        }
-    }
-}
