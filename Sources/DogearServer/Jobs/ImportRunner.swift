@@ -372,11 +372,7 @@ package struct ImportRunner {
     }
 
     /// How one of the file's statuses (shelf, read status, collection) maps: `{from, to, rows}`.
-    package struct Mapping: Codable, Equatable, Sendable {
-        package var from: String
-        package var to: String
-        package var rows: Int
-    }
+    package typealias Mapping = ImportStatusMapping
 
     package static func count(_ row: ImportedRow, into mappings: inout [Mapping]) {
         let from = row.sourceStatus ?? "(blank)"
@@ -396,9 +392,7 @@ package struct ImportRunner {
         return String(decoding: (try? encoder.encode(sorted)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
-    package static func decodeMappings(_ text: String) -> [Mapping] {
-        (try? JSONDecoder().decode([Mapping].self, from: Data(text.utf8))) ?? []
-    }
+    package static func decodeMappings(_ text: String) -> [Mapping] { ImportStatusMapping.decode(text) }
 
     package static func json(_ list: [String]) -> String {
         String(decoding: (try? JSONEncoder().encode(list)) ?? Data("[]".utf8), as: UTF8.self)

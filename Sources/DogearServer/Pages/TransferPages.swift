@@ -25,7 +25,7 @@ package struct TransferPages {
         let jobs = try req.importJobs()
         let job = try await ownJob(req)
         let rows = try await jobs.rows(of: job, onlyFailed: true, limit: 200)
-        let dto = try ImportJobDTO(job, rows: rows)
+        let dto = try ImportJobRecord(job, rows: rows)
         let model = ImportJobPage.Model(
             id: dto.id, status: dto.status, dryRun: dto.dryRun, format: dto.format, fileName: dto.fileName, total: dto.total,
             processed: dto.processed, created: dto.created, merged: dto.merged, unchanged: dto.unchanged, failed: dto.failed,

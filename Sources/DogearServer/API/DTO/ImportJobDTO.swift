@@ -28,34 +28,10 @@ package struct ImportJobDTO: Content {
     /// About the whole file (its encoding, say).
     package let fileWarnings: [String]
     /// How the file's statuses and shelves map: `{from, to, rows}`.
-    package let mappings: [ImportRunner.Mapping]
+    package let mappings: [ImportStatusMapping]
     package let createdAt: Date?
     package let finishedAt: Date?
 
-    package init(_ job: ImportJob, rows: [ImportRowRecord]) throws {
-        id = try job.requireID()
-        status = job.status.rawValue
-        format = job.format
-        dryRun = job.dryRun
-        fileName = job.fileName
-        total = job.total
-        processed = job.processed
-        created = job.created
-        merged = job.merged
-        unchanged = job.unchanged
-        failed = job.failed
-        message = job.message
-        errors = rows.filter { $0.outcome == ImportRowRecord.Outcome.failed }.map {
-            RowProblem(line: $0.line, reason: $0.reason)
-        }
-        warnings = rows.filter { $0.outcome == ImportRowRecord.Outcome.warning }.map {
-            RowProblem(line: $0.line, reason: $0.reason)
-        }
-        fileWarnings = (try? JSONDecoder().decode([String].self, from: Data(job.warnings.utf8))) ?? []
-        mappings = ImportRunner.decodeMappings(job.mappings)
-        createdAt = job.createdAt
-        finishedAt = job.finishedAt
-    }
 }
 
-extension ImportRunner.Mapping: Content {}
+extension ImportStatusMapping: Content {}
