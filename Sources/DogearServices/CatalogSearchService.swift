@@ -1,5 +1,4 @@
 import DogearCore
-import DogearServices
 import DogearSources
 import DogearStore
 import FluentKit

@@ -1,4 +1,5 @@
 import DogearCore
+import DogearViews
 import Fluent
 import Foundation
 import SQLKit
@@ -173,7 +174,9 @@ struct AccountDeletionTests {
             .POST, "/api/v1/auth/signin", json: ["email": "ann@example.com", "password": "long enough"])
         // A password reset link she has not used yet.
         let annUser = try #require(try await User.find(club.annID, on: app.db))
-        _ = try await PasswordResetService(db: app.db, now: fixedNow, baseURL: "http://dogear.test").makeLink(for: annUser)
+        _ = try await PasswordResetService(
+            db: app.db, now: fixedNow, baseURL: "http://dogear.test", resetPath: { SiteURL.resetPassword($0).path }
+        ).makeLink(for: annUser)
         return World(
             club: club, carol: carol, carolID: carolID, soloClub: solo.id, soloCode: solo.joinCode!, annList: annList.id,
             bobList: bobList.id, bobReply: try reply.decode(ClubCommentDTO.self).id, appToken: appToken,

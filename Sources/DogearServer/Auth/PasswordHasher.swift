@@ -9,7 +9,7 @@ import Vapor
 /// too) a few sign-ins a second queued ahead of every database call and stalled the site. Here at
 /// most `threads` hashes run at once and at most `maxWaiting` wait; one more is refused at once with
 /// 429 `busy` and `Retry-After: 1`, rather than queue without end.
-package final class PasswordHasher: Sendable {
+package final class PasswordHasher: PasswordHashing {
     package let cost: Int
     package let maxWaiting: Int
     private let pool: NIOThreadPool

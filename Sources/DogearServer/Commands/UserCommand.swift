@@ -1,6 +1,7 @@
 import DogearCore
 import DogearServices
 import DogearStore
+import DogearViews
 import Fluent
 import Vapor
 
@@ -52,7 +53,9 @@ package struct UserCommand: AsyncCommand {
         let app = context.application
         try await app.prepareDatabase()
         let user = try await Self.account(email, on: app.db)
-        let link = try await PasswordResetService(db: app.db, now: app.clock.now(), baseURL: app.baseURL).makeLink(for: user)
+        let link = try await PasswordResetService(
+            db: app.db, now: app.clock.now(), baseURL: app.baseURL, resetPath: { SiteURL.resetPassword($0).path }
+        ).makeLink(for: user)
         context.console.print("a one-time link for \(user.email), for an hour (it signs them out everywhere):")
         context.console.print(link)
     }

@@ -1,6 +1,7 @@
 import DogearCore
 import DogearServices
 import DogearStore
+import DogearViews
 import Fluent
 import Vapor
 
@@ -90,7 +91,9 @@ extension Request {
 
     /// Password reset links, for the API and the pages alike (no reader is signed in for these).
     package func passwordResets() -> PasswordResetService {
-        PasswordResetService(db: database, now: application.clock.now(), baseURL: application.baseURL)
+        PasswordResetService(
+            db: database, now: application.clock.now(), baseURL: application.baseURL,
+            resetPath: { SiteURL.resetPassword($0).path })
     }
 }
 

@@ -7,7 +7,7 @@ import Vapor
 /// Sends Dogear's mail when SMTP is set (`SMTP_URL`), off the request: the answer to "reset my
 /// password" must not take longer for an address that has an account, so the mail goes in the
 /// background and its success or failure is logged, never shown to whoever asked.
-package final class Mailer: Sendable {
+package final class Mailer: MailSending {
     package let client: SMTPClient
     package let logger: Logger
     package let clock: @Sendable () -> Date

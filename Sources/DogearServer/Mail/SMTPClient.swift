@@ -6,11 +6,6 @@ import NIOPosix
 import NIOSSL
 
 /// One plain-text mail.
-package struct MailMessage: Sendable, Equatable {
-    package var to: String
-    package var subject: String
-    package var body: String
-}
 
 package struct SMTPError: Error, CustomStringConvertible {
     package let description: String

@@ -184,13 +184,6 @@ package struct ExternalSignInService {
     }
 }
 
-/// An ID token offered instead of the password, with the nonce its sign-in was given.
-package struct ProviderReauthentication: Decodable, Sendable {
-    package var provider: IdentityProvider.Name
-    package var idToken: String
-    package var nonce: String
-}
-
 extension Application {
     private struct IdentityProvidersKey: StorageKey {
         package typealias Value = [IdentityProvider]

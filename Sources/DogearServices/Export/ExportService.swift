@@ -1,5 +1,4 @@
 import DogearCore
-import DogearServices
 import DogearStore
 import DogearTransfer
 import FluentKit

@@ -1,6 +1,5 @@
 import DogearCore
 import DogearScan
-import DogearServices
 import DogearStore
 import FluentKit
 import Foundation

@@ -1,14 +1,12 @@
 import DogearCore
-import DogearServices
 import DogearStore
-import Fluent
+import FluentKit
 import Foundation
-import Vapor
 
 /// Sign up, sign in, sign out and the profile.
 package struct AccountService {
-    package let request: Request
-    package var db: any Database { request.database }
+    package let context: AccountContext
+    package var db: any Database { context.db }
 
     package func signUp(_ body: SignUpInput) async throws -> AuthRecord {
         let email = try Self.validEmail(body.email)
@@ -23,14 +21,14 @@ package struct AccountService {
         // the address's and the client's limits, only someone with an account's password can move
         // an email onto it, and when SMTP is set the owner of the address is told by mail that
         // someone tried it (`ownerNotice`).
-        let throttle = request.application.signInThrottle
-        let address = request.clientAddress
-        let now = request.application.clock.now().timeIntervalSince1970
-        try await throttle.check(account: email.lowercased(), address: address, now: now, on: request.db)
-        let hash = try await request.application.passwordHasher.hash(body.password)
+        let throttle = context.throttle
+        let address = context.clientAddress
+        let now = context.now.timeIntervalSince1970
+        try await throttle.check(account: email.lowercased(), address: address, now: now, on: context.plainDB)
+        let hash = try await context.hasher.hash(body.password)
         if let owner = try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() {
-            try await throttle.failed(account: email.lowercased(), address: address, now: now, on: request.db)
-            request.application.mailer?.sendInBackground(Self.ownerNotice(to: owner), purpose: "signUpAttempt")
+            try await throttle.failed(account: email.lowercased(), address: address, now: now, on: context.plainDB)
+            context.mailer?.sendInBackground(Self.ownerNotice(to: owner), purpose: "signUpAttempt")
             throw DomainError.emailTaken
         }
         let user = User(email: email, passwordHash: hash, displayName: displayName)
@@ -61,36 +59,35 @@ package struct AccountService {
     /// account is answered 429 before any bcrypt runs; a locked address only when its password is wrong.
     package func signIn(_ body: SignInInput) async throws -> AuthRecord {
         let key = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let throttle = request.application.signInThrottle
-        let address = request.clientAddress
-        let now = request.application.clock.now().timeIntervalSince1970
+        let throttle = context.throttle
+        let address = context.clientAddress
+        let now = context.now.timeIntervalSince1970
         // A locked account is refused before any bcrypt. A locked address is not: many readers may
         // share one (an office, a proxy), so its lock only turns wrong guesses into 429s and the right
         // password still signs in.
-        try await throttle.check(account: key, address: nil, now: now, on: request.db)
-        let addressWait = try await throttle.wait(address: address, now: now, on: request.db)
-        let hasher = request.application.passwordHasher
+        try await throttle.check(account: key, address: nil, now: now, on: context.plainDB)
+        let addressWait = try await throttle.wait(address: address, now: now, on: context.plainDB)
+        let hasher = context.hasher
         guard let user = try await User.query(on: db).filter(\.$emailKey == key).first() else {
             // Spend the time a real check would, so timing does not tell either.
             _ = try? await hasher.hash(body.password)
-            try await throttle.failed(account: key, address: address, now: now, on: request.db)
+            try await throttle.failed(account: key, address: address, now: now, on: context.plainDB)
             throw addressWait.map(SignInThrottle.tooMany) ?? DomainError.wrongCredentials
         }
         // An account made by Apple or Google sign-in has no password until a reset link gives it one.
         guard !user.passwordHash.isEmpty, try await hasher.verify(body.password, against: user.passwordHash) else {
             if user.passwordHash.isEmpty { _ = try? await hasher.hash(body.password) }
-            try await throttle.failed(account: key, address: address, now: now, on: request.db)
+            try await throttle.failed(account: key, address: address, now: now, on: context.plainDB)
             throw addressWait.map(SignInThrottle.tooMany) ?? DomainError.wrongCredentials
         }
-        try await throttle.succeeded(account: key, on: request.db)
+        try await throttle.succeeded(account: key, on: context.plainDB)
         return try await issueToken(for: user, on: db)
     }
 
     package func signOut() async throws {
-        guard let token = request.auth.get(UserToken.self) else { throw DomainError.notAuthenticated }
+        guard let token = context.token else { throw DomainError.notAuthenticated }
         try await token.delete(on: db)
-        request.auth.logout(UserToken.self)
-        request.auth.logout(User.self)
+        context.forgetSignIn()
     }
 
     package func updateProfile(_ user: User, _ patch: ProfileUpdateInput) async throws -> User {
@@ -114,11 +111,11 @@ package struct AccountService {
         if let change = patch.email.change {
             let email = try Self.validEmail(change ?? "")
             if email.lowercased() != user.emailKey {
-                if request.auth.get(UserToken.self)?.isAppToken == true {
+                if context.token?.isAppToken == true {
                     throw DomainError(.forbidden, code: .insufficientScope, "an app's token cannot change the account's email")
                 }
                 // Whoever holds a session must also know the password to move the account elsewhere.
-                try await SessionService.requirePassword(patch.currentPassword, of: user, request)
+                try await SessionService.requirePassword(patch.currentPassword, of: user, context)
                 if try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
                     throw DomainError.emailTaken
                 }
@@ -127,15 +124,15 @@ package struct AccountService {
             user.email = email
             user.emailKey = email.lowercased()
         }
-        let keep = request.auth.get(UserToken.self)?.id
+        let keep = context.token?.id
         let endOthers = emailChanged
-        try await db.writeTransaction { [request] db in
+        try await db.writeTransaction { [context] db in
             try await user.save(on: db)
             if endOthers { try await SessionService.endSessions(of: user, except: keep, on: db) }
             // The profile, and the reader's lists, which carry the owner's name.
             let userID = try user.requireID()
             let lists = try await ReadingList.query(on: db).filter(\.$owner.$id == userID).all().map { try $0.requireID() }
-            let log = SyncLog(db: db, userID: userID, now: request.now)
+            let log = SyncLog(db: db, userID: userID, now: context.now)
             try await log.record(
                 [SyncLog.Change(type: .profile, id: userID, deleted: false)]
                     + lists.map { SyncLog.Change(type: .list, id: $0, deleted: false) })
@@ -150,29 +147,29 @@ package struct AccountService {
     package func askPasswordReset(email raw: String) async throws {
         let key = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !key.isEmpty else { throw ValidationError(field: "email", "must not be empty") }
-        let app = request.application
-        let address = request.clientAddress.map { "reset:" + $0 }
-        let now = app.clock.now()
+        let address = context.clientAddress.map { "reset:" + $0 }
+        let now = context.now
         do {
-            try await app.signInThrottle.check(
-                account: "reset:" + key, address: address, now: now.timeIntervalSince1970, on: request.db)
+            try await context.throttle.check(
+                account: "reset:" + key, address: address, now: now.timeIntervalSince1970, on: context.plainDB)
         } catch let error as DomainError {
             var limited = DomainError(error.kind, code: error.code, "too many reset requests; try again later")
             limited.retryAfterSeconds = error.retryAfterSeconds
             throw limited
         }
-        try await app.signInThrottle.failed(
-            account: "reset:" + key, address: address, now: now.timeIntervalSince1970, on: request.db)
-        guard let mailer = app.mailer else {
-            request.logger.notice(
+        try await context.throttle.failed(
+            account: "reset:" + key, address: address, now: now.timeIntervalSince1970, on: context.plainDB)
+        guard let mailer = context.mailer else {
+            context.logger.notice(
                 "a password reset was asked for, but SMTP is not set: `dogear user reset-link EMAIL` makes a link")
             return
         }
-        let (db, baseURL, logger) = (app.db, app.baseURL, request.logger)
+        let (db, baseURL, logger, resetPath) = (context.plainDB, context.baseURL, context.logger, context.resetPath)
         Task {
             do {
                 guard let user = try await User.query(on: db).filter(\.$emailKey == key).first() else { return }
-                let link = try await PasswordResetService(db: db, now: now, baseURL: baseURL).makeLink(for: user)
+                let link = try await PasswordResetService(db: db, now: now, baseURL: baseURL, resetPath: resetPath).makeLink(
+                    for: user)
                 mailer.sendInBackground(PasswordResetService.mail(to: user, link: link), purpose: "passwordReset")
             } catch {
                 logger.error("a password reset link could not be made", metadata: ["error": .string("\(error)")])
@@ -184,25 +181,24 @@ package struct AccountService {
     /// Apple or Google again, for an account linked to one); every session
     /// and token ends with it (`AccountDeletion` says what goes and what stays).
     package func deleteAccount(currentPassword: String?, reauthentication: ProviderReauthentication? = nil) async throws {
-        let user = try request.currentUser()
-        if request.auth.get(UserToken.self)?.isAppToken == true {
+        let user = try context.currentUser()
+        if context.token?.isAppToken == true {
             throw DomainError(.forbidden, code: .insufficientScope, "an app's token cannot delete the account")
         }
         if let reauthentication, currentPassword == nil {
             // An account without a password (or a reader who prefers it) signs in with the provider again.
-            try await ExternalSignInService(request: request).reauthenticate(user, reauthentication)
+            try await context.reauthenticate(user, reauthentication)
         } else {
-            try await SessionService.requirePassword(currentPassword, of: user, request)
+            try await SessionService.requirePassword(currentPassword, of: user, context)
         }
-        try await AccountDeletion(db: db, clubEvents: request.application.clubEvents, now: request.now).delete(user)
-        request.auth.logout(UserToken.self)
-        request.auth.logout(User.self)
+        try await AccountDeletion(db: db, clubEvents: context.clubEvents, now: context.now).delete(user)
+        context.forgetSignIn()
     }
 
     package func issueToken(for user: User, on db: any Database) async throws -> AuthRecord {
         let token = TokenHashing.newToken()
         let row = UserToken(userID: try user.requireID(), tokenHash: TokenHashing.hash(token))
-        row.userAgent = request.headers.first(name: .userAgent).map { String($0.prefix(Limits.shortTextMaxLength)) }
+        row.userAgent = context.userAgent.map { String($0.prefix(Limits.shortTextMaxLength)) }
         try await row.create(on: db)
         return AuthRecord(token: token, user: try UserRecord(user))
     }
@@ -229,5 +225,9 @@ package struct AccountService {
         guard password.utf8.count <= Limits.passwordLength.upperBound else {
             throw ValidationError(field: "password", "must be at most \(Limits.passwordLength.upperBound) bytes")
         }
+    }
+
+    package init(context: AccountContext) {
+        self.context = context
     }
 }

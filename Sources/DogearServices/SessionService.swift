@@ -1,22 +1,20 @@
 import DogearCore
-import DogearServices
 import DogearStore
-import Fluent
+import FluentKit
 import Foundation
-import Vapor
 
 /// A reader's sessions (signed-in devices and apps): listing them, ending one or all the others,
 /// and changing the password, which ends every other session.
 package struct SessionService {
-    package let request: Request
-    package var db: any Database { request.database }
+    package let context: AccountContext
+    package var db: any Database { context.db }
 
     package static let sessionNotFound = DomainError.notFound(.sessionNotFound, "no such session")
 
     /// Most recently used first; `current` marks the one asking.
     package func sessions() async throws -> [DeviceSessionRecord] {
-        let user = try request.currentUser()
-        let current = request.auth.get(UserToken.self)?.id
+        let user = try context.currentUser()
+        let current = context.token?.id
         let tokens = try await UserToken.query(on: db).filter(\.$user.$id == user.requireID()).filter(\.$kind == nil).all()
         return try tokens.map { token in
             DeviceSessionRecord(
@@ -27,7 +25,7 @@ package struct SessionService {
 
     /// Ends one session; ending the current one signs this device out.
     package func end(_ id: UUID) async throws {
-        let user = try request.currentUser()
+        let user = try context.currentUser()
         let token = try await UserToken.find(id, on: db)
         guard let token, !token.isAppToken,
             AccountAccess.decide(isOwner: token.$user.id == (try user.requireID()), signedIn: true) == .allow
@@ -37,20 +35,20 @@ package struct SessionService {
 
     /// "Sign out everywhere else": every session but this one ends.
     package func endOthers() async throws {
-        try await Self.endSessions(of: try request.currentUser(), except: request.auth.get(UserToken.self)?.id, on: db)
+        try await Self.endSessions(of: try context.currentUser(), except: context.token?.id, on: db)
     }
 
     /// Checks the current password, sets the new one, and ends every other session.
     package func changePassword(current: String?, new: String?) async throws {
-        let user = try request.currentUser()
-        try await Self.requirePassword(current, of: user, request)
+        let user = try context.currentUser()
+        try await Self.requirePassword(current, of: user, context)
         do {
             try AccountService.validatePassword(new ?? "")
         } catch let error as ValidationError {
             throw ValidationError(field: "newPassword", error.message)
         }
-        let hash = try await request.application.passwordHasher.hash(new ?? "")
-        let keep = request.auth.get(UserToken.self)?.id
+        let hash = try await context.hasher.hash(new ?? "")
+        let keep = context.token?.id
         try await db.writeTransaction { db in
             user.passwordHash = hash
             try await user.save(on: db)
@@ -68,7 +66,7 @@ package struct SessionService {
 
     /// A change that needs the reader's current password (a new password or email): a missing or
     /// wrong one is refused on the field `currentPassword` (counted like a wrong sign-in).
-    package static func requirePassword(_ password: String?, of user: User, _ request: Request) async throws {
+    package static func requirePassword(_ password: String?, of user: User, _ context: AccountContext) async throws {
         guard !user.passwordHash.isEmpty else {
             throw ValidationError(
                 field: "currentPassword",
@@ -77,12 +75,16 @@ package struct SessionService {
         guard let password, !password.isEmpty else {
             throw ValidationError(field: "currentPassword", "enter your current password to change this")
         }
-        let throttle = request.application.signInThrottle
-        let now = request.application.clock.now().timeIntervalSince1970
-        try await throttle.check(account: user.emailKey, address: request.clientAddress, now: now, on: request.db)
-        guard try await request.application.passwordHasher.verify(password, against: user.passwordHash) else {
-            try await throttle.failed(account: user.emailKey, address: request.clientAddress, now: now, on: request.db)
+        let throttle = context.throttle
+        let now = context.now.timeIntervalSince1970
+        try await throttle.check(account: user.emailKey, address: context.clientAddress, now: now, on: context.plainDB)
+        guard try await context.hasher.verify(password, against: user.passwordHash) else {
+            try await throttle.failed(account: user.emailKey, address: context.clientAddress, now: now, on: context.plainDB)
             throw ValidationError(field: "currentPassword", "is not your current password")
         }
+    }
+
+    package init(context: AccountContext) {
+        self.context = context
     }
 }

@@ -1,11 +1,8 @@
 import DogearCore
-import DogearServices
 import DogearStore
-import DogearViews
-import Fluent
+import FluentKit
 import Foundation
 import SQLKit
-import Vapor
 
 /// Password recovery with one-time links, valid for an hour: mailed when SMTP is set, printed for
 /// the operator by `dogear user reset-link EMAIL` otherwise.
@@ -19,6 +16,8 @@ package struct PasswordResetService {
     package let db: any Database
     package let now: Date
     package let baseURL: String
+    /// The reset page's path for a link's token (the server's URL table says it).
+    package let resetPath: @Sendable (String) -> String
 
     package static let lifetime: TimeInterval = 60 * 60
     package static let invalidLink = DomainError(
@@ -36,7 +35,7 @@ package struct PasswordResetService {
             try await AccountLink.query(on: db).filter(\.$user.$id == userID).filter(\.$purpose == .passwordReset).delete()
             try await link.create(on: db)
         }
-        return baseURL.trimmingSuffix("/") + SiteURL.resetPassword(token).path
+        return baseURL.trimmingSuffix("/") + resetPath(token)
     }
 
     /// The reader a link's token belongs to, while it works.
@@ -50,7 +49,7 @@ package struct PasswordResetService {
     }
 
     /// Sets the new password; the link is used up and every session and app token ends.
-    package func reset(token: String, newPassword: String, hasher: PasswordHasher) async throws -> User {
+    package func reset(token: String, newPassword: String, hasher: any PasswordHashing) async throws -> User {
         do {
             try AccountService.validatePassword(newPassword)
         } catch let error as ValidationError {
@@ -87,6 +86,13 @@ package struct PasswordResetService {
                 It works once. Setting a new password signs you out on every device and ends your apps'
                 tokens. If you did not ask, ignore this mail: your password stays as it is.
                 """)
+    }
+
+    package init(db: any Database, now: Date, baseURL: String, resetPath: @escaping @Sendable (String) -> String) {
+        self.db = db
+        self.now = now
+        self.baseURL = baseURL
+        self.resetPath = resetPath
     }
 }
 
