@@ -1,41 +1,24 @@
-/// A custom list as a reader sets it, before validation: every field optional, so one type serves
-/// creating (name required) and editing (only what is given changes).
+/// A custom list as a reader sets it, before validation: its name, description, banner and
+/// visibility, the fields a club has too (`ProfileDraft`, whose rules they follow).
 public struct ListDraft: Sendable, Equatable {
-    public var name: String?
-    public var description: String?
-    public var bannerUrl: String?
-    public var isPublic: Bool?
+    public var profile: ProfileDraft
 
     public init(name: String? = nil, description: String? = nil, bannerUrl: String? = nil, isPublic: Bool? = nil) {
-        self.name = name
-        self.description = description
-        self.bannerUrl = bannerUrl
-        self.isPublic = isPublic
+        profile = ProfileDraft(name: name, description: description, pictureUrl: bannerUrl, isPublic: isPublic)
     }
 
-    /// A new list's fields: a name of 1–100 characters after trimming, a description of at most
-    /// 2,000, a banner that is an http(s) address of at most 2,048; private unless said otherwise.
+    public init(_ profile: ProfileDraft) {
+        self.profile = profile
+    }
+
+    /// A new list's fields (`ProfileDraft.validatedForCreate`; the banner is `bannerUrl`).
     public func validatedForCreate() throws -> ValidList {
-        ValidList(
-            name: try Validate.text(name ?? "", field: "name", length: Limits.listNameLength),
-            description: try Validate.optionalText(
-                description, field: "description", maxLength: Limits.listDescriptionMaxLength),
-            bannerUrl: try Validate.optionalURL(bannerUrl, field: "bannerUrl"),
-            isPublic: isPublic ?? false)
+        ValidList(try profile.validatedForCreate(pictureField: "bannerUrl"))
     }
 
-    /// The same rules for a change: a field not given keeps its value; a blank description or
-    /// banner clears it; the name can change but not become empty.
+    /// A change to a list's fields: what is not given stays.
     public func validatedChange(of current: ValidList) throws -> ValidList {
-        var next = current
-        if let name { next.name = try Validate.text(name, field: "name", length: Limits.listNameLength) }
-        if let description {
-            next.description = try Validate.optionalText(
-                description, field: "description", maxLength: Limits.listDescriptionMaxLength)
-        }
-        if let bannerUrl { next.bannerUrl = try Validate.optionalURL(bannerUrl, field: "bannerUrl") }
-        if let isPublic { next.isPublic = isPublic }
-        return next
+        ValidList(try profile.validatedChange(of: current.profile, pictureField: "bannerUrl"))
     }
 }
 
@@ -51,6 +34,15 @@ public struct ValidList: Sendable, Equatable {
         self.description = description
         self.bannerUrl = bannerUrl
         self.isPublic = isPublic
+    }
+
+    public init(_ profile: ValidProfile) {
+        self.init(
+            name: profile.name, description: profile.description, bannerUrl: profile.pictureUrl, isPublic: profile.isPublic)
+    }
+
+    public var profile: ValidProfile {
+        ValidProfile(name: name, description: description, pictureUrl: bannerUrl, isPublic: isPublic)
     }
 }
 

@@ -77,10 +77,8 @@ package struct ClubPageModels {
             throw DomainError(.forbidden, code: .forbidden, "only the club's members can open its settings")
         }
         var form = ClubForm.Model(clubID: id, session: try req.requirePageSession())
-        form.name.value = club.name
-        form.description.value = club.description ?? ""
-        form.coverUrl.value = club.coverUrl ?? ""
-        form.isPublic = club.isPublic
+        form.fields = ProfileFields(
+            name: club.name, description: club.description, picture: club.coverUrl, isPublic: club.isPublic)
         form.approvesJoins = club.approvesJoins
         let members = try await req.clubReading().members(of: id)
         let schedule = try await req.clubReading().schedule(of: id)

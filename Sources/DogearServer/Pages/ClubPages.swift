@@ -19,7 +19,7 @@ package struct ClubPages {
 
         package var draft: ClubDraft {
             ClubDraft(
-                name: name ?? "", description: description ?? "", coverUrl: coverUrl ?? "", isPublic: isPublic == "true",
+                ProfileDraft(form: name, description: description, pictureUrl: coverUrl, isPublic: isPublic),
                 approvesJoins: approvesJoins == "true")
         }
     }
@@ -102,10 +102,9 @@ package struct ClubPages {
             return .seeOther(.club(id))
         } catch let error as ValidationError {
             var model = try await ClubPageModels(req: req).settings(id, baseURL: baseURL)
-            model.form.name.value = body.name ?? ""
-            model.form.description.value = body.description ?? ""
-            model.form.coverUrl.value = body.coverUrl ?? ""
-            model.form.isPublic = body.isPublic == "true"
+            model.form.fields = ProfileFields(
+                name: body.name ?? "", description: body.description, picture: body.coverUrl,
+                isPublic: body.isPublic == "true")
             model.form.approvesJoins = body.approvesJoins == "true"
             model.form.place(error.message, field: error.field)
             return Response(status: .unprocessableEntity, html: ClubSettings.View.render(model))
@@ -413,10 +412,9 @@ package struct ClubPages {
 
     private func refused(_ model: ClubForm.Model, _ body: ClubFormBody, _ message: String, _ field: String?) -> Response {
         var model = model
-        model.name.value = body.name ?? ""
-        model.description.value = body.description ?? ""
-        model.coverUrl.value = body.coverUrl ?? ""
-        model.isPublic = body.isPublic == "true"
+        model.fields = ProfileFields(
+            name: body.name ?? "", description: body.description, picture: body.coverUrl, isPublic: body.isPublic == "true")
+        model.approvesJoins = body.approvesJoins == "true"
         model.place(message, field: field)
         return Response(status: .unprocessableEntity, html: ClubForm.View.render(model))
     }

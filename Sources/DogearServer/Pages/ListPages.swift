@@ -17,7 +17,7 @@ package struct ListPages {
         package var isPublic: String?
 
         package var draft: ListDraft {
-            ListDraft(name: name ?? "", description: description ?? "", bannerUrl: bannerUrl ?? "", isPublic: isPublic == "true")
+            ListDraft(ProfileDraft(form: name, description: description, pictureUrl: bannerUrl, isPublic: isPublic))
         }
     }
 
@@ -67,10 +67,8 @@ package struct ListPages {
         _ = try await req.lists().customList(id, for: .edit)
         let list = try await req.lists().list(id)
         var model = ListForm.Model(listID: id, session: try req.requirePageSession())
-        model.name.value = list.name
-        model.description.value = list.description ?? ""
-        model.bannerUrl.value = list.bannerUrl ?? ""
-        model.isPublic = list.isPublic
+        model.fields = ProfileFields(
+            name: list.name, description: list.description, picture: list.bannerUrl, isPublic: list.isPublic)
         return Response(html: ListForm.View.render(model))
     }
 
@@ -205,10 +203,8 @@ package struct ListPages {
 
     private func refused(_ model: ListForm.Model, _ body: ListFormBody, _ message: String, _ field: String?) -> Response {
         var model = model
-        model.name.value = body.name ?? ""
-        model.description.value = body.description ?? ""
-        model.bannerUrl.value = body.bannerUrl ?? ""
-        model.isPublic = body.isPublic == "true"
+        model.fields = ProfileFields(
+            name: body.name ?? "", description: body.description, picture: body.bannerUrl, isPublic: body.isPublic == "true")
         model.place(message, field: field)
         return Response(status: .unprocessableEntity, html: ListForm.View.render(model))
     }

@@ -7,10 +7,8 @@ public enum ClubForm {
     public struct Model: Sendable, Equatable {
         /// Nil for a new club.
         public var clubID: UUID?
-        public var name = FieldState()
-        public var description = FieldState()
-        public var coverUrl = FieldState()
-        public var isPublic = false
+        /// Name, description, cover and visibility: the fields a list's form has too.
+        public var fields = ProfileFields()
         public var approvesJoins = false
         /// A message for the whole form (premium required, …).
         public var error: String?
@@ -23,12 +21,7 @@ public enum ClubForm {
 
         /// The message beside the field it names, or above the form.
         public mutating func place(_ message: String, field: String?) {
-            switch field {
-            case "name": name.error = message
-            case "description": description.error = message
-            case "coverUrl": coverUrl.error = message
-            default: error = message
-            }
+            if !fields.place(message, field: field, pictureField: "coverUrl") { error = message }
         }
     }
 
@@ -46,20 +39,9 @@ public enum ClubForm {
                 .form(
                     .action(action), .method(.post), .class("club-form"),
                     .csrf(model.session.csrfToken),
-                    .field("Name", name: "name", state: model.name, required: true, hint: "Up to 100 characters"),
-                    .field(
-                        "Description", name: "description", state: model.description, hint: "Optional; up to 2,000 characters"),
-                    .field(
-                        "Cover image address", name: "coverUrl", type: .url, state: model.coverUrl,
-                        hint: "Optional; an https:// address"),
-                    .div(
-                        .class("field"),
-                        .label(
-                            .class("check"),
-                            .input(
-                                .type(.checkbox), .name("isPublic"), .value("true"),
-                                .attribute(named: "checked", value: model.isPublic ? "checked" : nil)),
-                            .text("Public: anyone signed in can see its name, description and current book"))),
+                    .profileFields(
+                        model.fields, pictureName: "coverUrl", pictureLabel: "Cover image address",
+                        publicMeaning: "Public: anyone signed in can see its name, description and current book"),
                     .div(
                         .class("field"),
                         .label(

@@ -7,10 +7,8 @@ public enum ListForm {
     public struct Model: Sendable, Equatable {
         /// Nil for a new list.
         public var listID: String?
-        public var name = FieldState()
-        public var description = FieldState()
-        public var bannerUrl = FieldState()
-        public var isPublic = false
+        /// Name, description, banner and visibility: the fields a club's form has too.
+        public var fields = ProfileFields()
         /// A message for the whole form (premium required, …).
         public var error: String?
         public var session: PageSession
@@ -34,19 +32,9 @@ public enum ListForm {
                     .form(
                         .action(action), .method(.post), .class("list-form"),
                         .csrf(model.session.csrfToken),
-                        .field("Name", name: "name", state: model.name, required: true, hint: "Up to 100 characters"),
-                        .field("Description", name: "description", state: model.description, hint: "Optional"),
-                        .field(
-                            "Banner image address", name: "bannerUrl", type: .url, state: model.bannerUrl,
-                            hint: "Optional; an https:// address"),
-                        .div(
-                            .class("field"),
-                            .label(
-                                .class("check"),
-                                .input(
-                                    .type(.checkbox), .name("isPublic"), .value("true"),
-                                    .attribute(named: "checked", value: model.isPublic ? "checked" : nil)),
-                                .text("Anyone with the code can open it"))),
+                        .profileFields(
+                            model.fields, pictureName: "bannerUrl", pictureLabel: "Banner image address",
+                            publicMeaning: "Anyone with the code can open it"),
                         .button(.type(.submit), .class("primary"), .text(model.listID == nil ? "Make the list" : "Save"))
                     ),
                     .unwrap(model.listID) { id in
@@ -65,11 +53,6 @@ public enum ListForm {
 extension ListForm.Model {
     /// The message beside the field it names, or above the form.
     public mutating func place(_ message: String, field: String?) {
-        switch field {
-        case "name": name.error = message
-        case "description": description.error = message
-        case "bannerUrl": bannerUrl.error = message
-        default: error = message
-        }
+        if !fields.place(message, field: field, pictureField: "bannerUrl") { error = message }
     }
 }

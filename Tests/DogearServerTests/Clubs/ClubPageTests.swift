@@ -39,6 +39,15 @@ struct ClubPageTests {
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.body.contains("Keep me"))
             #expect(refused.body.contains("field-name-error"))
+            // Every field comes back as typed, the club's own checkbox too, and the message beside the cover.
+            let badCover = try await ann.post(
+                "/clubs/new",
+                [("name", "Family"), ("coverUrl", "ftp://example.com/c.jpg"), ("isPublic", "true"), ("approvesJoins", "true")])
+            #expect(badCover.status == .unprocessableEntity)
+            #expect(badCover.body.contains("field-coverUrl-error"))
+            #expect(badCover.body.contains("value=\"ftp://example.com/c.jpg\""))
+            #expect(badCover.body.contains("name=\"isPublic\" value=\"true\" checked"))
+            #expect(badCover.body.contains("name=\"approvesJoins\" value=\"true\" checked"))
             let created = try await ann.post("/clubs/new", [("name", "Family Book Club")])
             let clubPath = try #require(created.location)
             #expect(clubPath.hasPrefix("/clubs/"))

@@ -24,11 +24,9 @@ package struct UpdateClubRequest: Decodable, Sendable {
     package var isPublic: Patch<Bool> = .absent
     package var approvesJoins: Patch<Bool> = .absent
 
-    /// Cleared fields travel as blank text, which the club rules read as "none".
     package var draft: ClubDraft {
         ClubDraft(
-            name: name.change.map { $0 ?? "" }, description: description.change.map { $0 ?? "" },
-            coverUrl: coverUrl.change.map { $0 ?? "" }, isPublic: isPublic.change ?? nil,
+            ProfileDraft(name: name, description: description, pictureUrl: coverUrl, isPublic: isPublic),
             approvesJoins: approvesJoins.change ?? nil)
     }
 }

@@ -22,9 +22,7 @@ package struct UpdateListRequest: Decodable, Sendable {
 
     /// Cleared fields travel as blank text, which the list rules read as "none".
     package var draft: ListDraft {
-        ListDraft(
-            name: name.change.map { $0 ?? "" }, description: description.change.map { $0 ?? "" },
-            bannerUrl: bannerUrl.change.map { $0 ?? "" }, isPublic: isPublic.change ?? nil)
+        ListDraft(ProfileDraft(name: name, description: description, pictureUrl: bannerUrl, isPublic: isPublic))
     }
 }
 
