@@ -138,6 +138,14 @@ struct BadInputTests {
             }
             #expect(try await app.send(.GET, "/api/v1/goals?year=2026", token: token).array.count == 1)
             #expect(try await app.send(.GET, "/api/v1/goals?year=2025", token: token).array.isEmpty)
+            // Sync's page size is a number from 1 to 1000, or left out; an empty one is refused too
+            // (found by the fuzzer: `?limit=` answered 200).
+            for limit in ["", "abc", "0", "1001", "2.5"] {
+                let reply = try await app.send(.GET, "/api/v1/sync?limit=\(limit)", token: token)
+                #expect(reply.status == .badRequest && reply.errorField == "limit", "'\(limit)': \(reply.body)")
+            }
+            #expect(try await app.send(.GET, "/api/v1/sync?limit=5", token: token).status == .ok)
+            #expect(try await app.send(.GET, "/api/v1/sync", token: token).status == .ok)
         }
     }
 }

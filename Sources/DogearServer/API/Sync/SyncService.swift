@@ -72,7 +72,9 @@ package struct SyncService {
     }
 
     package static func limit(_ raw: String?) throws -> Int {
-        guard let raw, !raw.isEmpty else { return SyncPageSize.default }
+        // Left out, the default; sent empty, refused like any other value that is not a number (an
+        // app that means "the default" leaves it out).
+        guard let raw else { return SyncPageSize.default }
         guard let number = Int(raw) else { throw DomainError.badRequest("limit must be a number; got '\(raw)'", field: "limit") }
         do {
             return try SyncPageSize.validated(number)
