@@ -130,7 +130,7 @@ package struct ImportRunner {
         guard let format = ImportFormat(rawValue: job.format) else {
             throw ImportFileError.unreadable("unknown format \(job.format)")
         }
-        var mappings = Self.decodeMappings(job.mappings)
+        var mappings = ImportStatusMapping.decode(job.mappings)
         var lap = phases?.start()
         var batch = source.next()
         phases?.record("read and validate (not overlapped)", &lap)
@@ -391,8 +391,6 @@ package struct ImportRunner {
         let sorted = mappings.sorted { ($0.rows, $1.from) > ($1.rows, $0.from) }
         return String(decoding: (try? encoder.encode(sorted)) ?? Data("[]".utf8), as: UTF8.self)
     }
-
-    package static func decodeMappings(_ text: String) -> [Mapping] { ImportStatusMapping.decode(text) }
 
     package static func json(_ list: [String]) -> String {
         String(decoding: (try? JSONEncoder().encode(list)) ?? Data("[]".utf8), as: UTF8.self)

@@ -170,7 +170,7 @@ extension BookFormPages {
         model.title.value = entry.work.title
         model.authors.value = entry.work.authors.map(\.name).joined(separator: ", ")
         do {
-            var patch = UpdateEntryInput.empty
+            var patch = UpdateEntryInput()
             if let status = form.status, status != entry.status { patch.status = .value(status) }
             // Only what the reader changed: an untouched blank date lets a status change date itself.
             let rating = try Self.number(form.rating, field: "rating")

@@ -64,7 +64,7 @@ package struct BookPages {
 
     package func rating(req: Request) async throws -> Response {
         let form = try req.content.decode(RatingForm.self)
-        var patch = UpdateEntryInput.empty
+        var patch = UpdateEntryInput()
         patch.rating = form.rating.map { .value($0) } ?? .null
         _ = try await library(req).update(try Self.entryID(req), with: patch)
         return .seeOther(SiteURL.book(try Self.entryID(req)).path)

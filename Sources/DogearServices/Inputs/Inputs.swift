@@ -206,7 +206,3 @@ package struct CreateAppTokenInput: Sendable {
         self.expiresInDays = expiresInDays
     }
 }
-extension UpdateEntryInput {
-    /// A change that changes nothing, for pages to fill in a field or two.
-    package static var empty: UpdateEntryInput { UpdateEntryInput() }
-}

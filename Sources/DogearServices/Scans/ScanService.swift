@@ -215,7 +215,7 @@ package struct ScanService {
             .first()
         {
             if !existing.owned {
-                var patch = UpdateEntryInput.empty
+                var patch = UpdateEntryInput()
                 patch.owned = .value(true)
                 _ = try await library.update(try existing.requireID(), with: patch)
             }
