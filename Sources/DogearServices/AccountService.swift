@@ -187,7 +187,7 @@ package struct AccountService {
         }
         if let reauthentication, currentPassword == nil {
             // An account without a password (or a reader who prefers it) signs in with the provider again.
-            try await context.reauthenticate(user, reauthentication)
+            try await ExternalSignInService(context: context).reauthenticate(user, reauthentication)
         } else {
             try await SessionService.requirePassword(currentPassword, of: user, context)
         }

@@ -47,7 +47,7 @@ package struct ProviderIDToken: JWTPayload {
 /// nothing; a minute to a day). A token signed with a key not in the set (the provider rotated its
 /// keys) fetches the set again, at most once a minute, so tokens with made-up key ids cannot turn
 /// Dogear into a flood of requests to the provider.
-package actor IDTokenVerifier {
+package actor IDTokenVerifier: IDTokenVerifying {
     private struct KeySet {
         package let keys: JWTKeyCollection
         package let kids: Set<String>
@@ -67,7 +67,15 @@ package actor IDTokenVerifier {
     }
 
     package static func invalid(_ message: String) -> DomainError {
-        DomainError(.notAuthenticated, code: .invalidIdToken, message)
+        DomainError.invalidIDToken(message)
+    }
+
+    /// The services' view of a verified token (`IDTokenVerifying`).
+    package func identity(in idToken: String, provider: IdentityProvider, nonces: [String], now: Date) async throws
+        -> VerifiedIdentity
+    {
+        let token = try await verify(idToken, provider: provider, nonces: nonces, now: now)
+        return VerifiedIdentity(subject: token.subject.value, email: token.email, name: token.name)
     }
 
     /// The token, once its signature and claims are good.

@@ -6,7 +6,7 @@ import Vapor
 extension Request {
     /// What the account services read from this request: its reader and token, its address and
     /// browser, the request's own database and the plain one, and the server's throttle, hasher,
-    /// mailer and clock.
+    /// mailer, clock and Apple/Google sign-in.
     package func accountContext() -> AccountContext {
         AccountContext(
             db: database, plainDB: db, user: auth.get(User.self), token: auth.get(UserToken.self),
@@ -15,13 +15,10 @@ extension Request {
             now: application.clock.now(), baseURL: application.baseURL,
             resetPath: { SiteURL.resetPassword($0).path }, throttle: application.signInThrottle,
             hasher: application.passwordHasher, mailer: application.mailer, clubEvents: application.clubEvents,
-            logger: logger,
+            logger: logger, externalSignIn: application.externalSignIn,
             forgetSignIn: { [self] in
                 auth.logout(UserToken.self)
                 auth.logout(User.self)
-            },
-            reauthenticate: { [self] user, proof in
-                try await ExternalSignInService(request: self).reauthenticate(user, proof)
             })
     }
 }
@@ -36,6 +33,10 @@ extension SessionService {
     package static func requirePassword(_ password: String?, of user: User, _ request: Request) async throws {
         try await requirePassword(password, of: user, request.accountContext())
     }
+}
+
+extension ExternalSignInService {
+    package init(request: Request) { self.init(context: request.accountContext()) }
 }
 
 extension AppTokenService {

@@ -65,16 +65,15 @@ package struct AccountContext: Sendable {
     /// Forgets the request's sign-in (after signing out or deleting the account), so nothing after
     /// it in the request acts as the reader.
     package var forgetSignIn: @Sendable () -> Void
-    /// Checks a reader's Apple or Google sign-in again (the server verifies the ID token).
-    package var reauthenticate: @Sendable (User, ProviderReauthentication) async throws -> Void
+    /// The Apple and Google sign-in the server is set up for, and who checks their ID tokens.
+    package var externalSignIn: ExternalSignInSetup
 
     package init(
         db: any Database, plainDB: any Database, user: User?, token: UserToken?, clientAddress: String?,
         userAgent: String?, now: Date, baseURL: String, resetPath: @escaping @Sendable (String) -> String,
         throttle: SignInThrottle, hasher: any PasswordHashing,
         mailer: (any MailSending)?, clubEvents: ClubEventHub, logger: Logger,
-        forgetSignIn: @escaping @Sendable () -> Void,
-        reauthenticate: @escaping @Sendable (User, ProviderReauthentication) async throws -> Void
+        externalSignIn: ExternalSignInSetup, forgetSignIn: @escaping @Sendable () -> Void
     ) {
         self.db = db
         self.plainDB = plainDB
@@ -91,7 +90,7 @@ package struct AccountContext: Sendable {
         self.clubEvents = clubEvents
         self.logger = logger
         self.forgetSignIn = forgetSignIn
-        self.reauthenticate = reauthenticate
+        self.externalSignIn = externalSignIn
     }
 
     /// The signed-in reader, or "not signed in".

@@ -1,10 +1,9 @@
 import DogearCore
 import DogearServices
 import DogearStore
-import Fluent
+import FluentKit
 import Foundation
 import SQLKit
-import Vapor
 
 /// Sign in with Apple or Google, for the API and the pages alike.
 ///
@@ -19,9 +18,13 @@ import Vapor
 /// The nonce is used up when the sign-in ends (signed in, or handed to a pending link), so a token
 /// cannot be played twice.
 package struct ExternalSignInService {
-    package let request: Request
-    package var db: any Database { request.database }
-    package var now: Date { request.application.clock.now() }
+    package let context: AccountContext
+    package var db: any Database { context.db }
+    package var now: Date { context.now }
+
+    package init(context: AccountContext) {
+        self.context = context
+    }
 
     package static let nonceLifetime: TimeInterval = 10 * 60
     package static let linkLifetime: TimeInterval = 15 * 60
@@ -37,7 +40,7 @@ package struct ExternalSignInService {
     }
 
     package func provider(_ name: IdentityProvider.Name) throws -> IdentityProvider {
-        guard let provider = request.application.identityProviders.first(where: { $0.name == name }) else {
+        guard let provider = context.externalSignIn.providers.first(where: { $0.name == name }) else {
             throw DomainError.notFound(.providerNotConfigured, "Sign in with \(name.label) is not set up on this server")
         }
         return provider
@@ -68,29 +71,29 @@ package struct ExternalSignInService {
             let issued = try await SignInNonce.query(on: db).filter(\.$nonceHash == nonceHash).filter(\.$expiresAt > now)
                 .first()
         else {
-            throw IDTokenVerifier.invalid("this sign-in's nonce is unknown or has expired; start again")
+            throw DomainError.invalidIDToken("this sign-in's nonce is unknown or has expired; start again")
         }
         if issued.purpose == .deleteAccount, let userID = issued.$user.id {
             guard let user = try await User.find(userID, on: db) else { throw DomainError.notAuthenticated }
             try await reauthenticate(user, ProviderReauthentication(provider: name, idToken: idToken, nonce: nonce))
-            try await AccountDeletion(db: db, clubEvents: request.application.clubEvents).delete(user)
+            try await AccountDeletion(db: db, clubEvents: context.clubEvents, now: now).delete(user)
             return .deleted
         }
-        let token = try await request.application.idTokenVerifier.verify(
-            idToken, provider: provider, nonces: Self.forms(of: nonce), now: now)
+        let token = try await context.externalSignIn.verifier.identity(
+            in: idToken, provider: provider, nonces: Self.forms(of: nonce), now: now)
         let email = token.email ?? ""
-        let linked = try await Identity.query(on: db).filter(\.$provider == name).filter(\.$subject == token.subject.value)
+        let linked = try await Identity.query(on: db).filter(\.$provider == name).filter(\.$subject == token.subject)
             .first()
         let owner = try await User.query(on: db).filter(\.$emailKey == email.lowercased()).first()
         let decision = IdentityLinking.decide(
             linkedAccount: linked?.$user.id, accountWithEmail: try owner?.requireID(), passwordMatches: nil)
-        let subject = token.subject.value
+        let subject = token.subject
         switch decision {
         case .signIn(let userID):
             return try await db.writeTransaction { db in
                 try await Self.useNonce(nonceHash, on: db)
                 guard let user = try await User.find(userID, on: db) else { throw DomainError.notAuthenticated }
-                return .signedIn(try await AccountService(request: request).issueToken(for: user, on: db), created: false)
+                return .signedIn(try await AccountService(context: context).issueToken(for: user, on: db), created: false)
             }
         case .createAccount:
             let user = User(email: email, passwordHash: "", displayName: Self.displayName(token.name, email: email))
@@ -99,7 +102,7 @@ package struct ExternalSignInService {
                 try await user.create(on: db)
                 try await SyncLog.upserts(db: db, userID: try user.requireID()).changed(.profile, try user.requireID())
                 try await Identity(userID: try user.requireID(), provider: name, subject: subject, email: email).create(on: db)
-                return .signedIn(try await AccountService(request: request).issueToken(for: user, on: db), created: true)
+                return .signedIn(try await AccountService(context: context).issueToken(for: user, on: db), created: true)
             }
         case .needsPassword(let userID):
             let linkToken = TokenHashing.newToken()
@@ -124,10 +127,10 @@ package struct ExternalSignInService {
     package func reauthenticate(_ user: User, _ proof: ProviderReauthentication) async throws {
         let provider = try provider(proof.provider)
         let nonceHash = TokenHashing.hash(proof.nonce)
-        let token = try await request.application.idTokenVerifier.verify(
-            proof.idToken, provider: provider, nonces: Self.forms(of: proof.nonce), now: now)
+        let token = try await context.externalSignIn.verifier.identity(
+            in: proof.idToken, provider: provider, nonces: Self.forms(of: proof.nonce), now: now)
         let linked = try await Identity.query(on: db).filter(\.$provider == proof.provider)
-            .filter(\.$subject == token.subject.value).filter(\.$user.$id == user.requireID()).first()
+            .filter(\.$subject == token.subject).filter(\.$user.$id == user.requireID()).first()
         guard linked != nil else {
             throw DomainError(
                 .forbidden, code: .notYourIdentity, "that \(provider.name.label) account is not linked to this one")
@@ -153,7 +156,7 @@ package struct ExternalSignInService {
     /// Links the pending identity once the account's password is given, and signs in.
     package func completeLink(_ linkToken: String, password: String?) async throws -> AuthRecord {
         let (link, user) = try await pendingLink(linkToken)
-        try await SessionService.requirePassword(password, of: user, request)
+        try await SessionService.requirePassword(password, of: user, context)
         guard let provider = link.provider, let subject = link.subject else { throw Self.linkNotFound }
         let tokenHash = link.tokenHash
         return try await db.writeTransaction { db in
@@ -161,7 +164,7 @@ package struct ExternalSignInService {
             guard used.count == 1 else { throw Self.linkNotFound }
             try await Identity(userID: try user.requireID(), provider: provider, subject: subject, email: user.email)
                 .create(on: db)
-            return try await AccountService(request: request).issueToken(for: user, on: db)
+            return try await AccountService(context: context).issueToken(for: user, on: db)
         }
     }
 
@@ -173,7 +176,7 @@ package struct ExternalSignInService {
 
     private static func useNonce(_ hash: String, on db: any Database) async throws {
         let used = try await db.sql.raw("DELETE FROM sign_in_nonces WHERE nonce_hash = \(bind: hash) RETURNING id").all()
-        guard used.count == 1 else { throw IDTokenVerifier.invalid("this sign-in's nonce was already used; start again") }
+        guard used.count == 1 else { throw DomainError.invalidIDToken("this sign-in's nonce was already used; start again") }
     }
 
     /// The name the provider gave, else the email's part before the @.
@@ -181,29 +184,5 @@ package struct ExternalSignInService {
         let given = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let fallback = String(email.split(separator: "@").first ?? "Reader")
         return String((given.isEmpty ? fallback : given).prefix(Limits.displayNameLength.upperBound))
-    }
-}
-
-extension Application {
-    private struct IdentityProvidersKey: StorageKey {
-        package typealias Value = [IdentityProvider]
-    }
-
-    private struct IDTokenVerifierKey: StorageKey {
-        package typealias Value = IDTokenVerifier
-    }
-
-    /// The providers set up (`APPLE_CLIENT_IDS`, `GOOGLE_CLIENT_IDS`); empty when none are.
-    package var identityProviders: [IdentityProvider] {
-        get { storage[IdentityProvidersKey.self] ?? [] }
-        set { storage[IdentityProvidersKey.self] = newValue }
-    }
-
-    package var idTokenVerifier: IDTokenVerifier {
-        get {
-            guard let verifier = storage[IDTokenVerifierKey.self] else { fatalError("configure() sets the ID token verifier") }
-            return verifier
-        }
-        set { storage[IDTokenVerifierKey.self] = newValue }
     }
 }

@@ -1,4 +1,3 @@
-import DogearServices
 import DogearStore
 import Foundation
 
