@@ -36,7 +36,7 @@ let package = Package(
     ],
     targets: [
         // The rules: pure Swift, no I/O.
-        .target(name: "DogearCore"),
+        .target(name: "DogearCore", exclude: ["README.md"]),
         // Open Library and Google Books over HTTP, mapped to Core values.
         .target(
             name: "DogearSources",
@@ -48,7 +48,8 @@ let package = Package(
             dependencies: ["DogearCore", .product(name: "CSV", package: "CSV.swift")]
         ),
         // Every HTML page as Model + View (Plot). No Vapor, no Fluent: a view cannot query.
-        .target(name: "DogearViews", dependencies: ["DogearCore", .product(name: "Plot", package: "Plot")]),
+        .target(
+            name: "DogearViews", dependencies: ["DogearCore", .product(name: "Plot", package: "Plot")], exclude: ["README.md"]),
         // Rows and how they are kept: Fluent models, migrations, queries, search indexes, bulk paths,
         // and the one dialect seam. No Vapor: nothing here knows a request.
         .target(
@@ -61,7 +62,8 @@ let package = Package(
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "SQLKit", package: "sql-kit"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         // The use cases, with their own inputs and outputs: what a page and an API call both ask for.
         // Imports the store and the rules, never Vapor.
@@ -76,7 +78,8 @@ let package = Package(
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         .target(
             name: "DogearServer",
@@ -98,11 +101,12 @@ let package = Package(
                 // The book sources' client settings.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
+            exclude: ["README.md"],
             resources: [.copy("Resources/openapi.yaml")]
         ),
         // Shelf photos read on the server: ZBar, Tesseract and Leptonica (Debian's packages), opened at
-        // run time so a machine without them still builds and serves (docs/ARCHITECTURE.md).
-        .target(name: "DogearScan", dependencies: ["DogearCore"]),
+        // run time so a machine without them still builds and serves (Sources/DogearScan/README.md).
+        .target(name: "DogearScan", dependencies: ["DogearCore"], exclude: ["README.md"]),
         // The benchmarks and their synthetic data, outside the server (the CLI still offers `dogear bench`).
         .target(
             name: "DogearBench",
@@ -146,7 +150,8 @@ let package = Package(
         ),
         .testTarget(name: "DogearSourcesTests", dependencies: ["DogearSources", "DogearTestSupport"]),
         .testTarget(name: "DogearTransferTests", dependencies: ["DogearTransfer", "DogearTestSupport"]),
-        .testTarget(name: "DogearViewsTests", dependencies: ["DogearViews"]),
+        // The snapshots are read from beside the tests' own source files (#filePath), not bundled.
+        .testTarget(name: "DogearViewsTests", dependencies: ["DogearViews"], exclude: ["Snapshots"]),
         .testTarget(name: "DogearScanTests", dependencies: ["DogearScan", "DogearTestSupport"]),
         .testTarget(
             name: "DogearServerTests",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The rooms' rules that a grep can hold (docs/ARCHITECTURE.md says why each exists). Prints every
+# The rooms' rules that a grep can hold (each module's README.md says why its rooms' rules exist). Prints every
 # line that breaks one and exits 1; CI runs it so a corridor, once closed, stays closed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -71,6 +71,14 @@ rule "a comment cites a product-document section or an issue number" \
 rule "a database asked for by name outside Dialect/ and Migrations/" \
   "$(lines grep -rnE 'sql\.kind|\.kind == \.(sqlite|postgres)|\bSQLKind\b|\b(SQLite|Postgres)Dialect\(' $server_side --include='*.swift' |
     grep -vE '^Sources/DogearStore/(Dialect|Migrations)/')"
+
+# A write's derived writes (the sync log, search documents, work aggregates, club feed lines) are
+# made in one place, DogearServices/Writes/, from the changes a service declares: a service that
+# writes one of them by hand is the one that forgets the other four.
+rule "a derived write made outside DogearServices/Writes/" \
+  "$(lines grep -rnE '\bSyncLog\b|\bClubActivityLog\(|\bWorkAggregates\(|SearchIndexer\([^)]*\)\.(reindex|remove)\(|DiscoveryLearning\([^)]*\)\.entryChanged' \
+      Sources/DogearServer Sources/DogearServices Sources/DogearBench --include='*.swift' |
+    grep -vE '^Sources/DogearServices/Writes/|^[^:]+:[0-9]+:[[:space:]]*//')"
 
 [ "$failed" = 0 ] && echo "rooms: every rule holds"
 exit "$failed"

@@ -217,9 +217,9 @@ package struct FeedBenchmark {
             let entry = try await library.add(
                 CreateEntryInput(
                     book: BookDraft(title: "The Bench Book", authors: ["A. Writer"], pageCount: 400), entryDraft: EntryDraft()))
-            _ = try await app.db.writeTransaction { db in
+            _ = try await WritePipeline(db: app.db, now: Date(), clubEvents: nil).run { _, changes in
                 try await ClubReadingService.makeCurrent(
-                    entry.$work.id, of: club, startedOn: today, today: today, by: try owner.requireID(), on: db)
+                    entry.$work.id, of: club, startedOn: today, today: today, by: try owner.requireID(), with: changes)
             }
             try await app.asyncShutdown()
             return Seeded(club: clubID, tokens: tokens)

@@ -149,8 +149,8 @@ package struct HTTPBenchmark {
                 """
             ).map { (entry: try $0.requireUUID("id"), work: try $0.requireUUID("work_id")) }
             guard let first = newest.first else { throw CommandFailure("the library is empty") }
-            let list = try await app.db.writeTransaction { db in
-                let list = try await ListService.make(ValidList(name: "Bench list"), ownerID: built.userID, on: db)
+            let list = try await WritePipeline(db: app.db, now: Date(), clubEvents: nil).run { db, changes in
+                let list = try await ListService.make(ValidList(name: "Bench list"), ownerID: built.userID, with: changes)
                 for (position, book) in newest.enumerated() {
                     try await ReadingListItem(
                         listID: try list.requireID(), workID: book.work, position: Int64(position + 1) * 1_024
@@ -169,9 +169,9 @@ package struct HTTPBenchmark {
             }
             try await ClubMembershipService.recount(club, on: app.db)
             let today = LocalDate(Date(), in: .gmt)
-            _ = try await app.db.writeTransaction { db in
+            _ = try await WritePipeline(db: app.db, now: Date(), clubEvents: nil).run { _, changes in
                 try await ClubReadingService.makeCurrent(
-                    first.work, of: club, startedOn: today, today: today, by: built.userID, on: db)
+                    first.work, of: club, startedOn: today, today: today, by: built.userID, with: changes)
             }
             _ = try await app.db.sql.raw("ANALYZE").all()
             _ = try await app.db.sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()

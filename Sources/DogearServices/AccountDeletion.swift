@@ -34,13 +34,13 @@ package struct AccountDeletion {
     @discardableResult
     package func delete(_ user: User) async throws -> Summary {
         let userID = try user.requireID()
-        let (summary, clubs, files) = try await db.writeTransaction { db in
+        let (summary, files) = try await WritePipeline(db: db, now: now, clubEvents: clubEvents).run { db, changes in
             var summary = Summary()
-            let clubs = try await Self.leaveClubs(userID, on: db, summary: &summary)
+            // The reader's open event streams end; the others see the member list change.
+            for clubID in try await Self.leaveClubs(userID, on: db, summary: &summary) { changes.clubChanged(clubID) }
             try await Self.deleteClubTalk(userID, on: db)
-            summary.lists = try await Self.deleteLists(userID, at: now, on: db)
-            let (entries, works) = try await Self.deleteLibrary(userID, on: db)
-            summary.entries = entries
+            summary.lists = try await Self.deleteLists(userID, with: changes)
+            summary.entries = try await Self.deleteLibrary(userID, with: changes)
             let jobs = try await ImportJob.query(on: db).filter(\.$user.$id == userID).all()
             summary.uploads = jobs.count
             for chunk in jobs.compactMap(\.id).chunked(into: 500) {
@@ -74,11 +74,8 @@ package struct AccountDeletion {
             try await db.sql.update("catalog_changes").set("user_id", to: SQLLiteral.null).where("user_id", .equal, userID)
                 .run()
             try await user.delete(on: db)
-            try await WorkAggregates(db: db).refresh(workIDs: works)
-            return (summary, clubs, jobs.map(\.filePath))
+            return (summary, jobs.map(\.filePath))
         }
-        // The reader's open event streams end; the others see the member list change.
-        clubEvents?.announce(clubs)
         for path in files { try? FileManager.default.removeItem(atPath: path) }
         return summary
     }
@@ -152,17 +149,16 @@ package struct AccountDeletion {
     }
 
     /// Their lists (with their items, others' saves and their share codes) and the lists they saved.
-    private static func deleteLists(_ userID: UUID, at now: Date, on db: any Database) async throws -> Int {
+    private static func deleteLists(_ userID: UUID, with changes: WriteChanges) async throws -> Int {
+        let db = changes.db
         let lists = try await ReadingList.query(on: db).filter(\.$owner.$id == userID).all()
         let ids = lists.compactMap(\.id)
         // The readers who saved them see their saves go, each in their own log.
-        var savesGone: [UUID: [SyncLog.Change]] = [:]
         for chunk in ids.chunked(into: 500) {
             for saved in try await SavedList.query(on: db).filter(\.$list.$id ~~ chunk).all() where saved.$user.id != userID {
-                savesGone[saved.$user.id, default: []].append(.init(type: .savedList, id: saved.$list.id, deleted: true))
+                changes.deleted(.savedList, saved.$list.id, of: saved.$user.id)
             }
         }
-        try await SyncLog.record(savesGone, at: now, on: db)
         for chunk in ids.chunked(into: 500) {
             try await ReadingListItem.query(on: db).filter(\.$list.$id ~~ chunk).delete()
             try await SavedList.query(on: db).filter(\.$list.$id ~~ chunk).delete()
@@ -173,12 +169,13 @@ package struct AccountDeletion {
         return lists.count
     }
 
-    /// Their library: entries and everything hung on them, their tags, and their search documents.
-    /// Returns how many entries went and the works whose aggregates need recounting.
-    private static func deleteLibrary(_ userID: UUID, on db: any Database) async throws -> (Int, [UUID]) {
+    /// Their library: entries and everything hung on them, their tags, and their search documents
+    /// (the works they read are measured again without them). Returns how many entries went.
+    private static func deleteLibrary(_ userID: UUID, with changes: WriteChanges) async throws -> Int {
+        let db = changes.db
         let entries = try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).all()
         let ids = entries.compactMap(\.id)
-        try await SearchIndexer(db: db).remove(ids)
+        try await changes.removingAll(ids, works: Array(Set(entries.map { $0.$work.id })))
         for chunk in ids.chunked(into: 500) {
             try await EntryTag.query(on: db).filter(\.$entry.$id ~~ chunk).delete()
             try await ReadThrough.query(on: db).filter(\.$entry.$id ~~ chunk).delete()
@@ -190,7 +187,7 @@ package struct AccountDeletion {
         try await Quote.query(on: db).filter(\.$user.$id == userID).delete()
         try await LibraryEntry.query(on: db).filter(\.$user.$id == userID).delete()
         try await Tag.query(on: db).filter(\.$user.$id == userID).delete()
-        return (entries.count, Array(Set(entries.map { $0.$work.id })))
+        return entries.count
     }
 
     package init(db: any Database, clubEvents: ClubEventHub? = nil, now: Date = Date()) {

@@ -32,9 +32,9 @@ package struct AccountService {
             throw DomainError.emailTaken
         }
         let user = User(email: email, passwordHash: hash, displayName: displayName)
-        return try await db.writeTransaction { db in
+        return try await WritePipeline(db: db, now: context.now, clubEvents: nil).run { db, changes in
             try await user.create(on: db)
-            try await SyncLog.upserts(db: db, userID: try user.requireID()).changed(.profile, try user.requireID())
+            changes.changed(.profile, try user.requireID(), of: try user.requireID())
             return try await issueToken(for: user, on: db)
         }
     }
@@ -126,16 +126,14 @@ package struct AccountService {
         }
         let keep = context.token?.id
         let endOthers = emailChanged
-        try await db.writeTransaction { [context] db in
+        try await WritePipeline(db: db, now: context.now, clubEvents: nil).run { db, changes in
             try await user.save(on: db)
             if endOthers { try await SessionService.endSessions(of: user, except: keep, on: db) }
             // The profile, and the reader's lists, which carry the owner's name.
             let userID = try user.requireID()
             let lists = try await ReadingList.query(on: db).filter(\.$owner.$id == userID).all().map { try $0.requireID() }
-            let log = SyncLog(db: db, userID: userID, now: context.now)
-            try await log.record(
-                [SyncLog.Change(type: .profile, id: userID, deleted: false)]
-                    + lists.map { SyncLog.Change(type: .list, id: $0, deleted: false) })
+            changes.changed(.profile, userID, of: userID)
+            changes.changed(.list, lists, of: userID)
         }
         return user
     }

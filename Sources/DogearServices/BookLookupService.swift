@@ -60,8 +60,8 @@ package struct BookLookupService {
         if let local {
             let (work, edition) = local
             let book = result.book.flatMap { try? $0.draft.validated(source: $0.source) }
-            try await db.writeTransaction { db in
-                if let book { try await CatalogCorrection(db: db).apply(book, to: work, edition: edition) }
+            try await WritePipeline(db: db, now: now(), clubEvents: nil).run { db, changes in
+                if let book { try await CatalogCorrection(db: db).apply(book, to: work, edition: edition, changes: changes) }
                 work.lastEnrichedAt = now()
                 try await work.save(on: db)
             }

@@ -16,7 +16,7 @@ package struct CatalogCorrection {
     /// Applies a source's book to a work and its edition; true when anything changed. Entries of
     /// the work are re-indexed for search in the same transaction (their titles and authors moved).
     @discardableResult
-    package func apply(_ book: ValidBook, to work: Work, edition: Edition?) async throws -> Bool {
+    package func apply(_ book: ValidBook, to work: Work, edition: Edition?, changes: WriteChanges) async throws -> Bool {
         let incoming = book.source.rawValue
         var sources = work.fieldSources
         var changed = false
@@ -48,10 +48,7 @@ package struct CatalogCorrection {
         if let edition { editionChanged = try await apply(book, to: edition, record: edition.source ?? work.source) }
         let workID = try work.requireID()
         try await CatalogService(db: db).addExternalIDs(book.externalIds, workID: workID, editionID: try edition?.requireID())
-        if changed || authorsChanged || editionChanged {
-            let entries = try await LibraryEntry.query(on: db).filter(\.$work.$id == workID).all().compactMap(\.id)
-            try await SearchIndexer(db: db).reindex(entries)
-        }
+        if changed || authorsChanged || editionChanged { changes.catalogTextChanged(workID: workID) }
         return changed || authorsChanged || editionChanged
     }
 

@@ -38,9 +38,10 @@ package struct EntryContentService {
             throw ValidationError(field: "endPage", "is required with startPage")
         }
         let pagesInSession = pagesRead
-        let (session, clubs) = try await db.writeTransaction { db in
+        let userID = try userID
+        return try await library.write { db, changes in
             let entry = try await library.entry(entryID, on: db)
-            let before = entry.readingState
+            let before = WriteChanges.EntryBefore(entry)
             let (work, edition) = try await library.catalogFacts(of: entry, on: db)
             let length = library.length(work, edition)
             let current = entry.currentPage ?? 0
@@ -61,7 +62,6 @@ package struct EntryContentService {
             }
             entry.totalMinutes += minutes
             try await entry.save(on: db)
-            try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
 
             let session = ReadingSession()
             session.$entry.id = entryID
@@ -71,15 +71,11 @@ package struct EntryContentService {
             session.startPage = request.startPage
             session.endPage = request.endPage
             try await session.create(on: db)
-            let log = try library.syncLog(on: db)
-            try await log.changed(.session, try session.requireID())
-            try await log.entriesChanged([entryID])
+            changes.changed(.session, try session.requireID(), of: userID)
             // A session that moves the page is progress the reader's clubs hear of, like any other.
-            let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: before, ratingBefore: entry.rating)
-            return (session, clubs)
+            try changes.entryChanged(entry, before: before)
+            return session
         }
-        library.clubEvents?.announce(clubs)
-        return session
     }
 
     package func sessions(of entryID: UUID) async throws -> [ReadingSession] {
@@ -94,10 +90,9 @@ package struct EntryContentService {
         let content = try Validate.text(request.content, field: "content", length: Limits.noteLength)
         _ = try await library.entry(entryID)
         let note = Note(entryID: entryID, userID: try userID, content: content, isDiscussion: request.discussion ?? false)
-        try await db.writeTransaction { db in
+        try await library.write { db, changes in
             try await note.create(on: db)
-            try await SearchIndexer(db: db).reindex([entryID])
-            try await library.syncLog(on: db).changed(.note, try note.requireID())
+            changes.entryTextChanged(.note, try note.requireID(), entryID: entryID, of: note.$user.id)
         }
         return note
     }
@@ -119,20 +114,18 @@ package struct EntryContentService {
         let note = try await note(id)
         if let content { note.content = content }
         if let discussion = request.discussion { note.isDiscussion = discussion }
-        try await db.writeTransaction { db in
+        try await library.write { db, changes in
             try await note.save(on: db)
-            try await SearchIndexer(db: db).reindex([note.$entry.id])
-            try await library.syncLog(on: db).changed(.note, id)
+            changes.entryTextChanged(.note, id, entryID: note.$entry.id, of: note.$user.id)
         }
         return note
     }
 
     package func deleteNote(_ id: UUID) async throws {
         let note = try await note(id)
-        try await db.writeTransaction { db in
+        try await library.write { db, changes in
             try await note.delete(on: db)
-            try await SearchIndexer(db: db).reindex([note.$entry.id])
-            try await library.syncLog(on: db).deleted(.note, id)
+            changes.entryTextChanged(.note, id, entryID: note.$entry.id, of: note.$user.id, deleted: true)
         }
     }
 
@@ -143,10 +136,9 @@ package struct EntryContentService {
         if let page = request.page { _ = try Validate.number(page, field: "page", in: Limits.pageCount) }
         _ = try await library.entry(entryID)
         let quote = Quote(entryID: entryID, userID: try userID, text: text, page: request.page)
-        try await db.writeTransaction { db in
+        try await library.write { db, changes in
             try await quote.create(on: db)
-            try await SearchIndexer(db: db).reindex([entryID])
-            try await library.syncLog(on: db).changed(.quote, try quote.requireID())
+            changes.entryTextChanged(.quote, try quote.requireID(), entryID: entryID, of: quote.$user.id)
         }
         return quote
     }
@@ -160,10 +152,9 @@ package struct EntryContentService {
         guard let quote = try await Quote.query(on: db).filter(\.$id == id).filter(\.$user.$id == userID).first() else {
             throw DomainError.quoteNotFound
         }
-        try await db.writeTransaction { db in
+        try await library.write { db, changes in
             try await quote.delete(on: db)
-            try await SearchIndexer(db: db).reindex([quote.$entry.id])
-            try await library.syncLog(on: db).deleted(.quote, id)
+            changes.entryTextChanged(.quote, id, entryID: quote.$entry.id, of: quote.$user.id, deleted: true)
         }
     }
 

@@ -1,5 +1,4 @@
 import DogearCore
-import DogearServices
 import DogearStore
 import FluentKit
 import Foundation
@@ -97,10 +96,10 @@ package struct ExternalSignInService {
             }
         case .createAccount:
             let user = User(email: email, passwordHash: "", displayName: Self.displayName(token.name, email: email))
-            return try await db.writeTransaction { db in
+            return try await WritePipeline(db: db, now: now, clubEvents: nil).run { db, changes in
                 try await Self.useNonce(nonceHash, on: db)
                 try await user.create(on: db)
-                try await SyncLog.upserts(db: db, userID: try user.requireID()).changed(.profile, try user.requireID())
+                changes.changed(.profile, try user.requireID(), of: try user.requireID())
                 try await Identity(userID: try user.requireID(), provider: name, subject: subject, email: email).create(on: db)
                 return .signedIn(try await AccountService(context: context).issueToken(for: user, on: db), created: true)
             }

@@ -42,7 +42,7 @@ package struct LibraryService {
                 field: "book", "give the book (title and authors), an isbn to look up, or a workId or editionId")
         }
         let userID = try user.requireID()
-        return try await reportingToClubs { db in
+        return try await write { db, changes in
             let (work, edition) = try await resolveBook(
                 book: book, workID: request.workId,
                 editionID: request.editionId, on: db)
@@ -62,23 +62,14 @@ package struct LibraryService {
             entry.readingState = change.state
             try await entry.create(on: db)
             try await TagService(db: db, userID: userID, now: now).setTags(fields.tags, on: try entry.requireID())
-            try await WorkAggregates(db: db).refresh(workID: workID)
-            try await SearchIndexer(db: db).reindex([try entry.requireID()])
-            let learning = DiscoveryLearning(db: db, now: now)
-            if let deck {
-                try await learning.record(
-                    [
-                        .init(
-                            action: deck, workID: workID, editionID: entry.$edition.id, listID: DefaultList.wantToRead.rawValue,
-                            entryID: entry.id)
-                    ],
-                    userID: userID)
-            } else {
-                try await learning.entryChanged(entry, statusBefore: nil, ratingBefore: nil)
-            }
-            let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: nil, ratingBefore: nil)
-            try await syncLog(on: db).entriesChanged([try entry.requireID()])
-            return (entry, clubs)
+            try changes.entryAdded(
+                entry,
+                fromSwipe: deck.map {
+                    .init(
+                        action: $0, workID: workID, editionID: entry.$edition.id, listID: DefaultList.wantToRead.rawValue,
+                        entryID: entry.id)
+                })
+            return entry
         }
     }
 
@@ -103,9 +94,9 @@ package struct LibraryService {
     }
 
     package func update(_ id: UUID, with patch: UpdateEntryInput) async throws -> LibraryEntry {
-        try await reportingToClubs { db in
+        try await write { db, changes in
             let entry = try await entry(id, on: db)
-            let (stateBefore, ratingBefore) = (entry.readingState, entry.rating)
+            let before = WriteChanges.EntryBefore(entry)
             var tags: [TagName]?
             if let change = patch.tags.change { tags = try TagName.list(change ?? []) }
             if let change = patch.editionId.change {
@@ -168,13 +159,8 @@ package struct LibraryService {
             if let tags {
                 try await TagService(db: db, userID: try user.requireID(), now: now).setTags(tags, on: try entry.requireID())
             }
-            try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
-            if tags != nil || patch.editionId.change != nil { try await SearchIndexer(db: db).reindex([try entry.requireID()]) }
-            try await DiscoveryLearning(db: db, now: now).entryChanged(
-                entry, statusBefore: stateBefore.status, ratingBefore: ratingBefore)
-            let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: ratingBefore)
-            try await syncLog(on: db).entriesChanged([id])
-            return (entry, clubs)
+            try changes.entryChanged(entry, before: before, searchTextChanged: tags != nil || patch.editionId.change != nil)
+            return entry
         }
     }
 
@@ -184,9 +170,9 @@ package struct LibraryService {
         if date != nil, ![.reading, .read, .didNotFinish].contains(parsed.status) {
             throw ValidationError(field: "date", "a date goes with reading (started), read (finished) or didNotFinish (stopped)")
         }
-        return try await reportingToClubs { db in
+        return try await write { db, changes in
             let entry = try await entry(id, on: db)
-            let stateBefore = entry.readingState
+            let before = WriteChanges.EntryBefore(entry)
             let (work, edition) = try await catalogFacts(of: entry, on: db)
             let result = StatusRules.change(
                 entry.readingState, to: parsed.status, length: length(work, edition), today: today,
@@ -196,65 +182,48 @@ package struct LibraryService {
             entry.readingState = result.state
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
-            try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
-            try await DiscoveryLearning(db: db, now: now).entryChanged(
-                entry, statusBefore: stateBefore.status, ratingBefore: entry.rating)
-            let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: entry.rating)
-            try await syncLog(on: db).entriesChanged([id])
-            return (entry, clubs)
+            try changes.entryChanged(entry, before: before)
+            return entry
         }
     }
 
     package func logProgress(_ id: UUID, _ input: ProgressInput) async throws -> LibraryEntry {
-        try await reportingToClubs { db in
+        try await write { db, changes in
             let entry = try await entry(id, on: db)
-            let stateBefore = entry.readingState
+            let before = WriteChanges.EntryBefore(entry)
             let (work, edition) = try await catalogFacts(of: entry, on: db)
             let result = try ProgressRules.update(entry.readingState, with: input, length: length(work, edition), today: today)
             entry.readingState = result.state
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
-            try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
             // A progress update makes today a reading day (streaks, the calendar).
             try await ReadingDays(db: db).record(userID: try user.requireID(), day: today)
-            try await DiscoveryLearning(db: db, now: now).entryChanged(
-                entry, statusBefore: stateBefore.status, ratingBefore: entry.rating)
-            let clubs = try await ClubActivityLog(db: db).entryChanged(entry, before: stateBefore, ratingBefore: entry.rating)
-            try await syncLog(on: db).entriesChanged([id])
-            return (entry, clubs)
+            try changes.entryChanged(entry, before: before)
+            return entry
         }
     }
 
     package func delete(_ id: UUID) async throws {
-        try await db.writeTransaction { db in try await Self.remove(try await entry(id, on: db), at: now, on: db) }
+        try await write { db, changes in try await Self.remove(try await entry(id, on: db), with: changes) }
     }
 
     /// Takes an entry out of the library inside the caller's transaction (a delete, or undoing the
     /// deck's swipe that added it).
-    package static func remove(_ entry: LibraryEntry, at now: Date, on db: any Database) async throws {
+    package static func remove(_ entry: LibraryEntry, with changes: WriteChanges) async throws {
         // Notes, quotes, sessions, tags links and read-throughs go with it (ON DELETE CASCADE), so
         // the sync log hears of them first; the catalog work stays for other readers.
-        try await SyncLog(db: db, userID: entry.$user.id, now: now).entryDeleting(entry)
-        try await SearchIndexer(db: db).remove([try entry.requireID()])
-        try await entry.delete(on: db)
-        try await WorkAggregates(db: db).refresh(workID: entry.$work.id)
+        try await changes.removing(entry)
+        try await entry.delete(on: changes.db)
     }
 
     // MARK: helpers
 
-    /// A write transaction whose change may be news to the reader's clubs: `body` returns the entry
-    /// and the clubs it told, whose live feeds wake once the transaction has committed.
-    private func reportingToClubs(
-        _ body: @Sendable @escaping (any Database) async throws -> (LibraryEntry, [UUID])
-    ) async throws -> LibraryEntry {
-        let (entry, clubs) = try await db.writeTransaction(body)
-        clubEvents?.announce(clubs)
-        return entry
-    }
-
-    /// The reader's change log, inside the write transaction `db`.
-    package func syncLog(on db: any Database) throws -> SyncLog {
-        SyncLog(db: db, userID: try user.requireID(), now: now)
+    /// A write of the reader's through the one write path (`WritePipeline`): its changes' sync log,
+    /// search documents, aggregates, discovery and club feeds follow from what `body` declares.
+    package func write<T: Sendable>(
+        _ body: @escaping @Sendable (any Database, WriteChanges) async throws -> T
+    ) async throws -> T {
+        try await WritePipeline(db: db, now: now, clubEvents: clubEvents).run(body)
     }
 
     package func catalogFacts(of entry: LibraryEntry, on db: any Database) async throws -> (Work, Edition?) {

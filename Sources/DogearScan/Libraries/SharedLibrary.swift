@@ -9,7 +9,7 @@
 /// Why not link them: a system-library target that links ZBar, Tesseract and Leptonica makes every
 /// build need their `-dev` packages and every start need the libraries, so a machine without them
 /// could neither build nor serve. Opened here instead, a missing library is a sentence on the
-/// scan page ("scanning is unavailable: …") and the rest of Dogear runs (docs/ARCHITECTURE.md).
+/// scan page ("scanning is unavailable: …") and the rest of Dogear runs (Sources/DogearScan/README.md).
 final class SharedLibrary: @unchecked Sendable {
     let name: String
     private let handle: UnsafeMutableRawPointer

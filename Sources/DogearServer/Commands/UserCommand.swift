@@ -73,9 +73,9 @@ package struct UserCommand: AsyncCommand {
         try await app.prepareDatabase()
         let user = try await Self.account(email, on: app.db)
         user.tier = tier
-        try await app.db.writeTransaction { db in
+        try await WritePipeline(db: app.db, now: app.clock.now(), clubEvents: nil).run { db, changes in
             try await user.save(on: db)
-            try await SyncLog.upserts(db: db, userID: try user.requireID()).changed(.profile, try user.requireID())
+            changes.changed(.profile, try user.requireID(), of: try user.requireID())
         }
         context.console.print(
             "\(user.email) is now \(tier.rawValue)" + (app.tiersEnabled ? "" : " (tiers are off: DOGEAR_TIERS)"))
@@ -95,9 +95,9 @@ package struct UserCommand: AsyncCommand {
                 throw CommandFailure("an account with the email \(email) already exists")
             }
             let user = User(email: email, passwordHash: try await app.passwordHasher.hash(password), displayName: name)
-            try await app.db.writeTransaction { db in
+            try await WritePipeline(db: app.db, now: app.clock.now(), clubEvents: nil).run { db, changes in
                 try await user.create(on: db)
-                try await SyncLog.upserts(db: db, userID: try user.requireID()).changed(.profile, try user.requireID())
+                changes.changed(.profile, try user.requireID(), of: try user.requireID())
             }
             context.console.print("added \(email)" + (signature.password == nil ? " with the password \(password)" : ""))
         } catch let error as ValidationError {

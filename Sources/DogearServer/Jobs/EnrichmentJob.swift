@@ -61,15 +61,16 @@ package struct EnrichmentJob {
                 logger.debug("enrichment: nothing for \(isbn.isbn13)", metadata: ["sources": "\(result.attempts)"])
                 continue
             }
-            try await db.writeTransaction { db in
-                try await fill(work: work, edition: edition, from: book, on: db)
+            try await WritePipeline(db: db, now: now(), clubEvents: nil).run { db, changes in
+                try await fill(work: work, edition: edition, from: book, with: changes)
             }
             report.enriched += 1
         }
         return report
     }
 
-    private func fill(work: Work, edition: Edition, from book: ValidBook, on db: any Database) async throws {
+    private func fill(work: Work, edition: Edition, from book: ValidBook, with changes: WriteChanges) async throws {
+        let db = changes.db
         if edition.coverURL == nil { edition.coverURL = book.coverUrl }
         if edition.pageCount == nil { edition.pageCount = book.pageCount }
         if edition.publisher == nil { edition.publisher = book.publisher }
@@ -90,7 +91,6 @@ package struct EnrichmentJob {
             book.externalIds, workID: try work.requireID(),
             editionID: try edition.requireID())
         // A new subtitle is searchable text for every reader of the work.
-        let entries = try await LibraryEntry.query(on: db).filter(\.$work.$id == work.requireID()).all()
-        try await SearchIndexer(db: db).reindex(try entries.map { try $0.requireID() })
+        changes.catalogTextChanged(workID: try work.requireID())
     }
 }

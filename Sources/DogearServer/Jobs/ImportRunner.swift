@@ -147,12 +147,12 @@ package struct ImportRunner {
             await onProgress?(job)
         }
         if let profile = source.reader.backupProfile { try await applyProfile(profile, userID: job.$user.id) }
-        if shelvesAsLists { try await ShelfLists(db: db, userID: job.$user.id).make(from: job.filePath) }
+        if shelvesAsLists { try await ShelfLists(db: db, userID: job.$user.id, now: now()).make(from: job.filePath) }
         if !source.reader.backupLists.isEmpty || !source.reader.backupSavedLists.isEmpty,
             let user = try await User.find(job.$user.id, on: db)
         {
             try await ListBackup(db: db, user: user).restore(
-                mayMakeLists ? source.reader.backupLists : [], saved: source.reader.backupSavedLists)
+                mayMakeLists ? source.reader.backupLists : [], saved: source.reader.backupSavedLists, at: now())
         }
         // So the reader's first look at the library after it is planned for what is there now.
         do {
@@ -204,10 +204,10 @@ package struct ImportRunner {
     private func commit(_ source: BatchSource.Batch, of job: ImportJob, format: ImportFormat, mappings: [Mapping]) async throws {
         let (batch, prepared, failures) = (source.rows, source.prepared, source.failures)
         do {
-            var bodyEnd = try await db.writeTransaction { db in
+            var bodyEnd = try await WritePipeline(db: db, now: now(), clubEvents: nil).run { db, changes in
                 var writer = ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now())
                 writer.phases = phases
-                let outcomes = try await writer.write(prepared)
+                let outcomes = try await writer.write(prepared, changes: changes)
                 var lap = phases?.start()
                 try await record(
                     job, outcomes: outcomes, failures: failures, prepared: prepared, batch: batch,
@@ -232,8 +232,9 @@ package struct ImportRunner {
         var failures = failures
         for row in prepared {
             do {
-                let outcome = try await db.writeTransaction { db in
-                    try await ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now()).write([row])
+                let outcome = try await WritePipeline(db: db, now: now(), clubEvents: nil).run { db, changes in
+                    try await ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now())
+                        .write([row], changes: changes)
                 }
                 outcomes += outcome
                 written.append(row)
@@ -358,9 +359,9 @@ package struct ImportRunner {
         if TimeZone(identifier: profile.timeZone) != nil { user.timeZone = profile.timeZone }
         user.genrePreferences = profile.genrePreferences
         user.onboardingDone = profile.onboardingDone
-        try await db.writeTransaction { db in
+        try await WritePipeline(db: db, now: now(), clubEvents: nil).run { db, changes in
             try await user.save(on: db)
-            try await SyncLog.upserts(db: db, userID: userID).changed(.profile, userID)
+            changes.changed(.profile, userID, of: userID)
         }
     }
 

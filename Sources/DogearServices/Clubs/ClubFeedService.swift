@@ -147,18 +147,17 @@ package struct ClubFeedService {
             }
         }
         let userID = try user.requireID()
-        let comment = try await db.writeTransaction { db in
+        let comment = try await membership.write { db, changes in
             let comment = ClubComment(clubID: clubID, authorID: userID, body: fields.body)
             comment.$parent.id = parentID
             comment.$work.id = workID
             comment.$note.id = noteID
             Self.place(fields.place, on: comment)
             try await comment.create(on: db)
-            try await ClubActivityLog(db: db).record(
+            changes.clubActivity(
                 ClubActivity(clubID: clubID, actorID: userID, kind: .commented, workID: workID, subjectID: comment.id))
             return comment
         }
-        membership.events?.announce([clubID])
         return try await dtos([comment], clubID: clubID, reveal: nil)[0]
     }
 

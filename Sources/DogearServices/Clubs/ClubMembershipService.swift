@@ -110,13 +110,12 @@ package struct ClubMembershipService {
         }
         try await requireRoomForAnotherClub(userID)
         do {
-            try await db.writeTransaction { db in
+            try await write { db, changes in
                 try await ClubMember(clubID: clubID, userID: userID, role: .member).create(on: db)
                 try await Self.recount(club, on: db)
-                try await ClubActivityLog(db: db).record(ClubActivity(clubID: clubID, actorID: userID, kind: .joined))
+                changes.clubActivity(ClubActivity(clubID: clubID, actorID: userID, kind: .joined))
                 try await also?(db)
             }
-            events?.announce([clubID])
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw Self.alreadyMember  // joined by another request a moment ago
         }
@@ -153,18 +152,18 @@ package struct ClubMembershipService {
         let members = try await ClubMember.query(on: db).filter(\.$club.$id == clubID).count()
         let actor = try await actor(in: club)
         try Self.require(ClubAccess.decide(.leave, by: actor, isPublic: club.isPublic, isLastMember: members == 1))
-        try await db.writeTransaction { db in
+        let userID = try user.requireID()
+        try await write { db, changes in
             if members == 1 {
                 try await ShareCodeRegistry(db: db).release(club.joinCode)
                 try await club.delete(on: db)
+                changes.clubChanged(clubID)  // its open streams find it gone and end
                 return
             }
-            let userID = try user.requireID()
             try await ClubMember.query(on: db).filter(\.$club.$id == clubID).filter(\.$user.$id == userID).delete()
             try await Self.recount(club, on: db)
-            try await ClubActivityLog(db: db).record(ClubActivity(clubID: clubID, actorID: userID, kind: .left))
+            changes.clubActivity(ClubActivity(clubID: clubID, actorID: userID, kind: .left))
         }
-        events?.announce([clubID])
     }
 
     /// Hands the club to another member: they become owner, the old owner an admin.
@@ -198,15 +197,14 @@ package struct ClubMembershipService {
             throw DomainError(.forbidden, code: .forbidden, "you cannot remove this member")
         }
         let (removedBy, at) = (try user.requireID(), now())
-        try await db.writeTransaction { db in
+        try await write { db, changes in
             try await member.delete(on: db)
             // The code every member was shown no longer lets them back in (ClubRemovals).
             try await ClubRemovals(db: db).record(memberID, from: clubID, by: removedBy, at: at)
             try await Self.recount(club, on: db)
-            try await ClubActivityLog(db: db).wake(clubID)
+            // Wakes the club's streams: the removed member's ends (it no longer reads the club).
+            changes.clubChanged(clubID)
         }
-        // Wakes the club's streams: the removed member's ends (it no longer reads the club).
-        events?.announce([clubID])
     }
 
     /// Makes a member an admin or an admin a member (the owner's role changes only by handing over).
@@ -319,6 +317,14 @@ package struct ClubMembershipService {
         if try await ClubMember.query(on: db).filter(\.$user.$id == userID).count() >= Limits.clubsPerReader {
             throw DomainError(.unprocessable, code: .tooManyClubs, "a reader can be in at most \(Limits.clubsPerReader) clubs")
         }
+    }
+
+    /// A write through the one write path (`WritePipeline`): feed lines and wake-ups follow from
+    /// what `body` declares, and the club's live feeds wake once it has committed.
+    package func write<T: Sendable>(
+        _ body: @escaping @Sendable (any Database, WriteChanges) async throws -> T
+    ) async throws -> T {
+        try await WritePipeline(db: db, now: now(), clubEvents: events).run(body)
     }
 
     package init(

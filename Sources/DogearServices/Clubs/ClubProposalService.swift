@@ -29,7 +29,7 @@ package struct ClubProposalService {
         _ = try await membership.open(clubID, for: .propose)
         let workID = try await choice.resolve(for: user, on: db, lookups: lookups)
         let userID = try user.requireID()
-        let proposal = try await db.writeTransaction { db in
+        let proposal = try await membership.write { db, changes in
             if try await ClubProposal.query(on: db).filter(\.$club.$id == clubID).filter(\.$work.$id == workID)
                 .filter(\.$state == .open).first() != nil
             {
@@ -37,11 +37,10 @@ package struct ClubProposalService {
             }
             let proposal = ClubProposal(clubID: clubID, proposerID: userID, workID: workID)
             try await proposal.create(on: db)
-            try await ClubActivityLog(db: db).record(
+            changes.clubActivity(
                 ClubActivity(clubID: clubID, actorID: userID, kind: .proposed, workID: workID, subjectID: proposal.id))
             return proposal
         }
-        membership.events?.announce([clubID])
         return try await dtos([proposal])[0]
     }
 
@@ -73,18 +72,17 @@ package struct ClubProposalService {
         let proposal = try await openProposal(proposalID, in: clubID)
         let userID = try user.requireID()
         let today = reading.today
-        try await db.writeTransaction { db in
+        try await membership.write { db, changes in
             try await ClubProposal.query(on: db).filter(\.$club.$id == clubID).filter(\.$state == .open)
                 .set(\.$state, to: .closed).update()
             proposal.state = .picked
             try await proposal.save(on: db)
-            try await ClubActivityLog(db: db).record(
+            changes.clubActivity(
                 ClubActivity(
                     clubID: clubID, actorID: userID, kind: .votesClosed, workID: proposal.$work.id, subjectID: proposalID))
             _ = try await ClubReadingService.makeCurrent(
-                proposal.$work.id, of: club, startedOn: today, today: today, by: userID, on: db)
+                proposal.$work.id, of: club, startedOn: today, today: today, by: userID, with: changes)
         }
-        membership.events?.announce([clubID])
         return try await dtos([proposal])[0]
     }
 

@@ -24,17 +24,17 @@ package struct ClubReadingService {
         let started = try EntryDraft.date(startDate, field: "startDate") ?? today
         let workID = try await choice.resolve(for: user, on: db, lookups: lookups)
         let actorID = try user.requireID()
-        let changed = try await db.writeTransaction { db in
-            try await Self.makeCurrent(workID, of: club, startedOn: started, today: today, by: actorID, on: db)
+        try await membership.write { [today] _, changes in
+            _ = try await Self.makeCurrent(workID, of: club, startedOn: started, today: today, by: actorID, with: changes)
         }
-        if changed { membership.events?.announce([clubID]) }
     }
 
     /// Ends the current book (if another) and starts `workID`, reporting it to the feed; false when
     /// it already is the current book. Runs inside the caller's transaction.
     package static func makeCurrent(
-        _ workID: UUID, of club: Club, startedOn: LocalDate, today: LocalDate, by actorID: UUID, on db: any Database
+        _ workID: UUID, of club: Club, startedOn: LocalDate, today: LocalDate, by actorID: UUID, with changes: WriteChanges
     ) async throws -> Bool {
+        let db = changes.db
         let clubID = try club.requireID()
         if let current = try await ClubService.currentBook(of: clubID, on: db) {
             if current.$work.id == workID { return false }
@@ -44,8 +44,7 @@ package struct ClubReadingService {
             try await club.save(on: db)
         }
         try await ClubBook(clubID: clubID, workID: workID, startedOn: startedOn.description).create(on: db)
-        try await ClubActivityLog(db: db).record(
-            ClubActivity(clubID: clubID, actorID: actorID, kind: .clubStartedBook, workID: workID))
+        changes.clubActivity(ClubActivity(clubID: clubID, actorID: actorID, kind: .clubStartedBook, workID: workID))
         return true
     }
 

@@ -55,13 +55,12 @@ package struct ClubService {
     /// Deletes the club with everything in it (members, books, talk, feed); its code opens nothing.
     package func delete(_ id: UUID) async throws {
         let (club, _) = try await membership.open(id, for: .deleteClub)
-        try await db.writeTransaction { db in
+        try await membership.write { db, changes in
             try await ShareCodeRegistry(db: db).release(club.joinCode)
-            try await ClubActivityLog(db: db).wake(id)
             try await club.delete(on: db)
+            // Open streams of the club wake, find it gone, and end.
+            changes.clubChanged(id)
         }
-        // Open streams of the club wake, find it gone, and end.
-        membership.events?.announce([id])
     }
 
     /// Every book the club has read or is reading, newest first.

@@ -121,9 +121,8 @@ package struct DiscoverService {
                 details: ["entryId": try entry.requireID().uuidString])
         }
         if action == .swipeLeft {
-            try await db.writeTransaction { db in
-                try await DiscoveryLearning(db: db, now: now).record(
-                    [.init(action: .swipeLeft, workID: request.workId)], userID: userID)
+            try await library.write { _, changes in
+                changes.learned([.init(action: .swipeLeft, workID: request.workId)], by: userID)
             }
             return SwipeRecord(workId: request.workId, action: request.action)
         }
@@ -157,7 +156,7 @@ package struct DiscoverService {
     /// entry only while it is still just wanted: a book started since stays).
     package func undo() async throws -> UndoRecord {
         let userID = try user.requireID()
-        let undone = try await db.writeTransaction { [now] db in
+        let undone = try await library.write { [now] db, changes in
             let learning = DiscoveryLearning(db: db, now: now)
             guard let last = try await learning.lastSwipe(of: userID) else {
                 throw DomainError(.conflict, code: .nothingToUndo, "there is no swipe to undo")
@@ -166,7 +165,7 @@ package struct DiscoverService {
             if let entryID = last.entryID, let entry = try await LibraryEntry.find(entryID, on: db),
                 entry.$user.id == userID, entry.readingState.status == .wantToRead
             {
-                try await LibraryService.remove(entry, at: now, on: db)
+                try await LibraryService.remove(entry, with: changes)
             }
             if let itemID = last.listItemID, let item = try await ReadingListItem.find(itemID, on: db) {
                 let listID = item.$list.id
@@ -175,9 +174,8 @@ package struct DiscoverService {
                     list.itemCount = try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).count()
                     try await list.save(on: db)
                 }
-                let log = SyncLog(db: db, userID: userID, now: now)
-                try await log.deleted(.listItem, itemID)
-                try await log.changed(.list, listID)
+                changes.deleted(.listItem, itemID, of: userID)
+                changes.changed(.list, listID, of: userID)
             }
             return last
         }

@@ -7,7 +7,8 @@ import SQLKit
 
 /// Writes one batch of import rows for one reader, inside the caller's transaction, with a fixed
 /// number of statements per batch (not per row): catalog matching, the reader's entries, tags,
-/// notes, read-throughs, kept columns, work aggregates and the search index.
+/// notes, read-throughs and kept columns. It declares what it wrote (`WriteChanges.entriesImported`),
+/// and the write path measures the works, indexes the entries and tells the sync log, set by set.
 package struct ImportBatchWriter {
     package let db: any Database
     package let userID: UUID
@@ -19,7 +20,7 @@ package struct ImportBatchWriter {
 
     package typealias Outcome = EntryPlan.Outcome
 
-    package func write(_ rows: [PreparedRow]) async throws -> [Outcome] {
+    package func write(_ rows: [PreparedRow], changes: WriteChanges) async throws -> [Outcome] {
         guard !rows.isEmpty else { return [] }
         var lap = phases?.start()
         var catalog = CatalogBatch(db: db, now: now)
@@ -46,38 +47,13 @@ package struct ImportBatchWriter {
         let created = plan.newEntries.compactMap(\.id)
         let touched = Set(Array(plan.changedEntries.keys) + plan.additions.map(\.0)).subtracting(created)
         let touchedWorks = Set(plan.newEntries.map(\.$work.id) + plan.changedEntries.values.map(\.$work.id))
-        try await WorkAggregates(db: db).refresh(workIDs: Array(touchedWorks))
-        phases?.record("aggregates", &lap)
-        var indexer = SearchIndexer(db: db)
-        indexer.phases = phases
-        try await indexer.reindex(created, new: true)
-        try await indexer.reindex(Array(touched))
-        lap = phases?.start()
-        try await recordChanges(entries: created + Array(touched), withAdditions: plan.additions.map(\.0))
-        phases?.record("sync log", &lap)
+        // Apps that sync hear of an import like of any other change: the entries it made or filled
+        // in, and the sessions, notes and quotes of the entries it added to.
+        changes.phases = phases
+        changes.entriesImported(
+            userID: userID, created: created, touched: Array(touched), works: touchedWorks,
+            contentsAddedTo: plan.additions.map(\.0))
         return outcomes
-    }
-
-    /// Apps that sync hear of an import like of any other change: the entries it made or filled
-    /// in, and the sessions, notes and quotes of the entries it added to (some were there before;
-    /// sending an unchanged one again costs an app nothing, missing a new one would).
-    private func recordChanges(entries: [UUID], withAdditions added: [UUID]) async throws {
-        let log = SyncLog.upserts(db: db, userID: userID)
-        try await log.entriesChanged(entries)
-        var changes: [SyncLog.Change] = []
-        for chunk in Array(Set(added)).chunked(into: 500) {
-            for row in try await sql.raw(
-                """
-                SELECT 'session' AS type, id FROM reading_sessions WHERE entry_id IN (\(binds: chunk))
-                UNION ALL SELECT 'note', id FROM notes WHERE entry_id IN (\(binds: chunk))
-                UNION ALL SELECT 'quote', id FROM quotes WHERE entry_id IN (\(binds: chunk))
-                """
-            ).all() {
-                guard let type = SyncObjectType(rawValue: try row.decode(column: "type", as: String.self)) else { continue }
-                changes.append(.init(type: type, id: try row.decode(column: "id", as: UUID.self), deleted: false))
-            }
-        }
-        try await log.record(changes)
     }
 
     /// The reader's entries for these works, and what they hold, into the plan.

@@ -39,14 +39,14 @@ package struct GoalService {
         let draft = try GoalDraft.validate(
             year: request.year, metric: request.metric, target: request.target, conditions: request.conditions ?? .init())
         let userID = try user.requireID()
-        let goal = try await db.writeTransaction { db in
+        let goal = try await write { db, changes in
             let count = try await ReadingGoal.query(on: db).filter(\.$user.$id == userID).filter(\.$year == draft.year).count()
             guard count < Self.perYear else {
                 throw DomainError(.unprocessable, code: .tooManyGoals, "at most \(Self.perYear) goals a year", field: "year")
             }
             let goal = ReadingGoal(userID: userID, draft: draft)
             try await goal.create(on: db)
-            try await SyncLog(db: db, userID: userID, now: now).changed(.goal, try goal.requireID())
+            changes.changed(.goal, try goal.requireID(), of: userID)
             return goal
         }
         return try await dtos([goal])[0]
@@ -60,9 +60,9 @@ package struct GoalService {
             year: request.year ?? current.year, metric: request.metric ?? current.metric.rawValue,
             target: request.target ?? current.target, conditions: request.conditions ?? current.conditions)
         goal.apply(draft)
-        try await db.writeTransaction { [now] db in
+        try await write { db, changes in
             try await goal.save(on: db)
-            try await SyncLog(db: db, userID: goal.$user.id, now: now).changed(.goal, id)
+            changes.changed(.goal, id, of: goal.$user.id)
         }
         return try await dtos([goal])[0]
     }
@@ -71,11 +71,18 @@ package struct GoalService {
     @discardableResult
     package func delete(_ id: UUID) async throws -> Int {
         let goal = try await own(id)
-        try await db.writeTransaction { [now] db in
+        try await write { db, changes in
             try await goal.delete(on: db)
-            try await SyncLog(db: db, userID: goal.$user.id, now: now).deleted(.goal, id)
+            changes.deleted(.goal, id, of: goal.$user.id)
         }
         return goal.year
+    }
+
+    /// A write through the one write path (`WritePipeline`).
+    private func write<T: Sendable>(
+        _ body: @escaping @Sendable (any Database, WriteChanges) async throws -> T
+    ) async throws -> T {
+        try await WritePipeline(db: db, now: now, clubEvents: nil).run(body)
     }
 
     private func own(_ id: UUID) async throws -> ReadingGoal {

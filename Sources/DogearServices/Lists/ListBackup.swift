@@ -67,7 +67,7 @@ package struct ListBackup {
 
     /// Restores lists into the reader's account (inside the import's transaction when it has one).
     /// A list comes back whatever the reader's tier: a backup is their data.
-    package func restore(_ lists: [BackupList], saved: [UUID]) async throws {
+    package func restore(_ lists: [BackupList], saved: [UUID], at now: Date) async throws {
         let userID = try user.requireID()
         for backup in lists {
             let fields = try ListDraft(
@@ -79,13 +79,17 @@ package struct ListBackup {
                 items.append(
                     (try await CatalogService(db: db).findOrCreate(book).work.requireID(), try ListItemNote.validated(item.note)))
             }
-            try await NamedListFiller(db: db, userID: userID).fill(fields.name, with: items, fields: fields)
+            try await NamedListFiller(db: db, userID: userID, now: now).fill(fields.name, with: items, fields: fields)
         }
-        for listID in saved {
-            guard let list = try await ReadingList.find(listID, on: db), list.isPublic, list.$owner.id != userID else { continue }
-            if try await SavedList.query(on: db).filter(\.$user.$id == userID).filter(\.$list.$id == listID).first() == nil {
-                try await SavedList(userID: userID, listID: listID).create(on: db)
-                try await SyncLog.upserts(db: db, userID: userID).changed(.savedList, listID)
+        try await WritePipeline(db: db, now: now, clubEvents: nil).run { db, changes in
+            for listID in saved {
+                guard let list = try await ReadingList.find(listID, on: db), list.isPublic, list.$owner.id != userID else {
+                    continue
+                }
+                if try await SavedList.query(on: db).filter(\.$user.$id == userID).filter(\.$list.$id == listID).first() == nil {
+                    try await SavedList(userID: userID, listID: listID).create(on: db)
+                    changes.changed(.savedList, listID, of: userID)
+                }
             }
         }
     }

@@ -102,7 +102,8 @@ package struct ListItemService {
         }
         let listUUID = try list.requireID()
         do {
-            return try await db.writeTransaction { db in
+            let userID = try lists.user.requireID()
+            return try await lists.write { db, changes in
                 if try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).filter(\.$work.$id == workID).first()
                     != nil
                 {
@@ -114,12 +115,11 @@ package struct ListItemService {
                 try await item.create(on: db)
                 list.itemCount += 1
                 try await list.save(on: db)
-                try await DiscoveryLearning(db: db, now: lists.now).record(
+                changes.learned(
                     [.init(action: deck ?? .addToList, workID: workID, listID: listUUID.uuidString, listItemID: item.id)],
-                    userID: lists.user.requireID())
-                let log = try lists.syncLog(on: db)
-                try await log.changed(.listItem, try item.requireID())
-                try await log.changed(.list, listUUID)
+                    by: userID)
+                changes.changed(.listItem, try item.requireID(), of: userID)
+                changes.changed(.list, listUUID, of: userID)
                 return item
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -132,7 +132,8 @@ package struct ListItemService {
     package func move(_ itemID: UUID, in listID: String, to index: Int) async throws {
         let list = try await lists.customList(listID, for: .moveItem)
         let listUUID = try list.requireID()
-        try await db.writeTransaction { db in
+        let userID = try lists.user.requireID()
+        try await lists.write { db, changes in
             let item = try await Self.item(itemID, in: listUUID, on: db)
             let sql = db.sql
             let others = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).filter(\.$id != itemID).count()
@@ -148,7 +149,7 @@ package struct ListItemService {
             if let position = ListOrder.position(movingTo: target == 0 ? 0 : 1, among: around) {
                 item.position = position
                 try await item.save(on: db)
-                try await lists.syncLog(on: db).changed(.listItem, itemID)
+                changes.changed(.listItem, itemID, of: userID)
                 return
             }
             // No room left between the two: renumber the whole list with the item in its new place.
@@ -161,7 +162,7 @@ package struct ListItemService {
                 try await row.save(on: db)
                 moved.append(try row.requireID())
             }
-            try await lists.syncLog(on: db).changed(.listItem, moved)
+            changes.changed(.listItem, moved, of: userID)
         }
     }
 
@@ -169,9 +170,10 @@ package struct ListItemService {
         let list = try await lists.customList(listID, for: .edit)
         let item = try await Self.item(itemID, in: try list.requireID(), on: db)
         item.note = try ListItemNote.validated(text)
-        try await db.writeTransaction { db in
+        let userID = try lists.user.requireID()
+        try await lists.write { db, changes in
             try await item.save(on: db)
-            try await lists.syncLog(on: db).changed(.listItem, itemID)
+            changes.changed(.listItem, itemID, of: userID)
         }
         return item
     }
@@ -179,13 +181,13 @@ package struct ListItemService {
     package func remove(_ itemID: UUID, from listID: String) async throws {
         let list = try await lists.customList(listID, for: .removeItem)
         let listUUID = try list.requireID()
-        try await db.writeTransaction { db in
+        let userID = try lists.user.requireID()
+        try await lists.write { db, changes in
             try await Self.item(itemID, in: listUUID, on: db).delete(on: db)
             list.itemCount = try await ReadingListItem.query(on: db).filter(\.$list.$id == listUUID).count()
             try await list.save(on: db)
-            let log = try lists.syncLog(on: db)
-            try await log.deleted(.listItem, itemID)
-            try await log.changed(.list, listUUID)
+            changes.deleted(.listItem, itemID, of: userID)
+            changes.changed(.list, listUUID, of: userID)
         }
     }
 

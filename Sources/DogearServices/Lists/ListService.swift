@@ -62,7 +62,7 @@ package struct ListService {
         if try await ReadingList.query(on: db).filter(\.$owner.$id == userID).count() >= Limits.listsPerReader {
             throw DomainError(.unprocessable, code: .tooManyLists, "at most \(Limits.listsPerReader) lists")
         }
-        let list = try await db.writeTransaction { db in try await Self.make(fields, ownerID: userID, on: db) }
+        let list = try await write { _, changes in try await Self.make(fields, ownerID: userID, with: changes) }
         return try dto(list, owner: user, actor: .owner)
     }
 
@@ -70,17 +70,17 @@ package struct ListService {
         let list = try await customList(id, for: .edit)
         let fields = try draft.validatedChange(of: Self.fields(of: list))
         Self.apply(fields, to: list)
-        try await db.writeTransaction { db in
+        try await write { db, changes in
             try await list.save(on: db)
-            try await syncLog(on: db).changed(.list, try list.requireID())
+            changes.changed(.list, try list.requireID(), of: list.$owner.id)
         }
         return try dto(list, owner: user, actor: .owner)
     }
 
     package func delete(_ id: String) async throws {
         let list = try await customList(id, for: .delete)
-        try await db.writeTransaction { db in
-            try await recordDeleting(list, on: db)
+        try await write { db, changes in
+            try await Self.recordDeleting(list, with: changes)
             try await ShareCodeRegistry(db: db).release(list.shareCode)
             try await list.delete(on: db)
         }
@@ -89,12 +89,12 @@ package struct ListService {
     /// A new code; the old one opens nothing from now on.
     package func replaceShareCode(_ id: String) async throws -> ListRecord {
         let list = try await customList(id, for: .replaceShareCode)
-        try await db.writeTransaction { db in
+        try await write { db, changes in
             let registry = ShareCodeRegistry(db: db)
             try await registry.release(list.shareCode)
             list.shareCode = try await registry.register(.list, id: try list.requireID()).value
             try await list.save(on: db)
-            try await syncLog(on: db).changed(.list, try list.requireID())
+            changes.changed(.list, try list.requireID(), of: list.$owner.id)
         }
         return try dto(list, owner: user, actor: .owner)
     }
@@ -111,9 +111,10 @@ package struct ListService {
         let (list, actor) = try await shared(typedCode, for: .save)
         if actor != .saver {
             do {
-                try await db.writeTransaction { db in
-                    try await SavedList(userID: try user.requireID(), listID: try list.requireID()).create(on: db)
-                    try await syncLog(on: db).changed(.savedList, try list.requireID())
+                let userID = try user.requireID()
+                try await write { db, changes in
+                    try await SavedList(userID: userID, listID: try list.requireID()).create(on: db)
+                    changes.changed(.savedList, try list.requireID(), of: userID)
                 }
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 // Saved by another request of the same reader a moment ago: saved is saved.
@@ -124,13 +125,14 @@ package struct ListService {
 
     package func unsave(_ typedCode: String) async throws {
         let (list, _) = try await shared(typedCode, for: .unsave)
-        try await db.writeTransaction { db in
+        let userID = try user.requireID()
+        try await write { db, changes in
             guard
-                let saved = try await SavedList.query(on: db).filter(\.$user.$id == user.requireID())
+                let saved = try await SavedList.query(on: db).filter(\.$user.$id == userID)
                     .filter(\.$list.$id == list.requireID()).first()
             else { return }
             try await saved.delete(on: db)
-            try await syncLog(on: db).deleted(.savedList, try list.requireID())
+            changes.deleted(.savedList, try list.requireID(), of: userID)
         }
     }
 
@@ -141,7 +143,8 @@ package struct ListService {
         let items = try await ReadingListItem.query(on: db).filter(\.$list.$id == source.requireID()).sort(\.$position)
             .sort(\.$id).all()
         // One transaction: the copy is made whole or not at all (create's own transaction joins it).
-        let copyID = try await db.writeTransaction { db in
+        let userID = try user.requireID()
+        let copyID = try await write { db, changes in
             let service = ListService(db: db, user: user, tiersEnabled: tiersEnabled, now: now)
             let created = try await service.create(
                 ListDraft(name: source.name, description: source.summary, bannerUrl: source.bannerURL))
@@ -153,9 +156,8 @@ package struct ListService {
                 copied.append(try row.requireID())
             }
             try await ReadingList.query(on: db).filter(\.$id == copyID).set(\.$itemCount, to: items.count).update()
-            let log = try syncLog(on: db)
-            try await log.changed(.list, copyID)
-            try await log.changed(.listItem, copied)
+            changes.changed(.list, copyID, of: userID)
+            changes.changed(.listItem, copied, of: userID)
             return copyID
         }
         return try await list(copyID.uuidString)
@@ -265,33 +267,35 @@ package struct ListService {
     }
 
     /// A new list with a share code of its own, in the caller's transaction (the one way lists are made).
-    package static func make(_ fields: ValidList, ownerID: UUID, on db: any Database) async throws -> ReadingList {
+    package static func make(_ fields: ValidList, ownerID: UUID, with changes: WriteChanges) async throws -> ReadingList {
+        let db = changes.db
         let id = UUID.timeOrdered()
         let code = try await ShareCodeRegistry(db: db).register(.list, id: id)
         let list = ReadingList(ownerID: ownerID, name: fields.name, shareCode: code.value)
         list.id = id
         apply(fields, to: list)
         try await list.create(on: db)
-        try await SyncLog.upserts(db: db, userID: ownerID).changed(.list, id)
+        changes.changed(.list, id, of: ownerID)
         return list
     }
 
-    /// The reader's change log, inside the write transaction `db`.
-    package func syncLog(on db: any Database) throws -> SyncLog {
-        SyncLog(db: db, userID: try user.requireID(), now: now)
+    /// A write through the one write path (`WritePipeline`): the sync log follows from the changes
+    /// `body` declares.
+    package func write<T: Sendable>(
+        _ body: @escaping @Sendable (any Database, WriteChanges) async throws -> T
+    ) async throws -> T {
+        try await WritePipeline(db: db, now: now, clubEvents: nil).run(body)
     }
 
     /// Before a list is deleted: its items go with it, and so does every reader's save of it.
-    private func recordDeleting(_ list: ReadingList, on db: any Database) async throws {
+    private static func recordDeleting(_ list: ReadingList, with changes: WriteChanges) async throws {
+        let db = changes.db
         let listID = try list.requireID()
         let items = try await ReadingListItem.query(on: db).filter(\.$list.$id == listID).all().map { try $0.requireID() }
         let savers = try await SavedList.query(on: db).filter(\.$list.$id == listID).all().map { $0.$user.id }
-        var changes: [UUID: [SyncLog.Change]] = [:]
-        changes[list.$owner.id] =
-            [SyncLog.Change(type: .list, id: listID, deleted: true)]
-            + items.map { SyncLog.Change(type: .listItem, id: $0, deleted: true) }
-        for saver in savers { changes[saver, default: []].append(SyncLog.Change(type: .savedList, id: listID, deleted: true)) }
-        try await SyncLog.record(changes, at: now, on: db)
+        changes.deleted(.list, listID, of: list.$owner.id)
+        changes.deleted(.listItem, items, of: list.$owner.id)
+        for saver in savers { changes.deleted(.savedList, listID, of: saver) }
     }
 
     /// The reader's own custom lists, for "Add to list" on book pages and library rows.

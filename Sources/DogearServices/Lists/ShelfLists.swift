@@ -10,6 +10,7 @@ import Foundation
 package struct ShelfLists {
     package let db: any Database
     package let userID: UUID
+    package let now: Date
 
     package func make(from path: String) async throws {
         let reader = try ExportReader(path: path)
@@ -36,7 +37,7 @@ package struct ShelfLists {
             if pending.count == 500 { try await flush() }
         }
         try await flush()
-        let filler = NamedListFiller(db: db, userID: userID)
+        let filler = NamedListFiller(db: db, userID: userID, now: now)
         for name in order {
             // A shelf name that cannot be a list name (over 100 characters) stays a tag only.
             guard (try? ListDraft(name: name).validatedForCreate()) != nil else { continue }
@@ -44,8 +45,9 @@ package struct ShelfLists {
         }
     }
 
-    package init(db: any Database, userID: UUID) {
+    package init(db: any Database, userID: UUID, now: Date) {
         self.db = db
         self.userID = userID
+        self.now = now
     }
 }

@@ -55,15 +55,38 @@ package struct SyncLog {
     /// Entries changed: the entries, and the items of the reader's lists that hold the same works
     /// (an item shows the reader's entry and its cover).
     package func entriesChanged(_ entryIDs: [UUID]) async throws {
-        guard !entryIDs.isEmpty else { return }
+        try await record(try await entryChanges(entryIDs))
+    }
+
+    /// What `entriesChanged` records, for a writer that records it with other changes.
+    package func entryChanges(_ entryIDs: [UUID]) async throws -> [Change] {
+        guard !entryIDs.isEmpty else { return [] }
         var items: [UUID] = []
         for chunk in entryIDs.chunked(into: 500) {
             items += try await listItems(
                 where: "i.work_id IN (SELECT work_id FROM library_entries WHERE id IN (\(binds: chunk)))")
         }
-        try await record(
-            entryIDs.map { Change(type: .entry, id: $0, deleted: false) }
-                + items.map { Change(type: .listItem, id: $0, deleted: false) })
+        return entryIDs.map { Change(type: .entry, id: $0, deleted: false) }
+            + items.map { Change(type: .listItem, id: $0, deleted: false) }
+    }
+
+    /// The sessions, notes and quotes of these entries, as changed (an import added to some of them;
+    /// sending an unchanged one again costs an app nothing, missing a new one would).
+    package func contentChanges(ofEntries entryIDs: [UUID]) async throws -> [Change] {
+        var changes: [Change] = []
+        for chunk in entryIDs.chunked(into: 500) {
+            for row in try await db.sql.raw(
+                """
+                SELECT 'session' AS type, id FROM reading_sessions WHERE entry_id IN (\(binds: chunk))
+                UNION ALL SELECT 'note', id FROM notes WHERE entry_id IN (\(binds: chunk))
+                UNION ALL SELECT 'quote', id FROM quotes WHERE entry_id IN (\(binds: chunk))
+                """
+            ).all() {
+                guard let type = SyncObjectType(rawValue: try row.decode(column: "type", as: String.self)) else { continue }
+                changes.append(.init(type: type, id: try row.decode(column: "id", as: UUID.self), deleted: false))
+            }
+        }
+        return changes
     }
 
     /// An entry is about to be deleted: it, its sessions, notes and quotes (which go with it) become

@@ -82,6 +82,28 @@ struct DiscoverLearningTests {
         }
     }
 
+    @Test("a reading session that reaches the last page finishes the book, and teaches what finishing does")
+    func sessionThatFinishes() async throws {
+        try await withDogear { app in
+            let reader = try await app.signUp()
+            let book: [String: Any] = [
+                "title": "The Dragon's Due", "authors": ["Ann Author"], "pageCount": 300, "genres": ["Fantasy"],
+            ]
+            let entryID = try await app.send(
+                .POST, "/api/v1/library", token: reader, json: ["book": book, "status": "reading"]
+            ).entry.id
+            let before = try await app.preferences(reader)
+            try await app.must(
+                .POST, "/api/v1/library/\(entryID)/sessions", token: reader,
+                json: ["date": "2026-03-14", "minutes": 40, "startPage": 0, "endPage": 300])
+            let entry = try await app.send(.GET, "/api/v1/library/\(entryID)", token: reader).entry
+            #expect(entry.status == "read")
+            let after = try await app.preferences(reader)
+            #expect(after.genre("fantasy") - before.genre("fantasy") == 5)
+            #expect(after.author(named: "Ann Author") - before.author(named: "Ann Author") == 3)
+        }
+    }
+
     @Test("genres count together however the catalog wrote them: Science Fiction, Sci-Fi, Google's category path")
     func normalisedGenres() async throws {
         try await withDogear { app in

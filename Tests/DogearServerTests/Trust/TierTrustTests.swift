@@ -82,9 +82,11 @@ struct TierTrustTests {
         try await withDogear { app in
             let token = try await app.signUp()
             let userID = try await app.userID(token)
-            for index in 0..<(Limits.listsPerReader - 1) {
-                _ = try await ListService.make(
-                    try ListDraft(name: "List \(index)").validatedForCreate(), ownerID: userID, on: app.db)
+            try await WritePipeline(db: app.db, now: Date(), clubEvents: nil).run { _, changes in
+                for index in 0..<(Limits.listsPerReader - 1) {
+                    _ = try await ListService.make(
+                        try ListDraft(name: "List \(index)").validatedForCreate(), ownerID: userID, with: changes)
+                }
             }
             let job = try await app.importFile(token, ImportTests.threeBooks, query: "shelvesAs=lists")
             #expect(job.created == 3)

@@ -1,0 +1,33 @@
+import DogearStore
+import FluentKit
+import Foundation
+
+/// The one way a service writes: a write transaction whose body declares what it changed
+/// (`WriteChanges`), whose derived writes are made before the commit, and whose clubs' live feeds
+/// wake after it. Inside a transaction already (an atomic batch) it joins it, as `writeTransaction` does.
+package struct WritePipeline: Sendable {
+    /// The request's own database (a batch's transaction when there is one).
+    package let db: any Database
+    package let now: Date
+    /// Wakes the live feeds of clubs told of the change (nil in tools and tests that do not listen).
+    package let clubEvents: ClubEventHub?
+
+    package init(db: any Database, now: Date, clubEvents: ClubEventHub?) {
+        self.db = db
+        self.now = now
+        self.clubEvents = clubEvents
+    }
+
+    package func run<T: Sendable>(
+        _ body: @escaping @Sendable (any Database, WriteChanges) async throws -> T
+    ) async throws -> T {
+        let now = now
+        let (value, clubs) = try await db.writeTransaction { db in
+            let changes = WriteChanges(db: db, now: now)
+            let value = try await body(db, changes)
+            return (value, try await changes.apply())
+        }
+        if !clubs.isEmpty { clubEvents?.announce(Array(clubs)) }
+        return value
+    }
+}
