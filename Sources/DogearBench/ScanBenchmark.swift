@@ -12,8 +12,8 @@ import Foundation
 /// `dogear bench scan --photo shelf.jpg --manifest shelf.json [--iterations 5] [--bad a,b,c]`
 ///
 /// Reads a shelf photo drawn by `scripts/scan-photos/make_shelf.py` as a scan reads it: decoded and
-/// its barcodes found (the seconds to the barcode proposals, the target: 3 s for a
-/// 12-megapixel photo with 20), then its spines, and how many of the manifest's books each found,
+/// its barcodes found (the seconds to the barcode proposals, for a 12-megapixel photo with 20),
+/// then its spines, and how many of the manifest's books each found,
 /// and any ISBN that is on no book. Beside it, the floor: ZBar once over the whole photo, untouched.
 /// Then each `--bad` file as an upload would be checked and read: the error said, and the process's
 /// peak memory after it (a 20,000 × 20,000 photo is refused before it is decoded, so the peak

@@ -19,7 +19,7 @@ import SQLKit
 package struct AccountDeletion {
     package let db: any Database
     /// Wakes the clubs they were in, so their open streams end and the others' pages update.
-    package var clubEvents: ClubEventHub?
+    package var clubEvents: (any ClubAnnouncing)?
     /// When it happens: other readers' saves of their lists become tombstones of this time.
     package var now: Date = Date()
 
@@ -190,7 +190,7 @@ package struct AccountDeletion {
         return entries.count
     }
 
-    package init(db: any Database, clubEvents: ClubEventHub? = nil, now: Date = Date()) {
+    package init(db: any Database, clubEvents: (any ClubAnnouncing)? = nil, now: Date = Date()) {
         self.db = db
         self.clubEvents = clubEvents
         self.now = now

@@ -12,7 +12,7 @@ package struct LibraryService {
     package let today: LocalDate
     package let now: Date
     /// Wakes the live feeds of the reader's clubs after a change they were told of (none in tools and tests that do not listen).
-    package var clubEvents: ClubEventHub? = nil
+    package var clubEvents: (any ClubAnnouncing)? = nil
 
     /// The user's entry with this id; another user's id is "not found", never "forbidden".
     package func entry(_ id: UUID, on db: (any Database)? = nil) async throws -> LibraryEntry {
@@ -249,7 +249,7 @@ package struct LibraryService {
         return value
     }
 
-    package init(db: any Database, user: User, today: LocalDate, now: Date, clubEvents: ClubEventHub? = nil) {
+    package init(db: any Database, user: User, today: LocalDate, now: Date, clubEvents: (any ClubAnnouncing)? = nil) {
         self.db = db
         self.user = user
         self.today = today

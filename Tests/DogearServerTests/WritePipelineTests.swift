@@ -53,6 +53,37 @@ struct WritePipelineTests {
                 "SELECT average_rating FROM works WHERE id = \(bind: entry.$work.id)"
             ).first()?.decode(column: "average_rating", as: Double?.self)
             #expect(average == 5)
+            // Discovery hears of it once: one high rating, not one per declaration.
+            let lessons = try await app.db.sql.raw(
+                "SELECT COUNT(*) AS n FROM discovery_interactions WHERE user_id = \(bind: userID) AND action = 'rateHigh'"
+            ).first()?.decode(column: "n", as: Int.self)
+            #expect(lessons == 1)
+        }
+    }
+
+    @Test("an entry changed and then removed in one write is logged as gone, and teaches nothing")
+    func changedThenRemoved() async throws {
+        try await withDogear { app in
+            let (token, userID, entry) = try await Self.setUp(app)
+            let before = try await app.db.sql.raw(
+                "SELECT COUNT(*) AS n FROM discovery_interactions WHERE user_id = \(bind: userID)"
+            ).first()?.decode(column: "n", as: Int.self)
+            try await WritePipeline(db: app.db, now: Date(), clubEvents: nil).run { db, changes in
+                let snapshot = WriteChanges.EntryBefore(entry)
+                entry.rating = 5
+                try await entry.save(on: db)
+                try changes.entryChanged(entry, before: snapshot)
+                try await LibraryService.remove(entry, with: changes)
+            }
+            let deletedAt = try await app.db.sql.raw(
+                "SELECT deleted_at FROM sync_changes WHERE user_id = \(bind: userID) AND object_id = \(bind: entry.requireID())"
+            ).first()?.decode(column: "deleted_at", as: Date?.self)
+            #expect(deletedAt != nil)
+            #expect(
+                try await app.db.sql.raw(
+                    "SELECT COUNT(*) AS n FROM discovery_interactions WHERE user_id = \(bind: userID)"
+                ).first()?.decode(column: "n", as: Int.self) == before)
+            #expect(try await app.send(.GET, "/api/v1/library/\(try entry.requireID())", token: token).status == .notFound)
         }
     }
 

@@ -24,16 +24,20 @@ package struct BatchController {
             return BatchDTO(atomic: false, committed: true, results: results)
         }
         let lookedUp = await lookUpBefore(operations.map(\.body), for: req)
+        // The clubs its operations tell are woken once the batch has committed, not as each ends.
+        let announcements = DeferredClubAnnouncements()
         do {
             let results = try await req.db.writeTransaction { transaction in
                 var results: [BatchResultDTO] = []
                 for (index, operation) in operations.enumerated() {
-                    let result = try await run(operation, for: req, in: transaction, lookedUp: lookedUp)
+                    let result = try await run(
+                        operation, for: req, in: (transaction, announcements), lookedUp: lookedUp)
                     results.append(result)
                     if result.status >= 400 { throw StoppedAt(index: index, results: results) }
                 }
                 return results
             }
+            announcements.flush(to: req.application.clubEvents)
             return BatchDTO(atomic: true, committed: true, results: results)
         } catch let stopped as StoppedAt {
             var results = stopped.results
@@ -68,7 +72,7 @@ package struct BatchController {
 
     private func run(
         _ operation: (method: HTTPMethod, path: String, body: JSONValue?, headers: [String: String]), for parent: Request,
-        in transaction: (any Database)?, lookedUp: BatchLookups?
+        in transaction: (db: any Database, announcements: DeferredClubAnnouncements)?, lookedUp: BatchLookups?
     ) async throws -> BatchResultDTO {
         var headers = HTTPHeaders()
         if let authorization = parent.headers.first(name: .authorization) {
@@ -83,7 +87,10 @@ package struct BatchController {
         let request = Request(
             application: parent.application, method: operation.method, url: URI(string: operation.path), headers: headers,
             collectedBody: body, remoteAddress: parent.remoteAddress, logger: parent.logger, on: parent.eventLoop)
-        if let transaction { request.storage[BatchTransactionKey.self] = transaction }
+        if let transaction {
+            request.storage[BatchTransactionKey.self] = transaction.db
+            request.storage[BatchAnnouncementsKey.self] = transaction.announcements
+        }
         if let lookedUp { request.storage[BatchLookupsKey.self] = lookedUp }
         // Signed in as the batch, with its token's scopes.
         if let token = parent.auth.get(UserToken.self), let user = parent.auth.get(User.self) {

@@ -12,9 +12,13 @@ extension Request {
     /// (`BatchController`), the batch's one transaction, so all its operations commit or none.
     package var database: any Database { storage[BatchTransactionKey.self] ?? db }
 
+    /// Who wakes the clubs' live feeds after this request's writes: the hub, or, for an operation of
+    /// an atomic batch, the batch's collector, which wakes them once the batch has committed.
+    package var clubAnnouncer: any ClubAnnouncing { storage[BatchAnnouncementsKey.self] ?? application.clubEvents }
+
     package func libraryService() throws -> LibraryService {
         let user = try currentUser()
-        return LibraryService(db: database, user: user, today: today(for: user), now: now, clubEvents: application.clubEvents)
+        return LibraryService(db: database, user: user, today: today(for: user), now: now, clubEvents: clubAnnouncer)
     }
 
     package func libraryQuery() throws -> LibraryQueryService {
@@ -53,7 +57,7 @@ extension Request {
 
     package func clubMembership() throws -> ClubMembershipService {
         ClubMembershipService(
-            db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, events: application.clubEvents,
+            db: database, user: try currentUser(), tiersEnabled: application.tiersEnabled, events: clubAnnouncer,
             now: application.clock.now, codeGuesses: try codeGuesses())
     }
 
@@ -132,5 +136,6 @@ extension Request {
 
 /// Where an atomic batch leaves its transaction for its operations' requests.
 package struct BatchTransactionKey: StorageKey { package typealias Value = any Database }
+package struct BatchAnnouncementsKey: StorageKey { package typealias Value = DeferredClubAnnouncements }
 
 package struct BatchLookupsKey: StorageKey { package typealias Value = BatchLookups }

@@ -204,7 +204,7 @@ package struct ImportRunner {
     private func commit(_ source: BatchSource.Batch, of job: ImportJob, format: ImportFormat, mappings: [Mapping]) async throws {
         let (batch, prepared, failures) = (source.rows, source.prepared, source.failures)
         do {
-            var bodyEnd = try await WritePipeline(db: db, now: now(), clubEvents: nil).run { db, changes in
+            let changes = try await WritePipeline(db: db, now: now(), clubEvents: nil).run { db, changes in
                 var writer = ImportBatchWriter(db: db, userID: job.$user.id, format: format, now: now())
                 writer.phases = phases
                 let outcomes = try await writer.write(prepared, changes: changes)
@@ -213,10 +213,12 @@ package struct ImportRunner {
                     job, outcomes: outcomes, failures: failures, prepared: prepared, batch: batch,
                     mappings: mappings, on: db)
                 phases?.record("job record", &lap)
-                return phases?.start()
+                return changes
             }
-            // What the commit itself costs: the batch's pages written to the WAL, and a checkpoint.
-            phases?.record("commit", &bodyEnd)
+            // What the commit itself costs (the batch's pages written to the WAL, and a checkpoint):
+            // from the end of the derived writes, which the write path timed as their own phases.
+            var applied = changes.appliedAt
+            phases?.record("commit", &applied)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             logger.warning("import \(job.id?.uuidString ?? ""): batch retried row by row (\(error))")
             try await commitOneByOne(batch, prepared: prepared, failures: failures, of: job, format: format, mappings: mappings)

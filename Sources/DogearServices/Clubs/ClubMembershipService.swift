@@ -11,7 +11,7 @@ package struct ClubMembershipService {
     package let user: User
     package let tiersEnabled: Bool
     /// Wakes the club's live feed after a join or a leave.
-    package var events: ClubEventHub? = nil
+    package var events: (any ClubAnnouncing)? = nil
     /// When a removal happened (the injected clock).
     package var now: @Sendable () -> Date = { Date() }
     /// Join codes that open nothing are counted and limited (`CodeGuessThrottle`); nil in tools.
@@ -328,7 +328,7 @@ package struct ClubMembershipService {
     }
 
     package init(
-        db: any Database, user: User, tiersEnabled: Bool, events: ClubEventHub? = nil,
+        db: any Database, user: User, tiersEnabled: Bool, events: (any ClubAnnouncing)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, codeGuesses: CodeGuesses? = nil
     ) {
         self.db = db

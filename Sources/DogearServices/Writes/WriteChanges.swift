@@ -22,8 +22,14 @@ package final class WriteChanges: @unchecked Sendable {
     private let lock = NSLock()
     package let db: any Database
     package let now: Date
-    /// Where the derived writes' time goes, when an import benchmark asks.
-    package var phases: ImportPhases?
+    /// Where the derived writes' time goes, when an import benchmark asks (set before `apply`).
+    package var phases: ImportPhases? {
+        get { withLock { _phases } }
+        set { withLock { _phases = newValue } }
+    }
+    private var _phases: ImportPhases?
+    /// When `apply` finished, for a benchmark that times the commit after it.
+    package private(set) var appliedAt: ContinuousClock.Instant?
 
     /// A library entry as it was before the write (its state and rating), for the feed and discovery.
     package struct EntryBefore: Sendable {
@@ -42,11 +48,18 @@ package final class WriteChanges: @unchecked Sendable {
         var learns: Bool
     }
 
+    /// Set once `apply` has run: a change declared after it would be lost, so it is refused.
+    private var applied = false
     private var worksToMeasure: Set<UUID> = []
     private var entriesToIndex: [UUID] = []
     private var worksRetitled: Set<UUID> = []
     private var newEntriesToIndex: [UUID] = []
+    /// Per entry, in the order first declared: an entry changed twice in one write is news once,
+    /// from its state before the first change to its state at the end.
     private var entryNews: [EntryNews] = []
+    private var newsIndex: [UUID: Int] = [:]
+    /// Entries removed in this write: their removal wins over any change declared for them.
+    private var removed: Set<UUID> = []
     private var swipes: [(userID: UUID, events: [DiscoveryLearning.Event])] = []
     private var activities: [ClubActivity] = []
     private var clubsToWake: Set<UUID> = []
@@ -67,17 +80,36 @@ package final class WriteChanges: @unchecked Sendable {
         return try body()
     }
 
+    /// Records a declaration. One made after the derived writes would be lost: a programmer's
+    /// error the tests stop at (a running server keeps serving).
+    private func declare(_ body: () -> Void) {
+        withLock {
+            assert(!applied, "a change was declared after its write's derived writes were made")
+            body()
+        }
+    }
+
+    private func addNews(_ entry: LibraryEntry, id: UUID, before: EntryBefore?, learns: Bool) {
+        if let index = newsIndex[id] {
+            entryNews[index].entry = entry
+            entryNews[index].learns = entryNews[index].learns || learns
+        } else {
+            newsIndex[id] = entryNews.count
+            entryNews.append(EntryNews(entry: entry, before: before, learns: learns))
+        }
+    }
+
     // MARK: what a service declares
 
     /// A book was added to a reader's library. `swipe`: the deck's swipe that added it, which is
     /// what discovery learns instead of an add.
     package func entryAdded(_ entry: LibraryEntry, fromSwipe swipe: DiscoveryLearning.Event? = nil) throws {
         let id = try entry.requireID()
-        withLock {
+        declare {
             worksToMeasure.insert(entry.$work.id)
             entriesToIndex.append(id)
             if let swipe { swipes.append((entry.$user.id, [swipe])) }
-            entryNews.append(EntryNews(entry: entry, before: nil, learns: swipe == nil))
+            addNews(entry, id: id, before: nil, learns: swipe == nil)
             syncEntries[entry.$user.id, default: []].append(id)
         }
     }
@@ -86,10 +118,10 @@ package final class WriteChanges: @unchecked Sendable {
     /// tags or edition changed, which its search document holds.
     package func entryChanged(_ entry: LibraryEntry, before: EntryBefore, searchTextChanged: Bool = false) throws {
         let id = try entry.requireID()
-        withLock {
+        declare {
             worksToMeasure.insert(entry.$work.id)
             if searchTextChanged { entriesToIndex.append(id) }
-            entryNews.append(EntryNews(entry: entry, before: before, learns: true))
+            addNews(entry, id: id, before: before, learns: true)
             syncEntries[entry.$user.id, default: []].append(id)
         }
     }
@@ -98,16 +130,20 @@ package final class WriteChanges: @unchecked Sendable {
     /// sessions, notes and quotes are written now (they go with it by cascade), its search document
     /// goes, and its work is measured again at the end.
     package func removing(_ entry: LibraryEntry) async throws {
+        let id = try entry.requireID()
         try await SyncLog(db: db, userID: entry.$user.id, now: now).entryDeleting(entry)
-        try await SearchIndexer(db: db).remove([try entry.requireID()])
-        withLock { _ = worksToMeasure.insert(entry.$work.id) }
+        try await SearchIndexer(db: db).remove([id])
+        declare {
+            worksToMeasure.insert(entry.$work.id)
+            removed.insert(id)
+        }
     }
 
     /// A reader's entries are about to go all at once, with their account (their sync log goes
     /// too): their search documents go now, and their works are measured again at the end.
     package func removingAll(_ entryIDs: [UUID], works: [UUID]) async throws {
         try await SearchIndexer(db: db).remove(entryIDs)
-        withLock { worksToMeasure.formUnion(works) }
+        declare { worksToMeasure.formUnion(works) }
     }
 
     /// An import's batch: entries made (`created`, indexed as new) and filled in (`touched`), and
@@ -115,7 +151,7 @@ package final class WriteChanges: @unchecked Sendable {
     package func entriesImported(
         userID: UUID, created: [UUID], touched: [UUID], works: Set<UUID>, contentsAddedTo: [UUID]
     ) {
-        withLock {
+        declare {
             worksToMeasure.formUnion(works)
             newEntriesToIndex += created
             entriesToIndex += touched
@@ -126,7 +162,7 @@ package final class WriteChanges: @unchecked Sendable {
 
     /// A note or quote changed or went: its entry's search document holds its text.
     package func entryTextChanged(_ type: SyncObjectType, _ id: UUID, entryID: UUID, of userID: UUID, deleted: Bool = false) {
-        withLock {
+        declare {
             entriesToIndex.append(entryID)
             syncChanges[userID, default: []].append(SyncLog.Change(type: type, id: id, deleted: deleted))
         }
@@ -135,13 +171,13 @@ package final class WriteChanges: @unchecked Sendable {
     /// A work's or edition's searchable facts changed in the shared catalog (a source's correction,
     /// an enrichment): the search document of every reader's entry of it is written again.
     package func catalogTextChanged(workID: UUID) {
-        withLock { _ = worksRetitled.insert(workID) }
+        declare { _ = worksRetitled.insert(workID) }
     }
 
     /// One of a reader's synced objects (a goal, a list, a list item, a session, the profile, …)
     /// changed.
     package func changed(_ type: SyncObjectType, _ ids: [UUID], of userID: UUID) {
-        withLock { syncChanges[userID, default: []] += ids.map { SyncLog.Change(type: type, id: $0, deleted: false) } }
+        declare { syncChanges[userID, default: []] += ids.map { SyncLog.Change(type: type, id: $0, deleted: false) } }
     }
 
     package func changed(_ type: SyncObjectType, _ id: UUID, of userID: UUID) {
@@ -150,7 +186,7 @@ package final class WriteChanges: @unchecked Sendable {
 
     /// One of a reader's synced objects went.
     package func deleted(_ type: SyncObjectType, _ ids: [UUID], of userID: UUID) {
-        withLock { syncChanges[userID, default: []] += ids.map { SyncLog.Change(type: type, id: $0, deleted: true) } }
+        declare { syncChanges[userID, default: []] += ids.map { SyncLog.Change(type: type, id: $0, deleted: true) } }
     }
 
     package func deleted(_ type: SyncObjectType, _ id: UUID, of userID: UUID) {
@@ -160,18 +196,18 @@ package final class WriteChanges: @unchecked Sendable {
     /// What a reader did in discovery (a swipe, a list add) for it to learn from.
     package func learned(_ events: [DiscoveryLearning.Event], by userID: UUID) {
         guard !events.isEmpty else { return }
-        withLock { swipes.append((userID, events)) }
+        declare { swipes.append((userID, events)) }
     }
 
     /// A line for a club's feed (its streams wake after the commit).
     package func clubActivity(_ activity: ClubActivity) {
-        withLock { activities.append(activity) }
+        declare { activities.append(activity) }
     }
 
     /// A club changed in a way its open streams must look at again (a member removed, the club
     /// gone, its settings), with no feed line.
     package func clubChanged(_ clubID: UUID) {
-        withLock { _ = clubsToWake.insert(clubID) }
+        declare { _ = clubsToWake.insert(clubID) }
     }
 
     // MARK: the derived writes
@@ -179,13 +215,16 @@ package final class WriteChanges: @unchecked Sendable {
     /// Writes everything the declared changes imply, inside the transaction; answers the clubs whose
     /// live feeds to wake once it has committed.
     package func apply() async throws -> Set<UUID> {
-        let (works, retitled, newIndex, news, swipes, activities, wakes, sync, entries, contents) = withLock {
-            (
-                worksToMeasure, worksRetitled, newEntriesToIndex, entryNews, self.swipes, self.activities, clubsToWake,
-                syncChanges, syncEntries, syncEntryContents
-            )
-        }
-        var index = withLock { entriesToIndex }
+        let (works, retitled, newIndex, declaredNews, swipes, activities, wakes, sync, entries, contents, removed, phases) =
+            withLock {
+                applied = true
+                return (
+                    worksToMeasure, worksRetitled, newEntriesToIndex, entryNews, self.swipes, self.activities, clubsToWake,
+                    syncChanges, syncEntries, syncEntryContents, self.removed, _phases
+                )
+            }
+        var index = withLock { entriesToIndex }.filter { !removed.contains($0) }
+        let news = declaredNews.filter { $0.entry.id.map { !removed.contains($0) } ?? true }
         for chunk in Array(retitled).chunked(into: 500) {
             index += try await LibraryEntry.query(on: db).filter(\.$work.$id ~~ chunk).all().compactMap(\.id)
         }
@@ -223,12 +262,13 @@ package final class WriteChanges: @unchecked Sendable {
         // writes that touch several readers never wait on each other's clock locks.
         for userID in Set(sync.keys).union(entries.keys).union(contents.keys).sorted() {
             let log = SyncLog(db: db, userID: userID, now: now)
-            var changes = try await log.entryChanges(Self.unique(entries[userID] ?? []))
+            var changes = try await log.entryChanges(Self.unique(entries[userID] ?? []).filter { !removed.contains($0) })
             changes += try await log.contentChanges(ofEntries: Self.unique(contents[userID] ?? []))
             changes += sync[userID] ?? []
             try await log.record(changes)
         }
         phases?.record("sync log", &lap)
+        if phases != nil { withLock { appliedAt = lap } }
         return clubs
     }
 

@@ -4,15 +4,16 @@ import Foundation
 
 /// The one way a service writes: a write transaction whose body declares what it changed
 /// (`WriteChanges`), whose derived writes are made before the commit, and whose clubs' live feeds
-/// wake after it. Inside a transaction already (an atomic batch) it joins it, as `writeTransaction` does.
+/// wake after it. Inside a transaction already (an atomic batch) it joins it, as `writeTransaction`
+/// does; the batch then hands in an announcer that wakes the clubs once the batch itself commits.
 package struct WritePipeline: Sendable {
     /// The request's own database (a batch's transaction when there is one).
     package let db: any Database
     package let now: Date
     /// Wakes the live feeds of clubs told of the change (nil in tools and tests that do not listen).
-    package let clubEvents: ClubEventHub?
+    package let clubEvents: (any ClubAnnouncing)?
 
-    package init(db: any Database, now: Date, clubEvents: ClubEventHub?) {
+    package init(db: any Database, now: Date, clubEvents: (any ClubAnnouncing)?) {
         self.db = db
         self.now = now
         self.clubEvents = clubEvents
@@ -27,7 +28,7 @@ package struct WritePipeline: Sendable {
             let value = try await body(db, changes)
             return (value, try await changes.apply())
         }
-        if !clubs.isEmpty { clubEvents?.announce(Array(clubs)) }
+        if !clubs.isEmpty { clubEvents?.announceCommitted(clubs) }
         return value
     }
 }

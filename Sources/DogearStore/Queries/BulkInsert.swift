@@ -6,7 +6,7 @@ import SQLKit
 ///
 /// Why: an import writes thousands of rows to a dozen tables. Fluent's model create reflects over
 /// every property of every model (a third of an import's time in a profile), and binding each
-/// value separately costs about 2.5 µs a value in SQLite; one JSON value per statement leaves the
+/// value separately costs a call into SQLite per value; one JSON value per statement leaves the
 /// per-row work to the database's C code. Values are stored exactly as Fluent stores them (SQLite:
 /// UUIDs as upper-case text, dates as seconds since 1970, booleans as 0/1, string arrays as JSON
 /// text; PostgreSQL: uuid, timestamptz, boolean, text[]), so models read these rows as their own.

@@ -156,8 +156,8 @@ package struct SQLiteSearchIndex: SearchIndex {
 
     /// `CAST(e.id AS TEXT)`: `e.id` is declared `UUID` (numeric affinity) and `d.entry_id` `TEXT`, and
     /// comparing them as they are applies numeric affinity to `d.entry_id`, which its index cannot
-    /// answer: every start scanned the documents once per entry (with 100,000 entries `dogear serve`
-    /// had not answered `/health` after 70 s; `dogear bench http` found it).
+    /// answer: every start scanned the documents once per entry, so a large library kept
+    /// `dogear serve` from answering `/health` for minutes (`dogear bench http` found it).
     package func entriesWithoutDocument(limit: Int, on db: any SQLDatabase) async throws -> [UUID] {
         try await db.raw(
             """

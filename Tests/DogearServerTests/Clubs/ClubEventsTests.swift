@@ -57,6 +57,26 @@ struct ClubEventsTests {
         }
     }
 
+    @Test("a comment posted in an atomic batch reaches an open stream once the batch has committed")
+    func batchedComment() async throws {
+        try await withDogear { app in
+            let port = try await app.serveOnFreePort()
+            let club = try await ReadingClub.start(app)
+            let stream = try await EventStreamConnection.open(
+                port: port, path: "/api/v1/clubs/\(club.club)/events", token: club.bob)
+            let operation: [String: Any] = [
+                "method": "POST", "path": "/api/v1/clubs/\(club.club)/comments", "body": ["body": "From the queue"],
+            ]
+            let reply = try await app.send(
+                .POST, "/api/v1/batch", token: club.ann, json: ["atomic": true, "operations": [operation]])
+            #expect(reply.status == .ok, "\(reply.body)")
+            // Woken before the commit, the stream would read nothing new and sleep until the next wake.
+            let event = try #require(try await stream.next())
+            #expect(try event.activity().comment?.body == "From the queue")
+            stream.close()
+        }
+    }
+
     @Test("a member removed while listening gets a closing event at once; a bad Last-Event-ID is a 400")
     func closedAndBadID() async throws {
         try await withDogear { app in
