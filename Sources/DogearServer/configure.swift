@@ -26,6 +26,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.trustedProxies = Set(config.trustedProxies)
     app.codeGuessThrottle = CodeGuessThrottle()
     app.baseURL = config.baseURL
+    app.baseURLIsConfigured = config.configuredBaseURL != nil
     app.databaseChoice = config.database
     app.uploadLimit = config.uploadLimitBytes
     app.dataDirectory = config.dataDirectory

@@ -271,7 +271,7 @@ package func webRoutes(_ app: Application, config: DogearConfig) {
     )
     .get(.lookup, use: form.lookupJSON)
 
-    let lists = ListPages(baseURL: config.baseURL)
+    let lists = ListPages()
     let anyText = SiteURL.anyText
     let tokens = AppTokenPages()
     pages.get(.appTokens, use: tokens.show)
@@ -285,7 +285,7 @@ package func webRoutes(_ app: Application, config: DogearConfig) {
     let deletion = DeleteAccountPages(cookies: cookies)
     pages.get(.deleteAccount, use: deletion.show)
     pages.post(.deleteAccount, use: deletion.delete)
-    let clubPages = ClubPages(baseURL: config.baseURL)
+    let clubPages = ClubPages()
     pages.get(.clubs, use: clubPages.index)
     pages.post(.joinClub, use: clubPages.join)
     pages.get(.newClub, use: clubPages.newPage)

@@ -93,6 +93,11 @@ struct ListPageTests {
             try await ann.get(listPath + "/edit")
             try await ann.must(listPath + "/edit", [("name", "Summer 2027")])  // unticked: private
             #expect(try await bob.get("/l/\(code)").status == .notFound)
+            // Typed in the box, a code that opens nothing is said there, with what was typed.
+            let none = try await bob.get("/lists/open?code=\(code.lowercased())")
+            #expect(none.status == .unprocessableEntity)
+            #expect(none.body.contains("No list has this code."))
+            #expect(none.body.contains("value=\"\(code.lowercased())\""))
             #expect(!(try await bob.get("/lists").body.contains("Summer 2027")))
         }
     }

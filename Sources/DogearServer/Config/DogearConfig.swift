@@ -25,7 +25,15 @@ public struct DogearConfig: Sendable {
     public var database: DatabaseChoice
     public var host: String
     public var port: Int
-    public var baseURL: String
+    /// Where readers reach the server (`DOGEAR_BASE_URL`), when the operator said; nil: links take
+    /// the address each request came to (`Request.baseURL`).
+    public var configuredBaseURL: String?
+    /// The configured address, else this process's own host and port (for links made with no
+    /// request: the command line's reset links).
+    public var baseURL: String {
+        get { configuredBaseURL ?? "http://\(host):\(port)" }
+        set { configuredBaseURL = newValue }
+    }
     /// Free/premium tiers; off means everyone has everything.
     public var tiersEnabled: Bool
     public var offline: Bool
@@ -102,7 +110,7 @@ public struct DogearConfig: Sendable {
         self.database = database ?? .sqliteFile(path: (dataDirectory as NSString).appendingPathComponent("dogear.sqlite"))
         self.host = host
         self.port = port
-        self.baseURL = baseURL ?? "http://\(host):\(port)"
+        self.configuredBaseURL = baseURL
         self.tiersEnabled = tiersEnabled
         self.offline = offline
         self.openLibraryBaseURL = openLibraryBaseURL

@@ -113,7 +113,7 @@ extension Request {
     package func years() -> YearService {
         let user = auth.get(User.self)
         return YearService(
-            db: database, today: user.map { today(for: $0) } ?? LocalDate(now, in: .gmt), baseURL: application.baseURL)
+            db: database, today: user.map { today(for: $0) } ?? LocalDate(now, in: .gmt), baseURL: baseURL)
     }
 
     package func discover() throws -> DiscoverService {

@@ -39,7 +39,8 @@ package struct BookPages {
     }
 
     package struct ProgressForm: Content {
-        package var page: Int?
+        /// As typed: a page that is not a number is refused in words, with what was typed kept.
+        package var page: String?
         package var back: String?
     }
     package struct StatusForm: Content {
@@ -50,9 +51,22 @@ package struct BookPages {
 
     package func progress(req: Request) async throws -> Response {
         let form = try req.content.decode(ProgressForm.self)
-        guard let page = form.page else { throw PageError(status: .badRequest, message: "Which page are you on?") }
-        _ = try await library(req).logProgress(try Self.entryID(req), .page(page))
-        return .seeOther(Self.back(form.back, default: SiteURL.book(try Self.entryID(req)).path))
+        let id = try Self.entryID(req)
+        let typed = (form.page ?? "").trimmingCharacters(in: .whitespaces)
+        let fromHome = form.back == SiteURL.home.path
+        do {
+            guard let page = Int(typed) else {
+                throw ValidationError(field: "page", "enter the page you are on, as a number")
+            }
+            _ = try await library(req).logProgress(id, .page(page))
+        } catch let error as ValidationError where fromHome {
+            // Home's card shows why, with what was typed, instead of a page of its own.
+            return try await HomePage().show(req, refused: .init(entryID: id, typed: typed, message: error.message))
+        } catch let error as ValidationError {
+            throw PageError(status: .unprocessableEntity, message: "The page \(error.message).")
+        }
+        if fromHome { return .seeOther(SiteURL.home.path + "?saved=\(id.uuidString)") }
+        return .seeOther(Self.back(form.back, default: SiteURL.book(id).path))
     }
 
     package func status(req: Request) async throws -> Response {
@@ -126,9 +140,27 @@ package struct BookPages {
             _ = try await req.entryContent().addSession(
                 to: id, SessionInput(date: form.date ?? "", minutes: minutes, pagesRead: nil, startPage: start, endPage: end))
         } catch let error as ValidationError {
-            throw PageError(status: .unprocessableEntity, message: "The session was not saved: \(error.field) \(error.message).")
+            // The page again, with the session as typed and the reason beside the field at fault.
+            var model = try await model(req, id)
+            let reason = "The session was not saved: \(Self.fieldWords(error.field)) \(error.message)."
+            model.sessionDraft = BookShow.SessionDraft(
+                date: FieldState(form.date ?? "", error: error.field == "date" ? reason : nil),
+                minutes: FieldState(form.minutes ?? "", error: error.field == "minutes" ? reason : nil),
+                endPage: FieldState(form.endPage ?? "", error: ["date", "minutes"].contains(error.field) ? nil : reason))
+            return Response(status: .unprocessableEntity, html: BookShow.View.render(model))
         }
         return .seeOther(SiteURL.book(id).path)
+    }
+
+    /// A field's name as a reader reads it in a refusal.
+    static func fieldWords(_ field: String) -> String {
+        switch field {
+        case "endPage": return "the page"
+        case "startPage": return "the starting page"
+        case "pagesRead": return "the pages read"
+        case "text": return "the quote"
+        default: return "the \(field)"
+        }
     }
 
     package func addQuote(req: Request) async throws -> Response {
@@ -138,7 +170,12 @@ package struct BookPages {
             let page = try BookFormPages.number(form.page, field: "page")
             _ = try await req.entryContent().addQuote(to: id, QuoteInput(text: form.text ?? "", page: page))
         } catch let error as ValidationError {
-            throw PageError(status: .unprocessableEntity, message: "The quote was not saved: \(error.field) \(error.message).")
+            // The page again, with the quote as typed and the reason beside the field at fault.
+            var model = try await model(req, id)
+            let reason = "The quote was not saved: \(Self.fieldWords(error.field)) \(error.message)."
+            model.quoteDraft = FieldState(form.text ?? "", error: error.field == "page" ? nil : reason)
+            model.quotePageDraft = FieldState(form.page ?? "", error: error.field == "page" ? reason : nil)
+            return Response(status: .unprocessableEntity, html: BookShow.View.render(model))
         }
         return .seeOther(SiteURL.book(id).path)
     }

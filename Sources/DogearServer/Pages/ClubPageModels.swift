@@ -70,7 +70,7 @@ package struct ClubPageModels {
         return model
     }
 
-    package func settings(_ id: UUID, baseURL: String) async throws -> ClubSettings.Model {
+    package func settings(_ id: UUID) async throws -> ClubSettings.Model {
         let club = try await req.clubs().club(id)
         guard let role = club.role, let code = club.joinCode else {
             // Settings are for members; a public club's outsider is refused like the API refuses them.
@@ -90,7 +90,7 @@ package struct ClubPageModels {
         let removals = runsTheClub ? try await req.clubMembership().removals(of: id) : []
         let asking = runsTheClub ? try await req.clubMembership().joinRequests(of: id) : []
         var model = ClubSettings.Model(
-            form: form, name: club.name, role: role, joinCode: code, inviteLink: baseURL + SiteURL.joinByCode(code).path,
+            form: form, name: club.name, role: role, joinCode: code, inviteLink: req.baseURL + SiteURL.joinByCode(code).path,
             members: members.map { ClubSettings.Member(id: $0.user.id, name: $0.user.displayName, role: $0.role) },
             hasBook: club.currentBook != nil,
             milestones: schedule.milestones.map {

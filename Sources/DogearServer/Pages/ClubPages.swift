@@ -7,9 +7,6 @@ import Vapor
 /// `/clubs…`, `/comments/{id}/…` and `/join/{code}`: the club services behind pages. Forms post and
 /// come back with 303; a refused form is shown again with what was typed and why.
 package struct ClubPages {
-    /// Where Dogear is reached, for the invitation link (`DOGEAR_BASE_URL`).
-    package let baseURL: String
-
     package struct ClubFormBody: Content {
         package var name: String?
         package var description: String?
@@ -90,7 +87,7 @@ package struct ClubPages {
     }
 
     package func settingsPage(req: Request) async throws -> Response {
-        let model = try await ClubPageModels(req: req).settings(try req.clubIDParameter(), baseURL: baseURL)
+        let model = try await ClubPageModels(req: req).settings(try req.clubIDParameter())
         return Response(html: ClubSettings.View.render(model))
     }
 
@@ -101,7 +98,7 @@ package struct ClubPages {
             _ = try await req.clubs().update(id, body.draft)
             return .seeOther(.club(id))
         } catch let error as ValidationError {
-            var model = try await ClubPageModels(req: req).settings(id, baseURL: baseURL)
+            var model = try await ClubPageModels(req: req).settings(id)
             model.form.fields = ProfileFields(
                 name: body.name ?? "", description: body.description, picture: body.coverUrl,
                 isPublic: body.isPublic == "true")
@@ -122,7 +119,7 @@ package struct ClubPages {
             try await req.clubMembership().leave(id)
             return .seeOther(.clubs)
         } catch let error as DomainError where error.code == .ownerMustHandOver {
-            var model = try await ClubPageModels(req: req).settings(id, baseURL: baseURL)
+            var model = try await ClubPageModels(req: req).settings(id)
             model.leaveError = "Hand the club to another member first (Members, below), or delete it."
             return Response(status: .unprocessableEntity, html: ClubSettings.View.render(model))
         }
@@ -220,7 +217,7 @@ package struct ClubPages {
             _ = try await req.clubReading().setSchedule(of: id, drafts)
             return .seeOther(.club(id))
         } catch let error as ValidationError {
-            var model = try await ClubPageModels(req: req).settings(id, baseURL: baseURL)
+            var model = try await ClubPageModels(req: req).settings(id)
             model.milestones = rows
             model.scheduleError = "Row \(Self.rowNumber(error.field)): \(PageErrorMiddleware.sentence(error.message))"
             return Response(status: .unprocessableEntity, html: ClubSettings.View.render(model))

@@ -6,6 +6,12 @@ import Vapor
 /// `/`: the API's home, as a page.
 package struct HomePage {
     package func show(req: Request) async throws -> Response {
+        try await show(req, refused: nil)
+    }
+
+    /// Home, with a page typed on a card and refused (422, the card shows why and what was typed),
+    /// or after a saved page (`?saved={entry}`: a short confirmation on that card).
+    package func show(_ req: Request, refused: Home.RefusedPage?) async throws -> Response {
         let home = try await req.homeService().home()
         var model = Home.Model(
             greeting: home.greeting, displayName: home.displayName,
@@ -23,7 +29,11 @@ package struct HomePage {
                 summary: $0.summary, done: $0.progress.done, target: $0.progress.target, percent: $0.progress.percent,
                 standing: Self.standing($0.progress))
         }
-        return Response(html: Home.View.render(model))
+        model.refusedPage = refused
+        model.justLogged = refused == nil ? req.query[UUID.self, at: "saved"] : nil
+        let response = Response(html: Home.View.render(model))
+        if refused != nil { response.status = .unprocessableEntity }
+        return response
     }
 
     /// "3 ahead", "2 behind", "on track": a goal's standing in words, in its unit's numbers.

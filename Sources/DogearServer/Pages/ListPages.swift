@@ -7,9 +7,6 @@ import Vapor
 /// `/lists…` and `/l/{code}`: the list services behind pages. Forms post and come back with 303;
 /// a refused form is shown again with what was typed.
 package struct ListPages {
-    /// Where Dogear is reached, for the share link (`DOGEAR_BASE_URL`).
-    package let baseURL: String
-
     package struct ListFormBody: Content {
         package var name: String?
         package var description: String?
@@ -27,13 +24,26 @@ package struct ListPages {
         Response(html: ListsIndex.View.render(try await indexModel(req)))
     }
 
-    /// "Have a code?": a code that cannot be one is said beside the box; else on to the list.
+    /// "Have a code?": a code that cannot be one, or that opens no list, is said beside the box with
+    /// what was typed; else on to the list. A code that opens nothing counts as a guess, as anywhere.
     package func openCode(req: Request) async throws -> Response {
         let typed: String = req.query["code"] ?? ""
-        guard let code = ShareCode(typed: typed) else {
+        func refused(_ message: String, _ status: HTTPStatus) async throws -> Response {
             var model = try await indexModel(req)
-            model.code = FieldState(typed, error: "A code is six letters and digits, like K7QM2X.")
-            return Response(status: .unprocessableEntity, html: ListsIndex.View.render(model))
+            model.code = FieldState(typed, error: message)
+            return Response(status: status, html: ListsIndex.View.render(model))
+        }
+        guard let code = ShareCode(typed: typed) else {
+            return try await refused("A code is six letters and digits, like K7QM2X.", .unprocessableEntity)
+        }
+        do {
+            _ = try await req.lists().openShared(code.value)
+        } catch let error as DomainError where error.kind == .notFound {
+            return try await refused(
+                "No list has this code. Check it with the reader who shared it (a private list opens for no code).",
+                .unprocessableEntity)
+        } catch let error as DomainError where error.kind == .tooManyRequests {
+            return try await refused(PageErrorMiddleware.sentence(error.message), .tooManyRequests)
         }
         return .seeOther(.sharedList(code.value))
     }
@@ -185,7 +195,7 @@ package struct ListPages {
         return ListShow.Model(
             id: list.id, name: list.name, description: list.description, isDefault: list.isDefault, isOwner: isOwner,
             isPublic: list.isPublic, ownerName: list.owner.displayName, saved: list.saved, shareCode: code,
-            shareLink: code.map { baseURL + SiteURL.sharedList($0).path },
+            shareLink: code.map { req.baseURL + SiteURL.sharedList($0).path },
             items: page.items.map { item in
                 ListShow.Item(
                     id: item.id, title: item.work.title, authors: item.work.authors.map(\.name),

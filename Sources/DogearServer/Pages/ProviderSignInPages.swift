@@ -24,7 +24,7 @@ package struct ProviderSignInPages {
         // The nonce goes to this browser as a cookie too (`ProviderNonceCookie`): the callback takes
         // only the nonce of the browser that showed the button.
         req.storage[ProviderNonceCookie.IssuedKey.self] = nonce
-        let base = req.application.baseURL.trimmingSuffix("/")
+        let base = req.baseURL
         return providers.map { provider in
             ProviderButton(
                 provider: provider.name == .apple ? .apple : .google, clientID: provider.webClientID, nonce: nonce,

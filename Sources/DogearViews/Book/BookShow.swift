@@ -96,6 +96,11 @@ public enum BookShow {
         public var facts: [Fact] = []
         /// A note the reader sent that was refused: its text is kept in the form, with the reason.
         public var noteDraft = FieldState()
+        /// A refused session's fields as typed (the date empty: today), each with why.
+        public var sessionDraft = SessionDraft()
+        /// A refused quote's text and page as typed, each with why.
+        public var quoteDraft = FieldState()
+        public var quotePageDraft = FieldState()
         public var session: PageSession
 
         public init(
@@ -113,6 +118,19 @@ public enum BookShow {
             self.quotes = quotes
             self.today = today
             self.session = session
+        }
+    }
+
+    /// The session form as typed.
+    public struct SessionDraft: Sendable, Equatable {
+        public var date = FieldState()
+        public var minutes = FieldState()
+        public var endPage = FieldState()
+
+        public init(date: FieldState = FieldState(), minutes: FieldState = FieldState(), endPage: FieldState = FieldState()) {
+            self.date = date
+            self.minutes = minutes
+            self.endPage = endPage
         }
     }
 
@@ -195,13 +213,20 @@ public enum BookShow {
                         .form(
                             .action(SiteURL.bookSessions(book.id).path), .method(.post), .class("log-session"),
                             .csrf(csrf),
-                            .field("Date", name: "date", type: .date, state: FieldState(model.today), required: true),
                             .field(
-                                "Minutes", name: "minutes", type: .number, required: true,
+                                "Date", name: "date", type: .date,
+                                state: model.sessionDraft.date.value.isEmpty
+                                    ? FieldState(model.today, error: model.sessionDraft.date.error) : model.sessionDraft.date,
+                                required: true),
+                            .field(
+                                "Minutes", name: "minutes", type: .number, state: model.sessionDraft.minutes, required: true,
                                 extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
                             .field(
-                                "To page", name: "endPage", type: .number,
-                                extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
+                                "To page", name: "endPage", type: .number, state: model.sessionDraft.endPage,
+                                extra: [
+                                    .attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric"),
+                                ]
+                                    + (model.book.pageCount.map { [.attribute(named: "max", value: String($0))] } ?? [])),
                             .button(.type(.submit), .text("Log session"))
                         )
                     ),
@@ -277,13 +302,23 @@ public enum BookShow {
                             .action(SiteURL.bookQuotes(book.id).path), .method(.post), .class("add-quote"),
                             .csrf(csrf),
                             .div(
-                                .class("field"),
+                                .class(model.quoteDraft.error == nil ? "field" : "field has-error"),
                                 .label(.for("field-quote"), "Add a quote"),
                                 .textarea(
                                     .id("field-quote"), .name("text"), .attribute(named: "rows", value: "2"),
-                                    .attribute(named: "required"))),
+                                    .attribute(named: "required"),
+                                    .if(model.quoteDraft.error != nil, .attribute(named: "aria-invalid", value: "true")),
+                                    .if(
+                                        model.quoteDraft.error != nil,
+                                        .attribute(named: "aria-describedby", value: "field-quote-error")),
+                                    .userText(model.quoteDraft.value)),
+                                .unwrap(model.quoteDraft.error) {
+                                    .p(
+                                        .id("field-quote-error"), .class("error"), .attribute(named: "role", value: "alert"),
+                                        .userText($0))
+                                }),
                             .field(
-                                "Page", name: "page", type: .number,
+                                "Page", name: "page", type: .number, state: model.quotePageDraft,
                                 extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
                             .button(.type(.submit), .text("Save quote"))
                         )

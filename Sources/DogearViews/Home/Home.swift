@@ -1,4 +1,5 @@
 import DogearCore
+import Foundation
 import Plot
 
 /// `/`: a greeting, what the reader is reading (with a page stepper), recent finishes, quick stats.
@@ -15,6 +16,10 @@ public enum Home {
         public var clubs: [ClubsIndex.Summary] = []
         /// This year's goals.
         public var goals: [Goal] = []
+        /// A page typed on a card and refused: shown on that card, with what was typed.
+        public var refusedPage: RefusedPage?
+        /// The book whose page was just saved, for a short confirmation on its card.
+        public var justLogged: UUID?
         public var session: PageSession
 
         public init(
@@ -29,6 +34,19 @@ public enum Home {
             self.readThisYear = readThisYear
             self.pagesThisYear = pagesThisYear
             self.session = session
+        }
+    }
+
+    /// What a reader typed as their page on a card, and why it was refused.
+    public struct RefusedPage: Sendable, Equatable {
+        public var entryID: UUID
+        public var typed: String
+        public var message: String
+
+        public init(entryID: UUID, typed: String, message: String) {
+            self.entryID = entryID
+            self.typed = typed
+            self.message = message
         }
     }
 
@@ -72,7 +90,12 @@ public enum Home {
                                 .a(.href(SiteURL.library.path), "your library"), ".")
                             : .ul(
                                 .class("cards"),
-                                .forEach(model.currentlyReading) { readingCard($0, csrf: model.session.csrfToken) })
+                                .forEach(model.currentlyReading) {
+                                    readingCard(
+                                        $0, csrf: model.session.csrfToken,
+                                        refused: model.refusedPage?.entryID == $0.id ? model.refusedPage : nil,
+                                        justLogged: model.justLogged == $0.id)
+                                })
                     ),
                     .section(
                         .id("recently-finished"),
@@ -135,9 +158,11 @@ public enum Home {
             .div(.class("stat"), .strong(.text(String(value))), .span(.text(label)))
         }
 
-        /// A card with the page stepper: two small forms, so it works without a script; the script
-        /// sends them in place and updates the bar.
-        static func readingCard(_ book: BookSummary, csrf: String) -> Node<HTML.ListContext> {
+        /// A card with the page stepper and "I'm on page [ ] of N": small forms, so it works without a
+        /// script; the script sends them in place and updates the bar. "Finished" marks it read.
+        static func readingCard(_ book: BookSummary, csrf: String, refused: RefusedPage?, justLogged: Bool) -> Node<
+            HTML.ListContext
+        > {
             let page = book.currentPage ?? 0
             return .li(
                 .class("card reading-card"), .attribute(named: "data-entry", value: book.id.uuidString),
@@ -156,8 +181,56 @@ public enum Home {
                         stepForm(
                             book, to: book.pageCount.map { min($0, page + 1) } ?? page + 1, label: "+",
                             name: "One page on", csrf: csrf)
-                    )
+                    ),
+                    pageForm(book, page: page, csrf: csrf, refused: refused),
+                    .if(
+                        justLogged,
+                        .p(.class("saved"), .attribute(named: "role", value: "status"), .text("Saved: page \(page).")))
                 )
+            )
+        }
+
+        /// The page field: the current page, or what was typed and refused (marked, with its reason).
+        static func pageInput(_ id: String, book: BookSummary, page: Int, refused: RefusedPage?) -> [Attribute<
+            HTML.InputContext
+        >] {
+            var attributes: [Attribute<HTML.InputContext>] = [
+                .type(.number), .id(id), .name("page"), .class("page-input"),
+                .attribute(named: "inputmode", value: "numeric"), .attribute(named: "min", value: "0"),
+                .userAttribute("value", refused?.typed ?? String(page)),
+            ]
+            if let pageCount = book.pageCount { attributes.append(.attribute(named: "max", value: String(pageCount))) }
+            if refused != nil {
+                attributes.append(.attribute(named: "aria-invalid", value: "true"))
+                attributes.append(.attribute(named: "aria-describedby", value: "\(id)-error"))
+            }
+            return attributes
+        }
+
+        /// One field and one press: the page the reader is on, then Save; and "Finished".
+        static func pageForm(_ book: BookSummary, page: Int, csrf: String, refused: RefusedPage?) -> Node<HTML.BodyContext> {
+            let id = "page-\(book.id.uuidString.lowercased())"
+            return .div(
+                .class("page-log"),
+                .form(
+                    .action(SiteURL.bookProgress(book.id).path), .method(.post), .class("step page-form"),
+                    .csrf(csrf),
+                    .input(.type(.hidden), .name("back"), .value(SiteURL.home.path)),
+                    .label(.for(id), "I'm on page"),
+                    .selfClosedElement(named: "input", attributes: pageInput(id, book: book, page: page, refused: refused)),
+                    .unwrap(book.pageCount) { .span(.class("of"), .text("of \($0)")) },
+                    .button(.type(.submit), "Save")
+                ),
+                .form(
+                    .action(SiteURL.bookStatus(book.id).path), .method(.post), .class("finish-form"),
+                    .csrf(csrf),
+                    .input(.type(.hidden), .name("status"), .value(ReadingStatus.read.rawValue)),
+                    .input(.type(.hidden), .name("back"), .value(SiteURL.home.path)),
+                    .button(.type(.submit), .userAttribute("aria-label", "Finished \(book.title)"), "Finished")
+                ),
+                .unwrap(refused) {
+                    .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0.message))
+                }
             )
         }
 

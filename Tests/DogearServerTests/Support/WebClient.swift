@@ -13,6 +13,8 @@ final class WebClient: @unchecked Sendable {
     let app: Application
     var cookies: [String: String] = [:]
     var csrf = ""
+    /// Headers sent with every request, as a browser would (a `Host` the reader reached Dogear by).
+    var headers = HTTPHeaders()
 
     init(_ app: Application) {
         self.app = app
@@ -80,7 +82,7 @@ final class WebClient: @unchecked Sendable {
         _ method: HTTPMethod, _ path: String, body: String?, raw: Data? = nil,
         contentType: String? = nil
     ) async throws -> Page {
-        var headers = HTTPHeaders()
+        var headers = self.headers
         if !cookies.isEmpty {
             headers.add(name: .cookie, value: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
         }

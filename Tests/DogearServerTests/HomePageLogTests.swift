@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import Vapor
+
+@testable import DogearServer
+@testable import DogearServices
+@testable import DogearStore
+
+/// Logging today's page from Home: one field and one press, without a script; a refused page comes
+/// back on its card with what was typed.
+@Suite("Home: the page you are on, in one step")
+struct HomePageLogTests {
+    @Test("type the page on a reading card and save; a page past the last or not a number stays on the card")
+    func pageFromHome() async throws {
+        try await withDogear { app in
+            let ann = WebClient(app)
+            try await ann.signUp()
+            try await ann.get("/add")
+            let added = try await ann.must(
+                "/add", [("title", "Piranesi"), ("authors", "Susanna Clarke"), ("pageCount", "272"), ("status", "reading")])
+            let id = try #require(added.location?.split(separator: "/").last.map(String.init))
+            var home = try await ann.get("/")
+            #expect(home.body.contains("I&#39;m on page") || home.body.contains("I'm on page"))
+            #expect(home.body.contains("of 272"))
+
+            let saved = try await ann.post("/books/\(id)/progress", [("page", "120"), ("back", "/")])
+            #expect(saved.status == .seeOther)
+            #expect(saved.location == "/?saved=\(id)")
+            home = try await ann.get(try #require(saved.location))
+            #expect(home.body.contains("Saved: page 120."))
+            #expect(home.body.contains("name=\"page\" class=\"page-input\""))
+            #expect(home.body.contains("value=\"120\""))
+
+            let past = try await ann.post("/books/\(id)/progress", [("page", "400"), ("back", "/")])
+            #expect(past.status == .unprocessableEntity)
+            #expect(past.body.contains("is past the last page (272); got 400"))
+            #expect(past.body.contains("value=\"400\""))
+            #expect(past.body.contains("aria-invalid=\"true\""))
+
+            let words = try await ann.post("/books/\(id)/progress", [("page", "one twenty"), ("back", "/")])
+            #expect(words.status == .unprocessableEntity)
+            #expect(words.body.contains("enter the page you are on, as a number"))
+            #expect(words.body.contains("value=\"one twenty\""))
+
+            // Neither refusal changed the page.
+            let book = try await ann.get("/books/\(id)")
+            #expect(book.body.contains("120"))
+
+            // "Finished" marks it read: it leaves Currently reading for Recently finished.
+            let finished = try await ann.post("/books/\(id)/status", [("status", "read"), ("back", "/")])
+            #expect(finished.location == "/")
+            home = try await ann.get("/")
+            let reading = try #require(home.body.range(of: "id=\"currently-reading\""))
+            let recent = try #require(home.body.range(of: "id=\"recently-finished\""))
+            #expect(!home.body[reading.upperBound..<recent.lowerBound].contains("Piranesi"))
+            #expect(home.body[recent.upperBound...].contains("Piranesi"))
+        }
+    }
+}
