@@ -43,8 +43,18 @@ struct HomePageLogTests {
             #expect(words.body.contains("value=\"one twenty\""))
 
             // Neither refusal changed the page.
-            let book = try await ann.get("/books/\(id)")
-            #expect(book.body.contains("120"))
+            #expect(try await ann.get("/").body.contains("Page 120 of 272"))
+
+            // A page for a book no longer on the go (finished in another tab) is said at the top.
+            let elsewhere = WebClient(app)
+            elsewhere.cookies = ann.cookies
+            try await elsewhere.get("/")
+            try await elsewhere.must("/books/\(id)/status", [("status", "read"), ("back", "/")])
+            let stale = try await ann.post("/books/\(id)/progress", [("page", "130"), ("back", "/")])
+            #expect(stale.status == .unprocessableEntity)
+            #expect(stale.body.contains("The page was not saved:"))
+            try await ann.must("/books/\(id)/status", [("status", "reading"), ("back", "/")])
+            try await ann.must("/books/\(id)/progress", [("page", "120"), ("back", "/")])
 
             // "Finished" marks it read: it leaves Currently reading for Recently finished.
             let finished = try await ann.post("/books/\(id)/status", [("status", "read"), ("back", "/")])

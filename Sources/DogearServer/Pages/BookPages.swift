@@ -63,7 +63,7 @@ package struct BookPages {
             // Home's card shows why, with what was typed, instead of a page of its own.
             return try await HomePage().show(req, refused: .init(entryID: id, typed: typed, message: error.message))
         } catch let error as ValidationError {
-            throw PageError(status: .unprocessableEntity, message: "The page \(error.message).")
+            throw PageError(status: .unprocessableEntity, message: "The page was not saved: \(error.message).")
         }
         if fromHome { return .seeOther(SiteURL.home.path + "?saved=\(id.uuidString)") }
         return .seeOther(Self.back(form.back, default: SiteURL.book(id).path))

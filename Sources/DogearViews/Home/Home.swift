@@ -83,6 +83,17 @@ public enum Home {
                     .section(
                         .id("currently-reading"),
                         .h2("Currently reading"),
+                        // A page refused for a book no longer on the go (finished in another tab):
+                        // said here, as there is no card to say it on.
+                        .unwrap(
+                            model.refusedPage.flatMap { refused in
+                                model.currentlyReading.contains { $0.id == refused.entryID } ? nil : refused
+                            }
+                        ) {
+                            .p(
+                                .class("error"), .attribute(named: "role", value: "alert"),
+                                .userText("The page was not saved: \($0.message)."))
+                        },
                         model.currentlyReading.isEmpty
                             ? .p(
                                 .class("empty"), "Nothing on the go. ", .a(.href(SiteURL.add.path), "Add a book"),
@@ -216,7 +227,7 @@ public enum Home {
                     .action(SiteURL.bookProgress(book.id).path), .method(.post), .class("step page-form"),
                     .csrf(csrf),
                     .input(.type(.hidden), .name("back"), .value(SiteURL.home.path)),
-                    .label(.for(id), "I'm on page"),
+                    .label(.for(id), "I'm on page", .span(.class("visually-hidden"), .userText(" in \(book.title)"))),
                     .selfClosedElement(named: "input", attributes: pageInput(id, book: book, page: page, refused: refused)),
                     .unwrap(book.pageCount) { .span(.class("of"), .text("of \($0)")) },
                     .button(.type(.submit), "Save")
@@ -226,7 +237,9 @@ public enum Home {
                     .csrf(csrf),
                     .input(.type(.hidden), .name("status"), .value(ReadingStatus.read.rawValue)),
                     .input(.type(.hidden), .name("back"), .value(SiteURL.home.path)),
-                    .button(.type(.submit), .userAttribute("aria-label", "Finished \(book.title)"), "Finished")
+                    .button(
+                        .type(.submit), .userAttribute("aria-label", "Finished \(book.title)"),
+                        .userAttribute("data-confirm", "Mark \(book.title) as finished?"), "Finished")
                 ),
                 .unwrap(refused) {
                     .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0.message))
