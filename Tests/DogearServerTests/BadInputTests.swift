@@ -146,6 +146,18 @@ struct BadInputTests {
             }
             #expect(try await app.send(.GET, "/api/v1/sync?limit=5", token: token).status == .ok)
             #expect(try await app.send(.GET, "/api/v1/sync", token: token).status == .ok)
+            // The same for every page size: the library, a list's items (found by the fuzzer:
+            // `/api/v1/lists/{id}/items?limit=` answered 200) and the catalog's search.
+            let list = try await app.send(.POST, "/api/v1/lists", token: token, json: ["name": "Later"])
+            let listID = try #require(list["id"] as? String)
+            for path in ["/api/v1/library", "/api/v1/lists/\(listID)/items", "/api/v1/books/search?q=tides"] {
+                let joiner = path.contains("?") ? "&" : "?"
+                for limit in ["", "abc", "0"] {
+                    let reply = try await app.send(.GET, "\(path)\(joiner)limit=\(limit)", token: token)
+                    #expect(reply.status == .badRequest && reply.errorField == "limit", "\(path) '\(limit)': \(reply.body)")
+                }
+                #expect(try await app.send(.GET, path, token: token).status == .ok, "\(path)")
+            }
         }
     }
 }

@@ -42,7 +42,8 @@ package struct CatalogController {
     }
 
     package static func limit(_ req: Request) throws -> Int {
-        guard let raw = req.query[String.self, at: "limit"], !raw.isEmpty else { return 20 }
+        // Left out, the default; sent empty, refused like any other value that is not a number.
+        guard let raw = req.query[String.self, at: "limit"] else { return 20 }
         guard let limit = Int(raw), (1...40).contains(limit) else {
             throw DomainError.badRequest("must be a whole number from 1 to 40", field: "limit")
         }

@@ -69,7 +69,9 @@ package struct LibraryFilter: Sendable {
             }
             self.sort = sort
         }
-        if let raw = single("limit") {
+        // Sent empty, `limit` is refused like any other value that is not a number (the document
+        // says integer; a client that means "the default" leaves it out).
+        if let raw = params["limit"]?.last.map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard let limit = Int(raw), Limits.pageSize.contains(limit) else {
                 throw DomainError.badRequest("must be a whole number from 1 to \(Limits.pageSize.upperBound)", field: "limit")
             }
