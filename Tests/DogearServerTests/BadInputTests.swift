@@ -132,7 +132,7 @@ struct BadInputTests {
         try await withDogear { app in
             let token = try await app.signUp()
             try await app.must(.POST, "/api/v1/goals", token: token, json: ["year": 2026, "metric": "books", "target": 10])
-            for year in ["null", "abc", "1800", "2026.5"] {
+            for year in ["", "null", "abc", "1800", "2026.5"] {
                 let reply = try await app.send(.GET, "/api/v1/goals?year=\(year)", token: token)
                 #expect(reply.status == .badRequest && reply.errorField == "year", "\(year): \(reply.body)")
             }
@@ -146,6 +146,11 @@ struct BadInputTests {
             }
             #expect(try await app.send(.GET, "/api/v1/sync?limit=5", token: token).status == .ok)
             #expect(try await app.send(.GET, "/api/v1/sync", token: token).status == .ok)
+            // An empty year or deck size is refused as well.
+            for path in ["/api/v1/stats?year=", "/api/v1/stats/basic?year=", "/api/v1/discover/deck?count="] {
+                let reply = try await app.send(.GET, path, token: token)
+                #expect(reply.status == .badRequest, "\(path): \(reply.body)")
+            }
             // The same for every page size: the library, a list's items (found by the fuzzer:
             // `/api/v1/lists/{id}/items?limit=` answered 200) and the catalog's search.
             let list = try await app.send(.POST, "/api/v1/lists", token: token, json: ["name": "Later"])

@@ -8,9 +8,9 @@ package struct DiscoverController {
         DeckDTO(try await req.discover().deck(count: try Self.count(req.query[String.self, at: "count"])))
     }
 
-    /// `count`, 20 when not given; a value that is not a number is refused by name.
+    /// `count`, 20 when not given; a value that is not a number (an empty one too) is refused by name.
     package static func count(_ raw: String?) throws -> Int {
-        guard let raw, !raw.isEmpty else { return 20 }
+        guard let raw else { return 20 }
         guard let count = Int(raw) else { throw DomainError.badRequest("count must be a number; got '\(raw)'", field: "count") }
         return count
     }

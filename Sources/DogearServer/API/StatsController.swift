@@ -14,7 +14,12 @@ package struct StatsController {
     }
 
     private func range(_ req: Request) throws -> StatsService.Range {
-        try StatsService.Range.parse(
+        // The document's year is an integer: sent empty it is refused (the page's form, which may
+        // send it empty for "all time", reads the same rule through its own handler).
+        if req.query[String.self, at: "year"] == "" {
+            throw DomainError.badRequest("year must be a year such as 2026; got ''", field: "year")
+        }
+        return try StatsService.Range.parse(
             year: req.query[String.self, at: "year"], from: req.query[String.self, at: "from"],
             to: req.query[String.self, at: "to"])
     }

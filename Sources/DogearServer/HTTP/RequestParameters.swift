@@ -29,7 +29,8 @@ extension Request {
     /// `?year=` as a year such as 2026, nil when left out or empty. Anything else is a 400 naming
     /// it: decoding it as an optional Int would turn `?year=abc` into "no year" without a word.
     package func optionalYearQuery() throws -> Int? {
-        guard let text = query[String.self, at: "year"], !text.isEmpty else { return nil }
+        // Left out, every year; sent empty, refused like any other value that is not a year.
+        guard let text = query[String.self, at: "year"] else { return nil }
         guard let year = Int(text), GoalDraft.years.contains(year) else {
             throw DomainError.badRequest("year must be a year such as 2026; got '\(text)'", field: "year")
         }
