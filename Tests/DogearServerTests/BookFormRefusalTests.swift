@@ -10,15 +10,15 @@ import Vapor
 /// reason beside the field at fault, never a page of its own that loses the text.
 @Suite("The book page keeps a refused session or quote")
 struct BookFormRefusalTests {
+    /// A book being read, with a known last page.
+    static let piranesi = [("title", "Piranesi"), ("authors", "Susanna Clarke"), ("pageCount", "272"), ("status", "reading")]
+
     @Test("a session past the last page: the book page again (422), the date, minutes and page as typed, the page marked")
     func sessionPastTheEnd() async throws {
         try await withDogear { app in
             let ann = WebClient(app)
             try await ann.signUp()
-            try await ann.get("/add")
-            let added = try await ann.must(
-                "/add", [("title", "Piranesi"), ("authors", "Susanna Clarke"), ("pageCount", "272"), ("status", "reading")])
-            let book = try #require(added.location)
+            let book = "/books/" + (try await ann.addBook(BookFormRefusalTests.piranesi))
             try await ann.get(book)
             let refused = try await ann.post(
                 "\(book)/sessions", [("date", "2026-03-12"), ("minutes", "45"), ("endPage", "400")])
@@ -44,10 +44,7 @@ struct BookFormRefusalTests {
         try await withDogear { app in
             let ann = WebClient(app)
             try await ann.signUp()
-            try await ann.get("/add")
-            let added = try await ann.must(
-                "/add", [("title", "Piranesi"), ("authors", "Susanna Clarke"), ("pageCount", "272"), ("status", "reading")])
-            let book = try #require(added.location)
+            let book = "/books/" + (try await ann.addBook(BookFormRefusalTests.piranesi))
             try await ann.get(book)
             let text = "The Beauty of the House is immeasurable; its Kindness infinite."
             let refused = try await ann.post("\(book)/quotes", [("text", text), ("page", "-3")])

@@ -15,10 +15,7 @@ struct HomePageLogTests {
         try await withDogear { app in
             let ann = WebClient(app)
             try await ann.signUp()
-            try await ann.get("/add")
-            let added = try await ann.must(
-                "/add", [("title", "Piranesi"), ("authors", "Susanna Clarke"), ("pageCount", "272"), ("status", "reading")])
-            let id = try #require(added.location?.split(separator: "/").last.map(String.init))
+            let id = try await ann.addBook(BookFormRefusalTests.piranesi)
             var home = try await ann.get("/")
             #expect(home.body.contains("I&#39;m on page") || home.body.contains("I'm on page"))
             #expect(home.body.contains("of 272"))

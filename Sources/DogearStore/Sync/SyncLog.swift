@@ -3,14 +3,14 @@ import FluentKit
 import Foundation
 import SQLKit
 
-/// The reader's change log: every service that writes a reader's own data tells it what
-/// changed or went, inside the transaction of the change, so the feed (`SyncService`) can never
+/// The reader's change log: the write pipeline (`DogearServices/Writes/`) tells it what each write
+/// changed or removed, inside the transaction of the change, so the feed (`SyncService`) can never
 /// show a change that rolled back nor miss one that committed.
 ///
 /// Each change takes the next of the reader's versions from `sync_clocks`. Raising the counter
 /// locks the reader's row until the transaction ends, so versions are handed out in commit order:
 /// a second writer for the same reader waits there and gets the higher version only after the
-/// first has committed. Services tell the log at the end of their transaction, after their other
+/// first has committed. The pipeline tells the log at the end of the transaction, after the other
 /// writes, so the lock is held briefly and always taken last.
 package struct SyncLog {
     package struct Change: Hashable, Sendable {
@@ -31,34 +31,8 @@ package struct SyncLog {
     /// When deletions happened (the tombstones' time, which their retention counts from).
     package let now: Date
 
-    /// A log for a writer that only adds and changes (an import's lists), with no clock of its own.
-    package static func upserts(db: any Database, userID: UUID) -> SyncLog {
-        SyncLog(db: db, userID: userID, now: .distantPast)
-    }
-
-    package func changed(_ type: SyncObjectType, _ ids: [UUID]) async throws {
-        try await record(ids.map { Change(type: type, id: $0, deleted: false) })
-    }
-
-    package func changed(_ type: SyncObjectType, _ id: UUID) async throws {
-        try await changed(type, [id])
-    }
-
-    package func deleted(_ type: SyncObjectType, _ ids: [UUID]) async throws {
-        try await record(ids.map { Change(type: type, id: $0, deleted: true) })
-    }
-
-    package func deleted(_ type: SyncObjectType, _ id: UUID) async throws {
-        try await deleted(type, [id])
-    }
-
     /// Entries changed: the entries, and the items of the reader's lists that hold the same works
     /// (an item shows the reader's entry and its cover).
-    package func entriesChanged(_ entryIDs: [UUID]) async throws {
-        try await record(try await entryChanges(entryIDs))
-    }
-
-    /// What `entriesChanged` records, for a writer that records it with other changes.
     package func entryChanges(_ entryIDs: [UUID]) async throws -> [Change] {
         guard !entryIDs.isEmpty else { return [] }
         var items: [UUID] = []
@@ -117,15 +91,6 @@ package struct SyncLog {
         ).all().map { try $0.decode(column: "id", as: UUID.self) }
     }
 
-    /// Changes to several readers' logs in one transaction (a list and the saves others made of it).
-    /// Each log is written in the order of the readers' ids, the one order every such write takes,
-    /// so two of them never wait on each other's clock locks.
-    package static func record(_ changes: [UUID: [Change]], at now: Date, on db: any Database) async throws {
-        for userID in changes.keys.sorted() {
-            try await SyncLog(db: db, userID: userID, now: now).record(changes[userID]!)
-        }
-    }
-
     /// Records the changes, each with a version of its own (the last word on an object wins).
     package func record(_ changes: [Change]) async throws {
         var seen: [SyncObjectKey: Int] = [:]
@@ -140,7 +105,6 @@ package struct SyncLog {
             }
         }
         guard !unique.isEmpty else { return }
-        precondition(now != .distantPast || !unique.contains(where: \.deleted), "a deletion needs the time it happened")
         let sql = db.sql
         try await WriteCondition.check(seen.keys, userID: userID, on: sql)
         let count = Int64(unique.count)
