@@ -61,6 +61,8 @@ package struct EntryContentService {
                 try await library.archive(result.archived, of: entry, on: db)
             }
             entry.totalMinutes += minutes
+            // A session is reading even when it does not move the page (Home's order).
+            entry.lastReadAt = library.now
             try await entry.save(on: db)
 
             let session = ReadingSession()

@@ -14,11 +14,15 @@ package struct HomeService {
         let zone = TimeZone(identifier: user.timeZone) ?? .gmt
         let today = LocalDate(now, in: zone)
         // Which entries, by id; `EntryLoader` reads them all in one statement. The statuses are
-        // literals, as 025's partial indexes say them, so those indexes give the order.
+        // literals, as 025's partial indexes say them, so those indexes find the rows. What is
+        // being read comes by when it was last read here, then (imported books, never opened here)
+        // by when it was started; not by `updated_at`, which an import or a rating moves.
         let reading = try await db.sql.raw(
             """
             SELECT id FROM library_entries WHERE user_id = \(bind: userID) AND status = 'reading'
-            ORDER BY updated_at DESC LIMIT 50
+            ORDER BY last_read_at IS NULL, last_read_at DESC, date_started IS NULL, date_started DESC,
+              updated_at DESC
+            LIMIT 50
             """
         ).all().map { try $0.decode(column: "id", as: UUID.self) }
         let finished = try await db.sql.raw(

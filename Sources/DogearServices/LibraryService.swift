@@ -60,6 +60,7 @@ package struct LibraryService {
                 entry.readingState, to: fields.status, length: length(work, edition),
                 today: today, givenStarted: fields.dateStarted, givenFinished: fields.dateFinished)
             entry.readingState = change.state
+            if change.state.status == .reading || change.state.status == .read { entry.lastReadAt = now }
             try await entry.create(on: db)
             try await TagService(db: db, userID: userID, now: now).setTags(fields.tags, on: try entry.requireID())
             try changes.entryAdded(
@@ -154,7 +155,7 @@ package struct LibraryService {
                 state = result.state
                 try await archive(result.archived, of: entry, on: db)
             }
-            entry.readingState = state
+            stampReading(entry, becoming: state)
             try await entry.save(on: db)
             if let tags {
                 try await TagService(db: db, userID: try user.requireID(), now: now).setTags(tags, on: try entry.requireID())
@@ -179,7 +180,7 @@ package struct LibraryService {
                 givenStarted: parsed.status == .reading ? date : nil,
                 givenFinished: parsed.status == .reading ? nil : date)
             if parsed.onWishlist { entry.onWishlist = true }
-            entry.readingState = result.state
+            stampReading(entry, becoming: result.state)
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
             try changes.entryChanged(entry, before: before)
@@ -193,7 +194,7 @@ package struct LibraryService {
             let before = WriteChanges.EntryBefore(entry)
             let (work, edition) = try await catalogFacts(of: entry, on: db)
             let result = try ProgressRules.update(entry.readingState, with: input, length: length(work, edition), today: today)
-            entry.readingState = result.state
+            stampReading(entry, becoming: result.state)
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
             // A progress update makes today a reading day (streaks, the calendar).
@@ -224,6 +225,13 @@ package struct LibraryService {
         _ body: @escaping @Sendable (any Database, WriteChanges) async throws -> T
     ) async throws -> T {
         try await WritePipeline(db: db, now: now, clubEvents: clubEvents).run(body)
+    }
+
+    /// Sets the entry's reading state, and stamps `lastReadAt` (Home's order) when the change is
+    /// reading rather than an edit.
+    package func stampReading(_ entry: LibraryEntry, becoming state: ReadingState) {
+        if state.isReading(since: entry.readingState) { entry.lastReadAt = now }
+        entry.readingState = state
     }
 
     package func catalogFacts(of entry: LibraryEntry, on db: any Database) async throws -> (Work, Edition?) {

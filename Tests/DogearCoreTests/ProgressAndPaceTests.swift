@@ -144,3 +144,21 @@ struct LocalDateTests {
         #expect(LocalDate(dayNumber: 0) == LocalDate("1970-01-01"))
     }
 }
+
+@Suite("What counts as reading, for Home's order")
+struct ReadingActivityTests {
+    static let base = ReadingState(status: .reading, dateStarted: LocalDate("2026-03-01"), currentPage: 40, progress: 0.15)
+
+    @Test(
+        "a moved page, a start or a finish is reading; a date corrected by hand or a shelf change is not",
+        arguments: [
+            ("page moved", ReadingState(status: .reading, dateStarted: base.dateStarted, currentPage: 60, progress: 0.22), true),
+            ("finished", ReadingState(status: .read, dateStarted: base.dateStarted, currentPage: 40, progress: 0.15), true),
+            ("start date corrected", ReadingState(status: .reading, dateStarted: nil, currentPage: 40, progress: 0.15), false),
+            ("put on hold", ReadingState(status: .onHold, dateStarted: base.dateStarted, currentPage: 40, progress: 0.15), false),
+            ("nothing", base, false),
+        ])
+    func reading(_ name: String, _ after: ReadingState, _ expected: Bool) {
+        #expect(after.isReading(since: Self.base) == expected, "\(name)")
+    }
+}

@@ -1,3 +1,4 @@
+import DogearTestSupport
 import Foundation
 import Testing
 import Vapor
@@ -61,6 +62,38 @@ struct HomePageLogTests {
             let recent = try #require(home.body.range(of: "id=\"recently-finished\""))
             #expect(!home.body[reading.upperBound..<recent.lowerBound].contains("Piranesi"))
             #expect(home.body[recent.upperBound...].contains("Piranesi"))
+        }
+    }
+
+    @Test("the book read this morning stays first on Home after a 619-row import and a rating of another book")
+    func orderByLastRead() async throws {
+        try await withDogear { app in
+            let start = app.clock.now()
+            let token = try await app.signUp()
+            let morning = try await app.addEntry(token, title: "The Morning Book", extra: ["status": "reading"])
+            let other = try await app.addEntry(token, title: "Started Earlier", extra: ["status": "reading"])
+            app.clock = .fixed(start.addingTimeInterval(3_600))
+            try await app.must(.POST, "/api/v1/library/\(morning.id)/progress", token: token, json: ["page": 40])
+
+            // Later the same day: the reader imports their Goodreads history (twelve of its rows are
+            // being read) and rates the other book. Neither is reading the morning book.
+            app.clock = .fixed(start.addingTimeInterval(7_200))
+            let data = try #require(SharedFixtures.data("goodreads/romneyda-619rows-31col.csv"))
+            let job = try await app.importFile(token, data)
+            #expect(job.status == "done")
+            try await app.must(.PATCH, "/api/v1/library/\(other.id)", token: token, json: ["rating": 4])
+
+            let home = try await app.send(.GET, "/api/v1/home", token: token).decode(HomeDTO.self)
+            #expect(home.currentlyReading.count == 14)
+            #expect(home.currentlyReading.map(\.work.title).prefix(2) == ["The Morning Book", "Started Earlier"])
+
+            // The page shows the same order: the morning book's card comes first.
+            let page = WebClient(app)
+            try await page.signIn()
+            let html = try await page.get("/").body
+            let first = try #require(html.range(of: "The Morning Book"))
+            let second = try #require(html.range(of: "Started Earlier"))
+            #expect(first.lowerBound < second.lowerBound)
         }
     }
 }

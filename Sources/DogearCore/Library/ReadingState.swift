@@ -24,6 +24,16 @@ public struct ReadingState: Equatable, Sendable {
         self.progress = progress
         self.readCount = readCount
     }
+
+    /// Whether going from `before` to this state is reading: the place in the book moved, or the
+    /// book was started or finished. A rating, a tag or a date corrected by hand is not; Home
+    /// orders what is being read by the last time this was true.
+    public func isReading(since before: ReadingState) -> Bool {
+        if currentPage != before.currentPage || currentMinutes != before.currentMinutes || progress != before.progress {
+            return true
+        }
+        return status != before.status && (status == .reading || status == .read)
+    }
 }
 
 /// How long the book is, as far as the catalog knows.

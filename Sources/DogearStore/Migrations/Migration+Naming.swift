@@ -43,6 +43,7 @@ package enum AllMigrations {
         SkipIdleStatsTriggers(),
         CreateClubBansAndJoinRequests(),
         CreateAttemptCounters(),
+        AddLastReadAt(),
     ]
 
     package static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -32,6 +32,9 @@ package final class LibraryEntry: Model, @unchecked Sendable {
     @Field(key: "is_public") package var isPublic: Bool
     @Field(key: "counts_toward_cultural_goal") package var countsTowardCulturalGoal: Bool
     @OptionalField(key: "cultural_goal_category") package var culturalGoalCategory: String?
+    /// When the reader last read it here (a page, a session, starting it); Home's order. Not set
+    /// by imports or by edits that are not reading (a rating, a tag).
+    @OptionalField(key: "last_read_at") package var lastReadAt: Date?
 
     // MARK: relationships
     @Parent(key: "user_id") package var user: User

@@ -121,6 +121,14 @@ final class WebClient: @unchecked Sendable {
         try await get("/")
     }
 
+    /// Signs in through the form an account made elsewhere (the API, another client).
+    func signIn(_ email: String = "reader@example.com", password: String = "long enough") async throws {
+        try await get("/signin")
+        let page = try await post("/signin", [("email", email), ("password", password)])
+        guard page.status == .seeOther else { throw TestFailure("sign-in form: \(page.status) \(page.body.prefix(300))") }
+        try await get("/")
+    }
+
     /// Adds a book through /add and returns its entry id.
     func addBook(_ fields: [(String, String)]) async throws -> String {
         try await get("/add")
