@@ -121,3 +121,25 @@ struct ChartTests {
         #expect(!basic.contains("stats-diversity"))
     }
 }
+
+@Suite("Numbers as pages show them")
+struct FiguresTests {
+    @Test(
+        "thousands grouped, decimals only where they say something",
+        arguments: [
+            (0.0, "0"), (117.0, "117"), (12.46, "12.5"), (158_002.0, "158,002"), (1_234.5, "1,234.5"), (-0.25, "-0.3"),
+            (2.04, "2"),
+        ])
+    func decimal(_ value: Double, _ expected: String) {
+        #expect(Figures.decimal(value) == expected)
+    }
+
+    @Test("counts: 158002 reads 158,002; one book, two books")
+    func counts() {
+        #expect(Figures.count(158_002) == "158,002")
+        #expect(Figures.count(-1_000) == "-1,000")
+        #expect(Figures.count(999) == "999")
+        #expect(Figures.count(1, "book") == "1 book")
+        #expect(Figures.count(2_400, "book") == "2,400 books")
+    }
+}

@@ -95,7 +95,13 @@ package struct StatsService {
         let inRange = try await readingDays.days(
             userID: try user.requireID(), from: range.from, through: min(today, range.to ?? today))
         let current = try await currentStreak(readingDays)
-        let longest = ReadingStreak.from(days: inRange.map(\.day), today: min(today, range.to ?? today))
+        var longest = ReadingStreak.from(days: inRange.map(\.day), today: min(today, range.to ?? today))
+        // A range that reaches today holds today's streak, even one begun before the range did:
+        // "current 1, longest 0" was seen when the range's own days held no run of its length.
+        let reachesToday = (range.from.map { $0 <= today } ?? true) && (range.to.map { $0 >= today } ?? true)
+        if reachesToday, current > longest.longest {
+            longest = ReadingStreak(current: current, longest: current, longestEnded: inRange.last?.day)
+        }
         let genres = Array(figures.genres.prefix(10))
         return StatsReport(
             range: range.report, books: overview.books, finishes: overview.finishes, pages: overview.pages,

@@ -197,7 +197,7 @@ public enum BookShow {
                         .h2("Reading sessions"),
                         .unwrap(model.pagesPerDay) { pace in
                             .p(
-                                .class("meta"), .text("\(String(format: "%.1f", pace)) pages a day"),
+                                .class("meta"), .text("\(Figures.decimal(pace)) pages a day"),
                                 .unwrap(model.estimatedFinish) { .text(" · estimated finish \($0)") })
                         },
                         model.sessions.isEmpty

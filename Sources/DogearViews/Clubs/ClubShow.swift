@@ -188,7 +188,7 @@ public enum ClubShow {
                     .unwrap(model.description) { .p(.class("list-description"), .userText($0)) },
                     .p(
                         .class("meta"),
-                        .text(model.memberCount == 1 ? "1 member" : "\(model.memberCount) members"),
+                        .text(Figures.count(model.memberCount, "member")),
                         .text(" · \(model.booksCompleted) \(model.booksCompleted == 1 ? "book" : "books") finished together"),
                         .text(model.isPublic ? " · public" : " · private")),
                     currentBook(model),

@@ -56,7 +56,7 @@ public enum ClubsIndex {
                                     .a(.href(SiteURL.club(club.id).path), .class("title"), .userText(club.name)),
                                     .p(
                                         .class("meta"),
-                                        .text(club.memberCount == 1 ? "1 member" : "\(club.memberCount) members"),
+                                        .text(Figures.count(club.memberCount, "member")),
                                         .unwrap(club.currentBook) { .group(.text(" · reading "), .userText($0)) },
                                         .if(club.role != "member", .text(" · \(club.role)")))
                                 )

@@ -32,7 +32,7 @@ public enum JoinClub {
                     .class("card narrow"),
                     .h1(.text("Join "), .userText(model.name)),
                     .unwrap(model.description) { .p(.userText($0)) },
-                    .p(.class("meta"), .text(model.memberCount == 1 ? "1 member" : "\(model.memberCount) members")),
+                    .p(.class("meta"), .text(Figures.count(model.memberCount, "member"))),
                     model.requested
                         ? .p(
                             .class("notice"), .attribute(named: "role", value: "status"),

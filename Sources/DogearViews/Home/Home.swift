@@ -141,7 +141,7 @@ public enum Home {
                                                 .a(.href(SiteURL.club(club.id).path), .class("title"), .userText(club.name)),
                                                 .p(
                                                     .class("meta"),
-                                                    .text(club.memberCount == 1 ? "1 member" : "\(club.memberCount) members"),
+                                                    .text(Figures.count(club.memberCount, "member")),
                                                     .unwrap(club.currentBook) { .group(.text(" · reading "), .userText($0)) })))
                                     }),
                                 .a(.class("more"), .href(SiteURL.clubs.path), "All your clubs"))
@@ -160,13 +160,15 @@ public enum Home {
                         .li(
                             .class("goal"), .p(.class("title"), .userText(goal.summary)),
                             .progressBar(Double(goal.percent) / 100, label: "Progress toward \(goal.summary)"),
-                            .p(.class("meta"), .text("\(goal.done) of \(goal.target) · \(goal.standing)")))
+                            .p(
+                                .class("meta"),
+                                .text("\(Figures.count(goal.done)) of \(Figures.count(goal.target)) · \(goal.standing)")))
                     }),
                 .a(.class("more"), .href(SiteURL.goals.path), "All your goals"))
         }
 
         static func stat(_ value: Int, _ label: String) -> Node<HTML.BodyContext> {
-            .div(.class("stat"), .strong(.text(String(value))), .span(.text(label)))
+            .div(.class("stat"), .strong(.text(Figures.count(value))), .span(.text(label)))
         }
 
         /// A card with the page stepper and "I'm on page [ ] of N": small forms, so it works without a

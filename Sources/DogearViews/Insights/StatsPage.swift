@@ -108,7 +108,10 @@ public enum StatsPage {
             let books = Home.View.stat(model.books, model.books == 1 ? "book read" : "books read")
             let pages = Home.View.stat(model.pages, "pages")
             let minutes = model.basicOnly ? Node<HTML.BodyContext>.empty : Home.View.stat(model.minutes, "minutes in sessions")
-            let streak = model.basicOnly ? Node<HTML.BodyContext>.empty : Home.View.stat(model.currentStreak, "day streak")
+            let reachesToday = model.year.map { $0 == model.today.year } ?? true
+            let streak =
+                model.basicOnly || !reachesToday
+                ? Node<HTML.BodyContext>.empty : Home.View.stat(model.currentStreak, "day streak")
             return .section(.class("stats"), .attribute(named: "aria-label", value: "Totals"), books, pages, minutes, streak)
         }
 
@@ -157,17 +160,20 @@ public enum StatsPage {
         static func reading(_ model: Model) -> Node<HTML.BodyContext> {
             let first = model.year.flatMap { LocalDate(year: $0, month: 1, day: 1) } ?? model.today.adding(days: -364)
             let last = model.year.flatMap { LocalDate(year: $0, month: 12, day: 31) } ?? model.today
+            // Today's streak belongs to a range that holds today; beside a past year's longest it
+            // read as that year's ("current 1, longest 0").
+            let reachesToday = model.year.map { $0 == model.today.year } ?? true
+            let streakSummary = reachesToday ? "; current streak \(days(model.currentStreak))" : ""
             let caption = Chart.Caption(
                 id: "calendar", title: model.year.map { "Reading days in \($0)" } ?? "Reading days, the last year",
-                summary:
-                    "\(model.readingDays) days with a session or a progress update; current streak \(days(model.currentStreak))")
+                summary: "\(Figures.count(model.readingDays)) days with a session or a progress update\(streakSummary)")
             let facts: Node<HTML.BodyContext> = .dl(
                 .class("facts"),
-                fact("Current streak", days(model.currentStreak)),
+                reachesToday ? fact("Current streak", days(model.currentStreak)) : .empty,
                 fact("Longest streak", days(model.longestStreak)),
-                fact("Reading days", String(model.readingDays)),
+                fact("Reading days", Figures.count(model.readingDays)),
                 fact("Minutes read", Chart.grouped(model.minutes)),
-                fact("Pages per day", model.pagesPerDay.map { String(format: "%.1f", $0) } ?? "–")
+                fact("Pages per day", model.pagesPerDay.map { Figures.decimal($0) } ?? "–")
             )
             return .section(
                 .id("stats-reading"), .h2("Reading days"), facts,
@@ -199,7 +205,7 @@ public enum StatsPage {
         }
 
         static func finishing(_ model: Model) -> Node<HTML.BodyContext> {
-            let average = model.averageDaysToFinish.map { String(format: "%.1f", $0) } ?? "–"
+            let average = model.averageDaysToFinish.map { Figures.decimal($0) } ?? "–"
             let rate = model.dnfRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "–"
             return .section(
                 .id("stats-finishing"), .h2("Finishing"),
@@ -251,7 +257,7 @@ public enum StatsPage {
                         }, else: .text("–"))))
         }
 
-        static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+        static func days(_ count: Int) -> String { Figures.count(count, "day") }
 
         static func summary(_ points: [Chart.Point], unit: String) -> String {
             let nonZero = points.filter { $0.value > 0 }

@@ -83,7 +83,7 @@ public enum ListsIndex {
                                 .a(.href(SiteURL.list(list.id).path), .class("title"), .userText(list.name)),
                                 .p(
                                     .class("meta"),
-                                    .text(list.itemCount == 1 ? "1 book" : "\(list.itemCount) books"),
+                                    .text(Figures.count(list.itemCount, "book")),
                                     .unwrap(list.ownerName) { .group(.text(" · by "), .userText($0)) },
                                     .if(list.isPublic && list.ownerName == nil, .text(" · shared")))
                             )

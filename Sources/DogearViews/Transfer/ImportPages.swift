@@ -145,19 +145,20 @@ public enum ImportJobPage {
                         .attribute(named: "aria-label", value: "Rows done"),
                         .text("\(Int((done * 100).rounded()))%"),
                     ]),
-                .p(.id("import-count"), .text("\(model.processed) of \(model.total) rows")),
+                .p(.id("import-count"), .text("\(Figures.count(model.processed)) of \(Figures.count(model.total)) rows")),
                 .if(
                     !model.running,
                     .group(
                         .ul(
                             .class("import-counts"),
                             .li(
-                                .strong(.text(String(model.created))), .text(model.dryRun ? " new books to add" : " books added")),
+                                .strong(.text(Figures.count(model.created))),
+                                .text(model.dryRun ? " new books to add" : " books added")),
                             .li(
-                                .strong(.text(String(model.merged))),
+                                .strong(.text(Figures.count(model.merged))),
                                 .text(model.dryRun ? " to merge into books you have" : " merged")),
-                            .li(.strong(.text(String(model.unchanged))), .text(" already there, unchanged")),
-                            .li(.strong(.text(String(model.failed))), .text(" rows that cannot be imported"))),
+                            .li(.strong(.text(Figures.count(model.unchanged))), .text(" already there, unchanged")),
+                            .li(.strong(.text(Figures.count(model.failed))), .text(" rows that cannot be imported"))),
                         .unwrap(model.message) { .p(.class("form-error"), .userText($0)) },
                         .forEach(model.fileWarnings) { .p(.class("warning"), .userText($0)) },
                         .if(
@@ -169,7 +170,7 @@ public enum ImportJobPage {
                                     .forEach(model.mappings) { mapping in
                                         .tr(
                                             .td(.userText(mapping.from)), .td(.userText(mapping.to)),
-                                            .td(.text(String(mapping.rows))))
+                                            .td(.text(Figures.count(mapping.rows))))
                                     }
                                 )
                             )),

@@ -128,7 +128,7 @@ struct GoalTests {
             #expect(page.body.contains("Goals this year"))
             #expect(page.body.contains("4 of 24 · on track"))
             // 5000 × 73 / 365 = 1000 expected; 1000 done.
-            #expect(page.body.contains("1000 of 5000 · on track"))
+            #expect(page.body.contains("1,000 of 5,000 · on track"))
             let stats = try await web.get("/stats")
             #expect(stats.body.contains("Goal 5,000"))
             #expect(stats.body.contains("1,000 pages read of a 5,000-page goal"))

@@ -114,14 +114,6 @@ public enum Chart {
     /// "books" → "book", for a count of one.
     static func singular(_ unit: String) -> String { unit.hasSuffix("s") ? String(unit.dropLast()) : unit }
 
-    /// "12,345": thousands grouped the same way everywhere.
-    public static func grouped(_ value: Int) -> String {
-        let digits = String(abs(value))
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return value < 0 ? "-" + out : out
-    }
+    /// "12,345": thousands grouped the same way everywhere (`Figures`).
+    public static func grouped(_ value: Int) -> String { Figures.count(value) }
 }
