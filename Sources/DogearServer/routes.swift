@@ -50,6 +50,7 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     let library = LibraryController()
     signedIn.post("library", use: library.create).batchable()
     signedIn.get("library", use: library.list)
+    signedIn.get("library", "shelves", use: library.shelves)
     signedIn.get("library", ":id", use: library.show)
     signedIn.patch("library", ":id", use: library.update).batchable()
     signedIn.delete("library", ":id", use: library.delete).batchable()

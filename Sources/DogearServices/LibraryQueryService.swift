@@ -60,6 +60,39 @@ package struct LibraryQueryService {
         try await AutocompleteQuery(db: db, userID: user.requireID()).authors(prefix: "").filter(\.inLibrary).map(\.name)
     }
 
+    /// How many books are on each shelf (status), and in all: the library's tabs and
+    /// `GET /api/v1/library/shelves`. One grouped count over the reader's rows (their user index).
+    package func shelves() async throws -> ShelfCounts {
+        let rows = try await db.sql.raw(
+            "SELECT status, COUNT(*) AS n FROM library_entries WHERE user_id = \(bind: try user.requireID()) GROUP BY status"
+        ).all()
+        var counts: [ReadingStatus: Int] = [:]
+        for row in rows {
+            guard let status = ReadingStatus(rawValue: try row.decode(column: "status", as: String.self)) else { continue }
+            counts[status] = try row.decode(column: "n", as: Int.self)
+        }
+        return ShelfCounts(counts: counts)
+    }
+
+    /// For a search that found nothing: the reader's authors and titles a slip away from what was
+    /// typed (`NearSpellings`). Read only then; capped so a vast library stays a bounded read.
+    package func nearSpellings(of query: String) async throws -> [NearSpellings.Suggestion] {
+        let userID = try user.requireID()
+        let rows = try await db.sql.raw(
+            """
+            SELECT name FROM (
+              SELECT DISTINCT a.name AS name, 0 AS kind FROM library_entries e
+              JOIN work_authors wa ON wa.work_id = e.work_id JOIN authors a ON a.id = wa.author_id
+              WHERE e.user_id = \(bind: userID)
+              UNION
+              SELECT DISTINCT w.title AS name, 1 AS kind FROM library_entries e JOIN works w ON w.id = e.work_id
+              WHERE e.user_id = \(bind: userID)
+            ) names ORDER BY kind, name LIMIT 20000
+            """
+        ).all()
+        return NearSpellings.suggestions(for: query, among: try rows.map { try $0.decode(column: "name", as: String.self) })
+    }
+
     package func isEmpty() async throws -> Bool {
         try await LibraryEntry.query(on: db).filter(\.$user.$id == user.requireID()).count() == 0
     }

@@ -2725,6 +2725,93 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// How many books are on each shelf (status), and in all
+    ///
+    /// The library page's tabs: every status, in the order reading, wantToRead, read, onHold,
+    /// didNotFinish (a shelf with no book says 0), and the total. The same counts as listing the
+    /// library with that `status` filter.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/library/shelves`.
+    /// - Remark: Generated from `#/paths//api/v1/library/shelves/get`.
+    public func getApiV1LibraryShelves(_ input: Operations.GetApiV1LibraryShelves.Input) async throws -> Operations.GetApiV1LibraryShelves.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.GetApiV1LibraryShelves.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/api/v1/library/shelves",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetApiV1LibraryShelves.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Shelves.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Unauthorized.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas._Error.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// One entry
     ///
     /// - Remark: HTTP `GET /api/v1/library/{id}`.

@@ -2360,6 +2360,84 @@ extension Components {
             case onHold = "onHold"
             case didNotFinish = "didNotFinish"
         }
+        /// - Remark: Generated from `#/components/schemas/Shelves`.
+        public struct Shelves: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Shelves/total`.
+            public var total: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Shelves/ShelvesPayload`.
+            public struct ShelvesPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Shelves/ShelvesPayload/status`.
+                public var status: Components.Schemas.Status
+                /// - Remark: Generated from `#/components/schemas/Shelves/ShelvesPayload/count`.
+                public var count: Swift.Int
+                /// Creates a new `ShelvesPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - status:
+                ///   - count:
+                public init(
+                    status: Components.Schemas.Status,
+                    count: Swift.Int
+                ) {
+                    self.status = status
+                    self.count = count
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case status
+                    case count
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.status = try container.decode(
+                        Components.Schemas.Status.self,
+                        forKey: .status
+                    )
+                    self.count = try container.decode(
+                        Swift.Int.self,
+                        forKey: .count
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "status",
+                        "count"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Shelves/shelves`.
+            public typealias ShelvesPayload = [Components.Schemas.Shelves.ShelvesPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/Shelves/shelves`.
+            public var shelves: Components.Schemas.Shelves.ShelvesPayload
+            /// Creates a new `Shelves`.
+            ///
+            /// - Parameters:
+            ///   - total:
+            ///   - shelves:
+            public init(
+                total: Swift.Int,
+                shelves: Components.Schemas.Shelves.ShelvesPayload
+            ) {
+                self.total = total
+                self.shelves = shelves
+            }
+            public enum CodingKeys: String, CodingKey {
+                case total
+                case shelves
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.total = try container.decode(
+                    Swift.Int.self,
+                    forKey: .total
+                )
+                self.shelves = try container.decode(
+                    Components.Schemas.Shelves.ShelvesPayload.self,
+                    forKey: .shelves
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "total",
+                    "shelves"
+                ])
+            }
+        }
         /// A status, or a usual spelling: to-read, want to read, TBR, to be read, unread, currently-reading,
         /// finished, paused, on hold, did-not-finish, DNF, abandoned, wishlist (wantToRead on the wishlist).
         ///

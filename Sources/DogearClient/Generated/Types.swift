@@ -151,6 +151,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/v1/library`.
     /// - Remark: Generated from `#/paths//api/v1/library/post`.
     func postApiV1Library(_ input: Operations.PostApiV1Library.Input) async throws -> Operations.PostApiV1Library.Output
+    /// How many books are on each shelf (status), and in all
+    ///
+    /// The library page's tabs: every status, in the order reading, wantToRead, read, onHold,
+    /// didNotFinish (a shelf with no book says 0), and the total. The same counts as listing the
+    /// library with that `status` filter.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/library/shelves`.
+    /// - Remark: Generated from `#/paths//api/v1/library/shelves/get`.
+    func getApiV1LibraryShelves(_ input: Operations.GetApiV1LibraryShelves.Input) async throws -> Operations.GetApiV1LibraryShelves.Output
     /// One entry
     ///
     /// - Remark: HTTP `GET /api/v1/library/{id}`.
@@ -1073,6 +1083,18 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// How many books are on each shelf (status), and in all
+    ///
+    /// The library page's tabs: every status, in the order reading, wantToRead, read, onHold,
+    /// didNotFinish (a shelf with no book says 0), and the total. The same counts as listing the
+    /// library with that `status` filter.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/library/shelves`.
+    /// - Remark: Generated from `#/paths//api/v1/library/shelves/get`.
+    public func getApiV1LibraryShelves(headers: Operations.GetApiV1LibraryShelves.Input.Headers = .init()) async throws -> Operations.GetApiV1LibraryShelves.Output {
+        try await getApiV1LibraryShelves(Operations.GetApiV1LibraryShelves.Input(headers: headers))
     }
     /// One entry
     ///

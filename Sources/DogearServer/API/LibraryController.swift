@@ -18,6 +18,10 @@ package struct LibraryController {
         try await Page(try await req.libraryQuery().page(try LibraryFilter(query: req.url.query)), EntryDTO.init).jsonResponse()
     }
 
+    package func shelves(req: Request) async throws -> ShelvesDTO {
+        ShelvesDTO(try await req.libraryQuery().shelves())
+    }
+
     package func show(req: Request) async throws -> EntryDTO {
         let id = try req.uuidParameter("id")
         let entry = try await req.libraryQuery().entry(id)

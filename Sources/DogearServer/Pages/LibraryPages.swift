@@ -18,12 +18,18 @@ package struct LibraryPages {
             sort: sort ?? "added", items: page.items.map(BookSummary.init), allTags: try await library.tagNames(),
             nextCursor: page.nextCursor, libraryIsEmpty: page.items.isEmpty ? try await library.isEmpty() : false,
             session: try req.requirePageSession())
-        model.lists = try await req.lists().ownCustomLists().map {
-            ListChoice(id: $0.id, name: $0.name)
+        if page.items.isEmpty, let query, !query.isEmpty, filter.cursor == nil {
+            model.suggestions = try await library.nearSpellings(of: query).map { .init(label: $0.label, query: $0.query) }
         }
         if req.query["partial"] == "1" {
             return Response(htmlFragment: LibraryIndex.View.resultsFragment(model))
         }
+        // The rest only the whole page shows (live search replaces the results alone).
+        model.lists = try await req.lists().ownCustomLists().map {
+            ListChoice(id: $0.id, name: $0.name)
+        }
+        let shelves = try await library.shelves()
+        model.shelves = .init(total: shelves.total, counts: ShelfCounts.order.map { .init(status: $0, count: shelves.count($0)) })
         return Response(html: LibraryIndex.View.render(model))
     }
 }

@@ -1,8 +1,9 @@
 import DogearCore
 import Plot
 
-/// `/library`: search as you type (the form works without a script), filters that fold away,
-/// the sorts, and each book with its status, tags, rating, a quick status change and delete.
+/// `/library`: shelf tabs with their counts, search as you type (the form works without a script),
+/// filters that fold away, the sorts, and each book with its status, tags, rating and one quiet
+/// actions menu (status, add to a list); deleting lives on the book page, behind its confirmation.
 public enum LibraryIndex {
     public struct Model: Sendable, Equatable {
         public var query: String
@@ -16,6 +17,11 @@ public enum LibraryIndex {
         public var libraryIsEmpty: Bool
         /// The reader's own custom lists, for "Add to list" on each row.
         public var lists: [ListChoice] = []
+        /// Books per shelf, in the tabs' order, and in all (nil: no tabs).
+        public var shelves: Shelves?
+        /// Near spellings of titles and authors when a search found nothing ("tolkein" → Tolkien):
+        /// what to show, and what to search for.
+        public var suggestions: [Suggestion] = []
         public var session: PageSession
 
         public init(
@@ -37,6 +43,35 @@ public enum LibraryIndex {
         var filtering: Bool { !statuses.isEmpty || tag != nil }
     }
 
+    /// The tabs: each shelf's count in order, and the total.
+    public struct Shelves: Sendable, Equatable {
+        public struct Shelf: Sendable, Equatable {
+            public var status: ReadingStatus
+            public var count: Int
+            public init(status: ReadingStatus, count: Int) {
+                self.status = status
+                self.count = count
+            }
+        }
+        public var total: Int
+        public var counts: [Shelf]
+
+        public init(total: Int, counts: [Shelf]) {
+            self.total = total
+            self.counts = counts
+        }
+    }
+
+    /// A near spelling to offer: the title or author to show, and the words to search for.
+    public struct Suggestion: Sendable, Equatable {
+        public var label: String
+        public var query: String
+        public init(label: String, query: String) {
+            self.label = label
+            self.query = query
+        }
+    }
+
     public static let sorts: [(String, String)] = [
         ("added", "Recently added"), ("title", "Title"), ("author", "Author"), ("finished", "Recently finished"),
         ("rating", "Rating"),
@@ -48,6 +83,7 @@ public enum LibraryIndex {
                 title: "Library", session: model.session, csrfToken: model.session.csrfToken, active: .library,
                 .group(
                     .h1("Your library"),
+                    .unwrap(model.shelves) { tabs(model, $0) },
                     searchForm(model),
                     .div(.id("results"), .attribute(named: "aria-live", value: "polite"), results(model))
                 ))
@@ -56,6 +92,27 @@ public enum LibraryIndex {
         /// The part live search replaces (the script asks for `/library?…&partial=1`).
         public static func resultsFragment(_ model: Model) -> String {
             Node<HTML.BodyContext>.div(results(model)).render()
+        }
+
+        /// One link per shelf with its count: plain links, so they work without a script and each
+        /// shelf has its own address. The tab of the one status filtered on (or All) is current.
+        static func tabs(_ model: Model, _ shelves: Shelves) -> Node<HTML.BodyContext> {
+            func tab(_ label: String, _ count: Int, status: ReadingStatus?) -> Node<HTML.ListContext> {
+                var query = [("q", model.query), ("sort", model.sort == "added" ? "" : model.sort)]
+                if let status { query.append(("status", status.rawValue)) }
+                if let tag = model.tag { query.append(("tag", tag)) }
+                let current = status.map { model.statuses == [$0] } ?? model.statuses.isEmpty
+                return .li(
+                    .a(
+                        .href(SiteURL.library.with(query: query.filter { !$0.1.isEmpty })),
+                        .if(current, .attribute(named: "aria-current", value: "page")),
+                        .text(label), .span(.class("count"), .text(Figures.count(count)))))
+            }
+            return .nav(
+                .class("shelf-tabs"), .attribute(named: "aria-label", value: "Shelves"),
+                .ul(
+                    tab("All", shelves.total, status: nil),
+                    .forEach(shelves.counts) { tab($0.status.label, $0.count, status: $0.status) }))
         }
 
         static func searchForm(_ model: Model) -> Node<HTML.BodyContext> {
@@ -129,9 +186,22 @@ public enum LibraryIndex {
                         .class("empty"), "Your library is empty. ", .a(.href(SiteURL.add.path), "Add a book"), " or ",
                         .a(.href(SiteURL.importFile.path), "import one from Goodreads or The StoryGraph"), ".")
                 }
-                return .p(
-                    .class("empty"),
-                    .userText(model.query.isEmpty ? "No books match these filters." : "No books match “\(model.query)”."))
+                return .group(
+                    .p(
+                        .class("empty"),
+                        .userText(model.query.isEmpty ? "No books match these filters." : "No books match “\(model.query)”.")),
+                    .if(
+                        !model.suggestions.isEmpty,
+                        .p(
+                            .class("suggestions"), .text("Did you mean "),
+                            .forEach(Array(model.suggestions.enumerated())) { index, suggestion in
+                                .group(
+                                    .if(index > 0, .text(index == model.suggestions.count - 1 ? " or " : ", ")),
+                                    .a(
+                                        .href(SiteURL.library.with(query: [("q", suggestion.query)])),
+                                        .userText(suggestion.label)))
+                            },
+                            .text("?"))))
             }
             return .group(
                 .ul(.class("list library"), .forEach(model.items) { row($0, csrf: model.session.csrfToken, lists: model.lists) }),
@@ -161,48 +231,55 @@ public enum LibraryIndex {
                                     .unwrap(match.passage) { .span(.class("passage"), .userText(": \($0)")) })
                             }))
                 ),
-                .div(
-                    .class("row-actions"),
-                    .form(
-                        .action(SiteURL.bookStatus(book.id).path), .method(.post), .class("quick-status"),
-                        .csrf(csrf),
-                        .input(.type(.hidden), .name("back"), .value(SiteURL.library.path)),
-                        .select(
-                            .id("status-\(book.id.uuidString)"), .attribute(named: "name", value: "status"),
-                            .userAttribute("aria-label", "Status of \(book.title)"),
-                            .forEach(ReadingStatus.allCases) { status in
-                                .element(
-                                    named: "option",
-                                    nodes: [
-                                        .attribute(named: "value", value: status.rawValue),
-                                        .if(status == book.status, .attribute(named: "selected")), .text(status.label),
-                                    ])
-                            }
+                // One quiet menu (a native <details>: no script needed) instead of two forms and a
+                // red Delete on every row; deleting is on the book page, behind its confirmation.
+                .element(
+                    named: "details",
+                    nodes: [
+                        .class("row-menu"),
+                        .element(
+                            named: "summary",
+                            nodes: [.userAttribute("aria-label", "Actions for \(book.title)"), .text("Actions")]),
+                        .div(
+                            .class("row-menu-body"),
+                            .form(
+                                .action(SiteURL.bookStatus(book.id).path), .method(.post), .class("quick-status"),
+                                .csrf(csrf),
+                                .input(.type(.hidden), .name("back"), .value(SiteURL.library.path)),
+                                .select(
+                                    .id("status-\(book.id.uuidString)"), .attribute(named: "name", value: "status"),
+                                    .userAttribute("aria-label", "Status of \(book.title)"),
+                                    .forEach(ReadingStatus.allCases) { status in
+                                        .element(
+                                            named: "option",
+                                            nodes: [
+                                                .attribute(named: "value", value: status.rawValue),
+                                                .if(status == book.status, .attribute(named: "selected")),
+                                                .text(status.label),
+                                            ])
+                                    }
+                                ),
+                                .button(.type(.submit), .text("Change"))
+                            ),
+                            .if(
+                                !lists.isEmpty,
+                                .form(
+                                    .action(SiteURL.bookAddToList(book.id).path), .method(.post), .class("quick-status"),
+                                    .csrf(csrf),
+                                    .select(
+                                        .attribute(named: "name", value: "list"),
+                                        .userAttribute("aria-label", "A list for \(book.title)"),
+                                        .forEach(lists) { list in
+                                            .element(
+                                                named: "option",
+                                                nodes: [.attribute(named: "value", value: list.id), .userText(list.name)])
+                                        }),
+                                    .button(
+                                        .type(.submit), .userAttribute("aria-label", "Add \(book.title) to the list"),
+                                        .text("Add to list"))
+                                ))
                         ),
-                        .button(.type(.submit), .text("Change"))
-                    ),
-                    .if(
-                        !lists.isEmpty,
-                        .form(
-                            .action(SiteURL.bookAddToList(book.id).path), .method(.post), .class("quick-status"),
-                            .csrf(csrf),
-                            .select(
-                                .attribute(named: "name", value: "list"),
-                                .userAttribute("aria-label", "A list for \(book.title)"),
-                                .forEach(lists) { list in
-                                    .element(
-                                        named: "option",
-                                        nodes: [.attribute(named: "value", value: list.id), .userText(list.name)])
-                                }),
-                            .button(
-                                .type(.submit), .userAttribute("aria-label", "Add \(book.title) to the list"),
-                                .text("Add to list"))
-                        )),
-                    .a(
-                        .class("danger"), .href(SiteURL.deleteBook(book.id).path),
-                        .attribute(named: "data-confirm-delete", value: "true"),
-                        .userAttribute("aria-label", "Delete \(book.title)"), "Delete")
-                )
+                    ])
             )
         }
 

@@ -1,0 +1,75 @@
+import DogearCore
+import DogearTestSupport
+import Foundation
+import Testing
+import Vapor
+
+@testable import DogearServer
+@testable import DogearServices
+@testable import DogearStore
+
+/// The library's shelf tabs say how many books each shelf holds, as the API does; a search that
+/// finds nothing offers the near spellings of the reader's authors and titles.
+@Suite("Library: shelf tabs with counts, near spellings")
+struct LibraryShelvesTests {
+    @Test("after a 619-row import: each tab's count is the API's, and what listing that shelf returns")
+    func tabCounts() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let data = try #require(SharedFixtures.data("goodreads/romneyda-619rows-31col.csv"))
+            #expect(try await app.importFile(token, data).status == "done")
+
+            let shelves = try await app.send(.GET, "/api/v1/library/shelves", token: token).decode(ShelvesDTO.self)
+            #expect(shelves.shelves.map(\.status) == [.reading, .wantToRead, .read, .onHold, .didNotFinish])
+            #expect(shelves.total == shelves.shelves.map(\.count).reduce(0, +))
+            #expect(shelves.total > 600)
+            // Each shelf's count is what listing it by status returns, page by page.
+            for shelf in shelves.shelves {
+                var listed = 0
+                var cursor: String?
+                repeat {
+                    let path =
+                        "/api/v1/library?status=\(shelf.status.rawValue)&limit=100" + (cursor.map { "&cursor=\($0)" } ?? "")
+                    let page = try await app.send(.GET, path, token: token).decode(Page<EntryDTO>.self)
+                    listed += page.items.count
+                    cursor = page.nextCursor
+                } while cursor != nil
+                #expect(listed == shelf.count, "\(shelf.status)")
+            }
+
+            let web = WebClient(app)
+            try await web.signIn()
+            let page = try await web.get("/library").body
+            let grouped = { (n: Int) in n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
+            #expect(page.contains("aria-current=\"page\">All<span class=\"count\">\(grouped(shelves.total))</span>"))
+            for shelf in shelves.shelves {
+                #expect(page.contains(">\(shelf.status.label)<span class=\"count\">\(grouped(shelf.count))</span>"))
+            }
+            // A tab is a plain link: the Read tab lists read books and is the current one.
+            let read = try await web.get("/library?status=read").body
+            #expect(read.contains("aria-current=\"page\">Read<span class=\"count\">"))
+            #expect(!read.contains("aria-current=\"page\">All"))
+            // No red Delete on every row: deleting is on the book page.
+            #expect(!page.contains("data-confirm-delete"))
+            #expect(page.contains("<summary aria-label=\"Actions for "))
+        }
+    }
+
+    @Test("“tolkein” finds nothing and offers Tolkien; a word nowhere near offers nothing")
+    func nearSpellings() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            _ = try await web.addBook([("title", "The Hobbit"), ("authors", "J. R. R. Tolkien"), ("status", "wantToRead")])
+            let page = try await web.get("/library?q=tolkein").body
+            #expect(page.contains("No books match “tolkein”."))
+            #expect(page.contains("Did you mean <a href=\"/library?q=Tolkien\">J. R. R. Tolkien</a>?"))
+            // The suggestion's search finds the book.
+            #expect(try await web.get("/library?q=Tolkien").body.contains("The Hobbit"))
+            // Live search's fragment offers it too.
+            #expect(try await web.get("/library?q=hobit&partial=1").body.contains("Did you mean"))
+            let far = try await web.get("/library?q=zzzzqx").body
+            #expect(!far.contains("Did you mean"))
+        }
+    }
+}
