@@ -10,3 +10,4 @@ import "./copy-code.js";
 import "./club-live.js";
 import "./discover.js";
 import "./time-zone.js";
+import "./length-count.js";

@@ -261,8 +261,10 @@ package func webRoutes(_ app: Application, config: DogearConfig) {
     pages.post(.bookAuthorFacts(any, any), use: facts.saveAuthor)
 
     let form = BookFormPages()
-    pages.get(.add, use: form.addPage)
+    let addSearch = AddSearchPages()
+    pages.get(.add, use: addSearch.show)
     pages.post(.add, use: form.add)
+    pages.post(.addPick, use: addSearch.pick)
     pages.get(.editBook(any), use: form.editPage)
     pages.post(.editBook(any), use: form.edit)
     // JSON for the add form's script: the API's error shape, not an error page.

@@ -7,6 +7,8 @@ public enum SiteURL: Equatable, Sendable {
     case home, signIn, signUp, signOut, library, add, lookup, importFile, export, profile
     /// The first-run page after sign-up.
     case welcome
+    /// One press on a search result of the Add page: the book, on the shelf pressed.
+    case addPick
     case book(UUID)
     case editBook(UUID)
     case deleteBook(UUID)
@@ -181,6 +183,7 @@ public enum SiteURL: Equatable, Sendable {
         case .library: return [.literal("library")]
         case .add: return [.literal("add")]
         case .lookup: return [.literal("lookup")]
+        case .addPick: return [.literal("add"), .literal("pick")]
         case .importFile: return [.literal("import")]
         case .export: return [.literal("export")]
         case .profile: return [.literal("profile")]

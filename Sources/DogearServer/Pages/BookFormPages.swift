@@ -47,14 +47,12 @@ package struct BookFormPages {
             pageCount: found.book.edition?.pageCount, verified: found.book.work.verified)
     }
 
-    package func addPage(req: Request) async throws -> Response {
-        Response(html: BookForm.View.render(try await model(req, entryID: nil)))
-    }
-
     package func add(req: Request) async throws -> Response {
         let form = try req.content.decode(Form.self)
         var model = try await model(req, entryID: nil)
         model.fill(form)
+        // A look-up or a refusal comes back to the long form, unfolded.
+        model.handFormOpen = true
         if form.lookup != nil {
             do {
                 let found = try await lookUp(form.isbn, req)

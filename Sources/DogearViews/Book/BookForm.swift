@@ -26,6 +26,12 @@ public enum BookForm {
         public var lookupNotice: String?
         public var knownAuthors: [String] = []
         public var knownTags: [String] = []
+        /// Adding: the search's box and results (nil before a search).
+        public var search: BookSearch.Model?
+        /// Adding: the book a press just added, said above the box.
+        public var added: Added?
+        /// Adding: whether the long form shows unfolded (a refused form, a look-up, nothing found).
+        public var handFormOpen = false
         public var session: PageSession
 
         public init(entryID: UUID? = nil, session: PageSession) {
@@ -34,6 +40,18 @@ public enum BookForm {
         }
 
         var isEdit: Bool { entryID != nil }
+    }
+
+    /// What one press on a search result added.
+    public struct Added: Sendable, Equatable {
+        public var entryID: UUID
+        public var title: String
+        public var status: ReadingStatus
+        public init(entryID: UUID, title: String, status: ReadingStatus) {
+            self.entryID = entryID
+            self.title = title
+            self.status = status
+        }
     }
 
     public enum View {
@@ -47,78 +65,95 @@ public enum BookForm {
                     .class("card"),
                     .h1(.text(heading)),
                     .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
-                    .form(
-                        .action(action), .method(.post), .class("book-form"), .attribute(named: "novalidate"),
-                        .csrf(model.session.csrfToken),
-                        // Enter in a field sends the form with its first submit button: make that one "Add", not "Look up".
-                        .if(
-                            !model.isEdit,
-                            .button(
-                                .type(.submit), .class("visually-hidden"), .attribute(named: "tabindex", value: "-1"),
-                                .attribute(named: "aria-hidden", value: "true"), .text("Add to library"))),
-                        .if(
-                            !model.isEdit,
-                            .group(
-                                .field(
-                                    "ISBN", name: "isbn", state: model.isbn, autocomplete: "off",
-                                    hint: "Type it, or scan the barcode where your browser can",
-                                    extra: [.attribute(named: "inputmode", value: "numeric")]),
-                                .div(
-                                    .class("isbn-tools"),
-                                    // A submit button, so it works without a script; the script looks up in place.
-                                    .button(
-                                        .type(.submit), .name("lookup"), .value("1"), .attribute(named: "formnovalidate"),
-                                        .attribute(named: "data-lookup", value: "#field-isbn"),
-                                        .attribute(named: "data-lookup-url", value: SiteURL.lookup.path), .text("Look up")),
-                                    .button(
-                                        .type(.button), .class("scan"), .attribute(named: "data-scan", value: "#field-isbn"),
-                                        .attribute(named: "hidden"), .text("Scan barcode"))),
-                                .unwrap(model.lookupNotice) {
-                                    .p(.class("hint lookup-notice"), .attribute(named: "role", value: "status"), .userText($0))
-                                }
-                            )),
-                        // Title, authors and pages belong to the catalog, shared by every reader: set when adding only.
-                        model.isEdit
-                            ? .p(
-                                .class("editing"), .strong(.userText(model.title.value)), .userText(" by \(model.authors.value)"))
-                            : .group(
-                                .field("Title", name: "title", state: model.title, required: true),
-                                .field(
-                                    "Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
-                                    hint: "Separate several with commas", list: "known-authors"),
-                                .field(
-                                    "Pages", name: "pageCount", type: .number, state: model.pageCount,
-                                    extra: [
-                                        .attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric"),
-                                    ])
-                            ),
-                        .selectField(
-                            "Status", name: "status", state: model.status,
-                            options: ReadingStatus.allCases.map { ($0.rawValue, $0.label) }),
-                        .selectField(
-                            "Rating", name: "rating", state: model.rating,
-                            options: [("", "Not rated")] + (1...5).map { (String($0), String(repeating: "★", count: $0)) }),
-                        .field("Started", name: "dateStarted", type: .date, state: model.dateStarted),
-                        .field("Finished", name: "dateFinished", type: .date, state: model.dateFinished),
-                        .field(
-                            "Tags", name: "tags", state: model.tags, autocomplete: "off", hint: "Separate several with commas",
-                            list: "known-tags"),
-                        .if(!model.isEdit, textArea("First note", name: "note", state: model.note)),
-                        .element(
-                            named: "datalist",
-                            nodes: [.id("known-authors")]
-                                + model.knownAuthors.map { author in
-                                    .element(named: "option", nodes: [.userAttribute("value", author)])
-                                }),
-                        .element(
-                            named: "datalist",
-                            nodes: [.id("known-tags")]
-                                + model.knownTags.map { tag in
-                                    .element(named: "option", nodes: [.userAttribute("value", tag)])
-                                }),
-                        .button(.type(.submit), .class("primary"), .text(model.isEdit ? "Save" : "Add to library"))
-                    )
+                    model.isEdit
+                        ? form(model, action: action)
+                        : .group(
+                            BookSearch.section(model.search, added: model.added, csrf: model.session.csrfToken),
+                            // The long form is for a book no source knows: folded until it is needed.
+                            .element(
+                                named: "details",
+                                nodes: [
+                                    .class("hand-form"),
+                                    .if(model.handFormOpen, .attribute(named: "open")),
+                                    .element(named: "summary", nodes: [.text("Not found? Add it by hand")]),
+                                    form(model, action: action),
+                                ]))
                 ))
+        }
+
+        static func form(_ model: Model, action: String) -> Node<HTML.BodyContext> {
+            .form(
+                .action(action), .method(.post), .class("book-form"), .attribute(named: "novalidate"),
+                .csrf(model.session.csrfToken),
+                // Enter in a field sends the form with its first submit button: make that one "Add", not "Look up".
+                .if(
+                    !model.isEdit,
+                    .button(
+                        .type(.submit), .class("visually-hidden"), .attribute(named: "tabindex", value: "-1"),
+                        .attribute(named: "aria-hidden", value: "true"), .text("Add to library"))),
+                .if(
+                    !model.isEdit,
+                    .group(
+                        .field(
+                            "ISBN", name: "isbn", state: model.isbn, autocomplete: "off",
+                            hint: "Type it, or scan the barcode where your browser can",
+                            extra: [.attribute(named: "inputmode", value: "numeric")]),
+                        .div(
+                            .class("isbn-tools"),
+                            // A submit button, so it works without a script; the script looks up in place.
+                            .button(
+                                .type(.submit), .name("lookup"), .value("1"), .attribute(named: "formnovalidate"),
+                                .attribute(named: "data-lookup", value: "#field-isbn"),
+                                .attribute(named: "data-lookup-url", value: SiteURL.lookup.path), .text("Look up")),
+                            .button(
+                                .type(.button), .class("scan"), .attribute(named: "data-scan", value: "#field-isbn"),
+                                .attribute(named: "hidden"), .text("Scan barcode"))),
+                        .unwrap(model.lookupNotice) {
+                            .p(.class("hint lookup-notice"), .attribute(named: "role", value: "status"), .userText($0))
+                        }
+                    )),
+                // Title, authors and pages belong to the catalog, shared by every reader: set when adding only.
+                model.isEdit
+                    ? .p(
+                        .class("editing"), .strong(.userText(model.title.value)), .userText(" by \(model.authors.value)"))
+                    : .group(
+                        .field("Title", name: "title", state: model.title, required: true),
+                        .field(
+                            "Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
+                            hint: "Separate several with commas", list: "known-authors"),
+                        .field(
+                            "Pages", name: "pageCount", type: .number, state: model.pageCount,
+                            extra: [
+                                .attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric"),
+                            ])
+                    ),
+                .selectField(
+                    "Status", name: "status", state: model.status,
+                    options: ReadingStatus.allCases.map { ($0.rawValue, $0.label) }),
+                .selectField(
+                    "Rating", name: "rating", state: model.rating,
+                    options: [("", "Not rated")] + (1...5).map { (String($0), String(repeating: "★", count: $0)) }),
+                .field("Started", name: "dateStarted", type: .date, state: model.dateStarted),
+                .field("Finished", name: "dateFinished", type: .date, state: model.dateFinished),
+                .field(
+                    "Tags", name: "tags", state: model.tags, autocomplete: "off", hint: "Separate several with commas",
+                    list: "known-tags"),
+                .if(!model.isEdit, textArea("First note", name: "note", state: model.note)),
+                .element(
+                    named: "datalist",
+                    nodes: [.id("known-authors")]
+                        + model.knownAuthors.map { author in
+                            .element(named: "option", nodes: [.userAttribute("value", author)])
+                        }),
+                .element(
+                    named: "datalist",
+                    nodes: [.id("known-tags")]
+                        + model.knownTags.map { tag in
+                            .element(named: "option", nodes: [.userAttribute("value", tag)])
+                        }),
+                .button(.type(.submit), .class("primary"), .text(model.isEdit ? "Save" : "Add to library"))
+
+            )
         }
 
         static func textArea(_ label: String, name: String, state: FieldState) -> Node<HTML.FormContext> {
@@ -126,7 +161,12 @@ public enum BookForm {
             return .div(
                 .class(state.error == nil ? "field" : "field has-error"),
                 .label(.for(id), .text(label)),
-                .textarea(.id(id), .name(name), .attribute(named: "rows", value: "4"), .userText(state.value)),
+                .textarea(
+                    .id(id), .name(name), .attribute(named: "rows", value: "4"),
+                    .if(state.error != nil, .attribute(named: "aria-invalid", value: "true")),
+                    .attribute(named: "aria-describedby", value: describedBy(id, hasError: state.error != nil)),
+                    .userText(state.value)),
+                .lengthCount(for: id, max: Limits.noteLength.upperBound),
                 .unwrap(state.error) {
                     .p(.id("\(id)-error"), .class("error"), .attribute(named: "role", value: "alert"), .userText($0))
                 }

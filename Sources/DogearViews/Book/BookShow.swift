@@ -230,100 +230,112 @@ public enum BookShow {
                             .button(.type(.submit), .text("Log session"))
                         )
                     ),
-                    .section(
-                        .id("notes"),
-                        .h2("Notes"),
-                        model.notes.isEmpty
-                            ? .p(.class("empty"), "No notes yet.")
-                            : .ul(
-                                .class("list notes"),
-                                .forEach(model.notes) { note in
-                                    .li(
-                                        .class("note"),
-                                        .p(.class("note-text"), .userText(note.content)),
-                                        .div(
-                                            .class("meta note-meta"),
-                                            .element(named: "time", nodes: [.text(note.createdAt)]),
-                                            .if(note.isDiscussion, .text(" · for discussion")),
-                                            .if(
-                                                note.isDiscussion,
-                                                .forEach(model.clubs) { club in
-                                                    .form(
-                                                        .action(SiteURL.clubComments(club.id).path), .method(.post),
-                                                        .class("inline"),
-                                                        .csrf(csrf),
-                                                        .input(.type(.hidden), .name("noteId"), .value(note.id.uuidString)),
-                                                        .button(
-                                                            .type(.submit), .class("link"),
-                                                            .text("Share with "), .userText(club.name)))
-                                                }),
-                                            .form(
-                                                .action(SiteURL.deleteNote(note.id).path), .method(.post), .class("inline"),
-                                                .csrf(csrf),
-                                                .button(
-                                                    .type(.submit), .class("link danger"),
-                                                    .attribute(named: "data-confirm", value: "Delete this note?"),
-                                                    .text("Delete note")))))
-                                }),
-                        .form(
-                            .action(SiteURL.bookNotes(book.id).path), .method(.post), .class("add-note"),
-                            .csrf(csrf),
-                            .div(
-                                .class(model.noteDraft.error == nil ? "field" : "field has-error"),
-                                .label(.for("field-note"), "Add a note"),
-                                .textarea(
-                                    .id("field-note"), .name("content"), .attribute(named: "rows", value: "3"),
-                                    .attribute(named: "required"),
-                                    .if(model.noteDraft.error != nil, .attribute(named: "aria-invalid", value: "true")),
-                                    .if(
-                                        model.noteDraft.error != nil,
-                                        .attribute(named: "aria-describedby", value: "field-note-error")),
-                                    .userText(model.noteDraft.value)),
-                                .unwrap(model.noteDraft.error) {
-                                    .p(
-                                        .id("field-note-error"), .class("error"), .attribute(named: "role", value: "alert"),
-                                        .userText($0))
-                                }),
-                            .div(
-                                .class("field"),
-                                .label(
-                                    .class("check"),
-                                    .input(.type(.checkbox), .name("discussion"), .value("true")),
-                                    .text("For a club's discussion (you can share it with your clubs reading this book)"))),
-                            .button(.type(.submit), .text("Save note"))
-                        )
-                    ),
-                    .section(
-                        .h2("Quotes"),
-                        model.quotes.isEmpty
-                            ? .p(.class("empty"), "No quotes yet.")
-                            : .ul(.class("list quotes"), .forEach(model.quotes) { .li(.blockquote(.userText($0))) }),
-                        .form(
-                            .action(SiteURL.bookQuotes(book.id).path), .method(.post), .class("add-quote"),
-                            .csrf(csrf),
-                            .div(
-                                .class(model.quoteDraft.error == nil ? "field" : "field has-error"),
-                                .label(.for("field-quote"), "Add a quote"),
-                                .textarea(
-                                    .id("field-quote"), .name("text"), .attribute(named: "rows", value: "2"),
-                                    .attribute(named: "required"),
-                                    .if(model.quoteDraft.error != nil, .attribute(named: "aria-invalid", value: "true")),
-                                    .if(
-                                        model.quoteDraft.error != nil,
-                                        .attribute(named: "aria-describedby", value: "field-quote-error")),
-                                    .userText(model.quoteDraft.value)),
-                                .unwrap(model.quoteDraft.error) {
-                                    .p(
-                                        .id("field-quote-error"), .class("error"), .attribute(named: "role", value: "alert"),
-                                        .userText($0))
-                                }),
-                            .field(
-                                "Page", name: "page", type: .number, state: model.quotePageDraft,
-                                extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
-                            .button(.type(.submit), .text("Save quote"))
-                        )
-                    )
+                    notesSection(model, csrf: csrf),
+                    quotesSection(model, csrf: csrf)
                 ))
+        }
+
+        static func notesSection(_ model: Model, csrf: String) -> Node<HTML.BodyContext> {
+            let book = model.book
+            return .section(
+                .id("notes"),
+                .h2("Notes"),
+                model.notes.isEmpty
+                    ? .p(.class("empty"), "No notes yet.")
+                    : .ul(
+                        .class("list notes"),
+                        .forEach(model.notes) { note in
+                            .li(
+                                .class("note"),
+                                .p(.class("note-text"), .userText(note.content)),
+                                .div(
+                                    .class("meta note-meta"),
+                                    .element(named: "time", nodes: [.text(note.createdAt)]),
+                                    .if(note.isDiscussion, .text(" · for discussion")),
+                                    .if(
+                                        note.isDiscussion,
+                                        .forEach(model.clubs) { club in
+                                            .form(
+                                                .action(SiteURL.clubComments(club.id).path), .method(.post),
+                                                .class("inline"),
+                                                .csrf(csrf),
+                                                .input(.type(.hidden), .name("noteId"), .value(note.id.uuidString)),
+                                                .button(
+                                                    .type(.submit), .class("link"),
+                                                    .text("Share with "), .userText(club.name)))
+                                        }),
+                                    .form(
+                                        .action(SiteURL.deleteNote(note.id).path), .method(.post), .class("inline"),
+                                        .csrf(csrf),
+                                        .button(
+                                            .type(.submit), .class("link danger"),
+                                            .attribute(named: "data-confirm", value: "Delete this note?"),
+                                            .text("Delete note")))))
+                        }),
+                .form(
+                    .action(SiteURL.bookNotes(book.id).path), .method(.post), .class("add-note"),
+                    .csrf(csrf),
+                    .div(
+                        .class(model.noteDraft.error == nil ? "field" : "field has-error"),
+                        .label(.for("field-note"), "Add a note"),
+                        .textarea(
+                            .id("field-note"), .name("content"), .attribute(named: "rows", value: "3"),
+                            .attribute(named: "required"),
+                            .if(model.noteDraft.error != nil, .attribute(named: "aria-invalid", value: "true")),
+                            .attribute(
+                                named: "aria-describedby",
+                                value: describedBy("field-note", hasError: model.noteDraft.error != nil)),
+                            .userText(model.noteDraft.value)),
+                        .lengthCount(for: "field-note", max: Limits.noteLength.upperBound),
+                        .unwrap(model.noteDraft.error) {
+                            .p(
+                                .id("field-note-error"), .class("error"), .attribute(named: "role", value: "alert"),
+                                .userText($0))
+                        }),
+                    .div(
+                        .class("field"),
+                        .label(
+                            .class("check"),
+                            .input(.type(.checkbox), .name("discussion"), .value("true")),
+                            .text("For a club's discussion (you can share it with your clubs reading this book)"))),
+                    .button(.type(.submit), .text("Save note"))
+                )
+            )
+        }
+
+        static func quotesSection(_ model: Model, csrf: String) -> Node<HTML.BodyContext> {
+            let book = model.book
+            return .section(
+                .h2("Quotes"),
+                model.quotes.isEmpty
+                    ? .p(.class("empty"), "No quotes yet.")
+                    : .ul(.class("list quotes"), .forEach(model.quotes) { .li(.blockquote(.userText($0))) }),
+                .form(
+                    .action(SiteURL.bookQuotes(book.id).path), .method(.post), .class("add-quote"),
+                    .csrf(csrf),
+                    .div(
+                        .class(model.quoteDraft.error == nil ? "field" : "field has-error"),
+                        .label(.for("field-quote"), "Add a quote"),
+                        .textarea(
+                            .id("field-quote"), .name("text"), .attribute(named: "rows", value: "2"),
+                            .attribute(named: "required"),
+                            .if(model.quoteDraft.error != nil, .attribute(named: "aria-invalid", value: "true")),
+                            .attribute(
+                                named: "aria-describedby",
+                                value: describedBy("field-quote", hasError: model.quoteDraft.error != nil)),
+                            .userText(model.quoteDraft.value)),
+                        .lengthCount(for: "field-quote", max: Limits.quoteLength.upperBound),
+                        .unwrap(model.quoteDraft.error) {
+                            .p(
+                                .id("field-quote-error"), .class("error"), .attribute(named: "role", value: "alert"),
+                                .userText($0))
+                        }),
+                    .field(
+                        "Page", name: "page", type: .number, state: model.quotePageDraft,
+                        extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")]),
+                    .button(.type(.submit), .text("Save quote"))
+                )
+            )
         }
 
         /// Five buttons, one per star: a tap sets the rating (a form each, so no script is needed).

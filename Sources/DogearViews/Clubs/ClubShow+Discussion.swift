@@ -1,3 +1,4 @@
+import DogearCore
 import Foundation
 import Plot
 
@@ -15,12 +16,13 @@ extension ClubShow.View {
                     .class(model.commentBody.error == nil ? "field" : "field has-error"),
                     .label(.for("comment-body"), "Your comment"),
                     .textarea(
-                        .id("comment-body"), .name("body"), .required(true), .attribute(named: "maxlength", value: "5000"),
-                        .attribute(named: "rows", value: "3"),
+                        .id("comment-body"), .name("body"), .required(true), .attribute(named: "rows", value: "3"),
                         .attribute(named: "aria-invalid", value: model.commentBody.error == nil ? nil : "true"),
                         .attribute(
-                            named: "aria-describedby", value: model.commentBody.error == nil ? nil : "comment-body-error"),
+                            named: "aria-describedby",
+                            value: describedBy("comment-body", hasError: model.commentBody.error != nil)),
                         .userText(model.commentBody.value)),
+                    .lengthCount(for: "comment-body", max: Limits.commentMaxLength),
                     .unwrap(model.commentBody.error) {
                         .p(
                             .id("comment-body-error"), .class("error"), .attribute(named: "role", value: "alert"),

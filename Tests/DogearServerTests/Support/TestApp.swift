@@ -146,6 +146,15 @@ extension Application {
         return token
     }
 
+    /// Signs an existing account in through the API and returns a new token.
+    func signIn(_ email: String, password: String = "long enough") async throws -> String {
+        let reply = try await send(.POST, "/api/v1/auth/signin", json: ["email": email, "password": password])
+        guard reply.status == .ok, let token = reply["token"] as? String else {
+            throw TestFailure("sign-in failed: \(reply.status) \(reply.body)")
+        }
+        return token
+    }
+
     /// Adds a book to the library and returns the entry's JSON.
     func addBook(
         _ token: String, title: String = "Piranesi", authors: [String] = ["Susanna Clarke"],

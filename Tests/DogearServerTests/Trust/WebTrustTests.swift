@@ -143,6 +143,17 @@ struct WebTrustTests {
             #expect(refused.body.contains(">\(tooLong)</textarea>"), "the text comes back in the form")
             #expect(refused.body.contains("id=\"field-note-error\""))
             #expect(try await app.send(.GET, "/api/v1/library/\(entry.id)/notes", token: session).array.count == 1)
+
+            // The 13,800 characters (accented: about 83 KB sent) come back whole, the error
+            // beside the box, not a page of its own.
+            let pasted = String(repeating: "Ça ", count: 4_600)
+            #expect(pasted.count == 13_800)
+            let pastedBack = try await Self.request(
+                port, .POST, SiteURL.bookNotes(entry.id).path, cookies: [WebCookies.session: session],
+                contentType: "application/x-www-form-urlencoded", body: Self.form([("content", pasted), ("_csrf", csrf)]))
+            #expect(pastedBack.status == .unprocessableEntity)
+            #expect(pastedBack.body.contains(">\(pasted)</textarea>"), "the text comes back in the form")
+            #expect(pastedBack.body.contains("id=\"field-note-error\""))
         }
     }
 
