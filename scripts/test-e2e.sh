@@ -22,11 +22,17 @@ rm -rf "$OUTPUT" && mkdir -p "$OUTPUT"
 source scripts/lib/serve.sh
 DATA=$(mktemp -d)
 PORT=$(free_port)
-trap 'kill ${SERVER:-} 2>/dev/null || true; rm -rf "$DATA"' EXIT
-SERVER=$(serve_dogear "$PORT" "$DATA" "$OUTPUT/server.log")
-
 FIXTURES="$PWD/../shared/fixtures"
 [ -d "$FIXTURES" ] || FIXTURES="$PWD/Tests/Fixtures"   # a clone alone has the subset the tests need
+# Open Library and Google Books are a local replay of their recorded answers (the Add page's search
+# reaches a real HTTP source); the server is online to it, and offline to the world.
+SOURCES=$(free_port)
+python3 scripts/lib/source-replay.py "$SOURCES" "$FIXTURES" &
+REPLAY=$!
+trap 'kill ${SERVER:-} ${REPLAY:-} 2>/dev/null || true; rm -rf "$DATA"' EXIT
+SERVER=$(serve_dogear "$PORT" "$DATA" "$OUTPUT/server.log" DOGEAR_OFFLINE=false \
+  OPENLIBRARY_BASE_URL="http://127.0.0.1:$SOURCES" GOOGLE_BOOKS_BASE_URL="http://127.0.0.1:$SOURCES" \
+  OPENLIBRARY_COVERS_BASE_URL="http://127.0.0.1:$SOURCES/covers")
 DOGEAR_URL="http://127.0.0.1:$PORT" E2E_OUTPUT="$OUTPUT" FIXTURES="$FIXTURES" \
   python3 -m unittest discover -s Tests/e2e -p 'test_*.py' -v
 echo "e2e: screenshots in $OUTPUT"

@@ -1013,6 +1013,136 @@ class ShelfScanInABrowser(ReaderTestCase):
         self.assert_accessible()
 
 
+class DailyLoop(ReaderTestCase):
+    """What a reader does every day, each in few steps: today's page from Home in one field, a book
+    added by typing its title, a refused note that keeps its text, the library's shelf tabs and
+    their counts, a share link with the server's real port, and one count of books read."""
+
+    def log_page_from_home(self, page):
+        field = self.driver.find_element(By.CSS_SELECTOR, "#currently-reading form.page-form input[name=page]")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+        field.clear()
+        field.send_keys(str(page))
+        field.find_element(By.XPATH, "./ancestor::form//button[@type='submit']").click()
+        self.wait.until(lambda d: f"Page {page} of 272" in d.find_element(By.ID, "currently-reading").text)
+
+    def test_log_todays_page_from_home_on_a_desktop_and_a_phone(self):
+        self.sign_up()
+        self.add_book("Piranesi", "Susanna Clarke", pages="272", status="reading")
+        self.go("/")
+        self.log_page_from_home(120)
+        self.assertIn("Saved: page 120.", self.text("#currently-reading"))
+        self.assert_accessible()
+        self.assert_accessible(dark=True)
+        self.driver.set_window_size(375, 812)
+        self.go("/")
+        self.log_page_from_home(121)
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
+        self.assert_accessible()
+        self.assert_accessible(dark=True)
+
+    def search_and_press(self, typed, shelf, title):
+        self.go("/add")
+        self.fill("q", typed + "\n")
+        button = self.wait.until(EC.presence_of_element_located(
+            (By.CSS_SELECTOR, f"button[aria-label='{shelf}: {title}']")))
+        self.assert_accessible()
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        self.wait.until(lambda d: f"Added “{title}” to {shelf}." in d.find_element(By.CSS_SELECTOR, ".book-search").text)
+        self.assert_accessible()
+
+    def test_add_books_by_typing_their_titles(self):
+        # The Hobbit is in Dogear's catalog (another reader added it); Children of Time comes from
+        # Google Books' recorded answer, replayed by the local source.
+        _, bea = api_sign_up("Bea")
+        status, _ = api("POST", "/api/v1/library", bea["token"],
+                        {"book": {"title": "The Hobbit", "authors": ["J. R. R. Tolkien"], "pageCount": 310}})
+        self.assertEqual(status, 201)
+        self.sign_up()
+        self.search_and_press("The Hobbit", "Want to read", "The Hobbit")
+        self.driver.set_window_size(375, 812)
+        self.search_and_press("children of time", "Reading", "Children of Time")
+        self.assertIn("Google Books", self.text(".search-results"))
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
+        self.driver.save_screenshot(os.path.join(OUTPUT, "add-375.png"))
+        self.go("/library")
+        titles = [a.text for a in self.driver.find_elements(By.CSS_SELECTOR, "#results .title")]
+        self.assertEqual(sorted(titles), ["Children of Time", "The Hobbit"])
+
+    def test_a_refused_note_keeps_its_13800_characters(self):
+        self.sign_up()
+        entry = self.add_book("Piranesi", "Susanna Clarke", pages="272", status="reading")
+        self.go(f"/books/{entry}")
+        text = "Ça " * 4600
+        field = self.driver.find_element(By.ID, "field-note")
+        # Pasted, as a reader would (typing 13,800 keys one by one is not what happens).
+        self.driver.execute_script(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", field, text)
+        self.assertEqual(self.text("#field-note-count"), "13,800 characters: 8,800 over the 5,000 limit")
+        self.driver.execute_script("arguments[0].form.requestSubmit()", field)
+        self.wait.until(EC.presence_of_element_located((By.ID, "field-note-error")))
+        self.assertEqual(self.driver.find_element(By.ID, "field-note").get_attribute("value"), text)
+        self.assertIn("5000", self.text("#field-note-error").replace(",", ""))
+        self.assertEqual(self.driver.find_element(By.ID, "field-note").get_attribute("aria-invalid"), "true")
+        self.assert_accessible()
+        self.assert_accessible(dark=True)
+
+    def test_shelf_tabs_count_what_the_api_counts(self):
+        _, bea = api_sign_up("Bea")
+        token = bea["token"]
+        for title, shelf in [("Kindred", "read"), ("Dawn", "reading"), ("Parable of the Sower", "wantToRead"),
+                             ("Wild Seed", "wantToRead"), ("Fledgling", "didNotFinish")]:
+            status, _ = api("POST", "/api/v1/library", token,
+                            {"book": {"title": title, "authors": ["Octavia E. Butler"]}, "status": shelf})
+            self.assertEqual(status, 201)
+        _, shelves = api("GET", "/api/v1/library/shelves", token)
+        labels = {"reading": "Reading", "wantToRead": "Want to read", "read": "Read", "onHold": "On hold",
+                  "didNotFinish": "Did not finish"}
+        expected = [f"All{shelves['total']}"] + [f"{labels[s['status']]}{s['count']}" for s in shelves["shelves"]]
+        self.assertEqual(expected, ["All5", "Reading1", "Want to read2", "Read1", "On hold0", "Did not finish1"])
+        self.go("/signin")
+        self.fill("email", bea["user"]["email"])
+        self.fill("password", "long enough password")
+        self.submit()
+        self.wait.until(EC.presence_of_element_located((By.ID, "currently-reading")))
+        for width in (1280, 375):
+            self.driver.set_window_size(width, 900)
+            self.go("/library")
+            tabs = [a.get_attribute("textContent") for a in self.driver.find_elements(By.CSS_SELECTOR, ".shelf-tabs a")]
+            self.assertEqual(tabs, expected)
+            self.assert_accessible(dark=True)
+        # A tab is a link: Want to read lists those two, and is the current tab.
+        self.driver.find_element(By.PARTIAL_LINK_TEXT, "Want to read").click()
+        self.wait.until(EC.url_contains("status=wantToRead"))
+        titles = sorted(a.text for a in self.driver.find_elements(By.CSS_SELECTOR, "#results .title"))
+        self.assertEqual(titles, ["Parable of the Sower", "Wild Seed"])
+        current = self.driver.find_element(By.CSS_SELECTOR, ".shelf-tabs a[aria-current=page]")
+        self.assertEqual(current.get_attribute("textContent"), "Want to read2")
+        self.driver.save_screenshot(os.path.join(OUTPUT, "library-375.png"))
+        # The row's actions are one menu; it opens with the keyboard.
+        summary = self.driver.find_element(By.CSS_SELECTOR, "#results .row-menu summary")
+        summary.send_keys(Keys.ENTER)
+        self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#results .row-menu .quick-status").is_displayed())
+        self.assert_accessible()
+        # "tolkein" finds nothing here and offers nothing near; "kindrd" offers Kindred.
+        self.go("/library?q=kindrd")
+        self.driver.find_element(By.CSS_SELECTOR, ".suggestions a").click()
+        self.wait.until(lambda d: "Kindred" in d.find_element(By.ID, "results").text)
+
+    def test_share_link_names_the_real_port(self):
+        self.sign_up()
+        self.go("/lists/new")
+        self.fill("name", "Comfort reads")
+        self.driver.find_element(By.NAME, "isPublic").click()
+        self.submit("form.list-form")
+        link = self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".share-link"))).text
+        self.assertTrue(link.startswith(BASE + "/l/"), link)
+        self.driver.get(link)
+        self.assertIn("Comfort reads", self.text("h1"))
+        self.assert_accessible()
+
+
 class PhoneScreenshots(ReaderTestCase):
     """Home and Library at 375 px wide, saved on every run for a person to look at."""
     width = 375
@@ -1020,10 +1150,15 @@ class PhoneScreenshots(ReaderTestCase):
     def test_phone_width_home_and_library(self):
         self.driver.set_window_size(375, 812)
         self.sign_up("Ann")
-        self.add_book("Piranesi", "Susanna Clarke", tags="Fantasy, Comfort", pages="272", status="reading",
-                      note="The statues and the tides")
+        piranesi = self.add_book("Piranesi", "Susanna Clarke", tags="Fantasy, Comfort", pages="272", status="reading",
+                                 note="The statues and the tides")
         self.add_book("A Very Long Title About Houses, Halls, Tides and Statues That Wraps on a Phone", "Someone Else",
                       tags="Long", status="read")
+        # The book page and the statistics at phone width, for a person to look at.
+        for path, name in ((f"/books/{piranesi}", "book-375.png"), ("/stats", "stats-375.png")):
+            self.go(path)
+            self.driver.save_screenshot(os.path.join(OUTPUT, name))
+            self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
         self.go("/")
         self.driver.save_screenshot(os.path.join(OUTPUT, "home-375.png"))
         # Nothing spills sideways at phone width.

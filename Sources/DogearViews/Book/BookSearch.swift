@@ -75,7 +75,7 @@ public enum BookSearch {
                     .input(
                         .type(.search), .id("find-q"), .name("q"), .userAttribute("value", model?.query ?? ""),
                         .attribute(named: "aria-label", value: "Title, author or ISBN"),
-                        .placeholder("Title, author or ISBN"), .attribute(named: "autocomplete", value: "off")),
+                        .placeholder("Title, author or ISBN")),
                     .button(.type(.submit), .text("Search")))),
             .unwrap(model) { results($0, csrf: csrf) })
     }
