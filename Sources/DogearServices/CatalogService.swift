@@ -87,7 +87,7 @@ package struct CatalogService {
         return work
     }
 
-    private func createEdition(_ book: ValidBook, workID: UUID) async throws -> Edition {
+    package func createEdition(_ book: ValidBook, workID: UUID) async throws -> Edition {
         let edition = CatalogBatch.edition(book, workID: workID)
         try await edition.create(on: db)
         return edition

@@ -94,9 +94,14 @@ package struct LibraryService {
         return (resolved.work, resolved.edition)
     }
 
-    package func update(_ id: UUID, with patch: UpdateEntryInput) async throws -> LibraryEntry {
+    /// Changes an entry; `copy` corrects the book's facts of the reader's copy in the same
+    /// transaction (`correct(_:_:on:changes:)`), so one refused field writes nothing of either.
+    package func update(_ id: UUID, with patch: UpdateEntryInput, correcting copy: CopyCorrectionInput? = nil) async throws
+        -> LibraryEntry
+    {
         try await write { db, changes in
             let entry = try await entry(id, on: db)
+            if let copy { try await correct(entry, copy, on: db, changes: changes) }
             let before = WriteChanges.EntryBefore(entry)
             var tags: [TagName]?
             if let change = patch.tags.change { tags = try TagName.list(change ?? []) }

@@ -2809,6 +2809,72 @@ extension Components {
             public var countsTowardCulturalGoal: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/EntryChanges/culturalGoalCategory`.
             public var culturalGoalCategory: Swift.String?
+            /// Corrects the book's facts of this copy, in the same transaction as the rest. A work or
+            /// edition only this reader holds, typed by readers, is changed in place; one others hold
+            /// or a source vouches for is left as it is and the copy moves (to the work the title and
+            /// first author name, or to an edition of its own), so others see what they saw. An empty
+            /// subtitle or format clears it; a page count below the page the reader is on is refused.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/EntryChanges/copy`.
+            public struct CopyPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/EntryChanges/copy/title`.
+                public var title: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/EntryChanges/copy/subtitle`.
+                public var subtitle: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/EntryChanges/copy/authors`.
+                public var authors: [Swift.String]?
+                /// - Remark: Generated from `#/components/schemas/EntryChanges/copy/pageCount`.
+                public var pageCount: Swift.Int?
+                /// - Remark: Generated from `#/components/schemas/EntryChanges/copy/format`.
+                @frozen public enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _empty_ = ""
+                    case hardcover = "hardcover"
+                    case paperback = "paperback"
+                    case massMarket = "massMarket"
+                    case ebook = "ebook"
+                    case audiobook = "audiobook"
+                }
+                /// - Remark: Generated from `#/components/schemas/EntryChanges/copy/format`.
+                public var format: Components.Schemas.EntryChanges.CopyPayload.FormatPayload?
+                /// Creates a new `CopyPayload`.
+                ///
+                /// - Parameters:
+                ///   - title:
+                ///   - subtitle:
+                ///   - authors:
+                ///   - pageCount:
+                ///   - format:
+                public init(
+                    title: Swift.String? = nil,
+                    subtitle: Swift.String? = nil,
+                    authors: [Swift.String]? = nil,
+                    pageCount: Swift.Int? = nil,
+                    format: Components.Schemas.EntryChanges.CopyPayload.FormatPayload? = nil
+                ) {
+                    self.title = title
+                    self.subtitle = subtitle
+                    self.authors = authors
+                    self.pageCount = pageCount
+                    self.format = format
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case title
+                    case subtitle
+                    case authors
+                    case pageCount
+                    case format
+                }
+            }
+            /// Corrects the book's facts of this copy, in the same transaction as the rest. A work or
+            /// edition only this reader holds, typed by readers, is changed in place; one others hold
+            /// or a source vouches for is left as it is and the copy moves (to the work the title and
+            /// first author name, or to an edition of its own), so others see what they saw. An empty
+            /// subtitle or format clears it; a page count below the page the reader is on is refused.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/EntryChanges/copy`.
+            public var copy: Components.Schemas.EntryChanges.CopyPayload?
             /// Creates a new `EntryChanges`.
             ///
             /// - Parameters:
@@ -2828,6 +2894,7 @@ extension Components {
             ///   - isPublic:
             ///   - countsTowardCulturalGoal:
             ///   - culturalGoalCategory:
+            ///   - copy: Corrects the book's facts of this copy, in the same transaction as the rest. A work or
             public init(
                 editionId: Swift.String? = nil,
                 status: Components.Schemas.StatusInput? = nil,
@@ -2844,7 +2911,8 @@ extension Components {
                 wouldRecommend: Swift.Bool? = nil,
                 isPublic: Swift.Bool? = nil,
                 countsTowardCulturalGoal: Swift.Bool? = nil,
-                culturalGoalCategory: Swift.String? = nil
+                culturalGoalCategory: Swift.String? = nil,
+                copy: Components.Schemas.EntryChanges.CopyPayload? = nil
             ) {
                 self.editionId = editionId
                 self.status = status
@@ -2862,6 +2930,7 @@ extension Components {
                 self.isPublic = isPublic
                 self.countsTowardCulturalGoal = countsTowardCulturalGoal
                 self.culturalGoalCategory = culturalGoalCategory
+                self.copy = copy
             }
             public enum CodingKeys: String, CodingKey {
                 case editionId
@@ -2880,6 +2949,7 @@ extension Components {
                 case isPublic
                 case countsTowardCulturalGoal
                 case culturalGoalCategory
+                case copy
             }
         }
         /// - Remark: Generated from `#/components/schemas/AuthorRef`.

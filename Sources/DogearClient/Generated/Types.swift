@@ -170,6 +170,7 @@ public protocol APIProtocol: Sendable {
     ///
     /// A status given here follows the status rules; `dateStarted`/`dateFinished` given in the
     /// same request are used as given and no automatic dates are added. `tags` replaces the tags.
+    /// `copy` corrects the title, subtitle, authors, page count or format of the reader's copy.
     ///
     ///
     /// - Remark: HTTP `PATCH /api/v1/library/{id}`.
@@ -1113,6 +1114,7 @@ extension APIProtocol {
     ///
     /// A status given here follows the status rules; `dateStarted`/`dateFinished` given in the
     /// same request are used as given and no automatic dates are added. `tags` replaces the tags.
+    /// `copy` corrects the title, subtitle, authors, page count or format of the reader's copy.
     ///
     ///
     /// - Remark: HTTP `PATCH /api/v1/library/{id}`.

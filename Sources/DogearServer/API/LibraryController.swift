@@ -33,7 +33,9 @@ package struct LibraryController {
         let patch = try req.content.decode(UpdateEntryRequest.self)
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
-        let entry = try await req.conditionalWrite(.entry, id) { try await library.update(id, with: patch.input) }
+        let entry = try await req.conditionalWrite(.entry, id) {
+            try await library.update(id, with: patch.input, correcting: patch.copy?.input)
+        }
         return EntryDTO(try await req.libraryQuery().dto(entry))
     }
 

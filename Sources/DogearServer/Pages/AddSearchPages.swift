@@ -1,5 +1,6 @@
 import DogearCore
 import DogearServices
+import DogearSources
 import DogearStore
 import DogearViews
 import Vapor
@@ -135,17 +136,19 @@ package struct AddSearchPages {
     }
 
     /// A source that could not answer, in words; one that answered (found or not) says nothing.
+    /// Codes are `SourceError`'s own, compared with its values rather than typed out again.
     static func notices(_ attempts: [SourceAttemptRecord]) -> [String] {
         let failed = attempts.filter { $0.outcome == "failed" }
-        if !failed.isEmpty, failed.allSatisfy({ $0.code == "offline" }) {
+        let offline = SourceError.offline.code
+        if !failed.isEmpty, failed.allSatisfy({ $0.code == offline }) {
             return ["Dogear is working offline: only books already in its catalog were searched."]
         }
         return failed.map { attempt in
             let name = sourceName(attempt.source)
             switch attempt.code {
-            case "timedOut": return "\(name) did not answer in time; try again in a moment."
-            case "rateLimited": return "\(name) asked Dogear to slow down; try again in a minute."
-            case "offline": return "\(name) was not asked: Dogear is working offline."
+            case SourceError.timedOut(seconds: 0).code: return "\(name) did not answer in time; try again in a moment."
+            case SourceError.rateLimited(message: nil).code: return "\(name) asked Dogear to slow down; try again in a minute."
+            case offline: return "\(name) was not asked: Dogear is working offline."
             default: return "\(name) could not be reached just now; try again later."
             }
         }

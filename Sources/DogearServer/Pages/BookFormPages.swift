@@ -9,6 +9,7 @@ import Vapor
 package struct BookFormPages {
     package struct Form: Content {
         package var title: String?
+        package var subtitle: String?
         package var authors: String?
         package var isbn: String?
         package var pageCount: String?
@@ -18,6 +19,7 @@ package struct BookFormPages {
         package var dateFinished: String?
         package var tags: String?
         package var note: String?
+        package var format: String?
         /// "Look up" without a script: fill the form from the ISBN, save nothing.
         package var lookup: String?
     }
@@ -116,6 +118,8 @@ package struct BookFormPages {
 extension BookForm.Model {
     package mutating func fill(_ form: BookFormPages.Form) {
         title.value = form.title ?? ""
+        subtitle.value = form.subtitle ?? ""
+        format.value = form.format ?? ""
         authors.value = form.authors ?? ""
         isbn.value = form.isbn ?? ""
         pageCount.value = form.pageCount ?? ""
@@ -132,6 +136,8 @@ extension BookForm.Model {
         let name = (field ?? "").replacingOccurrences(of: "book.", with: "").split(separator: "[").first.map(String.init) ?? ""
         switch name {
         case "title": title.error = message
+        case "subtitle": subtitle.error = message
+        case "format": format.error = message
         case "authors": authors.error = message
         case "isbn": isbn.error = message
         case "pageCount": pageCount.error = message
@@ -151,7 +157,10 @@ extension BookFormPages {
         let (id, entry) = try await loadEntry(req)
         var model = try await model(req, entryID: id)
         model.title.value = entry.work.title
+        model.subtitle.value = entry.work.subtitle ?? ""
         model.authors.value = entry.work.authors.map(\.name).joined(separator: ", ")
+        model.pageCount.value = entry.edition?.pageCount.map(String.init) ?? ""
+        model.format.value = entry.edition?.format ?? ""
         model.status.value = entry.status
         model.rating.value = entry.rating.map(String.init) ?? ""
         model.dateStarted.value = entry.dateStarted ?? ""
@@ -165,8 +174,6 @@ extension BookFormPages {
         let form = try req.content.decode(Form.self)
         var model = try await model(req, entryID: id)
         model.fill(form)
-        model.title.value = entry.work.title
-        model.authors.value = entry.work.authors.map(\.name).joined(separator: ", ")
         do {
             var patch = UpdateEntryInput()
             if let status = form.status, status != entry.status { patch.status = .value(status) }
@@ -178,12 +185,30 @@ extension BookFormPages {
             let finished = Self.text(form.dateFinished)
             if finished != entry.dateFinished { patch.dateFinished = finished.map { .value($0) } ?? .null }
             patch.tags = .value(Self.list(form.tags))
-            _ = try await req.libraryService().update(id, with: patch)
+            _ = try await req.libraryService().update(id, with: patch, correcting: try Self.copyCorrection(form, of: entry))
             return .seeOther(SiteURL.book(id).path)
         } catch let error as ValidationError {
             model.place(error.message, field: error.field)
+        } catch let error as DomainError where error.code == .alreadyInLibrary {
+            model.place(error.message, field: "title")
         }
         return Response(status: .unprocessableEntity, html: BookForm.View.render(model))
+    }
+
+    /// What the form changes of the book's facts, or nil when it changes none (a status or a tag).
+    /// A field the post leaves out is left as it is; one sent empty is a correction (and a title or
+    /// authors sent empty are refused by the book's rules).
+    static func copyCorrection(_ form: Form, of entry: EntryRecord) throws -> CopyCorrectionInput? {
+        var copy = CopyCorrectionInput()
+        if let title = form.title?.trimmed, title != entry.work.title { copy.title = title }
+        if let subtitle = form.subtitle?.trimmed, subtitle != (entry.work.subtitle ?? "") { copy.subtitle = subtitle }
+        if form.authors != nil, list(form.authors) != entry.work.authors.map(\.name) { copy.authors = list(form.authors) }
+        let pages = try number(form.pageCount, field: "pageCount")
+        if let pages, pages != entry.edition?.pageCount { copy.pageCount = pages }
+        if let format = form.format, format != (entry.edition?.format ?? "") { copy.format = format }
+        let changes =
+            copy.title != nil || copy.subtitle != nil || copy.authors != nil || copy.pageCount != nil || copy.format != nil
+        return changes ? copy : nil
     }
 
     private func loadEntry(_ req: Request) async throws -> (UUID, EntryRecord) {

@@ -168,6 +168,12 @@ package final class WriteChanges: @unchecked Sendable {
         }
     }
 
+    /// An entry moved to another work (a reader's correction of their copy): the work it left is
+    /// measured again as well (its readers and ratings).
+    package func entryLeft(work workID: UUID) {
+        declare { _ = worksToMeasure.insert(workID) }
+    }
+
     /// A work's or edition's searchable facts changed in the shared catalog (a source's correction,
     /// an enrichment): the search document of every reader's entry of it is written again.
     package func catalogTextChanged(workID: UUID) {

@@ -13,6 +13,9 @@ public enum BookForm {
         public var authors = FieldState()
         public var isbn = FieldState()
         public var pageCount = FieldState()
+        /// Editing: the copy's subtitle and format.
+        public var subtitle = FieldState()
+        public var format = FieldState()
         public var status = FieldState(ReadingStatus.wantToRead.rawValue)
         public var rating = FieldState()
         public var dateStarted = FieldState()
@@ -112,21 +115,7 @@ public enum BookForm {
                             .p(.class("hint lookup-notice"), .attribute(named: "role", value: "status"), .userText($0))
                         }
                     )),
-                // Title, authors and pages belong to the catalog, shared by every reader: set when adding only.
-                model.isEdit
-                    ? .p(
-                        .class("editing"), .strong(.userText(model.title.value)), .userText(" by \(model.authors.value)"))
-                    : .group(
-                        .field("Title", name: "title", state: model.title, required: true),
-                        .field(
-                            "Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
-                            hint: "Separate several with commas", list: "known-authors"),
-                        .field(
-                            "Pages", name: "pageCount", type: .number, state: model.pageCount,
-                            extra: [
-                                .attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric"),
-                            ])
-                    ),
+                bookFields(model),
                 .selectField(
                     "Status", name: "status", state: model.status,
                     options: ReadingStatus.allCases.map { ($0.rawValue, $0.label) }),
@@ -154,6 +143,45 @@ public enum BookForm {
                 .button(.type(.submit), .class("primary"), .text(model.isEdit ? "Save" : "Add to library"))
 
             )
+        }
+
+        /// Editing corrects the reader's copy; the catalog others see changes only by its rules.
+        static func bookFields(_ model: Model) -> Node<HTML.FormContext> {
+            model.isEdit
+                ? .fieldset(
+                    .class("copy-facts"),
+                    .element(named: "legend", nodes: [.text("Your copy")]),
+                    .element(
+                        named: "p",
+                        nodes: [
+                            .class("hint"),
+                            .text("Correct what is wrong. Where other readers have this book, only your copy changes."),
+                        ]),
+                    .field("Title", name: "title", state: model.title, required: true),
+                    .field("Subtitle", name: "subtitle", state: model.subtitle),
+                    .field(
+                        "Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
+                        hint: "Separate several with commas", list: "known-authors"),
+                    .field(
+                        "Pages", name: "pageCount", type: .number, state: model.pageCount,
+                        extra: [
+                            .attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric"),
+                        ]),
+                    .selectField(
+                        "Format", name: "format", state: model.format,
+                        options: [("", "Not given")] + EditionFormat.allCases.map { ($0.rawValue, $0.label) })
+                )
+                : .group(
+                    .field("Title", name: "title", state: model.title, required: true),
+                    .field(
+                        "Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
+                        hint: "Separate several with commas", list: "known-authors"),
+                    .field(
+                        "Pages", name: "pageCount", type: .number, state: model.pageCount,
+                        extra: [
+                            .attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric"),
+                        ])
+                )
         }
 
         static func textArea(_ label: String, name: String, state: FieldState) -> Node<HTML.FormContext> {

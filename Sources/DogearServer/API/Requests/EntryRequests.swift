@@ -50,6 +50,20 @@ package struct UpdateEntryRequest: Decodable, Sendable {
     package var isPublic: Patch<Bool>
     package var countsTowardCulturalGoal: Patch<Bool>
     package var culturalGoalCategory: Patch<String>
+    /// Corrections to the book's facts of this copy.
+    package var copy: CopyRequest? = nil
+
+    package struct CopyRequest: Decodable, Sendable {
+        package var title: String?
+        package var subtitle: String?
+        package var authors: [String]?
+        package var pageCount: Int?
+        package var format: String?
+
+        package var input: CopyCorrectionInput {
+            CopyCorrectionInput(title: title, subtitle: subtitle, authors: authors, pageCount: pageCount, format: format)
+        }
+    }
 
     /// A patch that changes nothing, for pages to fill in a field or two.
     package static var empty: UpdateEntryRequest {
