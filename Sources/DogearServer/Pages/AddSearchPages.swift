@@ -32,7 +32,7 @@ package struct AddSearchPages {
         var model = try await BookFormPages().model(req, entryID: nil)
         let query = (req.query[String.self, at: "q"] ?? "").trimmed
         if !query.isEmpty {
-            let search = try await search(query, req)
+            let search = try await Self.search(query, req)
             model.search = search
             model.handFormOpen = search.results.isEmpty
         }
@@ -77,7 +77,7 @@ package struct AddSearchPages {
             throw error
         } catch let error as ValidationError {
             var model = try await BookFormPages().model(req, entryID: nil)
-            if !query.isEmpty { model.search = try await search(query, req) }
+            if !query.isEmpty { model.search = try await Self.search(query, req) }
             model.error = "That book could not be added: \(error.message). Add it by hand below."
             model.handFormOpen = true
             model.fill(
@@ -88,8 +88,9 @@ package struct AddSearchPages {
         return .seeOther(back)
     }
 
-    /// An ISBN is looked up (catalog, then the sources); anything else is searched.
-    private func search(_ query: String, _ req: Request) async throws -> BookSearch.Model {
+    /// An ISBN is looked up (catalog, then the sources); anything else is searched. Also the club
+    /// page's choice of its book.
+    package static func search(_ query: String, _ req: Request) async throws -> BookSearch.Model {
         if (try? ISBN(query)) != nil {
             do {
                 let found = try await req.catalog().lookup(isbn: query)

@@ -67,6 +67,18 @@ package struct ClubPageModels {
                 votes: $0.votes, votedByMe: $0.votedByMe)
         }
         model.choices = try await choices(userID)
+        if let code = club.joinCode {
+            model.invite = ClubShow.Invite(code: code, link: req.baseURL + SiteURL.joinByCode(code).path)
+        }
+        let typed = (req.query[String.self, at: "book"] ?? "").trimmingCharacters(in: .whitespaces)
+        if model.runsTheClub, !typed.isEmpty {
+            // The reader's own books first, then the catalog's and the sources'; a result with
+            // neither a work nor an ISBN cannot be named to the club, so it is not offered.
+            var search = try await AddSearchPages.search(typed, req)
+            search.results = search.results.filter { $0.workID != nil || $0.isbn13 != nil }
+                .sorted { ($0.inLibrary != nil ? 0 : 1) < ($1.inLibrary != nil ? 0 : 1) }
+            model.bookSearch = search
+        }
         return model
     }
 
@@ -101,12 +113,12 @@ package struct ClubPageModels {
         return model
     }
 
-    /// The reader's books to propose or to choose, most recently added first (at most 200).
+    /// The reader's books to propose, A–Z (at most 200; the current book is chosen by a search).
     private func choices(_ userID: UUID) async throws -> [ClubShow.Choice] {
         let rows = try await req.db.sql.raw(
             """
             SELECT w.id AS id, w.title AS title FROM library_entries e JOIN works w ON w.id = e.work_id
-            WHERE e.user_id = \(bind: userID) ORDER BY e.date_added DESC, e.id LIMIT 200
+            WHERE e.user_id = \(bind: userID) ORDER BY w.title, e.id LIMIT 200
             """
         ).all()
         return try rows.map {

@@ -175,12 +175,19 @@ package struct ClubPages {
         return WorkChoice(isbn: isbn)
     }
 
-    /// "Add to my library": the club's current book, want to read.
+    /// "Add to my library": the club's current book, on the shelf pressed (Reading unless another).
     package func addBook(req: Request) async throws -> Response {
+        struct Form: Content { var status: String? }
         let id = try req.clubIDParameter()
         let club = try await req.clubs().club(id)
         guard let workID = club.currentBook?.work.id else { return .seeOther(.club(id)) }
-        var request = CreateEntryInput(book: nil, entryDraft: EntryDraft())
+        let status = try req.content.decode(Form.self).status ?? ReadingStatus.reading.rawValue
+        guard let shelf = ReadingStatus(rawValue: status), BookSearch.shelves.contains(shelf) else {
+            throw PageError(status: .unprocessableEntity, message: "Choose Reading, Want to read or Read.")
+        }
+        var draft = EntryDraft()
+        draft.status = shelf.rawValue
+        var request = CreateEntryInput(book: nil, entryDraft: draft)
         request.workId = workID
         do {
             let entry = try await req.libraryService().add(request)

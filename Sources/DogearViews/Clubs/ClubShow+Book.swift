@@ -1,3 +1,4 @@
+import DogearCore
 import Foundation
 import Plot
 
@@ -25,10 +26,19 @@ extension ClubShow.View {
                             .p(.class("meta"), .text("Since \(book.startedOn)")),
                             .if(
                                 model.isMember && book.entryID == nil,
+                                // Which shelf: Reading by default, since it is the book the club reads now.
                                 .form(
-                                    .action(SiteURL.clubAddBook(model.id).path), .method(.post), .class("inline"),
+                                    .action(SiteURL.clubAddBook(model.id).path), .method(.post), .class("pick"),
                                     .csrf(csrf),
-                                    .button(.type(.submit), .class("primary"), .text("Add to my library")))),
+                                    .forEach([ReadingStatus.reading, .wantToRead, .read]) { status in
+                                        .button(
+                                            .type(.submit), .name("status"), .value(status.rawValue),
+                                            .class(status == .reading ? "primary" : ""),
+                                            .text(status == .reading ? "Add to my library as Reading" : status.label))
+                                    })),
+                            .if(
+                                book.entryID != nil,
+                                .p(.class("meta"), .text("In your library"))),
                             .unwrap(model.scheduleText) { .p(.class("schedule-marker"), .userText($0)) },
                             .if(
                                 !model.milestones.isEmpty,
@@ -42,17 +52,64 @@ extension ClubShow.View {
         )
     }
 
+    /// A search box (the reader's books first, then Dogear's catalog and the sources) with a press
+    /// per result, and an ISBN for a book none of them knows. Plain forms: a GET search, a POST pick.
     static func setBookForm(_ model: ClubShow.Model) -> Node<HTML.BodyContext> {
-        .element(
+        let csrf = model.session.csrfToken
+        return .element(
             named: "details",
             nodes: [
                 .class("club-set-book"),
+                .if(model.bookSearch != nil || model.currentISBN.error != nil, .attribute(named: "open")),
                 .element(named: "summary", nodes: [.text(model.book == nil ? "Choose the book" : "Change the book")]),
                 .form(
+                    .action(SiteURL.club(model.id).path), .method(.get), .class("search"),
+                    .attribute(named: "role", value: "search"),
+                    .div(
+                        .class("search-row"),
+                        .input(
+                            .type(.search), .id("club-book-q"), .name("book"),
+                            .userAttribute("value", model.bookSearch?.query ?? ""),
+                            .attribute(named: "aria-label", value: "Find the book: title, author or ISBN"),
+                            .placeholder("Title, author or ISBN")),
+                        .button(.type(.submit), .text("Search")))),
+                .unwrap(model.bookSearch) { search in
+                    .group(
+                        .forEach(search.notices) { .p(.class("hint"), .userText($0)) },
+                        search.results.isEmpty
+                            ? .p(.class("empty"), .userText("Nothing found for “\(search.query)”; try its ISBN below."))
+                            : .ul(
+                                .class("list search-results"),
+                                .forEach(search.results) { result in
+                                    .li(
+                                        .class("row"),
+                                        .div(
+                                            .class("row-body"),
+                                            .p(.class("title"), .userText(result.title)),
+                                            .authorsLine(result.authors),
+                                            .p(
+                                                .class("meta"),
+                                                .userText(result.inLibrary != nil ? "In your library" : result.sourceName)),
+                                            .form(
+                                                .action(SiteURL.clubCurrentBook(model.id).path), .method(.post),
+                                                .class("inline"), .csrf(csrf),
+                                                .unwrap(result.workID) {
+                                                    .input(.type(.hidden), .name("workId"), .value($0.uuidString))
+                                                },
+                                                .if(
+                                                    result.workID == nil,
+                                                    .input(.type(.hidden), .name("isbn"), .userAttribute("value", result.isbn13))),
+                                                .button(
+                                                    .type(.submit),
+                                                    .userAttribute("aria-label", "Make “\(result.title)” the current book"),
+                                                    .text("Make it the current book")))))
+                                }))
+                },
+                .form(
                     .action(SiteURL.clubCurrentBook(model.id).path), .method(.post),
-                    .csrf(model.session.csrfToken),
-                    bookChoice(model, prefix: "current", isbn: model.currentISBN),
-                    .button(.type(.submit), .class("primary"), .text("Make it the current book"))),
+                    .csrf(csrf),
+                    .field("Or an ISBN", name: "isbn", state: model.currentISBN, hint: "10 or 13 digits", id: "current-isbn"),
+                    .button(.type(.submit), .text("Make it the current book"))),
             ])
     }
 

@@ -52,6 +52,15 @@ public enum ClubShow {
         }
     }
 
+    public struct Invite: Sendable, Equatable {
+        public var code: String
+        public var link: String
+        public init(code: String, link: String) {
+            self.code = code
+            self.link = link
+        }
+    }
+
     public struct FeedItem: Sendable, Equatable {
         public var id: Int
         public var sentence: String
@@ -152,6 +161,10 @@ public enum ClubShow {
         public var commentPage = FieldState()
         public var proposeISBN = FieldState()
         public var currentISBN = FieldState()
+        /// The club's code and invitation link, for those who may hand them out.
+        public var invite: Invite?
+        /// Choosing the current book: what was searched for and found (nil before a search).
+        public var bookSearch: BookSearch.Model?
         public var session: PageSession
 
         public init(
@@ -171,7 +184,8 @@ public enum ClubShow {
         }
 
         var isMember: Bool { role != nil }
-        var runsTheClub: Bool { role == "owner" || role == "admin" }
+        /// Owner or admin: chooses the book (the server searches for them only).
+        public var runsTheClub: Bool { role == "owner" || role == "admin" }
     }
 
     public enum View {
@@ -184,6 +198,7 @@ public enum ClubShow {
                     .div(
                         .class("page-head"),
                         .h1(.userText(model.name)),
+                        .unwrap(model.invite) { invite($0) },
                         .if(model.isMember, .a(.class("button"), .href(SiteURL.clubSettings(model.id).path), "Settings"))),
                     .unwrap(model.description) { .p(.class("list-description"), .userText($0)) },
                     .p(
@@ -203,5 +218,24 @@ public enum ClubShow {
                 ))
         }
 
+        /// "Invite": the code and the link to hand a friend, one press away (no script needed to
+        /// open it; the script adds Copy).
+        static func invite(_ invite: Invite) -> Node<HTML.BodyContext> {
+            .element(
+                named: "details",
+                nodes: [
+                    .class("invite"),
+                    .element(named: "summary", nodes: [.class("button"), .text("Invite")]),
+                    .div(
+                        .class("invite-body"),
+                        .p("Friends join with this code, or by the link:"),
+                        .p(.class("share-code"), .userText(invite.code)),
+                        .p(
+                            .a(.href(invite.link), .class("share-link"), .userText(invite.link)), " ",
+                            .button(
+                                .type(.button), .attribute(named: "hidden"), .userAttribute("data-copy", invite.link),
+                                .text("Copy link")))),
+                ])
+        }
     }
 }
