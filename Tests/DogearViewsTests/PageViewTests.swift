@@ -1,5 +1,6 @@
 import DogearCore
 import Foundation
+import Plot
 import Testing
 
 @testable import DogearViews
@@ -202,5 +203,53 @@ struct TransferAndAccountViewTests {
         ).render()
         #expect(missing.contains("<h1>Not found</h1>"))
         #expect(!missing.contains("Sign out"))  // no session: no navigation
+    }
+}
+
+@Suite("Cover placeholders")
+struct CoverPlaceholderTests {
+    @Test("a coverless book shows its title on a colour of its own, the same every time; titles spread over the colours")
+    func spines() {
+        let titles = [
+            "Piranesi", "Kindred", "Middlemarch", "Dune", "The Hobbit", "Beloved", "Emma", "Ulysses", "Dracula",
+            "Frankenstein", "Rebecca", "Persuasion",
+        ]
+        let hues = titles.map(Node<HTML.BodyContext>.coverHue)
+        #expect(hues == titles.map(Node<HTML.BodyContext>.coverHue))
+        #expect(Set(hues).count >= 5)
+        #expect(hues.allSatisfy { (0..<8).contains($0) })
+        let html = Node<HTML.BodyContext>.cover(nil, title: "Kindred <3").render()
+        #expect(html.contains("cover-hue-\(Node<HTML.BodyContext>.coverHue("Kindred <3"))"))
+        #expect(html.contains("<span class=\"cover-title\">Kindred &lt;3</span>"))
+    }
+}
+
+@Suite("Dates as people read them")
+struct HumanDatesTests {
+    @Test(
+        "days, months and years in one format; anything else as given",
+        arguments: [
+            ("2026-03-14", "14 Mar 2026"), ("2026-11-01", "1 Nov 2026"), ("2026-03", "Mar 2026"), ("1999", "1999"),
+            ("2026-13-01", "2026-13-01"), ("", ""), ("soon", "soon"),
+        ])
+    func day(_ iso: String, _ expected: String) {
+        #expect(HumanDates.day(iso) == expected)
+    }
+
+    @Test("recent moments relative, a week on the day; the exact time for the hover")
+    func relative() {
+        let zone = TimeZone(identifier: "Europe/Paris")!
+        let now = Date(timeIntervalSince1970: 1_773_489_600)  // 14 Mar 2026, 13:00 in Paris
+        let ago = { (seconds: Double) in HumanDates.relative(now.addingTimeInterval(-seconds), now: now, in: zone) }
+        #expect(ago(20) == "just now")
+        #expect(ago(60) == "1 minute ago")
+        #expect(ago(5 * 60) == "5 minutes ago")
+        #expect(ago(3 * 3_600) == "3 hours ago")
+        #expect(ago(20 * 3_600) == "yesterday")
+        #expect(ago(3 * 86_400) == "3 days ago")
+        #expect(ago(10 * 86_400) == "4 Mar 2026")
+        #expect(HumanDates.exact(now, in: zone) == "14 Mar 2026, 13:00")
+        let html = Node<HTML.BodyContext>.day("2026-03-14").render()
+        #expect(html == "<time datetime=\"2026-03-14\">14 Mar 2026</time>")
     }
 }

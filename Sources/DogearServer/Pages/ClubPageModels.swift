@@ -52,14 +52,16 @@ package struct ClubPageModels {
         let feedCursor: String? = req.query["feed"]
         let activity = try await feed.activity(in: id, before: feedCursor.flatMap(Int.init))
         model.feed = activity.items.map {
-            ClubShow.FeedItem(id: $0.id, sentence: Self.sentence($0), when: Self.when($0.createdAt, zone))
+            ClubShow.FeedItem(
+                id: $0.id, sentence: Self.sentence($0), when: HumanDates.relative($0.createdAt, now: req.now, in: zone),
+                exact: Self.when($0.createdAt, zone))
         }
         model.feedMore = activity.nextCursor
         let commentsCursor: String? = req.query["comments"]
         let reveal: String? = req.query["reveal"]
         let comments = try await feed.comments(
             in: id, before: commentsCursor.flatMap(UUID.init(uuidString:)), reveal: reveal.flatMap(UUID.init(uuidString:)))
-        model.comments = comments.items.map { Self.comment($0, zone) }
+        model.comments = comments.items.map { Self.comment($0, zone, now: req.now) }
         model.commentsMore = comments.nextCursor
         model.proposals = try await req.clubProposals().proposals(in: id).map {
             ClubShow.Proposal(
@@ -176,22 +178,19 @@ package struct ClubPageModels {
         }
     }
 
-    package static func comment(_ dto: ClubCommentRecord, _ zone: TimeZone) -> ClubShow.Comment {
+    package static func comment(_ dto: ClubCommentRecord, _ zone: TimeZone, now: Date) -> ClubShow.Comment {
         var place: String?
         if let page = dto.page { place = "about page \(page)" }
         if let percent = dto.percent { place = "about \(Int(percent.rounded()))%" }
         return ClubShow.Comment(
-            id: dto.id, author: dto.author.displayName, when: when(dto.createdAt, zone), placeText: place, body: dto.body,
-            hiddenUntil: dto.hiddenUntil, edited: dto.editedAt != nil, mayEdit: dto.mayEdit, mayDelete: dto.mayDelete,
-            replies: dto.replies.map { comment($0, zone) })
+            id: dto.id, author: dto.author.displayName, when: HumanDates.relative(dto.createdAt, now: now, in: zone),
+            placeText: place, body: dto.body, hiddenUntil: dto.hiddenUntil, edited: dto.editedAt != nil, mayEdit: dto.mayEdit,
+            mayDelete: dto.mayDelete, replies: dto.replies.map { comment($0, zone, now: now) }, exact: when(dto.createdAt, zone))
     }
 
     /// "14 Mar 2026, 10:30" in the reader's time zone.
+    /// "14 Mar 2026, 09:41": an exact time (a device's last use, a hover's title).
     package static func when(_ date: Date, _ zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "d MMM yyyy, HH:mm"
-        return formatter.string(from: date)
+        HumanDates.exact(date, in: zone)
     }
 }

@@ -166,8 +166,8 @@ public enum BookShow {
                             .tagChips(book.tags),
                             .dl(
                                 .class("dates"),
-                                .unwrap(model.dateStarted) { .group(.dt("Started"), .dd(.userText($0))) },
-                                .unwrap(book.dateFinished) { .group(.dt("Finished"), .dd(.userText($0))) }
+                                .unwrap(model.dateStarted) { .group(.dt("Started"), .dd(.day($0))) },
+                                .unwrap(book.dateFinished) { .group(.dt("Finished"), .dd(.day($0))) }
                             ),
                             .if(
                                 book.status == .reading,
@@ -207,7 +207,7 @@ public enum BookShow {
                                 .forEach(model.sessions) { session in
                                     .li(
                                         .text(
-                                            "\(session.date): \(session.minutes) min"
+                                            "\(HumanDates.day(session.date)): \(session.minutes) min"
                                                 + (session.pages.map { ", \($0) pages" } ?? "")))
                                 }),
                         .form(
@@ -250,7 +250,7 @@ public enum BookShow {
                                 .p(.class("note-text"), .userText(note.content)),
                                 .div(
                                     .class("meta note-meta"),
-                                    .element(named: "time", nodes: [.text(note.createdAt)]),
+                                    .day(note.createdAt),
                                     .if(note.isDiscussion, .text(" · for discussion")),
                                     .if(
                                         note.isDiscussion,

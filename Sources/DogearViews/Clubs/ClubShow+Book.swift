@@ -23,7 +23,7 @@ extension ClubShow.View {
                                     .href(SiteURL.book(entry).path), .class("title"), .userText(book.title))
                             } ?? .span(.class("title"), .userText(book.title)),
                             .authorsLine(book.authors),
-                            .p(.class("meta"), .text("Since \(book.startedOn)")),
+                            .p(.class("meta"), .text("Since "), .day(book.startedOn)),
                             .if(
                                 model.isMember && book.entryID == nil,
                                 // Which shelf: Reading by default, since it is the book the club reads now.

@@ -51,7 +51,9 @@ extension ClubShow.View {
             .p(
                 .class("comment-head"),
                 .span(.class("member-name"), .userText(comment.author)),
-                .span(.class("meta"), .text(" · \(comment.when)"), .if(comment.edited, .text(" · edited"))),
+                .span(
+                    .class("meta"), .text(" · "), when(comment.when, exact: comment.exact),
+                    .if(comment.edited, .text(" · edited"))),
                 .unwrap(comment.placeText) { .span(.class("meta"), .text(" · "), .userText($0)) }),
             .unwrap(
                 comment.body,

@@ -57,11 +57,17 @@ extension ClubShow.View {
                     .forEach(model.feed) { item in
                         .li(
                             .attribute(named: "data-activity", value: String(item.id)),
-                            .userText(item.sentence), .span(.class("meta"), .text(" · \(item.when)")))
+                            .userText(item.sentence), .span(.class("meta"), .text(" · "), when(item.when, exact: item.exact)))
                     }),
             .unwrap(model.feedMore) { cursor in
                 .a(.class("more"), .href(SiteURL.club(model.id).with(query: [("feed", cursor)])), "Older activity")
             }
         )
+    }
+
+    /// A relative time with its exact time on hover (`<time title>`), or the text alone.
+    static func when(_ text: String, exact: String?) -> Node<HTML.BodyContext> {
+        guard let exact else { return .text(text) }
+        return .element(named: "time", nodes: [.attribute(named: "title", value: exact), .text(text)])
     }
 }

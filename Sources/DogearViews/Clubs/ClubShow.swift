@@ -65,8 +65,11 @@ public enum ClubShow {
         public var id: Int
         public var sentence: String
         public var when: String
+        /// The exact time, shown on hover when `when` is relative ("5 minutes ago").
+        public var exact: String?
 
-        public init(id: Int, sentence: String, when: String) {
+        public init(id: Int, sentence: String, when: String, exact: String? = nil) {
+            self.exact = exact
             self.id = id
             self.sentence = sentence
             self.when = when
@@ -87,11 +90,14 @@ public enum ClubShow {
         public var mayEdit: Bool
         public var mayDelete: Bool
         public var replies: [Comment]
+        /// The exact time, shown on hover when `when` is relative.
+        public var exact: String?
 
         public init(
             id: UUID, author: String, when: String, placeText: String?, body: String?, hiddenUntil: String?, edited: Bool,
-            mayEdit: Bool, mayDelete: Bool, replies: [Comment]
+            mayEdit: Bool, mayDelete: Bool, replies: [Comment], exact: String? = nil
         ) {
+            self.exact = exact
             self.id = id
             self.author = author
             self.when = when

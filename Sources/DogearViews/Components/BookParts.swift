@@ -59,17 +59,29 @@ extension Node where Context: HTML.BodyContext {
             .text(status.label))
     }
 
-    /// The cover, or a quiet placeholder with the title's first letter when the catalog has none.
+    /// The cover, or, when the catalog has none, a placeholder like a spine: the title on a colour
+    /// of its own (one of eight, from the title), so a shelf of coverless books is not one gradient.
     static func cover(_ url: String?, title: String, size: String = "small") -> Node {
         if let url, url.hasPrefix("https://") || url.hasPrefix("http://") || url.hasPrefix("/") {
             return .img(
                 .class("cover cover-\(size)"), .userAttribute("src", url), .userAttribute("alt", "Cover of \(title)"),
                 .attribute(named: "loading", value: "lazy"))
         }
-        let letter = title.trimmed.first.map { String($0).uppercased() } ?? "?"
         return .div(
-            .class("cover cover-\(size) cover-placeholder"), .attribute(named: "aria-hidden", value: "true"),
-            .userText(letter))
+            .class("cover cover-\(size) cover-placeholder cover-hue-\(coverHue(title))"),
+            .attribute(named: "aria-hidden", value: "true"),
+            .span(.class("cover-title"), .userText(title.trimmed.isEmpty ? "?" : title.trimmed)))
+    }
+
+    /// One of eight colours, the same for a title on every page and machine (FNV-1a over its bytes;
+    /// Swift's own hash differs from run to run).
+    static func coverHue(_ title: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in title.lowercased().utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return Int(hash % 8)
     }
 
     /// A native progress bar: no inline style, so the page's Content-Security-Policy can forbid them.

@@ -121,7 +121,7 @@ public enum Home {
                                         .div(
                                             .a(.href(SiteURL.book(book.id).path), .class("title"), .userText(book.title)),
                                             .authorsLine(book.authors),
-                                            .unwrap(book.dateFinished) { .p(.class("meta"), .userText("Finished \($0)")) }))
+                                            .unwrap(book.dateFinished) { .p(.class("meta"), .text("Finished "), .day($0)) }))
                                 })
                     ),
                     .section(
