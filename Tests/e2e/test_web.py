@@ -181,7 +181,9 @@ class ReaderTestCase(unittest.TestCase):
         self.assert_accessible()
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
-        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".club-book .title")))
+        # The results sit inside the book card too: wait for the page they were on to go first.
+        self.wait.until(EC.staleness_of(button))
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".club-book .row-main .title")))
 
 
 class WebAppTests(ReaderTestCase):
