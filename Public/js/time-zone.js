@@ -1,7 +1,8 @@
-// The first-run page's time zone: the browser's own, while the field still holds the default (UTC).
-// Without a script the reader types it; either way it can be changed before saving.
+// The first-run page's time zone: the browser's own, while the list still says the default (UTC)
+// and the server knows the browser's zone. Without a script the reader picks it from the list.
 const field = document.querySelector("[data-browser-time-zone]");
 if (field && field.value === field.dataset.browserTimeZone) {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone) field.value = zone;
+  const known = field.options ? [...field.options].some((option) => option.value === zone) : true;
+  if (zone && known) field.value = zone;
 }

@@ -328,7 +328,8 @@ struct WebPageTests {
             #expect(saved.location == "/books/\(id)")
             let book = try await web.get("/books/\(id)")
             #expect(book.body.contains("status-read"))
-            #expect(book.body.contains("<dt>Finished</dt><dd><time datetime=\"2026-03-14\">14 Mar 2026</time></dd>"))  // a status change dates itself
+            // A status change dates itself.
+            #expect(book.body.contains("<dt>Finished</dt><dd><time datetime=\"2026-03-14\">14 Mar 2026</time></dd>"))
             #expect(book.body.contains("<li class=\"chip\">Comfort</li>"))
             #expect(book.body.contains("aria-label=\"5 stars\" aria-pressed=\"true\""))
             try await web.must("/books/\(id)/notes", [("content", "Beauty & the house <3")])

@@ -58,6 +58,26 @@ package struct AccountPages {
         var model = SignUp.Model(
             email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
             csrfToken: req.csrfToken)
+        // Every field's problem at once, not one per try: the same checks the service makes.
+        let checks: [(String, () throws -> Void)] = [
+            ("email", { _ = try AccountService.validEmail(form.email ?? "") }),
+            (
+                "displayName",
+                { _ = try Validate.text(form.displayName ?? "", field: "displayName", length: Limits.displayNameLength) }
+            ),
+            ("password", { try AccountService.validatePassword(form.password ?? "") }),
+        ]
+        var refused = false
+        for (field, check) in checks {
+            do { try check() } catch let error as ValidationError {
+                model.place(error.message, field: field)
+                refused = true
+            }
+        }
+        if refused {
+            model.providers = try await ProviderSignInPages.buttons(req)
+            return Response(status: .unprocessableEntity, html: SignUp.View.render(model))
+        }
         do {
             let answer = try await AccountService(request: req).signUp(
                 SignUpInput(email: form.email ?? "", password: form.password ?? "", displayName: form.displayName ?? ""))
@@ -99,14 +119,19 @@ package struct ProfilePage {
         package var email: String?
         package var timeZone: String?
         package var currentPassword: String?
+        package var genres: [String]?
+        package var otherGenres: String?
     }
 
     package func show(req: Request) async throws -> Response {
         let user = try req.currentUser()
-        let model = Profile.Model(
+        var model = Profile.Model(
             email: FieldState(user.email), displayName: FieldState(user.displayName),
             timeZone: FieldState(user.timeZone), saved: req.query["saved"] == "1",
             session: try req.requirePageSession())
+        let genres = GenreChoices.split(user.genrePreferences)
+        model.ticked = genres.ticked
+        model.otherGenres = FieldState(genres.other)
         return Response(html: Profile.View.render(model))
     }
 
@@ -116,10 +141,16 @@ package struct ProfilePage {
         var model = Profile.Model(
             email: FieldState(form.email ?? ""), displayName: FieldState(form.displayName ?? ""),
             timeZone: FieldState(form.timeZone ?? ""), session: try req.requirePageSession())
+        model.ticked = Set(form.genres ?? [])
+        model.otherGenres = FieldState(form.otherGenres ?? "")
         do {
             var patch = ProfileUpdateInput(
                 displayName: .value(form.displayName ?? ""), timeZone: .value(form.timeZone ?? ""),
                 email: .value(form.email ?? ""))
+            // A form from before the genres were on it (or a script) leaves them as they are.
+            if form.genres != nil || form.otherGenres != nil {
+                patch.genrePreferences = .value(GenreChoices.merge(ticked: form.genres ?? [], typed: form.otherGenres ?? ""))
+            }
             patch.currentPassword = form.currentPassword
             _ = try await AccountService(request: req).updateProfile(user, patch)
             return .seeOther(SiteURL.profile.with(query: [("saved", "1")]))
@@ -137,6 +168,7 @@ extension Profile.Model {
         switch field {
         case "email": email.error = message
         case "timeZone": timeZone.error = message
+        case let field? where field.hasPrefix("genrePreferences"): otherGenres.error = "Genres: " + message
         case "currentPassword": currentPassword.error = message
         default: displayName.error = message
         }

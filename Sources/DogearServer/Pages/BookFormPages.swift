@@ -22,6 +22,8 @@ package struct BookFormPages {
         package var format: String?
         /// "Look up" without a script: fill the form from the ISBN, save nothing.
         package var lookup: String?
+        /// "These dates are right": a finish before the start is kept only when the reader says so.
+        package var confirmDates: String?
     }
 
     /// `GET /lookup?isbn=`: the book an ISBN names, for the add form's script (catalog first, then
@@ -68,6 +70,9 @@ package struct BookFormPages {
                 model.isbn.error = error.message
             }
             return Response(html: BookForm.View.render(model))
+        }
+        if Self.asksAboutDates(form, &model) {
+            return Response(status: .unprocessableEntity, html: BookForm.View.render(model))
         }
         do {
             var book = BookDraft()
@@ -174,6 +179,9 @@ extension BookFormPages {
         let form = try req.content.decode(Form.self)
         var model = try await model(req, entryID: id)
         model.fill(form)
+        if Self.asksAboutDates(form, &model) {
+            return Response(status: .unprocessableEntity, html: BookForm.View.render(model))
+        }
         do {
             var patch = UpdateEntryInput()
             if let status = form.status, status != entry.status { patch.status = .value(status) }
@@ -193,6 +201,19 @@ extension BookFormPages {
             model.place(error.message, field: "title")
         }
         return Response(status: .unprocessableEntity, html: BookForm.View.render(model))
+    }
+
+    /// A finish typed before the start is asked about before it is saved: more often a slip of the
+    /// month than a fact. True when the form goes back with the question by the Finished field.
+    static func asksAboutDates(_ form: Form, _ model: inout BookForm.Model) -> Bool {
+        guard form.confirmDates != "1", let started = form.dateStarted.flatMap({ LocalDate($0.trimmed) }),
+            let finished = form.dateFinished.flatMap({ LocalDate($0.trimmed) }), finished < started
+        else { return false }
+        model.dateFinished.error =
+            "is before the start (\(HumanDates.day(finished.description)) before \(HumanDates.day(started.description))): "
+            + "correct one of them, or tick “These dates are right” to keep them"
+        model.datesNeedConfirming = true
+        return true
     }
 
     /// What the form changes of the book's facts, or nil when it changes none (a status or a tag).

@@ -1,11 +1,16 @@
+import DogearCore
 import Plot
 
-/// `/profile`: the reader's name, email and time zone (the day "today" is, for dates and greetings).
+/// `/profile`: the reader's name, email, time zone (the day "today" is, for dates and greetings) and
+/// the genres they like.
 public enum Profile {
     public struct Model: Sendable, Equatable {
         public var email: FieldState
         public var displayName: FieldState
         public var timeZone: FieldState
+        /// The genres the reader likes (discovery starts from them): starters ticked, others typed.
+        public var ticked: Set<String> = []
+        public var otherGenres = FieldState()
         /// Asked when the email changes (never shown back).
         public var currentPassword = FieldState()
         public var saved: Bool
@@ -37,9 +42,8 @@ public enum Profile {
                         .csrf(model.session.csrfToken),
                         .field("Your name", name: "displayName", state: model.displayName, required: true, autocomplete: "name"),
                         .field("Email", name: "email", type: .email, state: model.email, required: true, autocomplete: "email"),
-                        .field(
-                            "Time zone", name: "timeZone", state: model.timeZone, required: true,
-                            hint: "Like Europe/Paris or America/New_York: it decides which day “today” is"),
+                        .timeZoneField(model.timeZone, hint: "It decides which day “today” is"),
+                        .genreFields(ticked: model.ticked, other: model.otherGenres),
                         .field(
                             "Current password", name: "currentPassword", type: .password, state: model.currentPassword,
                             autocomplete: "current-password",

@@ -39,24 +39,9 @@ public enum Welcome {
                     .form(
                         .action(SiteURL.welcome.path), .method(.post), .csrf(csrf),
                         .field("Your name", name: "displayName", state: model.displayName, required: true, autocomplete: "name"),
-                        .field(
-                            "Time zone", name: "timeZone", state: model.timeZone, required: true,
-                            hint: "Like Europe/Paris: it decides which day “today” is for your reading",
-                            extra: [.attribute(named: "data-browser-time-zone", value: "UTC")]),
-                        .fieldset(
-                            .class("genres"),
-                            .element(named: "legend", nodes: [.text("Genres you like")]),
-                            .forEach(GenreChoices.starters) { genre in
-                                .label(
-                                    .class("check"),
-                                    .input(
-                                        .type(.checkbox), .name("genres[]"), .userAttribute("value", genre),
-                                        .attribute(named: "checked", value: model.ticked.contains(genre) ? "checked" : nil)),
-                                    .userText(genre))
-                            }),
-                        .field(
-                            "Other genres", name: "otherGenres", state: model.otherGenres,
-                            hint: "Separated by commas, like Cosy crime, Essays"),
+                        .timeZoneField(
+                            model.timeZone, hint: "It decides which day “today” is for your reading", browserDefault: true),
+                        .genreFields(ticked: model.ticked, other: model.otherGenres),
                         .div(
                             .class("actions"),
                             .button(.type(.submit), .class("primary"), .name("next"), .value("home"), .text("Start reading")),

@@ -35,6 +35,8 @@ public enum BookForm {
         public var added: Added?
         /// Adding: whether the long form shows unfolded (a refused form, a look-up, nothing found).
         public var handFormOpen = false
+        /// The finish is before the start: the form asks the reader to confirm them.
+        public var datesNeedConfirming = false
         public var session: PageSession
 
         public init(entryID: UUID? = nil, session: PageSession) {
@@ -124,6 +126,13 @@ public enum BookForm {
                     options: [("", "Not rated")] + (1...5).map { (String($0), String(repeating: "★", count: $0)) }),
                 .field("Started", name: "dateStarted", type: .date, state: model.dateStarted),
                 .field("Finished", name: "dateFinished", type: .date, state: model.dateFinished),
+                .if(
+                    model.datesNeedConfirming,
+                    .div(
+                        .class("field"),
+                        .label(
+                            .class("check"), .input(.type(.checkbox), .name("confirmDates"), .value("1")),
+                            .text("These dates are right")))),
                 .field(
                     "Tags", name: "tags", state: model.tags, autocomplete: "off", hint: "Separate several with commas",
                     list: "known-tags"),

@@ -97,8 +97,9 @@ public enum Home {
                         model.currentlyReading.isEmpty
                             ? .p(
                                 .class("empty"), "Nothing on the go. ", .a(.href(SiteURL.add.path), "Add a book"),
-                                " or start one from ",
-                                .a(.href(SiteURL.library.path), "your library"), ".")
+                                ", start one from ", .a(.href(SiteURL.library.path), "your library"), ", or ",
+                                .a(.href(SiteURL.importFile.path), "bring your books from Goodreads or The StoryGraph"),
+                                ".")
                             : .ul(
                                 .class("cards"),
                                 .forEach(model.currentlyReading) {
