@@ -266,7 +266,7 @@ struct WebPageTests {
             await app.importJobs.wait(for: UUID(uuidString: String(previewPath.dropFirst("/import/".count)))!)
             let preview = try await web.get(previewPath)
             #expect(preview.body.contains("Import preview"))
-            #expect(preview.body.contains("<td>dropped</td><td>didNotFinish</td>"))
+            #expect(preview.body.contains("<td>dropped</td><td>Did not finish</td>"))
             #expect(preview.body.contains("Line 4: "))
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 0)
             // The reader chooses what their own shelves become: lists, this time.

@@ -329,7 +329,8 @@ class ListsInABrowser(ReaderTestCase):
         for entry in entries:
             self.go(f"/books/{entry}")
             self.driver.execute_script("document.querySelector('form.add-to-list button').click()")
-            self.wait.until(EC.url_to_be(BASE + list_path))
+            self.wait.until(EC.url_contains(list_path + "?added="))
+            self.assertIn("Added “", self.text("p.saved"))
         self.assertEqual(self.titles(self.driver), ["Piranesi", "Kindred", "Middlemarch"])
 
         # Drag Middlemarch by its handle above Piranesi; after a reload the server has the new order.

@@ -33,6 +33,10 @@ package struct BookPages {
         model.lists = try await req.lists().ownCustomLists().map {
             ListChoice(id: $0.id, name: $0.name)
         }
+        model.onLists = try await req.lists().ownLists(holding: entry.work.id).map {
+            ListChoice(id: $0.id.uuidString, name: $0.name)
+        }
+        model.notice = Self.notice(req.query[String.self, at: "saved"])
         model.clubs = try await req.clubs().clubsReading(entry.work.id).map { BookShow.ClubChoice(id: $0.id, name: $0.name) }
         model.facts = try await BookFactsPages.facts(of: entry, req)
         return model
@@ -81,7 +85,18 @@ package struct BookPages {
         var patch = UpdateEntryInput()
         patch.rating = form.rating.map { .value($0) } ?? .null
         _ = try await library(req).update(try Self.entryID(req), with: patch)
-        return .seeOther(SiteURL.book(try Self.entryID(req)).path)
+        let saved = form.rating.map { "rated-\($0)" } ?? "unrated"
+        return .seeOther(SiteURL.book(try Self.entryID(req)).with(query: [("saved", saved)]))
+    }
+
+    /// A short confirmation after a press on the book page (`?saved=`), or nil.
+    static func notice(_ saved: String?) -> String? {
+        switch saved {
+        case "rated-1": return "Rated 1 star."
+        case "rated-2", "rated-3", "rated-4", "rated-5": return "Rated \(saved!.dropFirst("rated-".count)) stars."
+        case "unrated": return "Rating cleared."
+        default: return nil
+        }
     }
 
     package func confirmDelete(req: Request) async throws -> Response {

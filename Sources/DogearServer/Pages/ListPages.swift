@@ -69,7 +69,11 @@ package struct ListPages {
         let id = try req.listIDParameter()
         let list = try await req.lists().list(id)
         let code = try await shareCode(of: list, req)
-        return Response(html: ListShow.View.render(try await showModel(list, code: code, req)))
+        var model = try await showModel(list, code: code, req)
+        if let added = req.query[UUID.self, at: "added"], let entry = try? await req.libraryQuery().entry(added) {
+            model.notice = "Added “\(entry.work.title)”."
+        }
+        return Response(html: ListShow.View.render(model))
     }
 
     package func editPage(req: Request) async throws -> Response {
@@ -139,7 +143,8 @@ package struct ListPages {
         } catch let error as DomainError where error.code == .alreadyOnList {
             // On it already: the list shows it.
         }
-        return .seeOther(.list(listID))
+        // The list's page says the book was added, at the top.
+        return .seeOther(SiteURL.list(listID).with(query: [("added", entryID.uuidString)]))
     }
 
     // MARK: shared lists

@@ -1,3 +1,4 @@
+import DogearCore
 import DogearServices
 import DogearStore
 import DogearTransfer
@@ -29,7 +30,11 @@ package struct TransferPages {
         let model = ImportJobPage.Model(
             id: dto.id, status: dto.status, dryRun: dto.dryRun, format: dto.format, fileName: dto.fileName, total: dto.total,
             processed: dto.processed, created: dto.created, merged: dto.merged, unchanged: dto.unchanged, failed: dto.failed,
-            message: dto.message, mappings: dto.mappings.map { .init(from: $0.from, to: $0.to, rows: $0.rows) },
+            message: dto.message,
+            mappings: dto.mappings.map {
+                // Words, not the API's values: "Want to read", not "wantToRead".
+                .init(from: $0.from, to: ReadingStatus(rawValue: $0.to)?.label ?? $0.to, rows: $0.rows)
+            },
             errors: dto.errors.map { .init(line: $0.line, reason: $0.reason) }, fileWarnings: dto.fileWarnings,
             session: try req.requirePageSession())
         if req.query["partial"] == "1" {

@@ -306,6 +306,15 @@ package struct ListService {
             .map { try dto($0, owner: user, actor: .owner) }
     }
 
+    /// The reader's own lists that hold a work, A–Z: what a book's page says it is on.
+    package func ownLists(holding workID: UUID) async throws -> [(id: UUID, name: String)] {
+        try await ReadingList.query(on: db).filter(\.$owner.$id == user.requireID())
+            .join(ReadingListItem.self, on: \ReadingList.$id == \ReadingListItem.$list.$id)
+            .filter(ReadingListItem.self, \.$work.$id == workID)
+            .sort(\.$name).all()
+            .map { (try $0.requireID(), $0.name) }
+    }
+
     package static func fields(of list: ReadingList) -> ValidList {
         ValidList(name: list.name, description: list.summary, bannerUrl: list.bannerURL, isPublic: list.isPublic)
     }

@@ -89,6 +89,10 @@ public enum BookShow {
         public var today: String
         /// The reader's own custom lists, for "Add to list" (id, name).
         public var lists: [ListChoice] = []
+        /// The reader's lists that hold this book.
+        public var onLists: [ListChoice] = []
+        /// What a press just did ("Rated 4 stars."), said at the top.
+        public var notice: String?
         /// The reader's clubs reading this book now, for sharing discussion notes.
         public var clubs: [ClubChoice] = []
         /// What the catalog knows of who wrote it and where it comes from ("Translator: Edith
@@ -154,6 +158,7 @@ public enum BookShow {
                 title: book.title, session: model.session, csrfToken: csrf,
                 .article(
                     .class("book"),
+                    .unwrap(model.notice) { .p(.class("saved"), .attribute(named: "role", value: "status"), .userText($0)) },
                     .div(
                         .class("book-head card"),
                         .cover(book.coverURL, title: book.title, size: "large"),
@@ -405,6 +410,22 @@ public struct ListChoice: Sendable, Equatable {
 extension BookShow.View {
     /// "Add to list": a choice of the reader's custom lists and a button (no script needed).
     static func addToList(_ model: BookShow.Model) -> Node<HTML.BodyContext> {
+        .group(onLists(model), addToListForm(model))
+    }
+
+    /// "On your lists: Comfort reads, Summer": the lists that hold it, each a link.
+    static func onLists(_ model: BookShow.Model) -> Node<HTML.BodyContext> {
+        guard !model.onLists.isEmpty else { return .empty }
+        return .p(
+            .class("meta on-lists"), .text("On your lists: "),
+            .forEach(Array(model.onLists.enumerated())) { index, list in
+                .group(
+                    .if(index > 0, .text(", ")),
+                    .a(.href(SiteURL.list(list.id).path), .userText(list.name)))
+            })
+    }
+
+    static func addToListForm(_ model: BookShow.Model) -> Node<HTML.BodyContext> {
         guard !model.lists.isEmpty else {
             return .p(.class("meta"), .a(.href(SiteURL.newList.path), "Make a list"), " to keep this book on one.")
         }

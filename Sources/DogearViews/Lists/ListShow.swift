@@ -33,6 +33,8 @@ public enum ListShow {
         public var isPublic: Bool
         public var ownerName: String
         public var saved: Bool
+        /// What a press just did ("Added “Piranesi”."), said at the top.
+        public var notice: String?
         /// The owner's share code, and the full link to the list by it.
         public var shareCode: String?
         public var shareLink: String?
@@ -72,6 +74,7 @@ public enum ListShow {
                         .class("page-head"),
                         .h1(.userText(model.name)),
                         .if(model.canArrange, .a(.class("button"), .href(SiteURL.editList(model.id).path), "Edit"))),
+                    .unwrap(model.notice) { .p(.class("saved"), .attribute(named: "role", value: "status"), .userText($0)) },
                     .unwrap(model.description) { .p(.class("list-description"), .userText($0)) },
                     .if(!model.isOwner, .p(.class("meta"), .text("A list by "), .userText(model.ownerName))),
                     .if(model.isDefault, .p(.class("meta"), "Follows your library: it changes as your books do.")),
