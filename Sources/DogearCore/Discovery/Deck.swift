@@ -74,6 +74,8 @@ public enum DeckReason: Equatable, Sendable {
     case somethingDifferent(GenreKey)
     case chosenGenre(GenreKey)
     case popular(GenreKey)
+    /// From the server's own catalog, when the genres gave too few (imported books often have none).
+    case inTheCatalog
 
     /// "because you liked fantasy"; an author's name is the caller's to give.
     public func text(authorName: String?, authorFinished: Bool) -> String {
@@ -85,6 +87,7 @@ public enum DeckReason: Equatable, Sendable {
         case .somethingDifferent(let genre): return "Something different: \(genre.label.lowercased())"
         case .chosenGenre(let genre): return "You chose \(genre.label.lowercased()) when you signed up"
         case .popular(let genre): return "Popular in \(genre.label.lowercased())"
+        case .inTheCatalog: return "On this server's shelves"
         }
     }
 }

@@ -124,7 +124,8 @@ package struct DiscoverPages {
                 genres: preferences.genres.map { .init(label: $0.label, score: $0.score) },
                 authors: preferences.authors.map { .init(label: $0.label, score: $0.score) },
                 total: preferences.counts.total, positive: preferences.counts.positive, negative: preferences.counts.negative,
-                length: length, personal: preferences.personal, learnedFromLibrary: preferences.learnedFromLibraryAt != nil),
+                length: length, personal: preferences.personal, learnedFromLibrary: preferences.learnedFromLibraryAt != nil,
+                swipes: try await service.swipeCount()),
             dryMessage: deck?.message, error: error, notice: notice)
     }
 }

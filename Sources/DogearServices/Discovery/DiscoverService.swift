@@ -56,7 +56,18 @@ package struct DiscoverService {
             let found = try await catalog.pools(genres.map { (.genre($0), limit) }, for: userID)
             cards = DeckDealer.coldStart(plan, count: count, genres: genres.map { ($0, found[.genre($0)] ?? []) })
         }
-        let dtos = try await self.cards(cards)
+        // Never an empty deck while the catalog has books the reader has not got: genres are often
+        // missing (an import's books have none), so the rest comes from the catalog, best ranked.
+        var dealt = cards
+        if dealt.count < count {
+            let have = Set(dealt.map(\.candidate.workID))
+            let more = try await catalog.pools([(.anyWork, count + have.count)], for: userID)[.anyWork] ?? []
+            for candidate in more where dealt.count < count && !have.contains(candidate.workID) {
+                guard candidate.genres.allSatisfy({ !plan.avoided.contains($0) }) else { continue }
+                dealt.append(DeckCard(candidate: candidate, reason: .inTheCatalog))
+            }
+        }
+        let dtos = try await self.cards(dealt)
         let runDry = dtos.count < count
         return DeckRecord(
             cards: dtos, personal: plan.personal, runDry: runDry, online: online,
@@ -233,6 +244,17 @@ package struct DiscoverService {
             learnedLibraryAt: try row.decode(column: "learned_library_at", as: Date?.self))
     }
 
+    /// How many swipes of the reader's stand (not undone): the page offers Undo and its counts
+    /// only once there is one ("6 liked" before any swipe came from the library, not the deck).
+    package func swipeCount() async throws -> Int {
+        try await db.sql.raw(
+            """
+            SELECT COUNT(*) AS n FROM discovery_interactions WHERE user_id = \(bind: try user.requireID())
+              AND undone = FALSE AND action IN (\(unsafeRaw: DiscoverCatalog.swipes))
+            """
+        ).first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
     package func preferencesDTO() async throws -> DiscoverPreferencesRecord {
         let userID = try user.requireID()
         let (preferences, interactions, learnedLibraryAt) = try await preferences(of: userID)
@@ -338,6 +360,9 @@ package struct DiscoverService {
             case .likedGenre(let key), .somethingDifferent(let key), .chosenGenre(let key), .popular(let key):
                 reason = card.reason.text(authorName: nil, authorFinished: false)
                 genre = key
+            case .inTheCatalog:
+                reason = card.reason.text(authorName: nil, authorFinished: false)
+                genre = card.candidate.genres.first
             }
             return DeckCardRecord(
                 workId: id, title: try row.decode(column: "title", as: String.self), authors: authors[id] ?? [],
@@ -356,6 +381,7 @@ package struct DiscoverService {
         case .somethingDifferent: return "somethingDifferent"
         case .chosenGenre: return "chosenGenre"
         case .popular: return "popular"
+        case .inTheCatalog: return "inTheCatalog"
         }
     }
 

@@ -93,6 +93,8 @@ package struct DiscoverCatalog {
     package enum Pool: Hashable, Sendable {
         case genre(GenreKey)
         case author(UUID)
+        /// Any work of the catalog, best ranked first: the deck's top-up when the genres run dry.
+        case anyWork
     }
 
     /// Each pool's best `limit` books that `userID` has not in their library, not on a list of theirs,
@@ -122,6 +124,10 @@ package struct DiscoverCatalog {
             case .author(let id):
                 select =
                     "SELECT d.work_id AS work_id, d.rank AS rank FROM work_authors wa JOIN discover_works d ON d.work_id = wa.work_id WHERE wa.author_id = \(bind: id) AND "
+                    + unseen("d.work_id") + " ORDER BY d.rank DESC, d.work_id"
+            case .anyWork:
+                select =
+                    "SELECT d.work_id AS work_id, d.rank AS rank FROM discover_works d WHERE "
                     + unseen("d.work_id") + " ORDER BY d.rank DESC, d.work_id"
             }
             parts.append(

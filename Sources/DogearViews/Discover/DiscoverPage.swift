@@ -67,11 +67,14 @@ public enum DiscoverPage {
         public var length: String?
         public var personal: Bool
         public var learnedFromLibrary: Bool
+        /// Swipes that stand: Undo and the counts show once there is one.
+        public var swipes: Int
 
         public init(
             genres: [Score], authors: [Score], total: Int, positive: Int, negative: Int, length: String?, personal: Bool,
-            learnedFromLibrary: Bool
+            learnedFromLibrary: Bool, swipes: Int = 0
         ) {
+            self.swipes = swipes
             self.genres = genres
             self.authors = authors
             self.total = total
@@ -128,11 +131,7 @@ public enum DiscoverPage {
                         .class("discover"),
                         .section(
                             .class("deck-area"), .attribute(named: "aria-label", value: "Your deck"),
-                            deck(model),
-                            .form(
-                                .action(SiteURL.discoverUndo.path), .method(.post), .class("undo-form"),
-                                .csrf(model.session.csrfToken),
-                                .button(.type(.submit), .class("secondary"), .text("Undo the last swipe")))),
+                            deck(model)),
                         learned(model))
                 ))
         }
@@ -208,11 +207,20 @@ public enum DiscoverPage {
                 .class("card learned"), .id("learned"), .attribute(named: "aria-labelledby", value: "learned-title"),
                 .attribute(named: "aria-live", value: "polite"),
                 .h2(.id("learned-title"), "What Discover has learned"),
-                .p(
-                    .class("meta"),
-                    .text(
-                        "\(learned.total) \(learned.total == 1 ? "interaction" : "interactions") · \(learned.positive) liked · \(learned.negative) not for you"
-                    )),
+                // Undo and the counts come with the first swipe; this section is what a swipe's
+                // answer replaces, so they appear without a reload.
+                learned.swipes > 0
+                    ? .group(
+                        .p(
+                            .class("meta"),
+                            .text(
+                                "\(learned.total) \(learned.total == 1 ? "interaction" : "interactions") · \(learned.positive) liked · \(learned.negative) not for you"
+                            )),
+                        .form(
+                            .action(SiteURL.discoverUndo.path), .method(.post), .class("undo-form"),
+                            .csrf(model.session.csrfToken),
+                            .button(.type(.submit), .class("secondary"), .text("Undo the last swipe"))))
+                    : .p(.class("meta"), "No swipes yet: each one teaches Discover what you like."),
                 .p(
                     .class("hint"),
                     .text(
