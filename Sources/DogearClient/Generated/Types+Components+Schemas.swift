@@ -5175,6 +5175,7 @@ extension Components {
                 case somethingDifferent = "somethingDifferent"
                 case chosenGenre = "chosenGenre"
                 case popular = "popular"
+                case inTheCatalog = "inTheCatalog"
                 case undone = "undone"
             }
             /// - Remark: Generated from `#/components/schemas/DeckCard/reasonKind`.

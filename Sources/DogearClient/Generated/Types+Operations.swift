@@ -5091,7 +5091,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The first request with this Idempotency-Key is still running (code requestInProgress)
+            /// The first request with this Idempotency-Key is still running (code requestInProgress), or `copy` names a book already in the library (code alreadyInLibrary, with error.entryId)
             ///
             /// - Remark: Generated from `#/paths//api/v1/library/{id}/patch/responses/409`.
             ///
