@@ -96,4 +96,30 @@ struct HomePageLogTests {
             #expect(first.lowerBound < second.lowerBound)
         }
     }
+
+    @Test("an audiobook's card asks for the minute reached, not a page, and saves it")
+    func audiobookMinutes() async throws {
+        try await withDogear { app in
+            let ann = WebClient(app)
+            try await ann.signUp()
+            let token = try await app.signIn("ann@example.com")
+            let entry = try await app.addEntry(
+                token, title: "Project Hail Mary", authors: ["Andy Weir"], pageCount: nil,
+                extra: [
+                    "status": "reading", "book": ["title": "Project Hail Mary", "authors": ["Andy Weir"], "format": "audiobook"],
+                ])
+            var home = try await ann.get("/").body
+            #expect(home.contains("I&#39;m at minute") || home.contains("I'm at minute"))
+            #expect(home.contains("name=\"minutes\""))
+            #expect(!home.contains("One page on"))
+            let saved = try await ann.post("/books/\(entry.id)/progress", [("minutes", "95"), ("back", "/")])
+            #expect(saved.location == "/?saved=\(entry.id)")
+            home = try await ann.get(try #require(saved.location)).body
+            #expect(home.contains("Saved: minute 95."))
+            #expect(try await app.send(.GET, "/api/v1/library/\(entry.id)", token: token).entry.currentMinutes == 95)
+            let words = try await ann.post("/books/\(entry.id)/progress", [("minutes", "an hour"), ("back", "/")])
+            #expect(words.status == .unprocessableEntity)
+            #expect(words.body.contains("enter the minute you are at, as a number"))
+        }
+    }
 }

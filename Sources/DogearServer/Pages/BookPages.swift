@@ -45,6 +45,8 @@ package struct BookPages {
     package struct ProgressForm: Content {
         /// As typed: a page that is not a number is refused in words, with what was typed kept.
         package var page: String?
+        /// An audiobook's Home card sends the minute reached instead of a page.
+        package var minutes: String?
         package var back: String?
     }
     package struct StatusForm: Content {
@@ -56,13 +58,16 @@ package struct BookPages {
     package func progress(req: Request) async throws -> Response {
         let form = try req.content.decode(ProgressForm.self)
         let id = try Self.entryID(req)
-        let typed = (form.page ?? "").trimmingCharacters(in: .whitespaces)
+        let listening = form.page == nil && form.minutes != nil
+        let typed = ((listening ? form.minutes : form.page) ?? "").trimmingCharacters(in: .whitespaces)
         let fromHome = form.back == SiteURL.home.path
         do {
-            guard let page = Int(typed) else {
-                throw ValidationError(field: "page", "enter the page you are on, as a number")
+            guard let number = Int(typed) else {
+                throw listening
+                    ? ValidationError(field: "minutes", "enter the minute you are at, as a number")
+                    : ValidationError(field: "page", "enter the page you are on, as a number")
             }
-            _ = try await library(req).logProgress(id, .page(page))
+            _ = try await library(req).logProgress(id, listening ? .minutes(number) : .page(number))
         } catch let error as ValidationError where fromHome {
             // Home's card shows why, with what was typed, instead of a page of its own.
             return try await HomePage().show(req, refused: .init(entryID: id, typed: typed, message: error.message))

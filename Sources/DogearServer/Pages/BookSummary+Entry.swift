@@ -17,6 +17,9 @@ extension BookSummary {
         rating = entry.rating
         tags = entry.tags
         dateFinished = entry.dateFinished
+        if entry.edition?.format == EditionFormat.audiobook.rawValue {
+            listening = .init(minutes: entry.currentMinutes ?? 0, length: entry.work.estimatedMinutes)
+        }
         matches = (entry.matches ?? []).map { match in
             Match(field: match.field.rawValue, passage: [.note, .quote].contains(match.field) ? match.snippet : nil)
         }

@@ -26,6 +26,17 @@ public struct BookSummary: Sendable, Equatable {
     public var tags: [String]
     public var dateFinished: String?
     public var matches: [Match]
+    /// An audiobook: progress is in minutes (listened, and the length when known), not pages.
+    public var listening: Listening?
+
+    public struct Listening: Sendable, Equatable {
+        public var minutes: Int
+        public var length: Int?
+        public init(minutes: Int, length: Int?) {
+            self.minutes = minutes
+            self.length = length
+        }
+    }
 
     public init(id: UUID, title: String, authors: [String], status: ReadingStatus) {
         self.id = id

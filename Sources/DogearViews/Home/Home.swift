@@ -186,20 +186,37 @@ public enum Home {
                     .a(.href(SiteURL.book(book.id).path), .class("title"), .userText(book.title)),
                     .authorsLine(book.authors),
                     .progressBar(book.progress, label: "Progress in \(book.title)"),
-                    .p(
-                        .class("meta page-count"),
-                        .text(book.pageCount.map { "Page \(page) of \($0)" } ?? "Page \(page)")),
-                    .div(
-                        .class("stepper"),
-                        stepForm(book, to: max(0, page - 1), label: "−", name: "One page back", csrf: csrf),
-                        stepForm(
-                            book, to: book.pageCount.map { min($0, page + 1) } ?? page + 1, label: "+",
-                            name: "One page on", csrf: csrf)
-                    ),
-                    pageForm(book, page: page, csrf: csrf, refused: refused),
-                    .if(
-                        justLogged,
-                        .p(.class("saved"), .attribute(named: "role", value: "status"), .text("Saved: page \(page).")))
+                    book.listening.map { listening in
+                        // An audiobook: minutes listened, and one field for the minute reached.
+                        .group(
+                            .p(
+                                .class("meta page-count"),
+                                .text(
+                                    listening.length.map { "\(Figures.count(listening.minutes)) of \(Figures.count($0)) min" }
+                                        ?? "\(Figures.count(listening.minutes)) min")),
+                            pageForm(book, page: listening.minutes, csrf: csrf, refused: refused),
+                            .if(
+                                justLogged,
+                                .p(
+                                    .class("saved"), .attribute(named: "role", value: "status"),
+                                    .text("Saved: minute \(listening.minutes)."))))
+                    }
+                        ?? .group(
+                            .p(
+                                .class("meta page-count"),
+                                .text(book.pageCount.map { "Page \(page) of \($0)" } ?? "Page \(page)")),
+                            .div(
+                                .class("stepper"),
+                                stepForm(book, to: max(0, page - 1), label: "−", name: "One page back", csrf: csrf),
+                                stepForm(
+                                    book, to: book.pageCount.map { min($0, page + 1) } ?? page + 1, label: "+",
+                                    name: "One page on", csrf: csrf)
+                            ),
+                            pageForm(book, page: page, csrf: csrf, refused: refused),
+                            .if(
+                                justLogged,
+                                .p(.class("saved"), .attribute(named: "role", value: "status"), .text("Saved: page \(page).")))
+                        )
                 )
             )
         }
@@ -209,11 +226,13 @@ public enum Home {
             HTML.InputContext
         >] {
             var attributes: [Attribute<HTML.InputContext>] = [
-                .type(.number), .id(id), .name("page"), .class("page-input"),
+                .type(.number), .id(id), .name(book.listening == nil ? "page" : "minutes"), .class("page-input"),
                 .attribute(named: "inputmode", value: "numeric"), .attribute(named: "min", value: "0"),
                 .userAttribute("value", refused?.typed ?? String(page)),
             ]
-            if let pageCount = book.pageCount { attributes.append(.attribute(named: "max", value: String(pageCount))) }
+            if book.listening == nil, let pageCount = book.pageCount {
+                attributes.append(.attribute(named: "max", value: String(pageCount)))
+            }
             if refused != nil {
                 attributes.append(.attribute(named: "aria-invalid", value: "true"))
                 attributes.append(.attribute(named: "aria-describedby", value: "\(id)-error"))
@@ -230,9 +249,13 @@ public enum Home {
                     .action(SiteURL.bookProgress(book.id).path), .method(.post), .class("step page-form"),
                     .csrf(csrf),
                     .input(.type(.hidden), .name("back"), .value(SiteURL.home.path)),
-                    .label(.for(id), "I'm on page", .span(.class("visually-hidden"), .userText(" in \(book.title)"))),
+                    .label(
+                        .for(id), .text(book.listening == nil ? "I'm on page" : "I'm at minute"),
+                        .span(.class("visually-hidden"), .userText(" in \(book.title)"))),
                     .selfClosedElement(named: "input", attributes: pageInput(id, book: book, page: page, refused: refused)),
-                    .unwrap(book.pageCount) { .span(.class("of"), .text("of \($0)")) },
+                    book.listening.map { listening in
+                        listening.length.map { .span(.class("of"), .text("of \(Figures.count($0)) min")) } ?? .empty
+                    } ?? .unwrap(book.pageCount) { .span(.class("of"), .text("of \($0)")) },
                     .button(.type(.submit), "Save")
                 ),
                 .form(
