@@ -253,3 +253,20 @@ struct HumanDatesTests {
         #expect(html == "<time datetime=\"2026-03-14\">14 Mar 2026</time>")
     }
 }
+
+@Suite("The phone's tab bar")
+struct TabBarTests {
+    @Test("each main section has an icon hidden from screen readers, its word the link's name")
+    func icons() {
+        let session = PageSession(displayName: "Ann", csrfToken: "t")
+        let html = Home.View.render(
+            .init(
+                greeting: "Hello", displayName: "Ann", currentlyReading: [], recentlyFinished: [], readAllTime: 0,
+                readThisYear: 0, pagesThisYear: 0, session: session)
+        ).render()
+        let tabs = html.components(separatedBy: "<nav class=\"tabs\"").dropFirst().first?.components(separatedBy: "</nav>").first
+        #expect(tabs?.components(separatedBy: "<svg class=\"tab-icon\"").count == 6)
+        #expect(tabs?.contains("aria-hidden=\"true\" focusable=\"false\"") == true)
+        for word in ["Home", "Library", "Lists", "Clubs", "Add"] { #expect(tabs?.contains("</svg>\(word)</a>") == true) }
+    }
+}

@@ -866,7 +866,9 @@ class DiscoverInABrowser(ReaderTestCase):
 
         self.go("/discover")
         self.assert_accessible(dark=True)
-        self.learned_says("0 interactions")
+        # No counts and no Undo before the first swipe; they come with it, without a reload.
+        self.learned_says("No swipes yet")
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "form.undo-form"), [])
         # Right by dragging: the card follows the pointer, tilts and turns green, then goes.
         first = self.top()
         liked = first.get_attribute("data-work")

@@ -50,7 +50,7 @@ public enum PageLayout {
                             // bottom on a phone (one line of header, however many sections come).
                             .nav(
                                 .class("tabs"), .attribute(named: "aria-label", value: "Main"),
-                                .ul(.forEach(mainSections) { navItem($0.label, $0.url, active) })
+                                .ul(.forEach(mainSections) { navItem($0.label, $0.url, active, icon: $0.icon) })
                             ),
                             // The rest behind "More": a <details>, so it opens without a script and
                             // with the keyboard.
@@ -85,8 +85,16 @@ public enum PageLayout {
     }
 
     /// The tabs: what a reader goes to every day.
-    static let mainSections: [(label: String, url: SiteURL)] = [
-        ("Home", .home), ("Library", .library), ("Lists", .lists), ("Clubs", .clubs), ("Add", .add),
+    /// Each with its icon's path (24 × 24), shown above the word in the phone's tab bar.
+    static let mainSections: [(label: String, url: SiteURL, icon: String?)] = [
+        ("Home", .home, "M3 11 12 3l9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z"),
+        ("Library", .library, "M4 3h4v18H4zM10 3h4v18h-4zM15.7 4.6l3.8-1 4.1 16.4-3.8 1z"),
+        ("Lists", .lists, "M3 5h2v2H3zM7 5h14v2H7zM3 11h2v2H3zM7 11h14v2H7zM3 17h2v2H3zM7 17h14v2H7z"),
+        (
+            "Clubs", .clubs,
+            "M8 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm8.5 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM1 20c0-3.9 3.1-7 7-7s7 3.1 7 7zm15 0c0-2.3-.8-4.3-2.2-5.8A5.5 5.5 0 0 1 23 19v1z"
+        ),
+        ("Add", .add, "M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z"),
     ]
     /// The menu: what a reader goes to now and then.
     static let moreSections: [(label: String, url: SiteURL)] = [
@@ -94,8 +102,25 @@ public enum PageLayout {
         ("Export", .export), ("Profile", .profile),
     ]
 
-    private static func navItem(_ label: String, _ url: SiteURL, _ active: SiteURL?) -> Node<HTML.ListContext> {
-        .li(.a(.href(url.path), .if(url == active, .attribute(named: "aria-current", value: "page")), .text(label)))
+    private static func navItem(_ label: String, _ url: SiteURL, _ active: SiteURL?, icon: String? = nil) -> Node<
+        HTML.ListContext
+    > {
+        .li(
+            .a(
+                .href(url.path), .if(url == active, .attribute(named: "aria-current", value: "page")),
+                .unwrap(icon) { path in
+                    // Decoration only: the word beside it is the link's name.
+                    .element(
+                        named: "svg",
+                        nodes: [
+                            .class("tab-icon"), .attribute(named: "viewBox", value: "0 0 24 24"),
+                            .attribute(named: "aria-hidden", value: "true"), .attribute(named: "focusable", value: "false"),
+                            .element(
+                                named: "path",
+                                nodes: [.attribute(named: "d", value: path), .attribute(named: "fill", value: "currentColor")]),
+                        ])
+                },
+                .text(label)))
     }
 }
 
