@@ -309,6 +309,24 @@ class WebAppTests(ReaderTestCase):
         self.go("/library")
         self.assertGreater(len(self.driver.find_elements(By.CSS_SELECTOR, ".book-row")), 10)
 
+        # One count of books read: Home, the statistics of all time, and (for 2010, a year of this
+        # export, its busiest) the statistics and the year page agree, on books and on pages.
+        def stat(label):
+            for box in self.driver.find_elements(By.CSS_SELECTOR, ".stats .stat"):
+                if box.find_element(By.TAG_NAME, "span").text == label:
+                    return box.find_element(By.TAG_NAME, "strong").text
+            self.fail(f"no '{label}' on {self.driver.current_url}")
+        self.go("/")
+        home_books = stat("books read")
+        self.go("/stats?year=all")
+        self.assertEqual(stat("books read"), home_books)
+        self.assertGreater(int(home_books.replace(",", "")), 500)
+        self.go("/stats?year=2010")
+        year_books, year_pages = stat("books read"), stat("pages")
+        self.go("/year/2010")
+        self.assertEqual((stat("books read"), stat("pages")), (year_books, year_pages))
+        self.assertIn(",", year_pages)  # thousands grouped
+
 
 class ListsInABrowser(ReaderTestCase):
     @staticmethod
