@@ -87,7 +87,7 @@ package struct LibraryQueryService {
               UNION
               SELECT DISTINCT w.title AS name, 1 AS kind FROM library_entries e JOIN works w ON w.id = e.work_id
               WHERE e.user_id = \(bind: userID)
-            ) names ORDER BY kind, name LIMIT 20000
+            ) names ORDER BY kind, name LIMIT 5000
             """
         ).all()
         return NearSpellings.suggestions(for: query, among: try rows.map { try $0.decode(column: "name", as: String.self) })

@@ -108,4 +108,68 @@ struct CopyCorrectionTests {
             #expect(format.errorField == "format")
         }
     }
+
+    @Test("a work only one reader has in their library, but on another reader's list, is not rewritten for that list")
+    func heldByAList() async throws {
+        try await withDogear { app in
+            let ann = try await app.signUp("ann@example.com")
+            let anns = try await app.addEntry(ann, title: "Piranesi", authors: ["Susanna Clarke"])
+            let bea = try await app.signUp("bea@example.com")
+            let list = try await app.send(.POST, "/api/v1/lists", token: bea, json: ["name": "Someday"])
+            let listID = try #require(list["id"] as? String)
+            try await app.must(
+                .POST, "/api/v1/lists/\(listID)/items", token: bea, json: ["workId": anns.work.id.uuidString])
+
+            let renamed = try await app.send(
+                .PATCH, "/api/v1/library/\(anns.id)", token: ann, json: ["copy": ["title": "Not Piranesi"]])
+            #expect(renamed.status == .ok, "\(renamed.body)")
+            #expect(try renamed.entry.work.id != anns.work.id)
+            let items = try await app.send(.GET, "/api/v1/lists/\(listID)/items", token: bea).body
+            #expect(items.contains("\"title\":\"Piranesi\""))
+            #expect(!items.contains("Not Piranesi"))
+        }
+    }
+
+    @Test("saving the edit page untouched keeps an author whose name holds a comma, and the book's record")
+    func commaInAName() async throws {
+        try await withDogear { app in
+            let ann = WebClient(app)
+            try await ann.signUp()
+            let token = try await app.signIn("ann@example.com")
+            let entry = try await app.addEntry(token, title: "The Hobbit", authors: ["Tolkien, J. R. R."])
+            let edit = try await ann.get("/books/\(entry.id)/edit").body
+            #expect(edit.contains("value=\"Tolkien, J. R. R.\""))
+            let saved = try await ann.post(
+                "/books/\(entry.id)/edit",
+                [
+                    ("title", "The Hobbit"), ("subtitle", ""), ("authors", "Tolkien, J. R. R."), ("pageCount", ""),
+                    ("format", ""), ("status", "wantToRead"), ("rating", "4"), ("dateStarted", ""), ("dateFinished", ""),
+                    ("tags", ""),
+                ])
+            #expect(saved.status == .seeOther, "\(saved.body.prefix(300))")
+            let after = try await app.send(.GET, "/api/v1/library/\(entry.id)", token: token).entry
+            #expect(after.work.id == entry.work.id)
+            #expect(after.work.authors.map(\.name) == ["Tolkien, J. R. R."])
+            #expect(after.rating == 4)
+        }
+    }
+
+    @Test("a copy that names the same shared book is refused in words; a club's current book does not move")
+    func sameWorkAndClubBook() async throws {
+        try await withDogear { app in
+            let club = try await ReadingClub.start(app)
+            // The club's book is Ann's and Bob's: a change of capitals names the same work.
+            let annEntry = try #require(
+                try await app.send(.GET, "/api/v1/library", token: club.ann).decode(Page<EntryDTO>.self).items.first)
+            let caps = try await app.send(
+                .PATCH, "/api/v1/library/\(annEntry.id)", token: club.ann, json: ["copy": ["title": "THE LONG BOOK"]])
+            #expect(caps.status == .unprocessableEntity)
+            #expect(caps.body.contains("names the same book"))
+            let moved = try await app.send(
+                .PATCH, "/api/v1/library/\(annEntry.id)", token: club.ann, json: ["copy": ["title": "A Shorter Book"]])
+            #expect(moved.status == .unprocessableEntity)
+            #expect(moved.body.contains("current book of a club of yours"))
+            #expect(try await app.send(.GET, "/api/v1/library/\(annEntry.id)", token: club.ann).entry.work.id == club.work)
+        }
+    }
 }

@@ -223,7 +223,10 @@ extension BookFormPages {
         var copy = CopyCorrectionInput()
         if let title = form.title?.trimmed, title != entry.work.title { copy.title = title }
         if let subtitle = form.subtitle?.trimmed, subtitle != (entry.work.subtitle ?? "") { copy.subtitle = subtitle }
-        if form.authors != nil, list(form.authors) != entry.work.authors.map(\.name) { copy.authors = list(form.authors) }
+        // Compared as the form shows them (joined, then split at commas), so a name with a comma
+        // ("Vonnegut, Kurt") saved untouched is not a change that rewrites the book.
+        let shown = list(entry.work.authors.map(\.name).joined(separator: ", "))
+        if form.authors != nil, list(form.authors) != shown { copy.authors = list(form.authors) }
         let pages = try number(form.pageCount, field: "pageCount")
         if let pages, pages != entry.edition?.pageCount { copy.pageCount = pages }
         if let format = form.format, format != (entry.edition?.format ?? "") { copy.format = format }

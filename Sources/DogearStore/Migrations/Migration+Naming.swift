@@ -44,6 +44,7 @@ package enum AllMigrations {
         CreateClubBansAndJoinRequests(),
         CreateAttemptCounters(),
         AddLastReadAt(),
+        AddDiscoverRankIndex(),
     ]
 
     package static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

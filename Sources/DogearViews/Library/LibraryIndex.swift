@@ -95,12 +95,12 @@ public enum LibraryIndex {
         }
 
         /// One link per shelf with its count: plain links, so they work without a script and each
-        /// shelf has its own address. The tab of the one status filtered on (or All) is current.
+        /// shelf has its own address. The tab of the one status filtered on (or All) is current. A tab
+        /// is the whole shelf (its count says so), so it keeps the sort and leaves a search behind.
         static func tabs(_ model: Model, _ shelves: Shelves) -> Node<HTML.BodyContext> {
             func tab(_ label: String, _ count: Int, status: ReadingStatus?) -> Node<HTML.ListContext> {
-                var query = [("q", model.query), ("sort", model.sort == "added" ? "" : model.sort)]
+                var query = [("sort", model.sort == "added" ? "" : model.sort)]
                 if let status { query.append(("status", status.rawValue)) }
-                if let tag = model.tag { query.append(("tag", tag)) }
                 let current = status.map { model.statuses == [$0] } ?? model.statuses.isEmpty
                 return .li(
                     .a(
