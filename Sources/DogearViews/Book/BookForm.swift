@@ -156,7 +156,14 @@ public enum BookForm {
 
         /// Editing corrects the reader's copy; the catalog others see changes only by its rules.
         static func bookFields(_ model: Model) -> Node<HTML.FormContext> {
-            model.isEdit
+            // The same two fields whether adding or correcting.
+            let authors: Node<HTML.FormContext> = .field(
+                "Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
+                hint: "Separate several with commas", list: "known-authors")
+            let pages: Node<HTML.FormContext> = .field(
+                "Pages", name: "pageCount", type: .number, state: model.pageCount,
+                extra: [.attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric")])
+            return model.isEdit
                 ? .fieldset(
                     .class("copy-facts"),
                     .element(named: "legend", nodes: [.text("Your copy")]),
@@ -168,28 +175,16 @@ public enum BookForm {
                         ]),
                     .field("Title", name: "title", state: model.title, required: true),
                     .field("Subtitle", name: "subtitle", state: model.subtitle),
-                    .field(
-                        "Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
-                        hint: "Separate several with commas", list: "known-authors"),
-                    .field(
-                        "Pages", name: "pageCount", type: .number, state: model.pageCount,
-                        extra: [
-                            .attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric"),
-                        ]),
+                    authors,
+                    pages,
                     .selectField(
                         "Format", name: "format", state: model.format,
                         options: [("", "Not given")] + EditionFormat.allCases.map { ($0.rawValue, $0.label) })
                 )
                 : .group(
                     .field("Title", name: "title", state: model.title, required: true),
-                    .field(
-                        "Authors", name: "authors", state: model.authors, required: true, autocomplete: "off",
-                        hint: "Separate several with commas", list: "known-authors"),
-                    .field(
-                        "Pages", name: "pageCount", type: .number, state: model.pageCount,
-                        extra: [
-                            .attribute(named: "min", value: "1"), .attribute(named: "inputmode", value: "numeric"),
-                        ])
+                    authors,
+                    pages
                 )
         }
 
