@@ -45,10 +45,41 @@ struct AddSearchTests {
             let book = try await ann.get("/books/\(id)").body
             #expect(book.contains("Children of Time"))
             #expect(book.contains("Adrian Tchaikovsky"))
+            // Added as Google Books knows it (looked up again by its ISBN, with its volume id), not
+            // as the fields a form posted: the catalog's correction rules tell a source from a reader.
+            let entry = try #require(try await LibraryEntry.find(UUID(uuidString: id), on: app.db))
+            let work = try #require(try await Work.find(entry.$work.id, on: app.db))
+            #expect(work.source == "googleBooks")
+            let ids = try await ExternalID.query(on: app.db).all().filter { $0.kind == "googleBooks" }
+            #expect(ids.map(\.value) == ["49T5twEACAAJ"])
             // Pressed again (another tab): the book page, not a second copy or an error.
             let again = try await ann.post(
                 "/add/pick", [("title", "Children of Time"), ("authors", "Adrian Tchaikovsky"), ("status", "read")])
             #expect(again.location == "/books/\(id)")
+        }
+    }
+
+    @Test("offline, a result whose ISBN cannot be looked up again is added as the reader saw it, typed by them")
+    func typedWhenNoSourceAnswers() async throws {
+        try await withStubbedDogear(offline: true) { app, _ in
+            let ann = WebClient(app)
+            try await ann.signUp()
+            _ = try await ann.get("/add")
+            let pressed = try await ann.post(
+                "/add/pick",
+                [
+                    ("title", "Children of Time"), ("authors", "Adrian Tchaikovsky"), ("isbn", "9780316452502"),
+                    ("pageCount", "600"), ("status", "wantToRead"),
+                ])
+            #expect(pressed.status == .seeOther)
+            let id = try #require(pressed.location.flatMap { $0.split(separator: "=").last }.map(String.init))
+            let entry = try #require(try await LibraryEntry.find(UUID(uuidString: id), on: app.db))
+            let work = try #require(try await Work.find(entry.$work.id, on: app.db))
+            #expect(work.title == "Children of Time")
+            #expect(work.source == "manual")
+            let edition = try #require(try await Edition.find(entry.$edition.id, on: app.db))
+            #expect(edition.pageCount == 600)
+            #expect(edition.isbn13 == "9780316452502")
         }
     }
 

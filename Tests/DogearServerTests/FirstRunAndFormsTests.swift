@@ -74,6 +74,25 @@ struct FirstRunAndFormsTests {
         }
     }
 
+    @Test("the hand form comes in three short steps; the dates and the extras are folded until wanted")
+    func handFormSteps() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            let page = try await web.get("/add").body
+            let legends = ["<legend>1. The book</legend>", "<legend>2. Your shelf</legend>"]
+            for legend in legends { #expect(page.contains(legend)) }
+            #expect(page.contains("<details class=\"step-fold\"><summary>Dates started and finished</summary>"))
+            #expect(page.contains("<details class=\"step-fold\"><summary>3. Tags and a first note</summary>"))
+            // In that order: the book, the shelf, its dates, then the extras.
+            let order = [
+                "name=\"isbn\"", "name=\"title\"", "name=\"status\"", "name=\"dateStarted\"", "name=\"tags\"", "name=\"note\"",
+            ]
+            let positions = order.compactMap { page.range(of: $0)?.lowerBound }
+            #expect(positions.count == order.count && positions == positions.sorted())
+        }
+    }
+
     @Test("a finish before the start is asked about, everything kept; ticking “These dates are right” saves it")
     func datesAskedFirst() async throws {
         try await withDogear { app in
@@ -89,6 +108,9 @@ struct FirstRunAndFormsTests {
             #expect(asked.body.contains("is before the start (1 Mar 2026 before 14 Mar 2026)"))
             #expect(asked.body.contains("name=\"confirmDates\""))
             #expect(asked.body.contains("value=\"Classics\""))
+            // The folds of the hand form that hold the dates and the tags come back open.
+            #expect(asked.body.contains("<details class=\"step-fold\" open><summary>Dates started and finished</summary>"))
+            #expect(asked.body.contains("<details class=\"step-fold\" open><summary>3. Tags and a first note</summary>"))
             #expect(try await app.count("SELECT COUNT(*) AS n FROM library_entries") == 0)
             let kept = try await web.post("/add", fields + [("confirmDates", "1")])
             #expect(kept.status == .seeOther)

@@ -157,6 +157,8 @@ class ReaderTestCase(unittest.TestCase):
         self.fill("authors", authors)
         if pages:
             self.fill("pageCount", pages)
+        if tags or note:
+            self.open_fold("3. Tags and a first note")
         if tags:
             self.fill("tags", tags)
         if note:
@@ -166,6 +168,16 @@ class ReaderTestCase(unittest.TestCase):
         self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.book")))
         self.assert_accessible()
         return self.driver.current_url.rsplit("/", 1)[-1]
+
+    def open_fold(self, summary_text):
+        """Opens one of the hand form's folded steps (a <details>) by its summary, as a press would."""
+        for summary in self.driver.find_elements(By.CSS_SELECTOR, "details.step-fold > summary"):
+            if summary.text == summary_text:
+                if summary.find_element(By.XPATH, "..").get_attribute("open") is None:
+                    self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+                    summary.click()
+                return
+        self.fail(f"no fold named {summary_text!r}")
 
     def text(self, selector):
         return self.driver.find_element(By.CSS_SELECTOR, selector).text
@@ -257,6 +269,7 @@ class WebAppTests(ReaderTestCase):
         self.go_add_by_hand()
         # No title: the form comes back with everything else as typed and the message beside Title.
         self.fill("authors", "Ursula K. Le Guin")
+        self.open_fold("3. Tags and a first note")
         self.fill("tags", "SciFi, Classics")
         self.fill("pageCount", "387")
         self.fill("note", "Anarres first")
@@ -1099,6 +1112,39 @@ class DailyLoop(ReaderTestCase):
         self.go("/library")
         titles = [a.text for a in self.driver.find_elements(By.CSS_SELECTOR, "#results .title")]
         self.assertEqual(sorted(titles), ["Children of Time", "The Hobbit"])
+
+    def test_add_by_hand_in_short_steps_on_a_phone(self):
+        self.sign_up()
+        self.driver.set_window_size(375, 812)
+        self.go_add_by_hand()
+        steps = self.driver.find_elements(
+            By.CSS_SELECTOR, "form.book-form > fieldset.step, form.book-form > details.step-fold")
+        names = [s.find_element(By.CSS_SELECTOR, "legend, summary").text for s in steps]
+        self.assertEqual(names, ["1. The book", "2. Your shelf", "3. Tags and a first note"])
+        # Each step fits the phone's screen, and nothing is wider than it.
+        screen = self.driver.execute_script("return window.innerHeight")
+        for step in steps:
+            self.assertLessEqual(step.size["height"], screen)
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
+        # Six fields to see at first; the dates and the extras wait behind their folds.
+        shown = [e.get_attribute("name") for e in self.driver.find_elements(
+            By.CSS_SELECTOR, "form.book-form input, form.book-form select, form.book-form textarea") if e.is_displayed()]
+        self.assertEqual(shown, ["isbn", "title", "authors", "pageCount", "status", "rating"])
+        self.assert_accessible()
+        self.assert_accessible(dark=True)
+        self.driver.save_screenshot(os.path.join(OUTPUT, "add-by-hand-375.png"))
+        # The dates open from the keyboard.
+        summary = next(s for s in self.driver.find_elements(By.CSS_SELECTOR, "details.step-fold > summary")
+                       if s.text == "Dates started and finished")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+        summary.send_keys(Keys.ENTER)
+        self.wait.until(lambda d: d.find_element(By.NAME, "dateStarted").is_displayed())
+        self.fill("title", "The Dispossessed")
+        self.fill("authors", "Ursula K. Le Guin")
+        self.fill("pageCount", "387")
+        self.submit("form.book-form")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.book")))
+        self.assertIn("The Dispossessed", self.text("h1"))
 
     def test_a_refused_note_keeps_its_13800_characters(self):
         self.sign_up()

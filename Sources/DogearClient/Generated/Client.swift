@@ -5860,7 +5860,10 @@ public struct Client: APIProtocol {
     ///
     /// From the reader's own library, private entries included. `year`, or `from` and/or `to`
     /// (yyyy-MM-dd, inclusive), or nothing for all time. "books" are distinct books finished;
-    /// "finishes" counts a re-read again; pages are the page counts of the editions finished.
+    /// "finishes" counts a re-read again; pages read are the pages of the sessions dated in the
+    /// range plus, for each finish in it, the edition's pages its sessions did not log (a book
+    /// finished without sessions counts whole on its finish day; one read in sessions counts on
+    /// the days it was read, finished or not). Home, the year and goals count pages the same way.
     /// Every diversity share has its own denominator (`known`, or yes + no) and its unknowns beside it.
     /// Streak: consecutive days with a session or a progress update, in the reader's time zone; the
     /// current streak stays alive until a day passes without reading.
@@ -6672,7 +6675,7 @@ public struct Client: APIProtocol {
     }
     /// Set a goal for a year (several a year, at most 20)
     ///
-    /// A metric (books finished, pages of every finish, minutes of sessions, distinct authors), a
+    /// A metric (books finished, pages read as the statistics count them, minutes of sessions, distinct authors), a
     /// target, and optional conditions every counted book must meet (genre, format, translated,
     /// an author's gender or region, first-time authors, entries marked toward a cultural goal).
     /// Progress: done, expected by today on a steady pace through the year, ahead or behind by

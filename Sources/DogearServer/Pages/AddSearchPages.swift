@@ -70,7 +70,7 @@ package struct AddSearchPages {
         }
         let added: LibraryEntry
         do {
-            added = try await req.libraryService().add(input)
+            added = try await Self.add(input, req)
         } catch let error as DomainError where error.code == .alreadyInLibrary {
             // Pressed twice, or in two tabs: the book is there; show it rather than an error.
             if let id = error.details["entryId"].flatMap(UUID.init(uuidString:)) { return .seeOther(SiteURL.book(id).path) }
@@ -86,6 +86,25 @@ package struct AddSearchPages {
         }
         let back = SiteURL.add.with(query: [("q", query), ("added", try added.requireID().uuidString)].filter { !$0.1.isEmpty })
         return .seeOther(back)
+    }
+
+    /// A source's result that carries an ISBN is looked up again and added as the catalog or the
+    /// source knows it, with the source's provenance and ids (what the API's `isbn` does): the
+    /// fields a form posts are only what a reader could have typed, so they are not taken as the
+    /// source's word. When no source knows the ISBN or can answer now, they are added as typed,
+    /// which is what a result without an ISBN always is.
+    private static func add(_ input: CreateEntryInput, _ req: Request) async throws -> LibraryEntry {
+        guard input.workId == nil, let isbn = input.book?.isbn, (try? ISBN(isbn)) != nil else {
+            return try await req.libraryService().add(input)
+        }
+        var byISBN = input
+        byISBN.book = nil
+        byISBN.isbn = isbn
+        do {
+            return try await req.libraryService().add(byISBN, lookingUpWith: req.bookLookup())
+        } catch let error as DomainError where error.code == .bookNotFound {
+            return try await req.libraryService().add(input)
+        }
     }
 
     /// An ISBN is looked up (catalog, then the sources); anything else is searched. Also the club

@@ -119,14 +119,16 @@ package struct GoalService {
     /// The goal's metric over the year's books that meet its conditions.
     package static func measure(_ goal: GoalDraft, in year: GoalQuery.Year) -> Int {
         let counted = year.finishes.filter { goal.conditions.matches($0.book) }
+        let matching = { (entry: UUID, _: Int) in
+            year.bookByEntry[entry].map(goal.conditions.matches) ?? goal.conditions.isEmpty
+        }
         switch goal.metric {
         case .books: return Set(counted.map(\.entryID)).count
-        case .pages: return counted.map(\.pages).reduce(0, +)
+        case .pages:
+            // Pages read as Stats counts them: the sessions' pages, and what each finish adds to them.
+            return counted.map(\.pages).reduce(0, +) + year.sessionPagesByEntry.filter(matching).values.reduce(0, +)
         case .authors: return Set(counted.flatMap(\.authorIDs)).count
-        case .minutes:
-            return year.minutesByEntry.filter { entry, _ in
-                year.bookByEntry[entry].map(goal.conditions.matches) ?? goal.conditions.isEmpty
-            }.values.reduce(0, +)
+        case .minutes: return year.minutesByEntry.filter(matching).values.reduce(0, +)
         }
     }
 

@@ -45,6 +45,7 @@ package enum AllMigrations {
         CreateAttemptCounters(),
         AddLastReadAt(),
         AddDiscoverRankIndex(),
+        CountSessionPages(),
     ]
 
     package static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

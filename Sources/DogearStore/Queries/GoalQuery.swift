@@ -4,7 +4,7 @@ import Foundation
 import SQLKit
 
 /// What a year's goals are measured against: the reader's finishes in the year, each with the facts
-/// Core's `GoalConditions` asks about, and the minutes of the year's sessions by entry. A fixed
+/// Core's `GoalConditions` asks about, and the minutes and pages of the year's sessions by entry. A fixed
 /// number of statements for all of a year's goals; a year's finishes are hundreds at most.
 package struct GoalQuery {
     package let db: any Database
@@ -13,6 +13,7 @@ package struct GoalQuery {
 
     package struct Finish {
         package var entryID: UUID
+        /// What the finish adds to pages read beyond its sessions (`finish_facts.unlogged_pages`).
         package var pages: Int
         package var authorIDs: [UUID]
         package var book: GoalConditions.Book
@@ -21,6 +22,7 @@ package struct GoalQuery {
     package struct Year {
         package var finishes: [Finish]
         package var minutesByEntry: [UUID: Int]
+        package var sessionPagesByEntry: [UUID: Int]
         package var bookByEntry: [UUID: GoalConditions.Book]
     }
 
@@ -29,7 +31,10 @@ package struct GoalQuery {
         let last = LocalDate(year: year, month: 12, day: 31)!
         let query = StatsQuery(db: db, userID: userID, from: first, to: last)
         let rows = try await db.sql.raw(
-            "SELECT ff.entry_id AS entry_id, ff.work_id AS work_id, ff.pages AS pages FROM finish_facts ff WHERE \(query.scope)"
+            """
+            SELECT ff.entry_id AS entry_id, ff.work_id AS work_id, ff.unlogged_pages AS pages FROM finish_facts ff
+            WHERE \(query.scope)
+            """
         ).all()
         let finishes = try rows.map {
             (
@@ -68,26 +73,31 @@ package struct GoalQuery {
             result.append(Finish(entryID: finish.entry, pages: finish.pages, authorIDs: authorIDs, book: book))
         }
 
-        // Minutes: the year's sessions by entry (a minutes goal counts sessions, finished book or not).
+        // Minutes and pages: the year's sessions by entry (a minutes goal counts sessions, finished
+        // book or not; a pages goal counts their pages beside what each finish adds to them).
         let sessions = try await db.sql.raw(
             """
-            SELECT s.entry_id AS entry_id, CAST(SUM(s.minutes) AS BIGINT) AS minutes
+            SELECT s.entry_id AS entry_id, CAST(SUM(s.minutes) AS BIGINT) AS minutes,
+              CAST(COALESCE(SUM(s.pages_read), 0) AS BIGINT) AS pages
             FROM reading_sessions s JOIN library_entries e ON e.id = s.entry_id
             WHERE e.user_id = \(bind: userID) AND s.date >= \(bind: first.description) AND s.date <= \(bind: last.description)
             GROUP BY s.entry_id
             """
         ).all()
         var minutes: [UUID: Int] = [:]
+        var pages: [UUID: Int] = [:]
         for row in sessions {
-            minutes[try row.decode(column: "entry_id", as: UUID.self)] = try row.decode(column: "minutes", as: Int.self)
+            let entry = try row.decode(column: "entry_id", as: UUID.self)
+            minutes[entry] = try row.decode(column: "minutes", as: Int.self)
+            pages[entry] = try row.decode(column: "pages", as: Int.self)
         }
-        // Books read in sessions but not finished this year still have facts for a minutes goal's conditions.
+        // Books read in sessions but not finished this year still have facts for a goal's conditions.
         let missing = Array(Set(minutes.keys).subtracting(books.keys))
         if !missing.isEmpty {
             let more = try await GoalQuery.facts(of: missing, db: db, known: known)
             books.merge(more) { a, _ in a }
         }
-        return Year(finishes: result, minutesByEntry: minutes, bookByEntry: books)
+        return Year(finishes: result, minutesByEntry: minutes, sessionPagesByEntry: pages, bookByEntry: books)
     }
 
     /// Facts of entries that were not finished in the year (for a minutes goal with conditions).

@@ -7,7 +7,8 @@ import Foundation
 /// average, a share or a top ten until `StatsService` reads it.
 package struct StatsFigures: Codable, Equatable {
     /// Raised when a field changes meaning, so stored figures of an older shape are read again.
-    package static let currentFormat = 1
+    /// 2: pages count the sessions' pages (migration 032).
+    package static let currentFormat = 2
 
     package var format = Self.currentFormat
     package var overview = StatsQuery.Overview()

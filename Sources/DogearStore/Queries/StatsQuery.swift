@@ -11,8 +11,12 @@ import SQLKit
 ///
 /// A *finish* is the entry's own read when its status is read, or a past read-through whose outcome
 /// was read, dated by its finish day; in a range only finishes dated inside it count, all time takes
-/// undated ones too. Pages of a finish are the page count of the entry's edition. A *book* is an
-/// entry: re-read within the range, it counts once.
+/// undated ones too. A *book* is an entry: re-read within the range, it counts once.
+///
+/// *Pages read* are the pages of the sessions dated in the range plus, for each finish in it, the
+/// edition's pages that its sessions did not log (`finish_facts.unlogged_pages`): the pages of a book
+/// finished without sessions count on its finish day, and the pages of one read in sessions count on
+/// the days they were read, finished or not. Home, Stats, the year page and goals all read this.
 package struct StatsQuery {
     package let db: any Database
     package let userID: UUID
@@ -137,7 +141,8 @@ package struct StatsQuery {
         let stars: [SQLQueryString] = (1...5).map { "\(books(where: "ff.rating = \(literal: $0)")) AS r\(unsafeRaw: String($0))" }
         let row = try await sql.raw(
             """
-            SELECT \(books()) AS books, COUNT(*) AS finishes, CAST(COALESCE(SUM(ff.pages), 0) AS BIGINT) AS pages,
+            SELECT \(books()) AS books, COUNT(*) AS finishes, CAST(COALESCE(SUM(ff.unlogged_pages), 0) AS BIGINT) AS pages,
+              (\(sessionPages(byMonth: false))) AS session_pages,
               COALESCE(SUM(CASE WHEN ff.day = '' THEN 1 ELSE 0 END), 0) AS undated, \(SQLList(stars)),
               \(books(where: "ff.reread = 1")) AS rereads,
               CAST(COALESCE(SUM(CASE WHEN \(dated) THEN \(span) END), 0) AS BIGINT) AS span_days,
@@ -155,7 +160,7 @@ package struct StatsQuery {
         var overview = Overview()
         overview.books = try int("books")
         overview.finishes = try int("finishes")
-        overview.pages = try int("pages")
+        overview.pages = try int("pages") + int("session_pages")
         overview.undated = try int("undated")
         overview.stars = try (1...5).map { try int("r\($0)") }
         overview.rereads = try int("rereads")
@@ -180,25 +185,44 @@ package struct StatsQuery {
         let rows = try await sql.raw(
             """
             SELECT SUBSTR(ff.day, 1, 7) AS period, \(monthBooks) AS books, \(yearBooks) AS year_books, COUNT(*) AS finishes,
-              CAST(COALESCE(SUM(ff.pages), 0) AS BIGINT) AS pages
+              CAST(COALESCE(SUM(ff.unlogged_pages), 0) AS BIGINT) AS pages
             FROM finish_facts ff WHERE \(scope) AND ff.day <> '' GROUP BY SUBSTR(ff.day, 1, 7) ORDER BY period
             """
         ).all()
-        var months: [StatsReport.Period] = []
-        var years: [String: (books: Int, finishes: Int, pages: Int)] = [:]
+        var byMonth: [String: StatsReport.Period] = [:]
+        var yearBooks: [String: Int] = [:]
         for row in rows {
             let month = StatsReport.Period(
                 period: try row.decode(column: "period", as: String.self), books: try row.decode(column: "books", as: Int.self),
                 finishes: try row.decode(column: "finishes", as: Int.self), pages: try row.decode(column: "pages", as: Int.self))
-            months.append(month)
+            byMonth[month.period] = month
+            yearBooks[String(month.period.prefix(4)), default: 0] += try row.decode(column: "year_books", as: Int.self)
+        }
+        // A month with sessions and no finish has pages and no books.
+        for (period, pages) in try await sessionPagesByMonth() {
+            let month = byMonth[period]
+            byMonth[period] = StatsReport.Period(
+                period: period, books: month?.books ?? 0, finishes: month?.finishes ?? 0, pages: (month?.pages ?? 0) + pages)
+        }
+        let months = byMonth.values.sorted { $0.period < $1.period }
+        var years: [String: (books: Int, finishes: Int, pages: Int)] = [:]
+        for month in months {
             let year = String(month.period.prefix(4))
-            let yearBooks = try row.decode(column: "year_books", as: Int.self)
-            years[year, default: (0, 0, 0)].books += yearBooks
-            years[year, default: (0, 0, 0)].finishes += month.finishes
-            years[year, default: (0, 0, 0)].pages += month.pages
+            years[year, default: (yearBooks[year] ?? 0, 0, 0)].finishes += month.finishes
+            years[year, default: (yearBooks[year] ?? 0, 0, 0)].pages += month.pages
         }
         // A range that cuts a year counts that year's books by distinct entries, which months cannot sum.
-        guard from == nil || isWholeYears else { return (months, try await yearsCounted()) }
+        guard from == nil || isWholeYears else {
+            let pagesByYear = Dictionary(grouping: months, by: { String($0.period.prefix(4)) }).mapValues {
+                $0.reduce(0) { $0 + $1.pages }
+            }
+            var counted = Dictionary(try await yearsCounted().map { ($0.period, $0) }, uniquingKeysWith: { a, _ in a })
+            for (year, pages) in pagesByYear {
+                counted[year] = StatsReport.Period(
+                    period: year, books: counted[year]?.books ?? 0, finishes: counted[year]?.finishes ?? 0, pages: pages)
+            }
+            return (months, counted.values.sorted { $0.period < $1.period })
+        }
         return (
             months,
             years.keys.sorted().map {
@@ -211,13 +235,50 @@ package struct StatsQuery {
         try await sql.raw(
             """
             SELECT SUBSTR(ff.day, 1, 4) AS period, COUNT(DISTINCT ff.entry_id) AS books, COUNT(*) AS finishes,
-              CAST(COALESCE(SUM(ff.pages), 0) AS BIGINT) AS pages
+              CAST(COALESCE(SUM(ff.unlogged_pages), 0) AS BIGINT) AS pages
             FROM finish_facts ff WHERE \(scope) AND ff.day <> '' GROUP BY SUBSTR(ff.day, 1, 4) ORDER BY period
             """
         ).all().map {
             StatsReport.Period(
                 period: try $0.decode(column: "period", as: String.self), books: try $0.decode(column: "books", as: Int.self),
                 finishes: try $0.decode(column: "finishes", as: Int.self), pages: try $0.decode(column: "pages", as: Int.self))
+        }
+    }
+
+    // MARK: pages read in sessions
+
+    /// The session pages of the range (one sum, or by month as `period`), as
+    /// `scope` chooses finishes: the reader's day totals, or for a shared year its public entries'
+    /// sessions (the day totals do not split them). The undated part of all time has none.
+    private func sessionPages(byMonth: Bool) -> SQLQueryString {
+        let day: SQLQueryString = publicOnly ? "s.date" : "d.day"
+        var query: SQLQueryString =
+            publicOnly
+            ? """
+            SELECT \(unsafeRaw: byMonth ? "SUBSTR(s.date, 1, 7) AS period, " : "")CAST(COALESCE(SUM(s.pages_read), 0) AS BIGINT) AS pages
+            FROM reading_sessions s JOIN library_entries e ON e.id = s.entry_id
+            WHERE e.user_id = \(bind: userID) AND e.is_public = \(bind: true)
+            """
+            : """
+            SELECT \(unsafeRaw: byMonth ? "SUBSTR(d.day, 1, 7) AS period, " : "")CAST(COALESCE(SUM(d.pages), 0) AS BIGINT) AS pages
+            FROM session_days d WHERE d.user_id = \(bind: userID)
+            """
+        if let from, let to {
+            query = query + " AND \(day) >= \(bind: from.description) AND \(day) <= \(bind: to.description)"
+        }
+        if let year = yearOfAllTime {
+            query =
+                year.isEmpty
+                ? query + " AND \(day) = ''" : query + " AND \(day) >= \(bind: year) AND \(day) <= \(bind: year + "-12-31")"
+        }
+        if byMonth { query = query + " GROUP BY SUBSTR(\(day), 1, 7)" }
+        return query
+    }
+
+    private func sessionPagesByMonth() async throws -> [(String, Int)] {
+        try await sql.raw(sessionPages(byMonth: true)).all().compactMap {
+            let pages = try $0.decode(column: "pages", as: Int.self)
+            return pages == 0 ? nil : (try $0.decode(column: "period", as: String.self), pages)
         }
     }
 

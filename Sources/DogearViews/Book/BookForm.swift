@@ -87,43 +87,87 @@ public enum BookForm {
         }
 
         static func form(_ model: Model, action: String) -> Node<HTML.BodyContext> {
-            .form(
-                .action(action), .method(.post), .class("book-form"), .attribute(named: "novalidate"),
+            model.isEdit ? editForm(model, action: action) : addForm(model, action: action)
+        }
+
+        /// The long form to add a book by hand, in three short steps that each fit a phone's screen:
+        /// the book itself, the reader's shelf (dates folded until wanted), and tags and a first note
+        /// (folded). Fieldsets and `<details>`, so it works without a script; a refused form
+        /// opens every fold that holds a value or an error.
+        static func addForm(_ model: Model, action: String) -> Node<HTML.BodyContext> {
+            let datesOpen =
+                model.datesNeedConfirming
+                || [model.dateStarted, model.dateFinished].contains { !$0.value.isEmpty || $0.error != nil }
+            let extrasOpen = [model.tags, model.note].contains { !$0.value.isEmpty || $0.error != nil }
+            return .form(
+                .action(action), .method(.post), .class("book-form steps"), .attribute(named: "novalidate"),
                 .csrf(model.session.csrfToken),
                 // Enter in a field sends the form with its first submit button: make that one "Add", not "Look up".
-                .if(
-                    !model.isEdit,
+                .button(
+                    .type(.submit), .class("visually-hidden"), .attribute(named: "tabindex", value: "-1"),
+                    .attribute(named: "aria-hidden", value: "true"), .text("Add to library")),
+                .fieldset(
+                    .class("step"),
+                    .element(named: "legend", nodes: [.text("1. The book")]),
+                    isbnField(model),
+                    bookFields(model)),
+                .fieldset(
+                    .class("step"),
+                    .element(named: "legend", nodes: [.text("2. Your shelf")]),
+                    statusAndRating(model),
+                    fold("Dates started and finished", open: datesOpen, dates(model))),
+                fold(
+                    "3. Tags and a first note", open: extrasOpen, tagsField(model),
+                    textArea("First note", name: "note", state: model.note)),
+                datalists(model),
+                .button(.type(.submit), .class("primary"), .text("Add to library"))
+            )
+        }
+
+        static func fold(_ summary: String, open: Bool, _ nodes: Node<HTML.FormContext>...) -> Node<HTML.FormContext> {
+            .element(
+                named: "details",
+                nodes: [
+                    .class("step-fold"), .if(open, .attribute(named: "open")),
+                    .element(named: "summary", nodes: [.text(summary)]),
+                ]
+                    + nodes)
+        }
+
+        static func isbnField(_ model: Model) -> Node<HTML.FormContext> {
+            .group(
+                .field(
+                    "ISBN", name: "isbn", state: model.isbn, autocomplete: "off",
+                    hint: "Type it, or scan the barcode where your browser can",
+                    extra: [.attribute(named: "inputmode", value: "numeric")]),
+                .div(
+                    .class("isbn-tools"),
+                    // A submit button, so it works without a script; the script looks up in place.
                     .button(
-                        .type(.submit), .class("visually-hidden"), .attribute(named: "tabindex", value: "-1"),
-                        .attribute(named: "aria-hidden", value: "true"), .text("Add to library"))),
-                .if(
-                    !model.isEdit,
-                    .group(
-                        .field(
-                            "ISBN", name: "isbn", state: model.isbn, autocomplete: "off",
-                            hint: "Type it, or scan the barcode where your browser can",
-                            extra: [.attribute(named: "inputmode", value: "numeric")]),
-                        .div(
-                            .class("isbn-tools"),
-                            // A submit button, so it works without a script; the script looks up in place.
-                            .button(
-                                .type(.submit), .name("lookup"), .value("1"), .attribute(named: "formnovalidate"),
-                                .attribute(named: "data-lookup", value: "#field-isbn"),
-                                .attribute(named: "data-lookup-url", value: SiteURL.lookup.path), .text("Look up")),
-                            .button(
-                                .type(.button), .class("scan"), .attribute(named: "data-scan", value: "#field-isbn"),
-                                .attribute(named: "hidden"), .text("Scan barcode"))),
-                        .unwrap(model.lookupNotice) {
-                            .p(.class("hint lookup-notice"), .attribute(named: "role", value: "status"), .userText($0))
-                        }
-                    )),
-                bookFields(model),
+                        .type(.submit), .name("lookup"), .value("1"), .attribute(named: "formnovalidate"),
+                        .attribute(named: "data-lookup", value: "#field-isbn"),
+                        .attribute(named: "data-lookup-url", value: SiteURL.lookup.path), .text("Look up")),
+                    .button(
+                        .type(.button), .class("scan"), .attribute(named: "data-scan", value: "#field-isbn"),
+                        .attribute(named: "hidden"), .text("Scan barcode"))),
+                .unwrap(model.lookupNotice) {
+                    .p(.class("hint lookup-notice"), .attribute(named: "role", value: "status"), .userText($0))
+                }
+            )
+        }
+
+        static func statusAndRating(_ model: Model) -> Node<HTML.FormContext> {
+            .group(
                 .selectField(
                     "Status", name: "status", state: model.status,
                     options: ReadingStatus.allCases.map { ($0.rawValue, $0.label) }),
                 .selectField(
                     "Rating", name: "rating", state: model.rating,
-                    options: [("", "Not rated")] + (1...5).map { (String($0), String(repeating: "★", count: $0)) }),
+                    options: [("", "Not rated")] + (1...5).map { (String($0), String(repeating: "★", count: $0)) }))
+        }
+
+        static func dates(_ model: Model) -> Node<HTML.FormContext> {
+            .group(
                 .field("Started", name: "dateStarted", type: .date, state: model.dateStarted),
                 .field("Finished", name: "dateFinished", type: .date, state: model.dateFinished),
                 .if(
@@ -132,11 +176,17 @@ public enum BookForm {
                         .class("field"),
                         .label(
                             .class("check"), .input(.type(.checkbox), .name("confirmDates"), .value("1")),
-                            .text("These dates are right")))),
-                .field(
-                    "Tags", name: "tags", state: model.tags, autocomplete: "off", hint: "Separate several with commas",
-                    list: "known-tags"),
-                .if(!model.isEdit, textArea("First note", name: "note", state: model.note)),
+                            .text("These dates are right")))))
+        }
+
+        static func tagsField(_ model: Model) -> Node<HTML.FormContext> {
+            .field(
+                "Tags", name: "tags", state: model.tags, autocomplete: "off", hint: "Separate several with commas",
+                list: "known-tags")
+        }
+
+        static func datalists(_ model: Model) -> Node<HTML.FormContext> {
+            .group(
                 .element(
                     named: "datalist",
                     nodes: [.id("known-authors")]
@@ -148,9 +198,20 @@ public enum BookForm {
                     nodes: [.id("known-tags")]
                         + model.knownTags.map { tag in
                             .element(named: "option", nodes: [.userAttribute("value", tag)])
-                        }),
-                .button(.type(.submit), .class("primary"), .text(model.isEdit ? "Save" : "Add to library"))
+                        }))
+        }
 
+        /// Correcting a book: the reader's copy, then their reading of it, in one page.
+        static func editForm(_ model: Model, action: String) -> Node<HTML.BodyContext> {
+            .form(
+                .action(action), .method(.post), .class("book-form"), .attribute(named: "novalidate"),
+                .csrf(model.session.csrfToken),
+                bookFields(model),
+                statusAndRating(model),
+                dates(model),
+                tagsField(model),
+                datalists(model),
+                .button(.type(.submit), .class("primary"), .text("Save"))
             )
         }
 

@@ -1,5 +1,6 @@
 import DogearTestSupport
 import Foundation
+import SQLKit
 import Testing
 import Vapor
 
@@ -9,7 +10,8 @@ import Vapor
 @testable import DogearViews
 
 /// One definition of books and pages read: a book counts once a finish is on record (`finish_facts`),
-/// whichever page or endpoint asks. Home once counted `read_count` too and said 536 where Stats and
+/// whichever page or endpoint asks; pages read are the sessions' pages where they were read and what
+/// each finish adds to them (`StatsQuery`). Home once counted `read_count` too and said 536 where Stats and
 /// the Finished list said 534 for the same imported export.
 @Suite("Home, Stats, the year page and the lists agree on what was read")
 struct NumbersAgreeTests {
@@ -101,6 +103,76 @@ struct NumbersAgreeTests {
             #expect(year.reading.longestStreakEnded == "2027-01-02")
             let last = try await app.send(.GET, "/api/v1/stats?year=2026", token: token).decode(StatsDTO.self)
             #expect(last.reading.longestStreak == 1)
+        }
+    }
+
+    /// What every page and endpoint says a reader read, in pages, for one year.
+    private static func pages(_ app: Application, _ token: String, year: Int) async throws -> [String: Int] {
+        let stats = try await app.send(.GET, "/api/v1/stats?year=\(year)", token: token).decode(StatsDTO.self)
+        let summary = try await app.send(.GET, "/api/v1/years/\(year)", token: token).decode(YearDTO.self)
+        let allTime = try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self)
+        let goals = try await app.send(.GET, "/api/v1/goals?year=\(year)", token: token).decode([GoalDTO].self)
+        var seen = [
+            "stats": stats.pages, "stats by month": stats.byMonth.reduce(0) { $0 + $1.pages }, "year page": summary.pages,
+            "year page by month": summary.byMonth.reduce(0) { $0 + $1.pages },
+            "all time's year": allTime.byYear.first { $0.period == String(year) }?.pages ?? 0,
+        ]
+        if let goal = goals.first(where: { $0.metric == "pages" }) { seen["pages goal"] = goal.progress.done }
+        if year == 2026 {
+            seen["home"] = try await app.send(.GET, "/api/v1/home", token: token).decode(HomeDTO.self).stats.pagesThisYear
+        }
+        return seen
+    }
+
+    @Test("pages logged in sessions count toward pages read and a pages goal, in the year they were read, finished or not")
+    func sessionPages() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            try await app.must(.POST, "/api/v1/goals", token: token, json: ["year": 2026, "metric": "pages", "target": 1000])
+            try await app.must(.POST, "/api/v1/goals", token: token, json: ["year": 2025, "metric": "pages", "target": 1000])
+            let session = { (entry: EntryDTO, date: String, pages: Int) in
+                try await app.must(
+                    .POST, "/api/v1/library/\(entry.id)/sessions", token: token,
+                    json: ["date": date, "minutes": 30, "pagesRead": pages])
+            }
+            // Read over New Year: 100 pages in December, 150 in January, finished on the 10th (400 pages).
+            let overNewYear = try await app.addEntry(
+                token, title: "Over New Year", pageCount: 400, extra: ["status": "reading", "dateStarted": "2025-12-01"])
+            try await session(overNewYear, "2025-12-20", 100)
+            try await session(overNewYear, "2026-01-05", 150)
+            // Being read: 60 pages in February, not finished.
+            let halfRead = try await app.addEntry(token, title: "Half Read", pageCount: 300, extra: ["status": "reading"])
+            try await session(halfRead, "2026-02-01", 60)
+            // Finished without a session: its 200 pages count on its finish day, as they always did.
+            _ = try await app.addEntry(
+                token, title: "No Sessions", pageCount: 200, extra: ["status": "read", "dateFinished": "2026-02-15"])
+            // All time is read once (stored per year) before the finish, so a stale year would show.
+            #expect(try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self).pages == 100 + 150 + 60 + 200)
+            try await app.must(
+                .POST, "/api/v1/library/\(overNewYear.id)/status", token: token, json: ["status": "read", "date": "2026-01-10"])
+
+            // 2026: January's 150 in sessions and the 150 the finish adds, February's 60 and 200.
+            let this = try await Self.pages(app, token, year: 2026)
+            #expect(Set(this.values) == [150 + 150 + 60 + 200], "\(this)")
+            #expect(this.count == 7)
+            // 2025: December's sessions, in a year with no finish at all.
+            let last = try await Self.pages(app, token, year: 2025)
+            #expect(Set(last.values) == [100], "\(last)")
+            let allTime = try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self)
+            #expect(allTime.pages == 400 + 60 + 200)
+            #expect(allTime.byYear.map(\.period) == ["2025", "2026"])
+            #expect(allTime.books == 2)
+
+            // The December session taken away (whatever deletes it): the finish adds those 100 pages instead.
+            try await app.db.sql.raw("DELETE FROM reading_sessions WHERE date = \(bind: "2025-12-20")").run()
+            #expect(Set(try await Self.pages(app, token, year: 2026).values) == [150 + 250 + 60 + 200])
+            #expect(Set(try await Self.pages(app, token, year: 2025).values) == [0])
+            #expect(try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self).pages == 400 + 60 + 200)
+
+            // The statistics page says it in words.
+            let web = WebClient(app)
+            try await web.signIn()
+            #expect(try await web.get("/stats?year=2026").body.contains("<strong>660</strong><span>pages</span>"))
         }
     }
 }

@@ -28,7 +28,7 @@ struct StatsPageTests {
             #expect(page.status == .ok)
             #expect(page.body.contains("Statistics · 2026"))
             #expect(page.body.contains("<strong>4</strong><span>books read</span>"))
-            #expect(page.body.contains("<strong>1,000</strong><span>pages</span>"))
+            #expect(page.body.contains("<strong>1,035</strong><span>pages</span>"))
             // February's bar: two books.
             #expect(page.body.contains("<title>Feb: 2 books</title>"))
             #expect(page.body.contains("Average rating 4.33 stars"))

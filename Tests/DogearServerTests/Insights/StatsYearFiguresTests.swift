@@ -132,7 +132,7 @@ struct StatsYearFiguresTests {
             let stats = try await StatsFactsTests.stats(app, token)
             #expect(stats.books == 4)  // Alpha, Gamma, Delta, Zeta
             #expect(!stats.byYear.isEmpty)
-            #expect(stats.byYear.first { $0.period == "2026" }?.pages == 300 + 100 + 200)
+            #expect(stats.byYear.first { $0.period == "2026" }?.pages == 300 + 100 + 200 + 35)
         }
     }
 

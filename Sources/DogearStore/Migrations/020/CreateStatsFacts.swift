@@ -47,7 +47,7 @@ package struct CreateStatsFacts: NumberedMigration {
         // The edition trigger finds the entries of an edition by it.
         try await sql.create(index: "idx_entries_edition").on("library_entries").column("edition_id").run()
 
-        let triggers = StatsFactTriggers(postgres: postgres)
+        let triggers = StatsFactTriggers(postgres: postgres, countsSessions: false)
         for statement in triggers.create { try await sql.raw(SQLQueryString(statement)).run() }
         for statement in triggers.refresh(entries: "SELECT id FROM library_entries") {
             try await sql.raw(SQLQueryString(statement)).run()
@@ -57,7 +57,7 @@ package struct CreateStatsFacts: NumberedMigration {
 
     package func revert(on database: any Database) async throws {
         let sql = database.sql
-        for statement in StatsFactTriggers(postgres: sql.kind == .postgres).drop {
+        for statement in StatsFactTriggers(postgres: sql.kind == .postgres, countsSessions: false).drop {
             try await sql.raw(SQLQueryString(statement)).run()
         }
         try await sql.drop(index: "idx_entries_edition").run()

@@ -10,6 +10,10 @@ import DogearCore
 /// every entry.
 package struct StatsFactTriggers {
     package let postgres: Bool
+    /// Whether a finish's facts carry `unlogged_pages` and sessions refresh them (migration 032,
+    /// `CountSessionPages`). Migrations 020 and 027 made the triggers without it and still do, so a
+    /// new database is built in the same steps an old one took.
+    package var countsSessions = true
 
     // MARK: refreshing the facts of a set of entries
 
@@ -40,10 +44,19 @@ package struct StatsFactTriggers {
         let first: (String) -> String = { partition in
             "CASE WHEN ROW_NUMBER() OVER (PARTITION BY e.id\(partition) \(order)) = 1 THEN 1 ELSE 0 END"
         }
+        let finishes = """
+            (
+              SELECT x.id AS finish_id, x.id AS entry_id, x.date_finished AS day, x.date_started AS started
+              FROM library_entries x WHERE x.id IN (\(entries)) AND x.status = '\(read)'
+              UNION ALL
+              SELECT r.id, r.entry_id, r.finished_on, r.started_on
+              FROM read_throughs r WHERE r.entry_id IN (\(entries)) AND r.outcome = '\(read)'
+            )
+            """
         return """
             INSERT INTO finish_facts (user_id, day, finish_id, entry_id, work_id, title, started, pages, rating, format, language,
               original_language, translator, first_gender, first_region, marginalised, indigenous, genres, author_ids, is_public,
-              reread, cultural_goal, first_in_month, first_in_year, first_ever)
+              reread, cultural_goal, first_in_month, first_in_year, first_ever\(countsSessions ? ", unlogged_pages" : ""))
             SELECT e.user_id, COALESCE(f.day, ''), f.finish_id, e.id, e.work_id, w.title, f.started, ed.page_count, e.rating,
               ed.format, ed.language, w.original_language,
               CASE WHEN w.translator IS NOT NULL AND TRIM(w.translator) <> '' THEN 1 ELSE 0 END,
@@ -51,16 +64,35 @@ package struct StatsFactTriggers {
               \(voice(Self.marginalisedRank)), \(voice(Self.indigenousRank)), w.genres, \(authorIDs), e.is_public,
               CASE WHEN e.read_count > 1 THEN 1 ELSE 0 END,
               CASE WHEN e.counts_toward_cultural_goal THEN COALESCE(e.cultural_goal_category, '(none)') END,
-              \(first(", SUBSTR(COALESCE(f.day, ''), 1, 7)")), \(first(", SUBSTR(COALESCE(f.day, ''), 1, 4)")), \(first(""))
-            FROM (
-              SELECT x.id AS finish_id, x.id AS entry_id, x.date_finished AS day, x.date_started AS started
-              FROM library_entries x WHERE x.id IN (\(entries)) AND x.status = '\(read)'
-              UNION ALL
-              SELECT r.id, r.entry_id, r.finished_on, r.started_on
-              FROM read_throughs r WHERE r.entry_id IN (\(entries)) AND r.outcome = '\(read)'
-            ) f
+              \(first(", SUBSTR(COALESCE(f.day, ''), 1, 7)")), \(first(", SUBSTR(COALESCE(f.day, ''), 1, 4)")), \(first(""))\(countsSessions ? Self.unloggedPages : "")
+            FROM \(countsSessions ? Self.withLogged(finishes) : finishes) f
             JOIN library_entries e ON e.id = f.entry_id JOIN works w ON w.id = e.work_id LEFT JOIN editions ed ON ed.id = e.edition_id
             """
+    }
+
+    // MARK: pages logged in sessions
+
+    /// The pages a finish adds to "pages read" beyond the sessions that logged them: the edition's
+    /// pages less `logged`, never below 0. Pages read in a range are the sessions' pages dated in it
+    /// plus these of its finishes (`StatsQuery`), so a book read over New Year counts its December
+    /// sessions in December and the rest when it is finished, and a book finished without sessions
+    /// counts whole on its finish day, as before.
+    private static let unloggedPages = ", CASE WHEN ed.page_count > f.logged THEN ed.page_count - f.logged ELSE 0 END"
+
+    /// The finishes with `logged`: the session pages of the same entry dated after the previous
+    /// finish and up to this one. A partial day ("2024") bounds as its last day would ("~" sorts
+    /// after every digit and dash); an undated finish sorts first and takes every session.
+    private static func withLogged(_ finishes: String) -> String {
+        """
+        (
+          SELECT u.*, (SELECT COALESCE(SUM(s.pages_read), 0) FROM reading_sessions s WHERE s.entry_id = u.entry_id
+              AND s.date > COALESCE(NULLIF(u.previous_day, '') || '~', '') AND s.date <= COALESCE(u.day, '') || '~') AS logged
+          FROM (
+            SELECT v.*, LAG(COALESCE(v.day, '')) OVER (PARTITION BY v.entry_id ORDER BY COALESCE(v.day, ''), v.finish_id) AS previous_day
+            FROM \(finishes) v
+          ) u
+        )
+        """
     }
 
     /// Core's `AuthorVoice` for one author `a`: 2 yes, 1 unknown, 0 no. The largest over a book's
@@ -189,6 +221,25 @@ package struct StatsFactTriggers {
             RowTrigger(
                 name: "stats_session_delete", when: "AFTER DELETE", table: "reading_sessions",
                 body: Self.sessionDay("OLD", sign: -1)),
+        ] + (countsSessions ? sessionFacts : [])
+    }
+
+    /// A session of a finished book changes what its finishes add beyond the sessions
+    /// (`unlogged_pages`): their facts are refreshed. Only for an entry with facts, so a session of
+    /// a book still being read (nearly all of them) costs one probe of an index.
+    private var sessionFacts: [RowTrigger] {
+        let hasFacts = { (row: String) in "EXISTS (SELECT 1 FROM finish_facts ff WHERE ff.entry_id = \(row).entry_id)" }
+        return [
+            RowTrigger(
+                name: "stats_session_facts_insert", when: "AFTER INSERT", table: "reading_sessions",
+                body: refresh(entries: "SELECT NEW.entry_id"), condition: hasFacts("NEW")),
+            RowTrigger(
+                name: "stats_session_facts_update", when: "AFTER UPDATE OF entry_id, date, pages_read", table: "reading_sessions",
+                body: refresh(entries: "SELECT NEW.entry_id UNION SELECT OLD.entry_id"),
+                condition: hasFacts("NEW") + " OR " + hasFacts("OLD")),
+            RowTrigger(
+                name: "stats_session_facts_delete", when: "AFTER DELETE", table: "reading_sessions",
+                body: refresh(entries: "SELECT OLD.entry_id"), condition: hasFacts("OLD")),
         ]
     }
 

@@ -27,8 +27,8 @@ package struct SkipIdleStatsTriggers: NumberedMigration {
     }
 
     /// Migration 020's triggers of those names, with (or without) their conditions.
-    package static func triggers(postgres: Bool, conditioned: Bool) -> [RowTrigger] {
-        StatsFactTriggers(postgres: postgres).triggers.compactMap { trigger in
+    package static func triggers(postgres: Bool, conditioned: Bool, countsSessions: Bool = false) -> [RowTrigger] {
+        StatsFactTriggers(postgres: postgres, countsSessions: countsSessions).triggers.compactMap { trigger in
             guard let condition = conditions[trigger.name] else { return nil }
             var trigger = trigger
             trigger.condition = conditioned ? condition : nil
