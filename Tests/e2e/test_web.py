@@ -455,8 +455,15 @@ class ClubsInABrowser(ReaderTestCase):
         self.submit("form.club-form")
         self.wait.until(EC.presence_of_element_located((By.ID, "club-members")))
         club_path = self.driver.current_url[len(BASE):]
-        self.go(club_path + "/settings")
-        code = self.text(".share-code")
+        # The club page's Invite opens from the keyboard with the code and a link at the server's
+        # real address.
+        summary = self.driver.find_element(By.CSS_SELECTOR, "details.invite > summary")
+        summary.send_keys(Keys.ENTER)
+        self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, ".invite .share-code").is_displayed())
+        code = self.text(".invite .share-code")
+        link = self.text(".invite .share-link")
+        self.assertTrue(link.startswith(BASE + "/") and link.endswith(code), link)
+        self.assert_accessible()
 
         bob, bob_wait = self.second_reader("Bob")
         try:
@@ -1145,6 +1152,24 @@ class DailyLoop(ReaderTestCase):
         self.submit("form.book-form")
         self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.book")))
         self.assertIn("The Dispossessed", self.text("h1"))
+
+    def test_correct_the_title_authors_and_pages_of_your_copy(self):
+        self.sign_up()
+        entry = self.add_book("Piranesy", "Susana Clarke", pages="27", status="reading")
+        self.driver.set_window_size(375, 812)
+        self.go(f"/books/{entry}/edit")
+        self.assertEqual(self.text(".copy-facts legend"), "Your copy")
+        self.assert_accessible()
+        self.fill("title", "Piranesi")
+        self.fill("authors", "Susanna Clarke")
+        self.fill("pageCount", "272")
+        self.submit("form.book-form")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.book")))
+        self.assertEqual(self.text("h1"), "Piranesi")
+        self.assertIn("Susanna Clarke", self.text("article.book"))
+        self.assertIn("272", self.text("article.book"))
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
+        self.assert_accessible(dark=True)
 
     def test_a_refused_note_keeps_its_13800_characters(self):
         self.sign_up()

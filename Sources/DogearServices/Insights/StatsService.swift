@@ -150,7 +150,7 @@ package struct StatsService {
             range: range.report, books: overview.books, pages: overview.pages, byYear: try await query.periods().years)
     }
 
-    /// The years with a dated finish, newest first: one index seek per year.
+    /// The years with a dated finish or a session, newest first (the year picker).
     package func yearsWithBooks() async throws -> [Int] {
         try check(.readBasicStats)
         return try await StatsQuery(db: db, userID: try user.requireID(), from: nil, to: nil).yearsWithBooks()

@@ -282,8 +282,9 @@ package struct StatsQuery {
         }
     }
 
-    /// The years with a dated finish, newest first. Each year is one seek on the table's key (the
-    /// smallest day from the year after the last one found), not a scan of every finish.
+    /// The years with a dated finish or a session, newest first. Each year of finishes is one seek
+    /// on the table's key (the smallest day from the year after the last one found), not a scan of
+    /// every finish; the sessions' years come from the reader's day totals (a row a reading day).
     package func yearsWithBooks() async throws -> [Int] {
         let next: SQLQueryString = "SELECT SUBSTR(MIN(ff.day), 1, 4) FROM finish_facts ff WHERE ff.user_id = \(bind: userID)"
         let rows = try await sql.raw(
@@ -294,9 +295,10 @@ package struct StatsQuery {
               SELECT (\(next) AND ff.day >= CAST(CAST(found.year AS INTEGER) + 1 AS TEXT)) FROM found WHERE found.year IS NOT NULL
             )
             SELECT year FROM found WHERE year IS NOT NULL
+            UNION SELECT DISTINCT SUBSTR(d.day, 1, 4) AS year FROM session_days d WHERE d.user_id = \(bind: userID)
             """
         ).all()
-        return try rows.compactMap { Int(try $0.decode(column: "year", as: String.self)) }.sorted(by: >)
+        return try Set(rows.compactMap { Int(try $0.decode(column: "year", as: String.self)) }).sorted(by: >)
     }
 
     package init(

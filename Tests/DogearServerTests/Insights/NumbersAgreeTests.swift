@@ -162,6 +162,10 @@ struct NumbersAgreeTests {
             #expect(allTime.pages == 400 + 60 + 200)
             #expect(allTime.byYear.map(\.period) == ["2025", "2026"])
             #expect(allTime.books == 2)
+            // The statistics page offers 2025, a year of sessions only, to pick.
+            let web = WebClient(app)
+            try await web.signIn()
+            #expect(try await web.get("/stats").body.contains("<option value=\"2025\""))
 
             // The December session taken away (whatever deletes it): the finish adds those 100 pages instead.
             try await app.db.sql.raw("DELETE FROM reading_sessions WHERE date = \(bind: "2025-12-20")").run()
@@ -170,9 +174,33 @@ struct NumbersAgreeTests {
             #expect(try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self).pages == 400 + 60 + 200)
 
             // The statistics page says it in words.
-            let web = WebClient(app)
-            try await web.signIn()
             #expect(try await web.get("/stats?year=2026").body.contains("<strong>660</strong><span>pages</span>"))
+        }
+    }
+
+    @Test("a re-read logged in sessions of a book read before on no known date counts its pages once more, not less")
+    func rereadAfterAnUndatedRead() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            // Read once, date unknown (as imports often say); re-read now, 100 pages in sessions so far.
+            let book = try await app.addEntry(token, title: "Read Before", pageCount: 300, extra: ["status": "read"])
+            try await app.must(.PATCH, "/api/v1/library/\(book.id)", token: token, json: ["dateFinished": NSNull()])
+            try await app.must(
+                .POST, "/api/v1/library/\(book.id)/status", token: token, json: ["status": "reading", "date": "2026-02-01"])
+            try await app.must(
+                .POST, "/api/v1/library/\(book.id)/sessions", token: token,
+                json: ["date": "2026-02-02", "minutes": 60, "pagesRead": 100])
+            var allTime = try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self)
+            #expect(allTime.pages == 300 + 100)
+            #expect(try await app.send(.GET, "/api/v1/stats?year=2026", token: token).decode(StatsDTO.self).pages == 100)
+            // Finished again: the first read's 300 and the re-read's 300, 100 of them in February's session.
+            try await app.must(
+                .POST, "/api/v1/library/\(book.id)/status", token: token, json: ["status": "read", "date": "2026-03-01"])
+            allTime = try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self)
+            #expect(allTime.pages == 600)
+            #expect(allTime.finishes == 2)
+            let year = try await app.send(.GET, "/api/v1/stats?year=2026", token: token).decode(StatsDTO.self)
+            #expect(year.byMonth.map { "\($0.period)=\($0.pages)" } == ["2026-02=100", "2026-03=200"])
         }
     }
 }

@@ -65,7 +65,7 @@ package struct StatsFactTriggers {
               CASE WHEN e.read_count > 1 THEN 1 ELSE 0 END,
               CASE WHEN e.counts_toward_cultural_goal THEN COALESCE(e.cultural_goal_category, '(none)') END,
               \(first(", SUBSTR(COALESCE(f.day, ''), 1, 7)")), \(first(", SUBSTR(COALESCE(f.day, ''), 1, 4)")), \(first(""))\(countsSessions ? Self.unloggedPages : "")
-            FROM \(countsSessions ? Self.withLogged(finishes) : finishes) f
+            FROM \(countsSessions ? withLogged(finishes) : finishes) f
             JOIN library_entries e ON e.id = f.entry_id JOIN works w ON w.id = e.work_id LEFT JOIN editions ed ON ed.id = e.edition_id
             """
     }
@@ -80,19 +80,26 @@ package struct StatsFactTriggers {
     private static let unloggedPages = ", CASE WHEN ed.page_count > f.logged THEN ed.page_count - f.logged ELSE 0 END"
 
     /// The finishes with `logged`: the session pages of the same entry dated after the previous
-    /// finish and up to this one. A partial day ("2024") bounds as its last day would ("~" sorts
-    /// after every digit and dash); an undated finish sorts first and takes every session.
-    private static func withLogged(_ finishes: String) -> String {
-        """
-        (
-          SELECT u.*, (SELECT COALESCE(SUM(s.pages_read), 0) FROM reading_sessions s WHERE s.entry_id = u.entry_id
-              AND s.date > COALESCE(NULLIF(u.previous_day, '') || '~', '') AND s.date <= COALESCE(u.day, '') || '~') AS logged
-          FROM (
-            SELECT v.*, LAG(COALESCE(v.day, '')) OVER (PARTITION BY v.entry_id ORDER BY COALESCE(v.day, ''), v.finish_id) AS previous_day
-            FROM \(finishes) v
-          ) u
-        )
-        """
+    /// dated finish and up to this one. A partial day ("2024", "2024-05") bounds as its last day
+    /// would: a session's date is cut to the day's length before it is compared. An undated finish
+    /// logs nothing (it counts whole, as before sessions counted): it cannot be placed among the
+    /// sessions, and is most often a read long before them that a re-read is now logging. Dates
+    /// compare in code-point order on both databases (a PostgreSQL collation may not).
+    private func withLogged(_ finishes: String) -> String {
+        let text = { (column: String) in postgres ? "\(column) COLLATE \"C\"" : column }
+        let upTo = "\(text("SUBSTR(s.date, 1, LENGTH(u.day))")) <= \(text("u.day"))"
+        let after = "\(text("SUBSTR(s.date, 1, LENGTH(u.previous_day))")) > \(text("u.previous_day"))"
+        return """
+            (
+              SELECT u.*, (SELECT COALESCE(SUM(s.pages_read), 0) FROM reading_sessions s
+                  WHERE s.entry_id = u.entry_id AND COALESCE(u.day, '') <> '' AND \(upTo)
+                    AND (COALESCE(u.previous_day, '') = '' OR \(after))) AS logged
+              FROM (
+                SELECT v.*, LAG(COALESCE(v.day, '')) OVER (PARTITION BY v.entry_id ORDER BY COALESCE(v.day, ''), v.finish_id) AS previous_day
+                FROM \(finishes) v
+              ) u
+            )
+            """
     }
 
     /// Core's `AuthorVoice` for one author `a`: 2 yes, 1 unknown, 0 no. The largest over a book's
