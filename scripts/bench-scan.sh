@@ -4,8 +4,8 @@
 # JPEG cut in half, a real 20,000 × 20,000 JPEG, an empty file), then `dogear bench scan` prints
 # the seconds to the barcode proposals (target: 3 s on this machine, a release build), the spines'
 # time, what was found and the floor (ZBar once over the untouched photo), then what each bad file
-# is told and the peak memory after it. Installs Pillow and python-barcode, and the scan libraries,
-# when missing.
+# is told and the peak memory after it; then each committed photo set beside plain ZBar. Installs
+# Pillow and python-barcode, and the scan libraries, when missing.
 #   scripts/bench-scan.sh [--short]     (--short: one run on the debug build, as CI does)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,4 +53,15 @@ assert "20000 × 20000 pixels" in bad["huge.jpg"]["said"], bad
 assert bad["huge.jpg"]["peak_rss_mb"] <= photo["peak_rss_mb"] + 50, (bad, photo)
 print(f"scan: {photo['megapixels']} MP, barcodes in {photo['barcodes_p50_s']} s (target 3 s), "
       f"spines in {photo['spines_p50_s']} s, peak {photo['peak_rss_mb']} MB")
+PY
+
+# Each photo set beside plain ZBar (issue 39): the committed drawn shelves (bars of 1 to 10 px among
+# them) and the real phone photos. On no photo may the scan propose fewer than ZBar reads, or a wrong one.
+"$BIN" bench scan --sets Tests/Fixtures/scan,Tests/Fixtures/scan/real | tee "$WORK/sets.log"
+python3 - "$WORK/sets.log" <<'PY'
+import json, sys
+for line in (json.loads(line) for line in open(sys.argv[1]) if '"photo_set"' in line):
+    assert line["photos_where_scan_found_fewer"] == 0 and line["scan_wrong"] == 0, line
+    print(f"scan, {line['set']}: {line['scan_found']} of {line['barcodes']} barcodes proposed, plain ZBar "
+          f"{line['raw_zbar_found']} (and {line['raw_zbar_wrong']} wrong), on {line['photos']} photos")
 PY

@@ -54,6 +54,9 @@ package struct BenchCommand: AsyncCommand {
         @Option(name: "manifest", help: "The photo's manifest for `scan` (what is on it)")
         package var manifest: String?
 
+        @Option(name: "sets", help: "Comma-separated folders of photos `scan` reads, each beside plain ZBar")
+        package var sets: String?
+
         @Option(name: "bad", help: "Comma-separated files `scan` checks as uploads, saying what each is")
         package var bad: String?
 
@@ -93,8 +96,16 @@ package struct BenchCommand: AsyncCommand {
             return
         }
         if signature.what == "scan" {
+            let sets = (signature.sets ?? "").split(separator: ",").map(String.init)
+            if !sets.isEmpty {
+                try ScanSetBenchmark(folders: sets).run(engine: try ScanBenchmark.engine()) { line in
+                    context.console.output(line.consoleText())
+                }
+            }
             guard let photo = signature.photo else {
-                context.console.error("dogear bench scan needs --photo (scripts/bench-scan.sh draws one)")
+                if sets.isEmpty {
+                    context.console.error("dogear bench scan needs --photo or --sets (scripts/bench-scan.sh draws one)")
+                }
                 return
             }
             try ScanBenchmark(

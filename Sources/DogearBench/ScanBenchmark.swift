@@ -34,12 +34,16 @@ package struct ScanBenchmark {
         package let books: [Book]
     }
 
-    package func run(_ print: (String) -> Void) throws {
-        let engine: ScanEngine
+    /// The engine on this machine, or why there is nothing to measure.
+    static func engine() throws -> ScanEngine {
         switch ScanEngine.onThisMachine {
-        case .available(let loaded): engine = loaded
+        case .available(let loaded): return loaded
         case .unavailable(let reason): throw ScanUnavailable(reason: "cannot measure: \(reason.reason)")
         }
+    }
+
+    package func run(_ print: (String) -> Void) throws {
+        let engine = try Self.engine()
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: photo)))
         let books = try manifest.map { try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: $0))) }
         let truth = Set(books?.books.filter { $0.kind == "barcode" }.map(\.isbn) ?? [])

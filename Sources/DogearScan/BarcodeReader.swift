@@ -1,4 +1,5 @@
 import DogearCore
+import Foundation
 
 /// Every ISBN barcode in a photo, each with its box: ZBar reads each striped region alone (turned
 /// straight, then enlarged when its bars are thin), then the whole photo once for what the regions
@@ -17,29 +18,52 @@ struct BarcodeReader {
     func read(_ photo: ScanPhoto, deadline: ContinuousClock.Instant? = nil) -> [(isbn: ISBN, box: ScanBox)] {
         let regions = BarcodeRegions.find(in: photo.cells)
         var found: [(isbn: ISBN, box: ScanBox)] = []
-        var regionRead = [Bool](repeating: false, count: regions.count)
+        var regionISBNs = [Set<String>](repeating: [], count: regions.count)
         func pastDeadline() -> Bool { deadline.map { ContinuousClock.now >= $0 } ?? false }
         for (index, region) in regions.enumerated() {
             if pastDeadline() { return BarcodeReading.merge(found) }
             for isbn in readRegion(region, of: photo) {
                 found.append((isbn, region.box))
-                regionRead[index] = true
+                regionISBNs[index].insert(isbn.isbn13)
             }
         }
-        // The whole photo, for a barcode the regions missed (too faint, or cut by a shadow). A
-        // symbol that spans two regions was joined from two barcodes and is dropped; one inside a
-        // region already read agrees with it or is dropped.
+        // Pieces of one barcode that none read alone, read together (`BarcodeRegions.pieces`).
+        let unread = regions.indices.filter { regionISBNs[$0].isEmpty }
+        for group in BarcodeRegions.pieces(regions, among: unread, cell: photo.cells.cell) {
+            if pastDeadline() { return BarcodeReading.merge(found) }
+            let box = group.dropFirst().reduce(regions[group[0]].box) { $0.union(regions[$1].box) }
+            let whole = BarcodeRegion(
+                box: box, across: BarcodeRegions.meanAxis(group.map { regions[$0].across }),
+                stripedArea: group.reduce(0) { $0 + regions[$1].stripedArea },
+                barLength: group.map { regions[$0].barLength }.max()!)
+            for isbn in readRegion(whole, of: photo) {
+                found.append((isbn, box))
+                for index in group { regionISBNs[index].insert(isbn.isbn13) }
+            }
+        }
+        // The whole photo, for a barcode the regions missed: too faint, cut by a shadow, or so
+        // large that its widest bars cut it into regions none of which reads alone. A read is
+        // dropped when a region it spans was read alone as another book (it joined that book's
+        // half to a neighbour's), or when it spans several regions and its pixels show the gap
+        // between two barcodes (`BarcodeSpan`).
         if pastDeadline() { return BarcodeReading.merge(found) }
         let whole = scan(photo.greyBytes, width: photo.width, height: photo.height)
         for symbol in whole {
             guard let isbn = BarcodeReading.isbn(fromEAN13: symbol.text) else { continue }
             let touched = regions.indices.filter { regions[$0].box.intersects(symbol.bounds) }
-            if touched.isEmpty {
+            if touched.contains(where: { !regionISBNs[$0].isEmpty && !regionISBNs[$0].contains(isbn.isbn13) }) { continue }
+            guard let first = touched.first else {
                 found.append((isbn, padded(symbol.bounds, width: photo.width, height: photo.height)))
-            } else if touched.count == 1, !regionRead[touched[0]] {
-                found.append((isbn, regions[touched[0]].box))
-                regionRead[touched[0]] = true
+                continue
             }
+            if touched.count > 1 {
+                let across = BarcodeRegions.meanAxis(touched.map { regions[$0].across })
+                guard
+                    BarcodeSpan.isOneBarcode(
+                        symbol.bounds, across: across, grey: photo.greyBytes, width: photo.width, height: photo.height)
+                else { continue }
+            }
+            found.append((isbn, touched.dropFirst().reduce(regions[first].box) { $0.union(regions[$1].box) }))
         }
         return BarcodeReading.merge(found)
     }
@@ -58,7 +82,14 @@ struct BarcodeReader {
         // digit, the same wrong way on many scan lines. So an ISBN counts when two different copies
         // read it (or the photo's own pixels do, untouched).
         var votes: [String: Int] = [:]
-        for factor in [1.0, 2.0, 3.0, 4.0] {
+        // Bars a few pixels wide need no enlarging, and a large region enlarged four times over was
+        // most of a scan's time. The module's width, from below: a whole EAN-13 is 95 modules wide
+        // and its bars some 70 long, so its stripes cover about 6,650 square modules, and a piece
+        // of one cut off by its widest bars keeps the bars' length (80 leaves room for short
+        // bars). A barcode printed short is underestimated, and enlarged as before.
+        let module = max((Double(region.stripedArea) / 6650).squareRoot(), Double(region.barLength) / 80)
+        let factors = module >= 3 ? [1.0] : [1.0, 2.0, 3.0, 4.0]
+        for factor in factors {
             // Enlarged before it is turned: turning thin bars first would smear them together.
             var enlarged = factor == 1 ? nil : leptonica.scale(clip, Float(factor), Float(factor))
             defer { leptonica.destroy(&enlarged) }

@@ -17,6 +17,14 @@ struct BarcodeRegion: Equatable {
     /// The direction across the bars, in radians in (-π/2, π/2]: 0 for upright bars, ±π/2 for bars
     /// lying down; measured clockwise, as the image's y axis points down.
     let across: Double
+    /// The striped cells' area in pixels: the bars' own, whatever the tilt (the box of a tilted
+    /// barcode is mostly background).
+    var stripedArea = 0
+    /// How far the striped cells reach along the bars, in pixels: the bars' length, which a piece
+    /// of a barcode cut off by its widest bars keeps whole.
+    var barLength = 0
+    /// The striped cells' own box, before the margin for the quiet zones.
+    var core: ScanBox? = nil
 }
 
 enum BarcodeRegions {
@@ -68,13 +76,11 @@ enum BarcodeRegions {
                 }
             }
             guard members.count >= minimumCells else { continue }
-            // The mean direction of an axis (θ and θ + π are one direction): average 2θ.
-            let sine = members.reduce(0) { $0 + sin(2 * direction[$1]) }
-            let cosine = members.reduce(0) { $0 + cos(2 * direction[$1]) }
-            let across = 0.5 * atan2(sine, cosine)
+            let across = meanAxis(members.map { direction[$0] })
             // An edge (a book's side, a label's border) is striped one cell deep; bars go on across.
             let depths = members.map { Double($0 % columns) * cos(across) + Double($0 / columns) * sin(across) }
             guard depths.max()! - depths.min()! >= minimumDepth else { continue }
+            let along = members.map { -Double($0 % columns) * sin(across) + Double($0 / columns) * cos(across) }
             let columnsUsed = members.map { $0 % columns }
             let rowsUsed = members.map { $0 / columns }
             let left = columnsUsed.min()! * cell
@@ -84,9 +90,63 @@ enum BarcodeRegions {
                     box: ScanBox(
                         x: left, y: top, width: (columnsUsed.max()! + 1) * cell - left,
                         height: (rowsUsed.max()! + 1) * cell - top),
-                    across: across))
+                    across: across, stripedArea: members.count * cell * cell,
+                    barLength: Int(((along.max()! - along.min()!) + 1) * Double(cell))))
+            found[found.count - 1].core = found[found.count - 1].box
         }
         return found
+    }
+
+    /// Regions that are pieces of one barcode, in groups of two or more: a barcode whose bars are
+    /// wide enough for a cell to sit wholly inside one is cut there into pieces side by side
+    /// across the bars, none of which reads alone. Pieces agree on the direction, lie side by side
+    /// across the bars with their bars' lengths overlapping, and are no further apart than a wide
+    /// bar (at most 4 of the barcode's modules; 6 and two cells are allowed, the module taken from
+    /// the bars' length, some 70 modules). Two barcodes side by side are further apart: their quiet
+    /// zones alone are 18 modules.
+    static func pieces(_ regions: [BarcodeRegion], among candidates: [Int], cell: Int) -> [[Int]] {
+        var parent = Dictionary(uniqueKeysWithValues: candidates.map { ($0, $0) })
+        func root(_ index: Int) -> Int {
+            var index = index
+            while parent[index]! != index { index = parent[index]! }
+            return index
+        }
+        for (position, i) in candidates.enumerated() {
+            for j in candidates[(position + 1)...] where arePieces(regions[i], regions[j], cell: cell) {
+                parent[root(j)] = root(i)
+            }
+        }
+        return Dictionary(grouping: candidates, by: root).values.filter { $0.count > 1 }.map { $0.sorted() }
+            .sorted { $0[0] < $1[0] }
+    }
+
+    static func arePieces(_ a: BarcodeRegion, _ b: BarcodeRegion, cell: Int) -> Bool {
+        guard let coreA = a.core, let coreB = b.core, angleBetween(a.across, b.across) < .pi / 9 else { return false }
+        let across = meanAxis([a.across, b.across])
+        let (dx, dy) = (cos(across), sin(across))
+        func interval(_ box: ScanBox, _ ux: Double, _ uy: Double) -> (Double, Double) {
+            let values = [
+                (box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height), (box.x + box.width, box.y + box.height),
+            ]
+            .map { Double($0.0) * ux + Double($0.1) * uy }
+            return (values.min()!, values.max()!)
+        }
+        // Along the bars: the two pieces' bars must overlap over most of the shorter one.
+        let (alongA, alongB) = (interval(coreA, -dy, dx), interval(coreB, -dy, dx))
+        let overlap = min(alongA.1, alongB.1) - max(alongA.0, alongB.0)
+        guard overlap >= 0.5 * min(alongA.1 - alongA.0, alongB.1 - alongB.0) else { return false }
+        // Across the bars: the gap between them no wider than a wide bar.
+        let (acrossA, acrossB) = (interval(coreA, dx, dy), interval(coreB, dx, dy))
+        let gap = max(acrossA.0, acrossB.0) - min(acrossA.1, acrossB.1)
+        let module = Double(max(a.barLength, b.barLength)) / 70
+        return gap <= 6 * module + 2 * Double(cell)
+    }
+
+    /// The mean direction of axes (θ and θ + π are one direction): the mean of 2θ, halved.
+    static func meanAxis(_ directions: [Double]) -> Double {
+        let sine = directions.reduce(0) { $0 + sin(2 * $1) }
+        let cosine = directions.reduce(0) { $0 + cos(2 * $1) }
+        return 0.5 * atan2(sine, cosine)
     }
 
     /// How far apart two axis directions are, in [0, π/2].
@@ -105,6 +165,6 @@ enum BarcodeRegions {
             box: ScanBox(
                 x: left, y: top, width: min(width, box.x + box.width + margin) - left,
                 height: min(height, box.y + box.height + margin) - top),
-            across: region.across)
+            across: region.across, stripedArea: region.stripedArea, barLength: region.barLength, core: region.core)
     }
 }

@@ -7,7 +7,7 @@ author printed down it (DejaVu Sans). The photo can then be turned, blurred and 
 quality, as a phone would. Nothing is downloaded: the same seed draws the same shelf.
 
     python3 make_shelf.py --seed 7 --barcodes 10 --spines 4 --out shelf.jpg --manifest shelf.json
-        [--barcode-width 160] [--tilt 30] [--turn 90] [--blur 0.8] [--quality 80] [--scale 1.0] [--rows 1]
+        [--barcode-width 160] [--tilt 30 | --angle 45] [--turn 90] [--blur 0.8] [--quality 80] [--scale 1.0] [--rows 1]
 
 The manifest lists each book: its ISBN, title and author, "barcode" or "spine", and its box
 [x, y, width, height] in the saved photo's pixels.
@@ -57,6 +57,7 @@ def main():
     parser.add_argument("--spines", type=int, default=4)
     parser.add_argument("--barcode-width", type=int, default=180, help="width of the bars, in pixels")
     parser.add_argument("--tilt", type=float, default=0, help="largest tilt of a barcode, in degrees either way")
+    parser.add_argument("--angle", type=float, default=None, help="every barcode tilted by exactly this, in degrees (instead of --tilt)")
     parser.add_argument("--turn", type=int, default=0, choices=[0, 90, 180, 270], help="turn the whole photo clockwise")
     parser.add_argument("--blur", type=float, default=0)
     parser.add_argument("--quality", type=int, default=90)
@@ -74,7 +75,8 @@ def main():
     rng.shuffle(books)
     cover_width = max(round(args.barcode_width * 2.1) + 40, 200)
     spine_width = 90
-    shelf_height = 700
+    # Tall enough for the barcode and its digits (a barcode's height is about 0.75 of its width).
+    shelf_height = max(700, round(args.barcode_width * 0.95) + 160)
     row_height = shelf_height + 120
     # The books in `rows` shelves one above the other, as many on each as will share them evenly.
     per_row = -(-len(books) // args.rows) if books else 0
@@ -94,11 +96,11 @@ def main():
             if kind == "barcode" and given:
                 code = given.pop(0)
             if kind == "barcode":
-                top = base + shelf_height + 20 - rng.randrange(520, 660)
+                top = base + shelf_height + 20 - rng.randrange(shelf_height - 180, shelf_height - 40)
                 draw.rectangle([x, top, x + cover_width, base + shelf_height + 20], fill=colour)
                 draw.text((x + 16, top + 20), title[:14], font=small, fill=(20, 20, 20))
                 mark = barcode_image(code, args.barcode_width)
-                tilt = rng.uniform(-args.tilt, args.tilt)
+                tilt = args.angle if args.angle is not None else rng.uniform(-args.tilt, args.tilt)
                 mark = mark.convert("RGBA").rotate(tilt, expand=True, resample=Image.BICUBIC)
                 bx = x + (cover_width - mark.width) // 2
                 by = base + shelf_height - 40 - mark.height
@@ -107,7 +109,7 @@ def main():
                                "box": [bx, by, mark.width, mark.height]})
                 x += cover_width + 20
             else:
-                top = base + shelf_height + 20 - rng.randrange(560, 680)
+                top = base + shelf_height + 20 - rng.randrange(shelf_height - 140, shelf_height - 20)
                 draw.rectangle([x, top, x + spine_width, base + shelf_height + 20], fill=colour)
                 label = Image.new("RGBA", (shelf_height - 80, spine_width - 10), (0, 0, 0, 0))
                 text = f"{title}  {author}"

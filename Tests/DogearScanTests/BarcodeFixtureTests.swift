@@ -1,0 +1,75 @@
+import DogearCore
+import DogearTestSupport
+import Foundation
+import Testing
+
+@testable import DogearScan
+
+/// The scan proposes every ISBN plain ZBar reads (ZBar once over the whole photo, untouched), the
+/// ones its own passes add, and never one that is not in the photo: on drawn shelves at every bar
+/// width from 1 to 10 px and on real phone photos.
+@Suite("Barcodes: never fewer than plain ZBar, never wrong")
+struct BarcodeFixtureTests {
+    /// What the scan proposes and what plain ZBar reads, as ISBN-13s.
+    static func read(_ bytes: [UInt8], _ engine: ScanEngine) throws -> (scan: Set<String>, zbar: Set<String>) {
+        let photo = try engine.decode(bytes)
+        return (
+            Set(engine.barcodes(in: photo).map(\.isbn.isbn13)),
+            Set(engine.wholePhotoBarcodes(photo).compactMap { BarcodeReading.isbn(fromEAN13: $0)?.isbn13 })
+        )
+    }
+
+    @Test("a drawn shelf with bars of 1 to 10 px: every barcode on it proposed, nothing else", arguments: ShelfPhotos.barsNames)
+    func drawn(_ name: String) throws {
+        let engine = try installedEngine()
+        let photo = try ShelfPhotos.photo(name)
+        let truth = Set(photo.manifest.books.filter { $0.kind == "barcode" }.map(\.isbn))
+        let (scan, zbar) = try Self.read(photo.bytes, engine)
+        #expect(zbar.intersection(truth).isSubset(of: scan), "plain ZBar read \(zbar.intersection(truth).subtracting(scan))")
+        #expect(scan == truth, "\(name): proposed \(scan.sorted()), on the shelf \(truth.sorted())")
+    }
+
+    @Test("a phone photo of a book's barcode: what plain ZBar reads is proposed, nothing wrong", arguments: RealBarcodePhotos.all)
+    func real(_ photo: RealBarcodePhotos.Photo) throws {
+        let engine = try installedEngine()
+        let (scan, zbar) = try Self.read(try RealBarcodePhotos.bytes(photo), engine)
+        #expect(zbar.intersection([photo.isbn]).isSubset(of: scan), "\(photo.file): plain ZBar read it, the scan did not")
+        #expect(scan.isSubset(of: [photo.isbn]), "\(photo.file): proposed \(scan.sorted())")
+    }
+
+    @Test("the real photos are all there, and the scan reads more of them than plain ZBar")
+    func realPhotosTogether() throws {
+        let engine = try installedEngine()
+        #expect(RealBarcodePhotos.all.count == 47)
+        var (scanned, plain) = (0, 0)
+        for photo in RealBarcodePhotos.all {
+            let (scan, zbar) = try Self.read(try RealBarcodePhotos.bytes(photo), engine)
+            scanned += scan.contains(photo.isbn) ? 1 : 0
+            plain += zbar.contains(photo.isbn) ? 1 : 0
+        }
+        print("real photos: the scan proposed \(scanned) of \(RealBarcodePhotos.all.count), plain ZBar read \(plain)")
+        #expect(scanned > plain)
+    }
+
+    /// Bar widths from 1.5 to 10 px; at each, the barcode at every offset against the finder's
+    /// 8-pixel cells and in three places in the photo.
+    static let modules: [Double] = [1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9, 10]
+
+    @Test("a lone barcode is found at every position, whatever the width of its bars", arguments: modules)
+    func lone(_ module: Double) throws {
+        let engine = try installedEngine()
+        let code = "9780141036144"
+        let width = Int(150 * module) + 40
+        let height = Int(100 * module) + 40
+        var missed: [String] = []
+        var places: [(Double, Double)] = (0..<8).map { (15 * module + Double($0), 15 * module + Double($0) * 0.5) }
+        places += [(12 * module + 3, 6 * module + 2), (Double(width) - 108 * module - 2, Double(height) - 77 * module - 3)]
+        for (x, y) in places {
+            let pgm = DrawnBarcode.photo(code, module: module, x: x, y: y, width: width, height: height)
+            let jpeg = try #require(DrawnBarcode.jpeg(pgm, engine: engine))
+            let (scan, _) = try Self.read(jpeg, engine)
+            if scan != [code] { missed.append("at (\(x), \(y)): \(scan.sorted())") }
+        }
+        #expect(missed.isEmpty, "bars of \(module) px: \(missed)")
+    }
+}
