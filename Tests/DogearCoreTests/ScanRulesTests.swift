@@ -34,11 +34,13 @@ struct ScanRulesTests {
 
     @Test("confirm all takes the pending high-confidence proposals only, in order")
     func confirmAll() {
-        let queue: [(String, ProposalStatus, ProposalConfidence)] = [
-            ("a", .pending, .high), ("b", .pending, .low), ("c", .confirmed, .high), ("d", .pending, .high),
-            ("e", .rejected, .high),
+        let queue: [(String, ProposalStatus, ProposalConfidence, Bool)] = [
+            ("a", .pending, .high, true), ("b", .pending, .low, true), ("c", .confirmed, .high, true),
+            ("d", .pending, .high, true),
+            ("e", .rejected, .high, true), ("f", .pending, .high, false),
         ]
-        #expect(ProposalReview.confirmAll(queue, status: \.1, confidence: \.2).map(\.0) == ["a", "d"])
+        // "f": a barcode whose ISBN no source knows waits for a title.
+        #expect(ProposalReview.confirmAll(queue, status: \.1, confidence: \.2, namesBook: \.3).map(\.0) == ["a", "d"])
     }
 
     @Test("a photo is kept while its queue waits, for 30 days at most")
@@ -196,6 +198,18 @@ struct SpineMatchTests {
     func match(_ index: Int) {
         let (read, title, authors, matches) = Self.cases[index]
         #expect((SpineMatch.score(read: read, title: title, authors: authors) > 0.5) == matches, "\(read) vs \(title)")
+    }
+
+    @Test("a spine's best match is chosen for the reader only when it matches well: THE NAME OF THE WIND is not The Wide Window")
+    func preselectOnlyAMatch() {
+        let read = "THE NAME OF THE WIND"
+        let wrong = SpineMatch.score(read: read, title: "The Wide Window", authors: ["Lemony Snicket"])
+        let right = SpineMatch.score(read: read, title: "The Name of the Wind", authors: ["Patrick Rothfuss"])
+        let slipped = SpineMatch.score(
+            read: "THE NAME OF THE WlND ROTHFUSS", title: "The Name of the Wind", authors: ["Patrick Rothfuss"])
+        #expect(wrong < SpineMatch.preselectFrom)
+        #expect(right >= SpineMatch.preselectFrom)
+        #expect(slipped >= SpineMatch.preselectFrom)
     }
 
     @Test("the right book outranks the author's other book")

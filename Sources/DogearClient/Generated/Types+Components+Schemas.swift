@@ -1741,6 +1741,41 @@ extension Components {
             public var listId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ScanProposal/reviewedAt`.
             public var reviewedAt: Foundation.Date?
+            /// The reader's entry for the proposed book when it is already in their library; confirming then changes only what the reader chooses (owned, or the list), never its status
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/inLibrary`.
+            public struct InLibraryPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ScanProposal/inLibrary/entryId`.
+                public var entryId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/ScanProposal/inLibrary/status`.
+                public var status: Swift.String
+                /// - Remark: Generated from `#/components/schemas/ScanProposal/inLibrary/owned`.
+                public var owned: Swift.Bool
+                /// Creates a new `InLibraryPayload`.
+                ///
+                /// - Parameters:
+                ///   - entryId:
+                ///   - status:
+                ///   - owned:
+                public init(
+                    entryId: Swift.String,
+                    status: Swift.String,
+                    owned: Swift.Bool
+                ) {
+                    self.entryId = entryId
+                    self.status = status
+                    self.owned = owned
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case entryId
+                    case status
+                    case owned
+                }
+            }
+            /// The reader's entry for the proposed book when it is already in their library; confirming then changes only what the reader chooses (owned, or the list), never its status
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScanProposal/inLibrary`.
+            public var inLibrary: Components.Schemas.ScanProposal.InLibraryPayload?
             /// Creates a new `ScanProposal`.
             ///
             /// - Parameters:
@@ -1759,6 +1794,7 @@ extension Components {
             ///   - entryId:
             ///   - listId:
             ///   - reviewedAt:
+            ///   - inLibrary: The reader's entry for the proposed book when it is already in their library; confirming then changes only what the reader chooses (owned, or the list), never its status
             public init(
                 id: Swift.String,
                 scanId: Swift.String,
@@ -1774,7 +1810,8 @@ extension Components {
                 workId: Swift.String? = nil,
                 entryId: Swift.String? = nil,
                 listId: Swift.String? = nil,
-                reviewedAt: Foundation.Date? = nil
+                reviewedAt: Foundation.Date? = nil,
+                inLibrary: Components.Schemas.ScanProposal.InLibraryPayload? = nil
             ) {
                 self.id = id
                 self.scanId = scanId
@@ -1791,6 +1828,7 @@ extension Components {
                 self.entryId = entryId
                 self.listId = listId
                 self.reviewedAt = reviewedAt
+                self.inLibrary = inLibrary
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -1808,6 +1846,7 @@ extension Components {
                 case entryId
                 case listId
                 case reviewedAt
+                case inLibrary
             }
         }
         /// - Remark: Generated from `#/components/schemas/ScanCandidate`.
@@ -1832,6 +1871,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/ScanCandidate/source`.
             public var source: Components.Schemas.ScanCandidate.SourcePayload
+            /// How well it matches what the spine says, 0 to 1; the best candidate is chosen for the reader (the proposal's workId) only from 0.6. Null for a barcode's book
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScanCandidate/score`.
+            public var score: Swift.Double?
             /// Creates a new `ScanCandidate`.
             ///
             /// - Parameters:
@@ -1841,13 +1884,15 @@ extension Components {
             ///   - authors:
             ///   - coverUrl:
             ///   - source:
+            ///   - score: How well it matches what the spine says, 0 to 1; the best candidate is chosen for the reader (the proposal's workId) only from 0.6. Null for a barcode's book
             public init(
                 workId: Swift.String? = nil,
                 isbn: Swift.String? = nil,
                 title: Swift.String,
                 authors: [Swift.String],
                 coverUrl: Swift.String? = nil,
-                source: Components.Schemas.ScanCandidate.SourcePayload
+                source: Components.Schemas.ScanCandidate.SourcePayload,
+                score: Swift.Double? = nil
             ) {
                 self.workId = workId
                 self.isbn = isbn
@@ -1855,6 +1900,7 @@ extension Components {
                 self.authors = authors
                 self.coverUrl = coverUrl
                 self.source = source
+                self.score = score
             }
             public enum CodingKeys: String, CodingKey {
                 case workId
@@ -1863,6 +1909,7 @@ extension Components {
                 case authors
                 case coverUrl
                 case source
+                case score
             }
         }
         /// - Remark: Generated from `#/components/schemas/Error`.

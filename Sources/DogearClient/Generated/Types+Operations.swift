@@ -20475,8 +20475,11 @@ public enum Operations {
     /// (phones send JPEG when a browser picks the photo). It is checked from its bytes and header at
     /// once (422 with the reason), then read in the background: poll `GET /api/v1/scans/{id}` until
     /// `status` is `done` or `failed`. Barcodes (EAN-13 ISBNs) are looked up through the catalog,
-    /// Open Library and Google Books and proposed with high confidence; spines are read with OCR and
-    /// proposed with low confidence and their candidates. 503 `scanningUnavailable` when the server
+    /// Open Library and Google Books and proposed with high confidence, known or not (an ISBN no
+    /// source knows says so in `message` and waits for a title; "confirm all" leaves it); spines are
+    /// read with OCR and proposed with low confidence and their candidates, the best chosen only when
+    /// it matches well (`score`). A proposal for a book already in the library says so
+    /// (`inLibrary`). 503 `scanningUnavailable` when the server
     /// lacks ZBar, Tesseract or Leptonica.
     ///
     ///

@@ -1,6 +1,7 @@
 /// A book a shelf photo proposes, waiting for its reader (the BooksTrack seed's review queue).
 public enum ProposalConfidence: String, Sendable, Codable, CaseIterable {
-    /// Read from a barcode whose check digit holds: the ISBN is certain, the catalog lookup decides the book.
+    /// Read from a barcode whose check digit holds: the ISBN is certain, whether or not a source
+    /// knows its book (a proposal for an ISBN no source knows says so and waits for a title).
     case high
     /// Read from a spine's text: a guess among candidates, for the reader to check.
     case low
@@ -31,11 +32,12 @@ public enum ProposalReview: Equatable, Sendable {
         }
     }
 
-    /// "Confirm all high-confidence": the pending proposals it takes, in their order.
-    public static func confirmAll<T>(_ proposals: [T], status: (T) -> ProposalStatus, confidence: (T) -> ProposalConfidence)
-        -> [T]
-    {
-        proposals.filter { status($0) == .pending && confidence($0) == .high }
+    /// "Confirm all high-confidence": the pending proposals it takes, in their order. A barcode whose
+    /// ISBN no source knows is certain but names no book yet: it waits for the reader to type one.
+    public static func confirmAll<T>(
+        _ proposals: [T], status: (T) -> ProposalStatus, confidence: (T) -> ProposalConfidence, namesBook: (T) -> Bool
+    ) -> [T] {
+        proposals.filter { status($0) == .pending && confidence($0) == .high && namesBook($0) }
     }
 }
 

@@ -5,6 +5,11 @@ import Foundation
 /// it is one edit from a word of the title or an author (for words of five letters or more), or the
 /// start of one; a match covers the title's words more than the author's.
 public enum SpineMatch {
+    /// A spine's best candidate is chosen for the reader only from this score up: most of the title's
+    /// words (six in seven with no author, or half with the author's names). Below it the reader
+    /// picks: "THE NAME OF THE WIND" matches *The Wide Window* at 0.47 ("the" and "wind…").
+    public static let preselectFrom = 0.6
+
     public static func score(read: String, title: String, authors: [String]) -> Double {
         let readWords = words(read)
         let titleWords = words(title)

@@ -21,13 +21,15 @@ package struct ScanController {
         let scans = try req.scans()
         let list = try await scans.scans()
         let proposals = try await scans.proposals(of: list)
-        return try list.map { try ScanDTO($0, proposals: proposals[$0.id!] ?? []) }
+        let held = try await scans.entries(for: proposals.values.flatMap { $0 })
+        return try list.map { try ScanDTO($0, proposals: proposals[$0.id!] ?? [], held: held) }
     }
 
     package func show(req: Request) async throws -> ScanDTO {
         let scans = try req.scans()
         let scan = try await scans.scan(try req.uuidParameter("id"), for: .view)
-        return try ScanDTO(scan, proposals: try await scans.proposals(of: [scan])[scan.id!] ?? [])
+        let proposals = try await scans.proposals(of: [scan])[scan.id!] ?? []
+        return try ScanDTO(scan, proposals: proposals, held: try await scans.entries(for: proposals))
     }
 
     package func photo(req: Request) async throws -> Response {
@@ -43,11 +45,15 @@ package struct ScanController {
 
     package func confirm(req: Request) async throws -> ScanProposalDTO {
         let body = try req.content.decode(ConfirmProposalRequest.self)
-        return try ScanProposalDTO(try await req.scans().confirm(try req.uuidParameter("id"), try body.confirmation))
+        let scans = try req.scans()
+        let proposal = try await scans.confirm(try req.uuidParameter("id"), try body.confirmation)
+        return try ScanProposalDTO(proposal, held: try await scans.entries(for: [proposal]))
     }
 
     package func reject(req: Request) async throws -> ScanProposalDTO {
-        try ScanProposalDTO(try await req.scans().reject(try req.uuidParameter("id")))
+        let scans = try req.scans()
+        let proposal = try await scans.reject(try req.uuidParameter("id"))
+        return try ScanProposalDTO(proposal, held: try await scans.entries(for: [proposal]))
     }
 
     package func confirmAll(req: Request) async throws -> [ScanProposalDTO] {
@@ -55,7 +61,10 @@ package struct ScanController {
         let body =
             (req.body.data?.readableBytes ?? 0) > 0
             ? try req.content.decode(ConfirmAllRequest.self) : ConfirmAllRequest()
-        return try await req.scans().confirmAll(try req.uuidParameter("id"), status: body.status).map(ScanProposalDTO.init)
+        let scans = try req.scans()
+        let confirmed = try await scans.confirmAll(try req.uuidParameter("id"), status: body.status)
+        let held = try await scans.entries(for: confirmed)
+        return try confirmed.map { try ScanProposalDTO($0, held: held) }
     }
 
     /// The photo's bytes, streamed through the upload receiver's limits (20 MB and the form's

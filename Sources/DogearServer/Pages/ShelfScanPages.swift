@@ -124,6 +124,7 @@ package struct ShelfScanPages {
         let scans = try req.scans()
         let scan = try await scans.scan(scanID, for: .view)
         let proposals = try await scans.proposals(of: [scan])[scanID] ?? []
+        let held = try await scans.entries(for: proposals)
         return ScanReview.Model(
             session: try req.requirePageSession(), id: scanID, status: scan.status.rawValue, message: scan.message,
             spinesMessage: scan.spinesMessage, hasPhoto: scan.photoDeletedAt == nil, width: scan.photoWidth ?? 1,
@@ -135,12 +136,27 @@ package struct ShelfScanPages {
                     box: .init(x: proposal.boxX, y: proposal.boxY, width: proposal.boxWidth, height: proposal.boxHeight),
                     isbn: proposal.isbn, ocrText: proposal.ocrText, message: proposal.message,
                     candidates: proposal.candidates.compactMap { candidate in
-                        guard let choice = candidate.workId.map({ "work:\($0)" }) ?? candidate.isbn.map({ "isbn:\($0)" }) else {
-                            return nil
+                        Self.choice(candidate).map {
+                            ScanReview.Candidate(choice: $0, title: candidate.title, authors: candidate.authors)
                         }
-                        return ScanReview.Candidate(choice: choice, title: candidate.title, authors: candidate.authors)
                     },
-                    entryID: proposal.entryID)
+                    entryID: proposal.entryID, preselected: Self.preselected(proposal),
+                    inLibrary: proposal.workID.flatMap { held[$0] }.map(\.status))
             })
+    }
+
+    /// What the form sends for a candidate: `work:<id>` or `isbn:<isbn>`.
+    static func choice(_ candidate: ScanCandidate) -> String? {
+        candidate.workId.map { "work:\($0)" } ?? candidate.isbn.map { "isbn:\($0)" }
+    }
+
+    /// The candidate chosen for the reader: the proposal's own book, or a spine's best match found
+    /// online when it matches well (Core's `SpineMatch.preselectFrom`); otherwise the reader picks.
+    static func preselected(_ proposal: ScanProposal) -> String? {
+        if let workID = proposal.workID { return "work:\(workID)" }
+        guard proposal.kind == .spine, let best = proposal.candidates.first, (best.score ?? 0) >= SpineMatch.preselectFrom else {
+            return nil
+        }
+        return choice(best)
     }
 }

@@ -15,6 +15,8 @@ package struct ScanCandidate: Codable, Sendable, Equatable {
     package var coverUrl: String?
     /// "catalog", "openLibrary" or "googleBooks".
     package var source: String
+    /// How well it matches what a spine says (Core's `SpineMatch`, 0 to 1); nil for a barcode's book.
+    package var score: Double? = nil
 }
 
 extension ScanProposal {
@@ -52,7 +54,7 @@ package struct ScanCandidates {
                 (
                     ScanCandidate(
                         workId: nil, isbn: isbn, title: title, authors: draft.authors ?? [], coverUrl: draft.coverUrl,
-                        source: found.source.rawValue), score
+                        source: found.source.rawValue, score: (score * 100).rounded() / 100), score
                 ))
         }
         // Best first; on a tie the catalog's book, which needs no lookup to confirm.
@@ -92,7 +94,7 @@ package struct ScanCandidates {
             return (
                 ScanCandidate(
                     workId: work.id, isbn: editions[work.id!]?.isbn13, title: work.title, authors: names,
-                    coverUrl: editions[work.id!]?.coverURL, source: "catalog"), score
+                    coverUrl: editions[work.id!]?.coverURL, source: "catalog", score: (score * 100).rounded() / 100), score
             )
         }
     }

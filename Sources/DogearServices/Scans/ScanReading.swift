@@ -90,8 +90,7 @@ package struct ScanReading {
         let note = message
         return { number in
             let proposal = ScanProposal(
-                scanID: scanID, userID: userID, number: number, kind: .barcode, confidence: found == nil ? .low : .high,
-                box: box)
+                scanID: scanID, userID: userID, number: number, kind: .barcode, confidence: .high, box: box)
             proposal.isbn = isbn.isbn13
             proposal.message = note
             proposal.workID = found?.workId
@@ -108,7 +107,8 @@ package struct ScanReading {
                 scanID: scanID, userID: userID, number: number, kind: .spine, confidence: .low, box: spine.box)
             proposal.ocrText = spine.text
             proposal.candidates = candidates
-            proposal.workID = candidates.first?.workId
+            // The best candidate is chosen for the reader only when it matches well (Core's SpineMatch).
+            proposal.workID = candidates.first.flatMap { ($0.score ?? 0) >= SpineMatch.preselectFrom ? $0.workId : nil }
             if candidates.isEmpty { proposal.message = "nothing matched what the spine says; search or type an ISBN" }
             return proposal
         }

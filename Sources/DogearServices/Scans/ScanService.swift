@@ -174,7 +174,9 @@ package struct ScanService {
         if let status { _ = try ReadingStatus.parse(status, field: "status") }
         let proposals = try await ScanProposal.query(on: db).filter(\.$scan.$id == scan.requireID()).sort(\.$number).all()
         var confirmed: [ScanProposal] = []
-        for proposal in ProposalReview.confirmAll(proposals, status: \.status, confidence: \.confidence) {
+        for proposal in ProposalReview.confirmAll(
+            proposals, status: \.status, confidence: \.confidence, namesBook: { $0.workID != nil })
+        {
             confirmed.append(try await confirm(try proposal.requireID(), Confirmation(status: status)))
         }
         return confirmed
@@ -202,10 +204,12 @@ package struct ScanService {
             return try await lookups.lookup(isbn).work.requireID()
         }
         if let workID = proposal.workID { return workID }
-        if let isbn = proposal.candidates.first?.isbn ?? proposal.isbn, let parsed = try? ISBN(isbn) {
+        // A spine's best candidate stands for the reader only when it matched well enough.
+        let chosen = proposal.candidates.first.flatMap { ($0.score ?? 0) >= SpineMatch.preselectFrom ? $0.isbn : nil }
+        if let isbn = proposal.kind == .barcode ? proposal.isbn : chosen, let parsed = try? ISBN(isbn) {
             return try await lookups.lookup(parsed).work.requireID()
         }
-        throw ValidationError(field: "workId", "nothing matched this proposal: choose a book, or type its ISBN")
+        throw ValidationError(field: "workId", "nothing matched this proposal well enough: choose a book, or type its ISBN")
     }
 
     /// The reader's entry for the work, owned: added with the status, or the existing one marked owned.
@@ -227,6 +231,15 @@ package struct ScanService {
         var request = CreateEntryInput(book: nil, entryDraft: draft)
         request.workId = workID
         return try await library.add(request).requireID()
+    }
+
+    /// The reader's entries for the proposals' books, by work: a proposal for a book already in the
+    /// library says so (confirming it then only marks it owned, or puts it on the list chosen).
+    package func entries(for proposals: [ScanProposal]) async throws -> [UUID: LibraryEntry] {
+        let works = Array(Set(proposals.compactMap(\.workID)))
+        guard !works.isEmpty else { return [:] }
+        let held = try await LibraryEntry.query(on: db).filter(\.$user.$id == user.requireID()).filter(\.$work.$id ~~ works).all()
+        return Dictionary(held.map { ($0.$work.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The photo goes once no proposal waits (Core's `ScanRetention`).

@@ -1,3 +1,4 @@
+import DogearCore
 import Foundation
 import Plot
 
@@ -45,13 +46,21 @@ public enum ScanReview {
         public var message: String?
         public var candidates: [Candidate]
         public var entryID: UUID?
+        /// The candidate chosen for the reader (`Candidate.choice`): a barcode's book, or a spine's
+        /// best match when it matches well; nil leaves the reader to pick.
+        public var preselected: String?
+        /// The shelf of the reader's entry when the book is already in their library.
+        public var inLibrary: ReadingStatus?
         /// What the reader typed, and what was wrong with it, when the form came back.
         public var typedISBN = FieldState()
 
         public init(
             id: UUID, number: Int, isBarcode: Bool, isHighConfidence: Bool, status: String, box: Box, isbn: String?,
-            ocrText: String?, message: String?, candidates: [Candidate], entryID: UUID?
+            ocrText: String?, message: String?, candidates: [Candidate], entryID: UUID?, preselected: String? = nil,
+            inLibrary: ReadingStatus? = nil
         ) {
+            self.preselected = preselected
+            self.inLibrary = inLibrary
             self.id = id
             self.number = number
             self.isBarcode = isBarcode
@@ -314,21 +323,29 @@ public enum ScanReview {
                                 .element(
                                     named: "legend",
                                     nodes: [.text(proposal.candidates.count == 1 ? "The book" : "Which book is it?")]),
-                                .forEach(Array(proposal.candidates.enumerated())) { index, candidate in
+                                .forEach(proposal.candidates) { candidate in
                                     .label(
                                         .class("check"),
-                                        radio(candidate.choice, checked: index == 0),
+                                        radio(candidate.choice, checked: candidate.choice == proposal.preselected),
                                         .userText(Self.describe(candidate))
                                     )
                                 }
                             )),
+                        .unwrap(proposal.inLibrary) { status in
+                            .p(
+                                .class("hint in-library"),
+                                .text("Already in your library, on \(status.label). Confirming marks it owned; its shelf stays.")
+                            )
+                        },
                         .field(
                             isbnLabel(proposal), name: "isbn",
                             state: proposal.typedISBN, id: "\(prefix)-isbn",
                             extra: [.attribute(named: "inputmode", value: "numeric")]),
-                        .selectField(
-                            "Add it as", name: "status", state: FieldState("wantToRead"), options: ScanReview.statuses,
-                            id: "\(prefix)-status"),
+                        .if(
+                            proposal.inLibrary == nil,
+                            .selectField(
+                                "Add it as", name: "status", state: FieldState("wantToRead"), options: ScanReview.statuses,
+                                id: "\(prefix)-status")),
                         .button(.type(.submit), .class("primary"), .text("Confirm"))
                     ),
                     .form(

@@ -50,6 +50,62 @@ struct ScanAPITests {
         }
     }
 
+    @Test("an ISBN no source knows is still a high-confidence proposal that says so; confirm all leaves it for a title")
+    func unknownISBNStaysHigh() async throws {
+        try await withScanningDogear { app in
+            try app.requireScanning()
+            let token = try await app.signUp()
+            // Offline, and the catalog knows neither book on the photo.
+            let scan = try await app.scan(token, try ShelfPhotos.photo("known-isbns").bytes)
+            #expect(scan.proposals.map(\.isbn) == ["9780140328721", "9781781100486"])
+            for proposal in scan.proposals {
+                #expect(proposal.confidence == "high")
+                #expect(proposal.workId == nil)
+                #expect(
+                    proposal.message?.contains("no source knows ISBN \(proposal.isbn ?? "")") == true, "\(proposal.message ?? "")"
+                )
+            }
+            let confirmed = try await app.send(.POST, "/api/v1/scans/\(scan.id)/confirm-all", token: token, json: [:])
+            #expect(try confirmed.decode([ScanProposalDTO].self).isEmpty)
+            let after = try await app.send(.GET, "/api/v1/scans/\(scan.id)", token: token).decode(ScanDTO.self)
+            #expect(after.proposals.allSatisfy { $0.status == "pending" })
+        }
+    }
+
+    @Test("a barcode of a book already in the library says so; confirming it marks it owned and keeps its shelf")
+    func alreadyInLibrary() async throws {
+        try await withStubbedDogear { app, stub in
+            try app.requireScanning()
+            Recorded.mrFox(stub)
+            stub.stub("/books/v1/volumes", queryContains: "isbn:9781781100486", json: Recorded.google)
+            let token = try await app.signUp()
+            let held = try await app.send(
+                .POST, "/api/v1/library", token: token, json: ["isbn": "9780140328721", "status": "reading", "owned": false])
+            #expect(held.status == .created, "\(held.body)")
+            let entry = try held.entry
+            let scan = try await app.scan(token, try ShelfPhotos.photo("known-isbns").bytes)
+            let fox = try #require(scan.proposals.first { $0.isbn == "9780140328721" })
+            let other = try #require(scan.proposals.first { $0.isbn == "9781781100486" })
+            #expect(fox.inLibrary?.entryId == entry.id)
+            #expect(fox.inLibrary?.status == "reading")
+            #expect(fox.inLibrary?.owned == false)
+            #expect(other.inLibrary == nil)
+            // The page says it, and does not offer a shelf for it.
+            let web = WebClient(app)
+            try await web.signIn()
+            let page = try await web.get("/scan/\(scan.id)").body
+            #expect(page.contains("Already in your library, on Reading. Confirming marks it owned; its shelf stays."))
+            // Confirming with another status changes only what confirming means: owned.
+            let confirmed = try await app.send(
+                .POST, "/api/v1/proposals/\(fox.id)/confirm", token: token, json: ["status": "wantToRead"])
+            #expect(confirmed.status == .ok, "\(confirmed.body)")
+            let library = try await app.send(.GET, "/api/v1/library?limit=10", token: token).entries.items
+            #expect(library.count == 1)
+            #expect(library.first?.status == "reading")
+            #expect(library.first?.owned == true)
+        }
+    }
+
     @Test("barcodes the catalog lacks are looked up online; their works wait as pending until a reader confirms one")
     func lookedUpOnline() async throws {
         try await withStubbedDogear { app, stub in

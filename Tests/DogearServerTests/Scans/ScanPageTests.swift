@@ -74,4 +74,26 @@ struct ScanPageTests {
             #expect(try await web.get("/scan/\(scanID)/photo").status == .ok)
         }
     }
+
+    @Test("a spine's best match is ticked for the reader only when it matches well; a barcode's book always is")
+    func preselected() throws {
+        let (scanID, userID) = (UUID(), UUID())
+        let box = ScanBox(x: 0, y: 0, width: 10, height: 10)
+        let weak = ScanProposal(scanID: scanID, userID: userID, number: 1, kind: .spine, confidence: .low, box: box)
+        weak.candidates = [
+            ScanCandidate(workId: UUID(), isbn: nil, title: "The Wide Window", authors: [], source: "catalog", score: 0.47)
+        ]
+        #expect(ShelfScanPages.preselected(weak) == nil)
+        let online = ScanProposal(scanID: scanID, userID: userID, number: 2, kind: .spine, confidence: .low, box: box)
+        online.candidates = [
+            ScanCandidate(
+                workId: nil, isbn: "9780756404741", title: "The Name of the Wind", authors: [], source: "googleBooks", score: 0.85
+            )
+        ]
+        #expect(ShelfScanPages.preselected(online) == "isbn:9780756404741")
+        let barcode = ScanProposal(scanID: scanID, userID: userID, number: 3, kind: .barcode, confidence: .high, box: box)
+        let work = UUID()
+        barcode.workID = work
+        #expect(ShelfScanPages.preselected(barcode) == "work:\(work)")
+    }
 }

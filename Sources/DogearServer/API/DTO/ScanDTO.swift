@@ -19,7 +19,9 @@ package struct ScanDTO: Content {
     package var pending: Int
     package var proposals: [ScanProposalDTO]
 
-    package init(_ scan: ShelfScan, proposals: [ScanProposal]) throws {
+    /// `held`: the reader's entries by work (`ScanService.entries(for:)`), so a proposal for a book
+    /// already in the library says so.
+    package init(_ scan: ShelfScan, proposals: [ScanProposal], held: [UUID: LibraryEntry] = [:]) throws {
         let id = try scan.requireID()
         self.id = id
         status = scan.status.rawValue
@@ -31,7 +33,7 @@ package struct ScanDTO: Content {
         createdAt = scan.createdAt ?? Date(timeIntervalSince1970: 0)
         finishedAt = scan.finishedAt
         pending = proposals.filter { $0.status == .pending }.count
-        self.proposals = try proposals.map(ScanProposalDTO.init)
+        self.proposals = try proposals.map { try ScanProposalDTO($0, held: held) }
     }
 }
 
@@ -60,8 +62,16 @@ package struct ScanProposalDTO: Content {
     package var entryId: UUID?
     package var listId: String?
     package var reviewedAt: Date?
+    /// The reader's entry for the proposed book when it is already in their library.
+    package var inLibrary: InLibrary?
 
-    package init(_ proposal: ScanProposal) throws {
+    package struct InLibrary: Codable, Sendable {
+        package var entryId: UUID
+        package var status: String
+        package var owned: Bool
+    }
+
+    package init(_ proposal: ScanProposal, held: [UUID: LibraryEntry] = [:]) throws {
         id = try proposal.requireID()
         scanId = proposal.$scan.id
         number = proposal.number
@@ -77,5 +87,8 @@ package struct ScanProposalDTO: Content {
         entryId = proposal.entryID
         listId = proposal.listID
         reviewedAt = proposal.reviewedAt
+        inLibrary = try proposal.workID.flatMap { held[$0] }.map {
+            InLibrary(entryId: try $0.requireID(), status: $0.status.rawValue, owned: $0.owned)
+        }
     }
 }
