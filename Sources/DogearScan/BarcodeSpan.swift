@@ -7,13 +7,14 @@ import Foundation
 /// the same scan line, so two barcodes side by side can give one symbol that is neither (and passes
 /// the check digit one time in ten). A large barcode, on the other hand, is often cut into several
 /// striped regions by its widest bars, which a cell wholly inside one cannot see as stripes. The
-/// number of regions a read spans says nothing; its pixels do: between the two halves of one
-/// barcode no light run is wider than its widest space (4 modules of 95, about 4%), while two
-/// barcodes joined hold both their quiet zones (7 and 11 modules) and whatever lies between the
-/// books, at least 18 modules of some 208, about 9%.
+/// number of regions a read spans says nothing; its pixels do. Inside one barcode no space is wider
+/// than 4 modules; two barcodes joined hold both their quiet zones (at least 7 and 11 modules of
+/// light, whatever lies between the books), so a light run wider than 5.5 modules inside the read
+/// means it was joined. The module is measured on the line itself: an EAN-13's 59 bars and spaces
+/// share its 95 modules, 1.6 each on average.
 enum BarcodeSpan {
-    /// The longest light run inside the read, as a share of its length, above which it was joined.
-    static let joinedGap = 0.065
+    /// The widest light run, in modules, that one barcode can hold (4) with room for blur.
+    static let joinedGap = 5.5
 
     /// `box`: where ZBar read the symbol; `across`: the direction across its bars (radians,
     /// clockwise from the x axis). Three lines across the bars through the box are measured; most
@@ -32,7 +33,6 @@ enum BarcodeSpan {
         let side = corners.map { $0.0 * nx + $0.1 * ny }
         let (start, end) = (along.min()!, along.max()!)
         let thickness = side.max()! - side.min()!
-        guard end - start >= 20 else { return true }
         var withoutGap = 0
         for offset in [-thickness / 4, 0, thickness / 4] {
             var samples: [UInt8] = []
@@ -43,38 +43,45 @@ enum BarcodeSpan {
                 if x >= 0, y >= 0, x < width, y < height { samples.append(grey[y * width + x]) }
                 t += 1
             }
-            if samples.count >= 20, longestInnerLightRun(samples) <= joinedGap * Double(samples.count) { withoutGap += 1 }
+            if !holdsQuietZone(samples) { withoutGap += 1 }
         }
         return withoutGap >= 2
     }
 
-    /// The longest run of light samples that does not touch either end (the quiet zones there are
-    /// the barcode's own). Light is judged against the nearby dark and light, so a thin bar that
-    /// blur has left pale is still a bar; where the neighbourhood is all one tone, against the
-    /// whole line's middle grey.
-    static func longestInnerLightRun(_ samples: [UInt8]) -> Double {
+    /// Whether a line across the bars holds, away from its ends, a light run wider than a barcode's
+    /// widest space. Too few bars and spaces to measure a module says nothing (no gap).
+    static func holdsQuietZone(_ samples: [UInt8]) -> Bool {
+        let runs = Array(lightAndDarkRuns(samples).dropFirst().dropLast())
+        guard runs.count >= 10 else { return false }
+        let module = Double(runs.reduce(0) { $0 + $1.length }) / Double(runs.count) / 1.6
+        let widestLight = runs.filter(\.light).map(\.length).max() ?? 0
+        return Double(widestLight) > joinedGap * module
+    }
+
+    /// The line cut into light and dark runs. Light is judged against the nearby dark and light,
+    /// so a thin bar that blur has left pale is still a bar; where the neighbourhood is all one
+    /// tone, against the whole line's middle grey.
+    static func lightAndDarkRuns(_ samples: [UInt8]) -> [(light: Bool, length: Int)] {
+        guard samples.count >= 2 else { return [] }
         let sorted = samples.sorted()
         let low = Double(sorted[sorted.count / 20])
         let high = Double(sorted[sorted.count - 1 - sorted.count / 20])
         let contrast = high - low
-        guard contrast > 0 else { return 0 }
+        guard contrast > 0 else { return [(true, samples.count)] }
         let middle = (low + high) / 2
         let radius = max(3, samples.count / 40)
-        var longest = 0
-        var run = 0
-        var runStart = 0
+        var runs: [(light: Bool, length: Int)] = []
         for index in samples.indices {
             let window = samples[max(0, index - radius)...min(samples.count - 1, index + radius)]
             let (near, far) = (Double(window.min()!), Double(window.max()!))
             let cut = far - near >= contrast / 4 ? (near + far) / 2 : middle
-            if Double(samples[index]) > cut {
-                if run == 0 { runStart = index }
-                run += 1
+            let light = Double(samples[index]) > cut
+            if let last = runs.last, last.light == light {
+                runs[runs.count - 1].length += 1
             } else {
-                if run > 0, runStart > 0 { longest = max(longest, run) }
-                run = 0
+                runs.append((light, 1))
             }
         }
-        return Double(longest)
+        return runs
     }
 }

@@ -72,4 +72,23 @@ struct BarcodeFixtureTests {
         }
         #expect(missed.isEmpty, "bars of \(module) px: \(missed)")
     }
+
+    @Test(
+        "a read spanning two barcodes side by side shows their quiet zones and is judged joined; one barcode is one",
+        arguments: [1.5, 3.0, 6.0, 10.0])
+    func joinedReadsShowTheirGap(_ module: Double) {
+        let (a, b) = ("9780141036144", "9780261102217")
+        let xA = 20 * module
+        // Two books side by side: each barcode's quiet zones (11 and 7 modules) on its own label,
+        // and a little shelf between the labels.
+        let xB = xA + 95 * module + 30 * module
+        let width = Int(xB + 120 * module)
+        let height = Int(90 * module)
+        let y = 10 * module
+        let grey = DrawnBarcode.pixels([(a, xA), (b, xB)], module: module, y: y, width: width, height: height)
+        let one = ScanBox(x: Int(xA), y: Int(y), width: Int(95 * module), height: Int(70 * module))
+        let joined = ScanBox(x: Int(xA), y: Int(y), width: Int(xB + 95 * module - xA), height: Int(70 * module))
+        #expect(BarcodeSpan.isOneBarcode(one, across: 0, grey: grey, width: width, height: height))
+        #expect(!BarcodeSpan.isOneBarcode(joined, across: 0, grey: grey, width: width, height: height))
+    }
 }

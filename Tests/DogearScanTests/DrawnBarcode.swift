@@ -39,36 +39,43 @@ enum DrawnBarcode {
     /// whose first bar's left edge is at `x`, `y`, each module `module` pixels wide, the bars 70
     /// modules long; as PGM bytes.
     static func photo(_ code: String, module: Double, x: Double, y: Double, width: Int, height: Int) -> [UInt8] {
+        Array("P5\n\(width) \(height)\n255\n".utf8) + pixels([(code, x)], module: module, y: y, width: width, height: height)
+    }
+
+    /// The pixels of such a photo with several barcodes on one row, each at its own `x`.
+    static func pixels(_ codes: [(code: String, x: Double)], module: Double, y: Double, width: Int, height: Int) -> [UInt8] {
         let paper = 236.0
         let ink = 28.0
         var pixels = [UInt8](repeating: 128, count: width * height)
-        let bars = modules(code)
-        let (labelLeft, labelRight) = (x - 12 * module, x + 107 * module)
         let (top, bottom) = (y, y + 70 * module)
-        for row in 0..<height {
-            let rowY = Double(row) + 0.5
-            guard rowY >= top - 6 * module, rowY < bottom + 6 * module else { continue }
-            let onBars = rowY >= top && rowY < bottom
-            for column in 0..<width {
-                let left = Double(column)
-                guard left + 1 > labelLeft, left < labelRight else { continue }
-                var dark = 0.0
-                if onBars {
-                    // How much of this pixel's width the bars cover.
-                    let first = max(0, Int(((left - x) / module).rounded(.down)))
-                    let last = min(94, Int(((left + 1 - x) / module).rounded(.down)))
-                    if first <= last {
-                        for index in first...last where bars[index] {
-                            let start = max(left, x + Double(index) * module)
-                            let end = min(left + 1, x + Double(index + 1) * module)
-                            dark += max(0, end - start)
+        for (code, x) in codes {
+            let bars = modules(code)
+            let (labelLeft, labelRight) = (x - 12 * module, x + 107 * module)
+            for row in 0..<height {
+                let rowY = Double(row) + 0.5
+                guard rowY >= top - 6 * module, rowY < bottom + 6 * module else { continue }
+                let onBars = rowY >= top && rowY < bottom
+                for column in 0..<width {
+                    let left = Double(column)
+                    guard left + 1 > labelLeft, left < labelRight else { continue }
+                    var dark = 0.0
+                    if onBars {
+                        // How much of this pixel's width the bars cover.
+                        let first = max(0, Int(((left - x) / module).rounded(.down)))
+                        let last = min(94, Int(((left + 1 - x) / module).rounded(.down)))
+                        if first <= last {
+                            for index in first...last where bars[index] {
+                                let start = max(left, x + Double(index) * module)
+                                let end = min(left + 1, x + Double(index + 1) * module)
+                                dark += max(0, end - start)
+                            }
                         }
                     }
+                    pixels[row * width + column] = UInt8((paper - dark * (paper - ink)).rounded())
                 }
-                pixels[row * width + column] = UInt8((paper - dark * (paper - ink)).rounded())
             }
         }
-        return Array("P5\n\(width) \(height)\n255\n".utf8) + pixels
+        return pixels
     }
 
     /// The PGM as a JPEG at quality 95 (Leptonica encodes it): what a scan is sent.
