@@ -44,25 +44,31 @@ struct BarcodeReader {
         // The whole photo, for a barcode the regions missed: too faint, cut by a shadow, or so
         // large that its widest bars cut it into regions none of which reads alone. A read is
         // dropped when a region it spans was read alone as another book (it joined that book's
-        // half to a neighbour's), or when it spans several regions and its pixels show the gap
-        // between two barcodes (`BarcodeSpan`).
+        // half to a neighbour's), or when its pixels show the gap between two barcodes
+        // (`BarcodeSpan`, across the bars of the region it covers most). A read spanning several
+        // regions must show it is one barcode; one within a region, only that it is not two.
         if pastDeadline() { return BarcodeReading.merge(found) }
         let whole = scan(photo.greyBytes, width: photo.width, height: photo.height)
         for symbol in whole {
             guard let isbn = BarcodeReading.isbn(fromEAN13: symbol.text) else { continue }
-            let touched = regions.indices.filter { regions[$0].box.intersects(symbol.bounds) }
+            // The regions whose stripes the read covers (their cores, not the margins added for the
+            // quiet zones, which reach over a neighbouring book's barcode).
+            let touched = regions.indices.filter { (regions[$0].core ?? regions[$0].box).intersects(symbol.bounds) }
             if touched.contains(where: { !regionISBNs[$0].isEmpty && !regionISBNs[$0].contains(isbn.isbn13) }) { continue }
             guard let first = touched.first else {
                 found.append((isbn, padded(symbol.bounds, width: photo.width, height: photo.height)))
                 continue
             }
-            if touched.count > 1 {
-                let across = BarcodeRegions.meanAxis(touched.map { regions[$0].across })
-                guard
-                    BarcodeSpan.isOneBarcode(
-                        symbol.bounds, across: across, grey: photo.greyBytes, width: photo.width, height: photo.height)
-                else { continue }
-            }
+            // The bars' direction: the touched region with the most stripes, and those agreeing with it
+            // (a page's edge or the shelf's grain striped the other way says nothing of the bars).
+            let main = touched.max { regions[$0].stripedArea < regions[$1].stripedArea }!
+            let across = BarcodeRegions.meanAxis(
+                touched.filter { BarcodeRegions.angleBetween(regions[$0].across, regions[main].across) < .pi / 9 }
+                    .map { regions[$0].across })
+            let span = BarcodeSpan.judge(
+                symbol.bounds, across: across, grey: photo.greyBytes, width: photo.width, height: photo.height)
+            guard span == .oneBarcode || (touched.count == 1 && span == .unmeasured) else { continue }
+            for index in touched { regionISBNs[index].insert(isbn.isbn13) }
             found.append((isbn, touched.dropFirst().reduce(regions[first].box) { $0.union(regions[$1].box) }))
         }
         return BarcodeReading.merge(found)

@@ -11,7 +11,7 @@ import Foundation
 /// The photo is cut into square cells; a cell is striped when its pixels' gradients are strong and
 /// point one way (the structure tensor's coherence). Striped cells that touch and agree on the
 /// direction are one region.
-struct BarcodeRegion: Equatable {
+struct BarcodeRegion {
     /// In the photo's pixels, with a margin for the quiet zones.
     let box: ScanBox
     /// The direction across the bars, in radians in (-π/2, π/2]: 0 for upright bars, ±π/2 for bars
@@ -25,6 +25,9 @@ struct BarcodeRegion: Equatable {
     var barLength = 0
     /// The striped cells' own box, before the margin for the quiet zones.
     var core: ScanBox? = nil
+    /// The striped cells' centres, in the photo's pixels: where the stripes are, whatever the tilt
+    /// (a tilted barcode's box reaches well past its bars).
+    var centres: [(x: Double, y: Double)] = []
 }
 
 enum BarcodeRegions {
@@ -93,50 +96,57 @@ enum BarcodeRegions {
                     across: across, stripedArea: members.count * cell * cell,
                     barLength: Int(((along.max()! - along.min()!) + 1) * Double(cell))))
             found[found.count - 1].core = found[found.count - 1].box
+            found[found.count - 1].centres = members.map {
+                ((Double($0 % columns) + 0.5) * Double(cell), (Double($0 / columns) + 0.5) * Double(cell))
+            }
         }
         return found
     }
 
-    /// Regions that are pieces of one barcode, in groups of two or more: a barcode whose bars are
-    /// wide enough for a cell to sit wholly inside one is cut there into pieces side by side
-    /// across the bars, none of which reads alone. Pieces agree on the direction, lie side by side
-    /// across the bars with their bars' lengths overlapping, and are no further apart than a wide
-    /// bar (at most 4 of the barcode's modules; 6 and two cells are allowed, the module taken from
-    /// the bars' length, some 70 modules). Two barcodes side by side are further apart: their quiet
-    /// zones alone are 18 modules.
+    /// Regions that are pieces of one barcode, in groups of two or more (six at most): a barcode
+    /// whose bars are wide enough for a cell to sit wholly inside one is cut there into pieces side
+    /// by side across the bars, none of which reads alone. Pieces agree on the direction, lie side
+    /// by side across the bars with their bars overlapping along their length, and are no further
+    /// apart than a wide bar: at most 4 of the barcode's modules; 6 and two cells are allowed, the
+    /// module taken from the bars' length (some 70 modules; pieces' bars measure short, so this
+    /// errs narrow). Two barcodes side by side are further apart: their quiet zones alone are 18
+    /// modules. Distances are measured between the striped cells themselves, not their boxes.
     static func pieces(_ regions: [BarcodeRegion], among candidates: [Int], cell: Int) -> [[Int]] {
-        var parent = Dictionary(uniqueKeysWithValues: candidates.map { ($0, $0) })
-        func root(_ index: Int) -> Int {
-            var index = index
-            while parent[index]! != index { index = parent[index]! }
-            return index
-        }
-        for (position, i) in candidates.enumerated() {
-            for j in candidates[(position + 1)...] where arePieces(regions[i], regions[j], cell: cell) {
-                parent[root(j)] = root(i)
+        var groups: [[Int]] = candidates.map { [$0] }
+        var merged = true
+        while merged {
+            merged = false
+            search: for first in groups.indices {
+                for second in groups.indices where second > first && groups[first].count + groups[second].count <= 6 {
+                    guard
+                        groups[first].contains(where: { a in
+                            groups[second].contains { arePieces(regions[a], regions[$0], cell: cell) }
+                        })
+                    else { continue }
+                    groups[first] += groups[second]
+                    groups.remove(at: second)
+                    merged = true
+                    break search
+                }
             }
         }
-        return Dictionary(grouping: candidates, by: root).values.filter { $0.count > 1 }.map { $0.sorted() }
-            .sorted { $0[0] < $1[0] }
+        return groups.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 
     static func arePieces(_ a: BarcodeRegion, _ b: BarcodeRegion, cell: Int) -> Bool {
-        guard let coreA = a.core, let coreB = b.core, angleBetween(a.across, b.across) < .pi / 9 else { return false }
+        guard !a.centres.isEmpty, !b.centres.isEmpty, angleBetween(a.across, b.across) < .pi / 9 else { return false }
         let across = meanAxis([a.across, b.across])
         let (dx, dy) = (cos(across), sin(across))
-        func interval(_ box: ScanBox, _ ux: Double, _ uy: Double) -> (Double, Double) {
-            let values = [
-                (box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height), (box.x + box.width, box.y + box.height),
-            ]
-            .map { Double($0.0) * ux + Double($0.1) * uy }
-            return (values.min()!, values.max()!)
+        func interval(_ region: BarcodeRegion, _ ux: Double, _ uy: Double) -> (Double, Double) {
+            let values = region.centres.map { $0.x * ux + $0.y * uy }
+            return (values.min()! - Double(cell) / 2, values.max()! + Double(cell) / 2)
         }
         // Along the bars: the two pieces' bars must overlap over most of the shorter one.
-        let (alongA, alongB) = (interval(coreA, -dy, dx), interval(coreB, -dy, dx))
+        let (alongA, alongB) = (interval(a, -dy, dx), interval(b, -dy, dx))
         let overlap = min(alongA.1, alongB.1) - max(alongA.0, alongB.0)
         guard overlap >= 0.5 * min(alongA.1 - alongA.0, alongB.1 - alongB.0) else { return false }
         // Across the bars: the gap between them no wider than a wide bar.
-        let (acrossA, acrossB) = (interval(coreA, dx, dy), interval(coreB, dx, dy))
+        let (acrossA, acrossB) = (interval(a, dx, dy), interval(b, dx, dy))
         let gap = max(acrossA.0, acrossB.0) - min(acrossA.1, acrossB.1)
         let module = Double(max(a.barLength, b.barLength)) / 70
         return gap <= 6 * module + 2 * Double(cell)
@@ -165,6 +175,7 @@ enum BarcodeRegions {
             box: ScanBox(
                 x: left, y: top, width: min(width, box.x + box.width + margin) - left,
                 height: min(height, box.y + box.height + margin) - top),
-            across: region.across, stripedArea: region.stripedArea, barLength: region.barLength, core: region.core)
+            across: region.across, stripedArea: region.stripedArea, barLength: region.barLength, core: region.core,
+            centres: region.centres)
     }
 }

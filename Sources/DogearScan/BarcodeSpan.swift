@@ -16,11 +16,24 @@ enum BarcodeSpan {
     /// The widest light run, in modules, that one barcode can hold (4) with room for blur.
     static let joinedGap = 5.5
 
-    /// `box`: where ZBar read the symbol; `across`: the direction across its bars (radians,
-    /// clockwise from the x axis). Three lines across the bars through the box are measured; most
-    /// must show no gap.
+    /// What the pixels say of a read.
+    enum Judgement: Equatable {
+        case oneBarcode
+        case joined
+        /// Too few bars and spaces on the lines to measure a module (a box ZBar drew from one scan
+        /// line, say): nothing is shown either way.
+        case unmeasured
+    }
+
     static func isOneBarcode(_ box: ScanBox, across: Double, grey: [UInt8], width: Int, height: Int) -> Bool {
-        guard width > 0, height > 0, grey.count == width * height else { return false }
+        judge(box, across: across, grey: grey, width: width, height: height) == .oneBarcode
+    }
+
+    /// `box`: where ZBar read the symbol; `across`: the direction across its bars (radians,
+    /// clockwise from the x axis). Three lines across the bars through the box are measured: one
+    /// barcode when two show no gap, joined when two show one.
+    static func judge(_ box: ScanBox, across: Double, grey: [UInt8], width: Int, height: Int) -> Judgement {
+        guard width > 0, height > 0, grey.count == width * height else { return .unmeasured }
         let (dx, dy) = (cos(across), sin(across))
         let (nx, ny) = (-dy, dx)
         let cx = Double(box.x) + Double(box.width) / 2
@@ -33,7 +46,7 @@ enum BarcodeSpan {
         let side = corners.map { $0.0 * nx + $0.1 * ny }
         let (start, end) = (along.min()!, along.max()!)
         let thickness = side.max()! - side.min()!
-        var withoutGap = 0
+        var (withoutGap, withGap) = (0, 0)
         for offset in [-thickness / 4, 0, thickness / 4] {
             var samples: [UInt8] = []
             var t = start
@@ -43,16 +56,21 @@ enum BarcodeSpan {
                 if x >= 0, y >= 0, x < width, y < height { samples.append(grey[y * width + x]) }
                 t += 1
             }
-            if !holdsQuietZone(samples) { withoutGap += 1 }
+            switch holdsQuietZone(samples) {
+            case false?: withoutGap += 1
+            case true?: withGap += 1
+            case nil: break
+            }
         }
-        return withoutGap >= 2
+        if withGap >= 2 { return .joined }
+        return withoutGap >= 2 ? .oneBarcode : .unmeasured
     }
 
     /// Whether a line across the bars holds, away from its ends, a light run wider than a barcode's
-    /// widest space. Too few bars and spaces to measure a module says nothing (no gap).
-    static func holdsQuietZone(_ samples: [UInt8]) -> Bool {
+    /// widest space; nil when it has too few bars and spaces to measure a module.
+    static func holdsQuietZone(_ samples: [UInt8]) -> Bool? {
         let runs = Array(lightAndDarkRuns(samples).dropFirst().dropLast())
-        guard runs.count >= 10 else { return false }
+        guard runs.count >= 10 else { return nil }
         let module = Double(runs.reduce(0) { $0 + $1.length }) / Double(runs.count) / 1.6
         let widestLight = runs.filter(\.light).map(\.length).max() ?? 0
         return Double(widestLight) > joinedGap * module

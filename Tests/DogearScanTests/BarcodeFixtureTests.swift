@@ -89,6 +89,32 @@ struct BarcodeFixtureTests {
         let one = ScanBox(x: Int(xA), y: Int(y), width: Int(95 * module), height: Int(70 * module))
         let joined = ScanBox(x: Int(xA), y: Int(y), width: Int(xB + 95 * module - xA), height: Int(70 * module))
         #expect(BarcodeSpan.isOneBarcode(one, across: 0, grey: grey, width: width, height: height))
-        #expect(!BarcodeSpan.isOneBarcode(joined, across: 0, grey: grey, width: width, height: height))
+        #expect(BarcodeSpan.judge(joined, across: 0, grey: grey, width: width, height: height) == .joined)
+        // A box ZBar drew from one scan line, a pixel wide, shows nothing either way.
+        let sliver = ScanBox(x: Int(xB + 94 * module), y: Int(y), width: 1, height: 1)
+        #expect(BarcodeSpan.judge(sliver, across: 0, grey: grey, width: width, height: height) == .unmeasured)
+    }
+
+    /// A region of striped cells (8 px) from `left` to `right` across upright bars 300 px long.
+    static func region(_ left: Double, _ right: Double) -> BarcodeRegion {
+        var region = BarcodeRegion(
+            box: ScanBox(x: Int(left), y: 100, width: Int(right - left), height: 300), across: 0,
+            stripedArea: Int((right - left) * 300), barLength: 300,
+            core: ScanBox(x: Int(left), y: 100, width: Int(right - left), height: 300))
+        region.centres = stride(from: left + 4, to: right, by: 8).flatMap { x in
+            stride(from: 104.0, to: 400, by: 8).map { (x: x, y: $0) }
+        }
+        return region
+    }
+
+    @Test("pieces a wide bar cut apart are read together; two barcodes side by side are not")
+    func piecesOfOneBarcode() {
+        // Bars of 5 px: a wide bar (20 px) between two pieces; two barcodes' quiet zones (90 px).
+        let left = Self.region(100, 300)
+        let piece = Self.region(320, 575)
+        let neighbour = Self.region(665, 1140)
+        #expect(BarcodeRegions.arePieces(left, piece, cell: 8))
+        #expect(!BarcodeRegions.arePieces(piece, neighbour, cell: 8))
+        #expect(BarcodeRegions.pieces([left, piece, neighbour], among: [0, 1, 2], cell: 8) == [[0, 1]])
     }
 }

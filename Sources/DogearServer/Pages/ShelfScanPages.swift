@@ -154,7 +154,8 @@ package struct ShelfScanPages {
     /// online when it matches well (Core's `SpineMatch.preselectFrom`); otherwise the reader picks.
     static func preselected(_ proposal: ScanProposal) -> String? {
         if let workID = proposal.workID { return "work:\(workID)" }
-        guard proposal.kind == .spine, let best = proposal.candidates.first, (best.score ?? 0) >= SpineMatch.preselectFrom else {
+        // A candidate stored before scores were kept has none, and stands as it did then.
+        guard proposal.kind == .spine, let best = proposal.candidates.first, (best.score ?? 1) >= SpineMatch.preselectFrom else {
             return nil
         }
         return choice(best)

@@ -205,7 +205,8 @@ package struct ScanService {
         }
         if let workID = proposal.workID { return workID }
         // A spine's best candidate stands for the reader only when it matched well enough.
-        let chosen = proposal.candidates.first.flatMap { ($0.score ?? 0) >= SpineMatch.preselectFrom ? $0.isbn : nil }
+        // (A candidate stored before scores were kept has none, and stands as it did then.)
+        let chosen = proposal.candidates.first.flatMap { ($0.score ?? 1) >= SpineMatch.preselectFrom ? $0.isbn : nil }
         if let isbn = proposal.kind == .barcode ? proposal.isbn : chosen, let parsed = try? ISBN(isbn) {
             return try await lookups.lookup(parsed).work.requireID()
         }

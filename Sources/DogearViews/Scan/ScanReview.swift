@@ -104,7 +104,10 @@ public enum ScanReview {
         }
 
         var isReading: Bool { status != "done" && status != "failed" }
-        var sureAndPending: Int { proposals.filter { $0.isHighConfidence && $0.status == "pending" }.count }
+        /// What "confirm all" takes: pending, high confidence, and naming a book (Core's `confirmAll`).
+        var sureAndPending: Int {
+            proposals.filter { $0.isHighConfidence && $0.status == "pending" && $0.preselected != nil }.count
+        }
     }
 
     static let statuses: [(String, String)] = [

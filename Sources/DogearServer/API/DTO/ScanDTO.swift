@@ -87,7 +87,8 @@ package struct ScanProposalDTO: Content {
         entryId = proposal.entryID
         listId = proposal.listID
         reviewedAt = proposal.reviewedAt
-        inLibrary = try proposal.workID.flatMap { held[$0] }.map {
+        // Only while the proposal waits: once confirmed, `entryId` says where it went.
+        inLibrary = try (proposal.status == .pending ? proposal.workID : nil).flatMap { held[$0] }.map {
             InLibrary(entryId: try $0.requireID(), status: $0.status.rawValue, owned: $0.owned)
         }
     }
