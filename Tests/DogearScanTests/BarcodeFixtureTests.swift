@@ -51,6 +51,13 @@ struct BarcodeFixtureTests {
         #expect(scanned > plain)
     }
 
+    @Test("the drawn barcode's 95 modules are the ones python-barcode (which draws the shelves) gives")
+    func drawnModules() {
+        // `EAN13("978014103614").build()[0]` from python-barcode 0.16.1.
+        let expected = "10101110110001001010011100110010011101001100101010111001010000101010000110011010111001011100101"
+        #expect(DrawnBarcode.modules("9780141036144").map { $0 ? "1" : "0" }.joined() == expected)
+    }
+
     /// Bar widths from 1.5 to 10 px; at each, the barcode at every offset against the finder's
     /// 8-pixel cells and in three places in the photo.
     static let modules: [Double] = [1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9, 10]

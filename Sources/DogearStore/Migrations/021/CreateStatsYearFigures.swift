@@ -13,15 +13,18 @@ import SQLKit
 package struct CreateStatsYearFigures: NumberedMigration {
     package static let folder = 21
 
+    /// A trigger body clearing the stored figures of the year of `row` (`NEW` or `OLD`, a row with
+    /// `user_id` and `day`), adding the year's row when it has none.
+    package static func touch(_ row: String) -> String {
+        """
+        INSERT INTO stats_year_figures (user_id, year, generation, payload)
+        VALUES (\(row).user_id, SUBSTR(\(row).day, 1, 4), 1, NULL)
+        ON CONFLICT (user_id, year) DO UPDATE SET generation = stats_year_figures.generation + 1, payload = NULL
+        """
+    }
+
     package static var triggers: [RowTrigger] {
-        let touch: (String) -> String = { row in
-            """
-            INSERT INTO stats_year_figures (user_id, year, generation, payload)
-            VALUES (\(row).user_id, SUBSTR(\(row).day, 1, 4), 1, NULL)
-            ON CONFLICT (user_id, year) DO UPDATE SET generation = stats_year_figures.generation + 1, payload = NULL
-            """
-        }
-        return [
+        [
             RowTrigger(name: "stats_year_finish_insert", when: "AFTER INSERT", table: "finish_facts", body: [touch("NEW")]),
             RowTrigger(
                 name: "stats_year_finish_update", when: "AFTER UPDATE", table: "finish_facts", body: [touch("OLD"), touch("NEW")]),

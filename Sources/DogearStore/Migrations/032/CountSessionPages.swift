@@ -24,13 +24,7 @@ package struct CountSessionPages: NumberedMigration {
     }
 
     package static var yearTriggers: [RowTrigger] {
-        let touch: (String) -> String = { row in
-            """
-            INSERT INTO stats_year_figures (user_id, year, generation, payload)
-            VALUES (\(row).user_id, SUBSTR(\(row).day, 1, 4), 1, NULL)
-            ON CONFLICT (user_id, year) DO UPDATE SET generation = stats_year_figures.generation + 1, payload = NULL
-            """
-        }
+        let touch = CreateStatsYearFigures.touch
         return [
             RowTrigger(
                 name: "stats_year_session_insert", when: "AFTER INSERT", table: "session_days", body: [touch("NEW")],
