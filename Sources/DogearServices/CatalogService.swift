@@ -1,6 +1,7 @@
 import DogearCore
 import DogearStore
 import FluentKit
+import Foundation
 
 /// Finds or creates catalog works, editions and authors from a validated book, so the same book
 /// is one work however many readers add it. Matching is `CatalogMatcher`'s (the import's too);

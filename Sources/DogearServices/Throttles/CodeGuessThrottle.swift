@@ -1,6 +1,7 @@
 import DogearCore
 import DogearStore
 import FluentKit
+import Foundation
 
 /// Share and join codes that open nothing, limited per reader and per client address (Core's
 /// `ShareCode.missesPerReader`, `missesPerAddress`, counted by `AttemptCounters`: in memory on

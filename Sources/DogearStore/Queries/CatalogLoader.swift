@@ -1,5 +1,6 @@
 import DogearCore
 import FluentKit
+import Foundation
 import SQLKit
 
 /// Loads catalog works and editions with their authors and external IDs, a fixed number of queries
