@@ -12,7 +12,8 @@ import Vapor
 /// `dogear bench feed --members 200 --clients 200 [--comments 100]` (see `FeedBenchmark`)
 /// `dogear bench stats --entries 100000 --sessions 200000 [--iterations 100]` (see `StatsBenchmark`)
 /// `dogear bench discover --works 200000 --entries 5000 --interactions 1000` (see `DiscoverBenchmark`)
-/// `dogear bench http --entries 100000 [--seconds 10] [--connections 32]` (see `HTTPBenchmark`)
+/// `dogear bench http --entries 100000 [--seconds 10] [--connections 32] [--routes a,b] [--server BIN]`
+/// (see `HTTPBenchmark`)
 /// `dogear bench scan --photo shelf.jpg --manifest shelf.json [--iterations 5] [--bad a,b]` (see `ScanBenchmark`)
 ///
 /// Builds a synthetic library in a fresh SQLite file, then times the library search as the API runs
@@ -66,6 +67,12 @@ package struct BenchCommand: AsyncCommand {
         @Option(name: "connections", help: "Connections held open by the load for `http` (default 32)")
         package var connections: Int?
 
+        @Option(name: "routes", help: "Comma-separated routes `http` measures (default all; names as printed)")
+        package var routes: String?
+
+        @Option(name: "server", help: "The dogear binary `http` serves with (default this one; to compare two builds)")
+        package var server: String?
+
         package init() {}
     }
 
@@ -90,7 +97,8 @@ package struct BenchCommand: AsyncCommand {
             let bench = HTTPBenchmark(
                 entries: entries, notes: max(0, signature.notes ?? entries), seed: UInt64(signature.seed ?? 1),
                 seconds: max(1, signature.seconds ?? 10), connections: max(1, signature.connections ?? 32),
-                directory: directory)
+                directory: directory, only: signature.routes.map { Set($0.split(separator: ",").map(String.init)) },
+                server: signature.server)
             defer { if signature.keep == nil { try? FileManager.default.removeItem(atPath: directory) } }
             try await bench.run { line in context.console.output(line.consoleText()) }
             return

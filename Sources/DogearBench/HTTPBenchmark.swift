@@ -21,12 +21,24 @@ package struct HTTPBenchmark {
     package let seconds: Int
     package let connections: Int
     package let directory: String
+    /// The routes to measure (nil: all).
+    package var only: Set<String>? = nil
+    /// Another dogear binary to serve with (a build to compare against); nil: this one.
+    package var server: String? = nil
 
     package struct Route {
         package let name: String
         package let path: String
         package let signIn: SignIn
+        /// What each request sends: the path as a GET, or requests a Lua function makes.
+        package var load: Load = .get
         package enum SignIn { case none, bearer, cookie }
+    }
+
+    /// Requests other than one GET: wrk's `request` function, in Lua, returning each request.
+    package enum Load {
+        case get
+        case lua(String)
     }
 
     /// What the seed made that the routes name.
@@ -35,6 +47,8 @@ package struct HTTPBenchmark {
         package let entryID: UUID
         package let listID: UUID
         package let clubID: UUID
+        /// Books the reader is reading, whose progress the write routes move.
+        package let readingEntries: [UUID]
     }
 
     package static func routes(_ seeded: Seeded) -> [Route] {
@@ -50,7 +64,73 @@ package struct HTTPBenchmark {
             Route(name: "page_book", path: SiteURL.book(seeded.entryID).path, signIn: .cookie),
             Route(name: "api_list_items", path: "/api/v1/lists/\(seeded.listID)/items?limit=20", signIn: .bearer),
             Route(name: "api_club_members", path: "/api/v1/clubs/\(seeded.clubID)/members", signIn: .bearer),
+            Route(
+                name: "progress_sql_floor", path: "/bench/progress-sql", signIn: .bearer,
+                load: .lua(Self.progressRequests(seeded.readingEntries, prefix: "/bench/progress-sql/", suffix: ""))),
+            Route(
+                name: "api_progress", path: "/api/v1/library/{id}/progress", signIn: .bearer,
+                load: .lua(Self.progressRequests(seeded.readingEntries, prefix: "/api/v1/library/", suffix: "/progress"))),
+            Route(name: "api_mixed", path: "(mixed)", signIn: .bearer, load: .lua(Self.mixedRequests(seeded.readingEntries))),
         ]
+    }
+
+    /// Lua that copies wrk's headers (the sign-in) and adds the JSON content type; `body` posts.
+    private static let luaPost = """
+        local headers = nil
+        local function post(path, body)
+          if headers == nil then
+            headers = {}
+            for key, value in pairs(wrk.headers) do headers[key] = value end
+            headers["Content-Type"] = "application/json"
+          end
+          return wrk.format("POST", path, headers, body)
+        end
+        local function get(path) return wrk.format("GET", path) end
+        local n = 0
+
+        """
+
+    private static func luaList(_ entries: [UUID]) -> String {
+        "local entries = {" + entries.map { "\"\($0)\"" }.joined(separator: ", ") + "}\n"
+    }
+
+    /// A progress change a request, round the reading books, each page a little further on (every
+    /// seeded book has 80 pages or more).
+    package static func progressRequests(_ entries: [UUID], prefix: String, suffix: String) -> String {
+        luaPost + luaList(entries) + """
+            request = function()
+              n = n + 1
+              local entry = entries[(n % #entries) + 1]
+              return post("\(prefix)" .. entry .. "\(suffix)", '{"page":' .. (n % 75 + 1) .. '}')
+            end
+
+            """
+    }
+
+    /// Reads and writes together, as `scripts/load-mixed.sh` mixes them: in every ten requests three
+    /// library pages, two searches, one Home, two progress changes, one status change, one note.
+    package static func mixedRequests(_ entries: [UUID]) -> String {
+        luaPost + luaList(entries) + """
+            local words = {"wi", "gar", "the", "moon", "sea"}
+            request = function()
+              n = n + 1
+              local entry = entries[(n % #entries) + 1]
+              local kind = n % 10
+              if kind < 3 then return get("/api/v1/library?limit=20") end
+              if kind < 5 then return get("/api/v1/library?q=" .. words[(n % #words) + 1]) end
+              if kind == 5 then return get("/api/v1/home") end
+              if kind < 8 then
+                return post("/api/v1/library/" .. entry .. "/progress", '{"page":' .. (n % 75 + 1) .. '}')
+              end
+              if kind == 8 then
+                local status = "reading"
+                if n % 20 == 8 then status = "onHold" end
+                return post("/api/v1/library/" .. entry .. "/status", '{"status":"' .. status .. '"}')
+              end
+              return post("/api/v1/library/" .. entry .. "/notes", '{"content":"a note about the sea"}')
+            end
+
+            """
     }
 
     /// Books on the seeded list, and members of the seeded club besides the reader.
@@ -70,7 +150,7 @@ package struct HTTPBenchmark {
         let port = try FeedBenchmark.freePort()
         let log = (directory as NSString).appendingPathComponent("server.log")
         let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        server.executableURL = URL(fileURLWithPath: self.server ?? "/proc/self/exe").resolvingSymlinksInPath()
         server.arguments = ["serve"]
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DATABASE_URL")
@@ -106,9 +186,16 @@ package struct HTTPBenchmark {
                 "rss_mb": BenchFigures.memory("VmRSS", pid: server.processIdentifier), "target_seconds": 0.5,
             ])
 
-        let script = (directory as NSString).appendingPathComponent("report.lua")
-        try Self.wrkReport.write(toFile: script, atomically: true, encoding: .utf8)
-        for route in Self.routes(seeded) {
+        let report = (directory as NSString).appendingPathComponent("report.lua")
+        try Self.wrkReport.write(toFile: report, atomically: true, encoding: .utf8)
+        for route in Self.routes(seeded) where only.map({ $0.contains(route.name) }) ?? true {
+            var script = report
+            var target = base + route.path
+            if case .lua(let requests) = route.load {
+                script = (directory as NSString).appendingPathComponent("\(route.name).lua")
+                try (requests + Self.wrkReport).write(toFile: script, atomically: true, encoding: .utf8)
+                target = base + "/"
+            }
             var headers: [String] = []
             switch route.signIn {
             case .none: break
@@ -116,9 +203,8 @@ package struct HTTPBenchmark {
             case .cookie: headers = ["-H", "Cookie: \(WebCookies.session)=\(token)"]
             }
             // A second of warm-up (caches, the pool's connections), then the measured run.
-            _ = try Self.wrk(["-t1", "-c\(connections)", "-d1s"] + headers + [base + route.path], script: script)
-            let figures = try Self.wrk(
-                ["-t1", "-c\(connections)", "-d\(seconds)s"] + headers + [base + route.path], script: script)
+            _ = try Self.wrk(["-t1", "-c\(connections)", "-d1s"] + headers + [target], script: script)
+            let figures = try Self.wrk(["-t1", "-c\(connections)", "-d\(seconds)s"] + headers + [target], script: script)
             var line = figures
             line["figure"] = "http"
             line["route"] = route.name
@@ -149,6 +235,13 @@ package struct HTTPBenchmark {
                 """
             ).map { (entry: try $0.requireUUID("id"), work: try $0.requireUUID("work_id")) }
             guard let first = newest.first else { throw CommandFailure("the library is empty") }
+            let reading = try await LeanRows(db: app.db).all(
+                """
+                SELECT id FROM library_entries WHERE user_id = \(bind: built.userID) AND status = 'reading'
+                ORDER BY date_added DESC, id DESC LIMIT 32
+                """
+            ).map { try $0.requireUUID("id") }
+            guard !reading.isEmpty else { throw CommandFailure("no book is being read") }
             let list = try await WritePipeline(db: app.db, now: Date(), clubEvents: nil).run { db, changes in
                 let list = try await ListService.make(ValidList(name: "Bench list"), ownerID: built.userID, with: changes)
                 for (position, book) in newest.enumerated() {
@@ -176,7 +269,8 @@ package struct HTTPBenchmark {
             _ = try await app.db.sql.raw("ANALYZE").all()
             _ = try await app.db.sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
             try await app.asyncShutdown()
-            return Seeded(token: secret, entryID: first.entry, listID: try list.requireID(), clubID: clubID)
+            return Seeded(
+                token: secret, entryID: first.entry, listID: try list.requireID(), clubID: clubID, readingEntries: reading)
         } catch {
             try? await app.asyncShutdown()
             throw error

@@ -18,6 +18,16 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     try configureDatabase(app, config: config)
     // created_at and updated_at from the injected clock (read at each write: tests set it late).
     app.databases.middleware.use(ClockTimestamps(now: { [weak app] in app?.clock.now() ?? .distantPast }))
+    if app.databases.configuration(for: .sqliteWriter) != nil {
+        // SQLite's write transactions run on a connection of their own (`SQLiteWriters.dedicate`),
+        // so the pool's connections, one per event loop, are never held by a write group and a
+        // request's reads never wait for one. Model middleware is kept per database: the clock too.
+        app.databases.middleware.use(
+            ClockTimestamps(now: { [weak app] in app?.clock.now() ?? .distantPast }), on: .sqliteWriter)
+        let writer = app.databases.database(.sqliteWriter, logger: app.logger, on: app.eventLoopGroup.next())!
+        SQLiteWriters.dedicate(writer)
+        app.lifecycle.use(SQLiteWriterRelease(writer: writer))
+    }
     app.migrations.add(AllMigrations.list)
     app.passwords.use(.bcrypt(cost: config.bcryptCost))
     await app.use(PasswordHasher(cost: config.bcryptCost, threads: config.passwordThreads, maxWaiting: config.passwordQueue))
@@ -52,6 +62,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
         // The one SQLite server process's writers; in-memory test apps leave it alone (they share the line).
         let metrics = app.metrics
         SQLiteWriters.observer.withLockedValue { $0 = { metrics.writeWaited(seconds: DogearMetrics.seconds($0)) } }
+        SQLiteWriters.groupObserver.withLockedValue { $0 = { metrics.writesGrouped($0) } }
     }
     SQLiteWriters.configuredWait.withLockedValue { $0 = .milliseconds(Int64(config.writerWaitLimitSeconds * 1000)) }
     app.middleware.use(APIErrorMiddleware())
@@ -108,13 +119,17 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
 private func configureDatabase(_ app: Application, config: DogearConfig) throws {
     switch config.database {
     case .sqliteMemory:
-        app.databases.use(.sqlite(.memory), as: .sqlite)
+        // One identifier for both: the writers' connection must open the same database.
+        let storage = SQLiteConfiguration(storage: .memory(identifier: UUID().uuidString))
+        app.databases.use(.sqlite(storage), as: .sqlite)
+        app.databases.use(.sqlite(storage), as: .sqliteWriter)
     case .sqliteFile(let path):
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         app.databases.use(.sqlite(.file(path)), as: .sqlite)
+        app.databases.use(.sqlite(.file(path)), as: .sqliteWriter)
     case .postgres(let url):
         var postgres = try SQLPostgresConfiguration(url: url)
         if let searchPath = config.postgresSearchPath {

@@ -6,7 +6,8 @@ import Vapor
 
 /// What `/metrics` shows, in Prometheus's text format (swift-prometheus): requests by route and
 /// status with their latency, import rows and finished jobs, open club event streams, the database
-/// (how long a scrape waited for a connection; on SQLite how long writers wait for their turn), and
+/// (how long a scrape waited for a connection; on SQLite how long writers wait for their turn and
+/// how many writes each commit held), and
 /// the enrichment queue (works waiting, works tried by outcome). Routes are
 /// counted by their pattern (`/api/v1/library/:id`), never their raw path, so an id or a reset
 /// link's token is never a label and the number of series stays bounded.
@@ -17,6 +18,7 @@ package final class DogearMetrics: Sendable {
     private let enrichmentQueue: Gauge
     private let connectionWait: Gauge
     private let writeWait: ValueHistogram
+    private let writeGroup: ValueHistogram
 
     package init() {
         eventStreams = registry.makeGauge(
@@ -36,6 +38,11 @@ package final class DogearMetrics: Sendable {
                 namespace: "dogear", metricName: "database_write_wait", unitName: "seconds",
                 helpText: "How long SQLite write transactions waited for their turn (one writer at a time)"),
             buckets: Self.latencyBuckets)
+        writeGroup = registry.makeValueHistogram(
+            descriptor: .init(
+                namespace: "dogear", metricName: "database_write_group", unitName: "writes",
+                helpText: "How many SQLite write transactions each commit held (group commit)"),
+            buckets: [1, 2, 4, 8, 16, 32])
     }
 
     package static let latencyBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -59,6 +66,7 @@ package final class DogearMetrics: Sendable {
     package func enrichmentWaiting(_ works: Int) { enrichmentQueue.set(Double(works)) }
     package func connectionWaited(seconds: Double) { connectionWait.set(seconds) }
     package func writeWaited(seconds: Double) { writeWait.record(seconds) }
+    package func writesGrouped(_ writes: Int) { writeGroup.record(Double(writes)) }
 
     package func enrichmentTried(enriched: Int, notFound: Int) {
         for (outcome, count) in [("enriched", enriched), ("not_found", notFound)] where count > 0 {

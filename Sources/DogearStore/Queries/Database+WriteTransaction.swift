@@ -6,8 +6,9 @@ extension Database {
     /// A transaction that writes. PostgreSQL takes these as they come. SQLite has one writer at a
     /// time, and a transaction that reads before it writes (as most do) is refused with "database is
     /// locked" when another writer got in first — its busy handler cannot wait there without a
-    /// deadlock — so on SQLite this process's write transactions take turns. Inside a transaction
-    /// already, it simply joins it.
+    /// deadlock — so on SQLite this process's write transactions take turns, and those that waited
+    /// for the same turn are committed together (`SQLiteWriteGroups`: one commit, a savepoint each,
+    /// each answered only after the commit). Inside a transaction already, it simply joins it.
     ///
     /// On SQLite the transaction also takes the write lock with its first statement, before it reads
     /// anything (what `BEGIN IMMEDIATE` does): a single-statement write outside the line (a session's
@@ -30,20 +31,25 @@ extension Database {
             logger.error("a write transaction was started while this task already holds the SQLite writer turn")
             throw SQLiteWriters.NestedWriteTransaction()
         }
-        let asked = ContinuousClock.now
-        guard await SQLiteWriters.turn.acquire(waitingAtMost: SQLiteWriters.maximumWait) else {
-            SQLiteWriters.waited(ContinuousClock.now - asked)
-            throw SQLiteWriters.busy
-        }
-        defer { SQLiteWriters.turn.release() }
-        SQLiteWriters.waited(ContinuousClock.now - asked)
-        return try await SQLiteWriters.$heldByThisTask.withValue(true) {
-            try await transaction { db in
-                try await SQLiteWriters.$heldByThisTask.withValue(true) {
-                    try await db.sql.raw("UPDATE _fluent_migrations SET name = name WHERE 1 = 0").run()
-                    return try await body(db)
-                }
-            }
+        let key = SQLiteWriteGroups.key(of: self) ?? "alone:" + UUID().uuidString
+        let limit = SQLiteWriters.maximumWait
+        return try await withCheckedThrowingContinuation { continuation in
+            let answer = NIOLockedValueBox<T?>(nil)
+            SQLiteWriters.line.submit(
+                key: key, db: self, limit: limit,
+                run: { db in
+                    let value = try await body(db)
+                    answer.withLockedValue { $0 = value }
+                },
+                finish: { error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value = answer.withLockedValue({ $0 }) {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resume(throwing: SQLiteWriters.UnknownDatabase())
+                    }
+                })
         }
     }
 }
@@ -51,12 +57,17 @@ extension Database {
 /// The line SQLite write transactions wait in (one process is one line; the database file is
 /// this process's own unless an operator points two at it).
 package enum SQLiteWriters {
-    package static let turn = AsyncMutex()
+    /// The line itself, and group commit (`SQLiteWriteGroups`).
+    package static let line = SQLiteWriteGroups()
     /// Where the waits go (`/metrics`' `dogear_database_write_wait_seconds`); set by `configure`.
     package static let observer = NIOLockedValueBox<(@Sendable (Duration) -> Void)?>(nil)
+    /// Where the size of each group goes (`/metrics`' `dogear_database_write_group_size`).
+    package static let groupObserver = NIOLockedValueBox<(@Sendable (Int) -> Void)?>(nil)
 
     /// Whether the running task is inside a write transaction it took the turn for.
     @TaskLocal package static var heldByThisTask = false
+    /// How many writes the running group holds (1: a write alone), for a write that wants to know.
+    @TaskLocal package static var writesInGroup = 0
 
     /// How long a write waits for its turn before it is answered 503 `busy` with `Retry-After`: a
     /// writer that never lets go (a bug, a stuck disk) then costs each request this long, never
@@ -80,62 +91,34 @@ package enum SQLiteWriters {
     package static func waited(_ duration: Duration) {
         observer.withLockedValue { $0 }?(duration)
     }
-}
 
-/// A first-come, first-served lock for async code: waiting suspends the task, it blocks no thread.
-/// A waiter may give up after a time; the lock then passes over it.
-package final class AsyncMutex: @unchecked Sendable {
-    private let lock = NSLock()
-    private var held = false
-    private var nextWaiter = 0
-    /// In arrival order: each waiter's number, its continuation and the timer that gives up for it.
-    private var waiting: [(id: Int, continuation: CheckedContinuation<Bool, Never>, timer: Task<Void, Never>?)] = []
+    /// The connections write groups run on, by database (`SQLiteWriteGroups.key`): a database of
+    /// its own, in a pool of its own, to the same file. Without one a group runs on its first write's
+    /// database, whose connection the event loop's reads then wait for.
+    private static let writers = NIOLockedValueBox<[String: any Database]>([:])
 
-    /// True once the lock is this caller's; false when `limit` passed first (nothing is held then).
-    package func acquire(waitingAtMost limit: Duration?) async -> Bool {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            lock.lock()
-            guard held else {
-                held = true
-                lock.unlock()
-                continuation.resume(returning: true)
-                return
-            }
-            nextWaiter += 1
-            let id = nextWaiter
-            let timer = limit.map { limit in
-                Task { [weak self] in
-                    try? await Task.sleep(for: limit)
-                    guard !Task.isCancelled else { return }
-                    self?.giveUp(id)
-                }
-            }
-            waiting.append((id, continuation, timer))
-            lock.unlock()
-        }
+    /// Sets `writer` as the connection every write group to its database runs on.
+    package static func dedicate(_ writer: any Database) {
+        guard let key = SQLiteWriteGroups.key(of: writer) else { return }
+        writers.withLockedValue { $0[key] = writer }
     }
 
-    private func giveUp(_ id: Int) {
-        lock.lock()
-        guard let index = waiting.firstIndex(where: { $0.id == id }) else {
-            lock.unlock()
-            return
-        }
-        let waiter = waiting.remove(at: index)
-        lock.unlock()
-        waiter.continuation.resume(returning: false)
+    /// Forgets the writer of a database that is closing.
+    package static func release(_ writer: any Database) {
+        guard let key = SQLiteWriteGroups.key(of: writer) else { return }
+        _ = writers.withLockedValue { $0.removeValue(forKey: key) }
     }
 
-    package func release() {
-        lock.lock()
-        if waiting.isEmpty {
-            held = false
-            lock.unlock()
-        } else {
-            let next = waiting.removeFirst()
-            lock.unlock()
-            next.timer?.cancel()
-            next.continuation.resume(returning: true)  // the lock passes straight to the next in line
-        }
+    static func writer(for key: String) -> (any Database)? {
+        writers.withLockedValue { $0[key] }
+    }
+
+    package static func grouped(_ writes: Int) {
+        groupObserver.withLockedValue { $0 }?(writes)
+    }
+
+    /// A write whose group committed without its answer: a programmer's error, never a user's.
+    package struct UnknownDatabase: Error, CustomStringConvertible {
+        package var description: String { "a write could not be placed in the SQLite writers' line" }
     }
 }

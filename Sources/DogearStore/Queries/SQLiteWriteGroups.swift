@@ -1,0 +1,185 @@
+import FluentKit
+import FluentSQLiteDriver
+import Foundation
+import NIOConcurrencyHelpers
+import SQLKit
+
+/// The line SQLite write transactions wait in, and group commit: the writes waiting when the
+/// writer's turn comes round are applied together, in order, in one transaction with one commit
+/// (one sync of the write-ahead log for all of them instead of one each). Each runs in a savepoint
+/// of its own, so one that fails is undone alone and answered with its own error while the others
+/// commit; every write is answered only once the commit it is part of has happened (or failed).
+///
+/// A write alone (the common case on an idle server) is one plain transaction, as before.
+///
+/// Writes are grouped only with writes to the same database (`key`): a test process runs many
+/// in-memory databases at once, and a write must never run on another's connection.
+package final class SQLiteWriteGroups: @unchecked Sendable {
+    /// One write waiting for its turn. `run` does its work on the group's transaction and keeps its
+    /// answer; `finish` hands the answer (or the error) to the waiting request.
+    struct Write {
+        let number: Int
+        let key: String
+        let db: any Database
+        let asked: ContinuousClock.Instant
+        let run: @Sendable (any Database) async throws -> Void
+        let finish: @Sendable ((any Error)?) -> Void
+        var timer: Task<Void, Never>?
+    }
+
+    /// At most this many writes in one transaction: the first of them is answered only after the
+    /// last, so a group is kept short enough not to become the wait it saves.
+    package static let largestGroup = 32
+
+    private let lock = NSLock()
+    private var waiting: [Write] = []
+    private var draining = false
+    private var nextNumber = 0
+
+    package init() {}
+
+    /// Puts a write in line and starts the drain if nobody runs it. Past `limit` a write still
+    /// waiting (not yet in a group) is answered `busy` instead.
+    func submit(
+        key: String, db: any Database, limit: Duration?,
+        run: @escaping @Sendable (any Database) async throws -> Void,
+        finish: @escaping @Sendable ((any Error)?) -> Void
+    ) {
+        lock.lock()
+        nextNumber += 1
+        let number = nextNumber
+        let timer = limit.map { limit in
+            Task { [weak self] in
+                try? await Task.sleep(for: limit)
+                guard !Task.isCancelled else { return }
+                self?.giveUp(number)
+            }
+        }
+        waiting.append(Write(number: number, key: key, db: db, asked: .now, run: run, finish: finish, timer: timer))
+        let start = !draining
+        draining = true
+        lock.unlock()
+        if start {
+            // Detached: the drain belongs to no request (none of their task-local values, and a
+            // request that ends does not end it).
+            Task.detached { await self.drain() }
+        }
+    }
+
+    /// How many writes to this database wait for their turn now (not yet in a group).
+    package func waiting(for db: any Database) -> Int {
+        guard let key = Self.key(of: db) else { return 0 }
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting.count(where: { $0.key == key })
+    }
+
+    private func giveUp(_ number: Int) {
+        lock.lock()
+        guard let index = waiting.firstIndex(where: { $0.number == number }) else {
+            lock.unlock()
+            return
+        }
+        let write = waiting.remove(at: index)
+        lock.unlock()
+        SQLiteWriters.waited(ContinuousClock.now - write.asked)
+        write.finish(SQLiteWriters.busy)
+    }
+
+    /// The next group: the first write waiting and those after it for the same database, in order.
+    private func nextGroup() -> [Write] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let key = waiting.first?.key else {
+            draining = false
+            return []
+        }
+        var group: [Write] = []
+        var rest: [Write] = []
+        for write in waiting {
+            if write.key == key, group.count < Self.largestGroup { group.append(write) } else { rest.append(write) }
+        }
+        waiting = rest
+        return group
+    }
+
+    private func drain() async {
+        while true {
+            let group = nextGroup()
+            guard !group.isEmpty else { return }
+            let now = ContinuousClock.now
+            for write in group {
+                write.timer?.cancel()
+                SQLiteWriters.waited(now - write.asked)
+            }
+            SQLiteWriters.grouped(group.count)
+            let outcomes = await Self.run(group, on: SQLiteWriters.writer(for: group[0].key) ?? group[0].db)
+            for (write, outcome) in zip(group, outcomes) { write.finish(outcome) }
+        }
+    }
+
+    /// Runs a group in one transaction and answers each write's outcome (nil: committed).
+    private static func run(_ group: [Write], on database: any Database) async -> [(any Error)?] {
+        let outcomes = NIOLockedValueBox<[(any Error)?]>(Array(repeating: nil, count: group.count))
+        do {
+            try await SQLiteWriters.$heldByThisTask.withValue(true) {
+                try await database.transaction { db in
+                    // Again inside: Fluent may run the transaction's body in a task of its own.
+                    try await SQLiteWriters.$heldByThisTask.withValue(true) {
+                        try await SQLiteWriters.$writesInGroup.withValue(group.count) {
+                            // The write lock with the first statement, before anything is read (what
+                            // `BEGIN IMMEDIATE` does): see `writeTransaction`.
+                            try await db.sql.raw("UPDATE _fluent_migrations SET name = name WHERE 1 = 0").run()
+                            guard group.count > 1 else {
+                                // A write alone: its error undoes the transaction, as any transaction's does.
+                                return try await group[0].run(db)
+                            }
+                            for (index, write) in group.enumerated() {
+                                let outcome = try await Self.inSavepoint(write, on: db)
+                                outcomes.withLockedValue { $0[index] = outcome }
+                            }
+                        }
+                    }
+                }
+            }
+        } catch {
+            // The transaction did not commit: nothing of the group is there. A write that failed on
+            // its own keeps its own error; the others are answered with this one.
+            outcomes.withLockedValue { outcomes in
+                for index in outcomes.indices where outcomes[index] == nil { outcomes[index] = error }
+            }
+        }
+        return outcomes.withLockedValue { $0 }
+    }
+
+    /// Runs one write of a group in its own savepoint: undone alone when it fails (its error is
+    /// answered), released into the group's transaction when it succeeds (nil). Throws only when
+    /// the transaction itself is gone (SQLite rolls a whole transaction back on a full disk, for
+    /// instance): then the group cannot commit.
+    private static func inSavepoint(_ write: Write, on db: any Database) async throws -> (any Error)? {
+        try await db.sql.raw("SAVEPOINT grouped_write").run()
+        do {
+            try await write.run(db)
+        } catch {
+            try await db.sql.raw("ROLLBACK TO grouped_write").run()
+            try await db.sql.raw("RELEASE grouped_write").run()
+            return error
+        }
+        try await db.sql.raw("RELEASE grouped_write").run()
+        return nil
+    }
+
+    /// The database a write goes to, as one string: the SQLite file's path, or an in-memory
+    /// database's own identifier. Fluent keeps it in the connection's configuration, whose type is
+    /// the driver's own; it is read by reflection, and a database whose key cannot be read is
+    /// never grouped with another (each write its own key).
+    static func key(of db: any Database) -> String? {
+        let configuration = Mirror(reflecting: db.context.configuration).children
+            .first { $0.label == "configuration" }?.value
+        guard let storage = (configuration as? SQLiteConfiguration)?.storage else { return nil }
+        switch storage {
+        case .memory(let identifier): return "memory:" + identifier
+        case .file(let path): return "file:" + path
+        }
+    }
+}
