@@ -42,8 +42,7 @@ package struct EntryContentService {
         return try await library.write { db, changes in
             let entry = try await library.entry(entryID, on: db)
             let before = WriteChanges.EntryBefore(entry)
-            let (work, edition) = try await library.catalogFacts(of: entry, on: db)
-            let length = library.length(work, edition)
+            let length = try await library.bookLength(of: entry, on: db)
             let current = entry.currentPage ?? 0
             var target: Int?
             if let end = request.endPage {

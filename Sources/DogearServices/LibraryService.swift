@@ -2,6 +2,7 @@ import DogearCore
 import DogearStore
 import FluentKit
 import Foundation
+import SQLKit
 
 /// The personal library: every write to a user's entries goes through here, so the API and
 /// the web pages apply the same rules. Each operation runs in one transaction: a rejected request
@@ -153,9 +154,8 @@ package struct LibraryService {
             if let change = patch.status.change {
                 let parsed = try ReadingStatus.parse(try required(change, "status"), field: "status")
                 if parsed.onWishlist, patch.onWishlist.change == nil { entry.onWishlist = true }
-                let (work, edition) = try await catalogFacts(of: entry, on: db)
                 let result = StatusRules.change(
-                    state, to: parsed.status, length: length(work, edition), today: today,
+                    state, to: parsed.status, length: try await bookLength(of: entry, on: db), today: today,
                     givenStarted: givenStarted, givenFinished: givenFinished, requestGaveDates: explicitDates)
                 state = result.state
                 try await archive(result.archived, of: entry, on: db)
@@ -179,9 +179,8 @@ package struct LibraryService {
         return try await write { db, changes in
             let entry = try await entry(id, on: db)
             let before = WriteChanges.EntryBefore(entry)
-            let (work, edition) = try await catalogFacts(of: entry, on: db)
             let result = StatusRules.change(
-                entry.readingState, to: parsed.status, length: length(work, edition), today: today,
+                entry.readingState, to: parsed.status, length: try await bookLength(of: entry, on: db), today: today,
                 givenStarted: parsed.status == .reading ? date : nil,
                 givenFinished: parsed.status == .reading ? nil : date)
             if parsed.onWishlist { entry.onWishlist = true }
@@ -197,8 +196,8 @@ package struct LibraryService {
         try await write { db, changes in
             let entry = try await entry(id, on: db)
             let before = WriteChanges.EntryBefore(entry)
-            let (work, edition) = try await catalogFacts(of: entry, on: db)
-            let result = try ProgressRules.update(entry.readingState, with: input, length: length(work, edition), today: today)
+            let result = try ProgressRules.update(
+                entry.readingState, with: input, length: try await bookLength(of: entry, on: db), today: today)
             stampReading(entry, becoming: result.state)
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
@@ -243,6 +242,21 @@ package struct LibraryService {
         let work = try await Work.find(entry.$work.id, on: db)!
         let edition = try await entry.$edition.id.asyncMap { try await Edition.find($0, on: db) } ?? nil
         return (work, edition)
+    }
+
+    /// The book's length as the entry's edition (pages) and work (minutes) give it, in one read:
+    /// what a status or progress change measures against, without loading either model.
+    package func bookLength(of entry: LibraryEntry, on db: any Database) async throws -> BookLength {
+        let row = try await db.sql.raw(
+            """
+            SELECT w.estimated_minutes AS minutes,
+              (SELECT page_count FROM editions WHERE id = \(bind: entry.$edition.id)) AS pages
+            FROM works w WHERE w.id = \(bind: entry.$work.id)
+            """
+        ).first()
+        return BookLength(
+            pageCount: try row?.decode(column: "pages", as: Int?.self),
+            minutes: try row?.decode(column: "minutes", as: Int?.self))
     }
 
     package func length(_ work: Work, _ edition: Edition?) -> BookLength {

@@ -22,21 +22,23 @@ package struct LibraryController {
         ShelvesDTO(try await req.libraryQuery().shelves())
     }
 
-    package func show(req: Request) async throws -> EntryDTO {
+    /// One entry, and the answer to each write of one: written by `JSONBytes` too (a progress
+    /// change is the write sent most).
+    package func show(req: Request) async throws -> Response {
         let id = try req.uuidParameter("id")
         let entry = try await req.libraryQuery().entry(id)
         try await req.tagVersion(.entry, id)
-        return EntryDTO(entry)
+        return EntryDTO(entry).jsonResponse()
     }
 
-    package func update(req: Request) async throws -> EntryDTO {
+    package func update(req: Request) async throws -> Response {
         let patch = try req.content.decode(UpdateEntryRequest.self)
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
         let entry = try await req.conditionalWrite(.entry, id) {
             try await library.update(id, with: patch.input, correcting: patch.copy?.input)
         }
-        return EntryDTO(try await req.libraryQuery().dto(entry))
+        return EntryDTO(try await req.libraryQuery().dto(entry)).jsonResponse()
     }
 
     package func delete(req: Request) async throws -> HTTPStatus {
@@ -46,19 +48,19 @@ package struct LibraryController {
         return .noContent
     }
 
-    package func changeStatus(req: Request) async throws -> EntryDTO {
+    package func changeStatus(req: Request) async throws -> Response {
         let body = try req.content.decode(StatusChangeRequest.self)
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
         let entry = try await req.conditionalWrite(.entry, id) { try await library.changeStatus(id, to: body.input) }
-        return EntryDTO(try await req.libraryQuery().dto(entry))
+        return EntryDTO(try await req.libraryQuery().dto(entry)).jsonResponse()
     }
 
-    package func progress(req: Request) async throws -> EntryDTO {
+    package func progress(req: Request) async throws -> Response {
         let input = try req.content.decode(ProgressRequest.self).input()
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
         let entry = try await req.conditionalWrite(.entry, id) { try await library.logProgress(id, input) }
-        return EntryDTO(try await req.libraryQuery().dto(entry))
+        return EntryDTO(try await req.libraryQuery().dto(entry)).jsonResponse()
     }
 }

@@ -35,10 +35,27 @@ package final class WriteChanges: @unchecked Sendable {
     package struct EntryBefore: Sendable {
         package var state: ReadingState
         package var rating: Int?
+        /// What the work's aggregates count besides: whether the entry is public, and its precise rating.
+        package var isPublic: Bool
+        package var preciseRating: Double?
+        package var workID: UUID
 
         package init(_ entry: LibraryEntry) {
+            workID = entry.$work.id
             state = entry.readingState
             rating = entry.rating
+            isPublic = entry.isPublic
+            preciseRating = entry.preciseRating
+        }
+
+        /// Whether the change moves the work's readers, ratings or average (`WorkAggregates`): a
+        /// page read or a note does not, and then the work is not measured again. An entry that
+        /// moved to another work (a corrected copy) always does.
+        package func aggregatesChange(to entry: LibraryEntry) -> Bool {
+            let counted = { (status: ReadingStatus, reads: Int) in status != .wantToRead || reads > 0 }
+            return workID != entry.$work.id || isPublic != entry.isPublic || rating != entry.rating
+                || preciseRating != entry.preciseRating
+                || counted(state.status, state.readCount) != counted(entry.readingState.status, entry.readingState.readCount)
         }
     }
 
@@ -118,8 +135,9 @@ package final class WriteChanges: @unchecked Sendable {
     /// tags or edition changed, which its search document holds.
     package func entryChanged(_ entry: LibraryEntry, before: EntryBefore, searchTextChanged: Bool = false) throws {
         let id = try entry.requireID()
+        let measure = before.aggregatesChange(to: entry)
         declare {
-            worksToMeasure.insert(entry.$work.id)
+            if measure { worksToMeasure.insert(entry.$work.id) }
             if searchTextChanged { entriesToIndex.append(id) }
             addNews(entry, id: id, before: before, learns: true)
             syncEntries[entry.$user.id, default: []].append(id)

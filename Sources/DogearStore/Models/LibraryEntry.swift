@@ -41,6 +41,18 @@ package final class LibraryEntry: Model, @unchecked Sendable {
     @Parent(key: "work_id") package var work: Work
     @OptionalParent(key: "edition_id") package var edition: Edition?
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved, the costliest step of a write (`ModelPropertiesTests` holds this list
+    /// to the declarations above).
+    package var properties: [any AnyProperty] {
+        [
+            _id, _createdAt, _updatedAt, _status, _owned, _onWishlist, _favorite, _rating, _preciseRating, _dateAdded,
+            _dateStarted, _dateFinished, _currentPage, _currentMinutes, _progress, _dailyGoalPages, _totalMinutes, _readCount,
+            _recommendedBy, _wouldRecommend, _isPublic, _countsTowardCulturalGoal, _culturalGoalCategory, _lastReadAt, _user,
+            _work, _edition,
+        ]
+    }
+
     package init() {}
 
     package init(userID: UUID, workID: UUID, editionID: UUID?, dateAdded: Date) {

@@ -22,6 +22,16 @@ package final class User: Model, @unchecked Sendable {
     @Field(key: "time_zone") package var timeZone: String
     @Field(key: "tier") package var tier: Tier
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved, the costliest step of a write (`ModelPropertiesTests` holds this list
+    /// to the declarations above).
+    package var properties: [any AnyProperty] {
+        [
+            _id, _createdAt, _updatedAt, _email, _emailKey, _passwordHash, _displayName, _photoURL, _onboardingDone,
+            _genrePreferences, _timeZone, _tier,
+        ]
+    }
+
     package init() {}
 
     package init(email: String, passwordHash: String, displayName: String) {

@@ -36,6 +36,13 @@ package final class UserToken: Model, @unchecked Sendable {
     // MARK: relationships
     @Parent(key: "user_id") package var user: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved, the costliest step of a write (`ModelPropertiesTests` holds this list
+    /// to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _tokenHash, _userAgent, _lastUsedAt, _kind, _name, _scopes, _expiresAt, _user]
+    }
+
     package init() {}
 
     package init(userID: UUID, tokenHash: String) {

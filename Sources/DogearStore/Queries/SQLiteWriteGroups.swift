@@ -2,6 +2,7 @@ import FluentKit
 import FluentSQLiteDriver
 import Foundation
 import NIOConcurrencyHelpers
+import NIOCore
 import SQLKit
 
 /// The line SQLite write transactions wait in, and group commit: the writes waiting when the
@@ -18,13 +19,13 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
     /// One write waiting for its turn. `run` does its work on the group's transaction and keeps its
     /// answer; `finish` hands the answer (or the error) to the waiting request.
     struct Write {
-        let number: Int
         let key: String
         let db: any Database
         let asked: ContinuousClock.Instant
         let run: @Sendable (any Database) async throws -> Void
         let finish: @Sendable ((any Error)?) -> Void
-        var timer: Task<Void, Never>?
+        /// When it stops waiting and is answered `busy` (nil: it waits as long as it takes).
+        let deadline: ContinuousClock.Instant?
     }
 
     /// At most this many writes in one transaction: the first of them is answered only after the
@@ -34,7 +35,11 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
     private let lock = NSLock()
     private var waiting: [Write] = []
     private var draining = false
-    private var nextNumber = 0
+    /// The task that watches the deadlines of the writes waiting: which one is current, and the
+    /// deadline it sleeps until (nil: none runs). A write due sooner starts a new one; the one it
+    /// replaces stops when it wakes.
+    private var watcher = 0
+    private var watchingUntil: ContinuousClock.Instant?
 
     package init() {}
 
@@ -45,25 +50,56 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
         run: @escaping @Sendable (any Database) async throws -> Void,
         finish: @escaping @Sendable ((any Error)?) -> Void
     ) {
+        let asked = ContinuousClock.now
+        let deadline = limit.map { asked + $0 }
         lock.lock()
-        nextNumber += 1
-        let number = nextNumber
-        let timer = limit.map { limit in
-            Task { [weak self] in
-                try? await Task.sleep(for: limit)
-                guard !Task.isCancelled else { return }
-                self?.giveUp(number)
-            }
-        }
-        waiting.append(Write(number: number, key: key, db: db, asked: .now, run: run, finish: finish, timer: timer))
+        waiting.append(Write(key: key, db: db, asked: asked, run: run, finish: finish, deadline: deadline))
         let start = !draining
         draining = true
+        var watch: Int?
+        if let deadline, watchingUntil.map({ deadline < $0 }) ?? true {
+            watcher += 1
+            watch = watcher
+            watchingUntil = deadline
+        }
         lock.unlock()
         if start {
             // Detached: the drain belongs to no request (none of their task-local values, and a
             // request that ends does not end it).
             Task.detached { await self.drain() }
         }
+        if let watch { Task.detached { await self.watchDeadlines(as: watch) } }
+    }
+
+    /// Answers `busy` to each write still waiting past its deadline, sleeping until the nearest
+    /// one; gone once nothing waits with a deadline. One task for the whole line, not a timer a
+    /// write.
+    private func watchDeadlines(as number: Int) async {
+        while true {
+            let now = ContinuousClock.now
+            guard let (expired, next) = expire(at: now, by: number) else { return }
+            for write in expired {
+                SQLiteWriters.waited(now - write.asked)
+                write.finish(SQLiteWriters.busy)
+            }
+            guard let next else { return }
+            try? await Task.sleep(until: next, clock: .continuous)
+        }
+    }
+
+    /// Takes the writes past their deadline out of the line; answers them and the next deadline.
+    /// Nil when a newer watcher took over from `number`.
+    private func expire(
+        at now: ContinuousClock.Instant, by number: Int
+    ) -> (expired: [Write], next: ContinuousClock.Instant?)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard number == watcher else { return nil }
+        let expired = waiting.filter { $0.deadline.map { $0 <= now } ?? false }
+        if !expired.isEmpty { waiting.removeAll { $0.deadline.map { $0 <= now } ?? false } }
+        let next = waiting.compactMap(\.deadline).min()
+        watchingUntil = next
+        return (expired, next)
     }
 
     /// How many writes to this database wait for their turn now (not yet in a group).
@@ -72,18 +108,6 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return waiting.count(where: { $0.key == key })
-    }
-
-    private func giveUp(_ number: Int) {
-        lock.lock()
-        guard let index = waiting.firstIndex(where: { $0.number == number }) else {
-            lock.unlock()
-            return
-        }
-        let write = waiting.remove(at: index)
-        lock.unlock()
-        SQLiteWriters.waited(ContinuousClock.now - write.asked)
-        write.finish(SQLiteWriters.busy)
     }
 
     /// The next group: the first write waiting and those after it for the same database, in order.
@@ -108,12 +132,14 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
             let group = nextGroup()
             guard !group.isEmpty else { return }
             let now = ContinuousClock.now
-            for write in group {
-                write.timer?.cancel()
-                SQLiteWriters.waited(now - write.asked)
-            }
+            for write in group { SQLiteWriters.waited(now - write.asked) }
             SQLiteWriters.grouped(group.count)
-            let outcomes = await Self.run(group, on: SQLiteWriters.writer(for: group[0].key) ?? group[0].db)
+            let database = SQLiteWriters.writer(for: group[0].key) ?? group[0].db
+            // On the connection's event loop: each statement's answer arrives there, and the group
+            // goes on in the same thread instead of waking another for every statement.
+            let outcomes = await withTaskExecutorPreference(EventLoopTaskExecutor(database.eventLoop)) {
+                await Self.run(group, on: database)
+            }
             for (write, outcome) in zip(group, outcomes) { write.finish(outcome) }
         }
     }
@@ -181,5 +207,17 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
         case .memory(let identifier): return "memory:" + identifier
         case .file(let path): return "file:" + path
         }
+    }
+}
+
+/// Runs tasks' jobs on an event loop (a `TaskExecutor` for `withTaskExecutorPreference`).
+final class EventLoopTaskExecutor: TaskExecutor {
+    let loop: any EventLoop
+
+    init(_ loop: any EventLoop) { self.loop = loop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
