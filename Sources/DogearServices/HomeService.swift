@@ -5,6 +5,11 @@ import Foundation
 
 /// Home: what the reader is reading, the five most recent finishes, quick stats.
 package struct HomeService {
+    /// The books being read that Home shows, those read last; the rest wait on the Reading shelf
+    /// (Home says how many, and links there). A reader with 160 books "reading" after an import
+    /// gets a Home of ten cards, not 160, and Home costs what those ten cost.
+    package static let readingShown = 10
+
     package let db: any Database
     package let user: User
     package let now: Date
@@ -17,14 +22,18 @@ package struct HomeService {
         // literals, as 025's partial indexes say them, so those indexes find the rows. What is
         // being read comes by when it was last read here, then (imported books, never opened here)
         // by when it was started; not by `updated_at`, which an import or a rating moves.
-        let reading = try await db.sql.raw(
+        // How many there are in all comes with them (the window counts every row before the limit).
+        let readingRows = try await db.sql.raw(
             """
-            SELECT id FROM library_entries WHERE user_id = \(bind: userID) AND status = 'reading'
+            SELECT id, COUNT(*) OVER () AS total FROM library_entries
+            WHERE user_id = \(bind: userID) AND status = 'reading'
             ORDER BY last_read_at IS NULL, last_read_at DESC, date_started IS NULL, date_started DESC,
               updated_at DESC
-            LIMIT 50
+            LIMIT \(bind: Self.readingShown)
             """
-        ).all().map { try $0.decode(column: "id", as: UUID.self) }
+        ).all()
+        let reading = try readingRows.map { try $0.decode(column: "id", as: UUID.self) }
+        let readingCount = try readingRows.first?.decode(column: "total", as: Int.self) ?? 0
         let finished = try await db.sql.raw(
             """
             SELECT id FROM library_entries WHERE user_id = \(bind: userID) AND status = 'read'
@@ -39,6 +48,7 @@ package struct HomeService {
             greeting: Self.greeting(at: now, in: zone),
             displayName: user.displayName,
             currentlyReading: Array(loaded.prefix(reading.count)),
+            readingCount: readingCount,
             recentlyFinished: Array(loaded.dropFirst(reading.count)),
             stats: .init(readAllTime: stats.readAllTime, readThisYear: stats.readThisYear, pagesThisYear: stats.pagesThisYear),
             clubs: clubs,

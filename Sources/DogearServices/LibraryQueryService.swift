@@ -52,7 +52,8 @@ package struct LibraryQueryService {
 
     /// The reader's tags as they typed them, A–Z, for filters and autocomplete.
     package func tagNames() async throws -> [String] {
-        try await Tag.query(on: db).filter(\.$user.$id == user.requireID()).sort(\.$key).all().map(\.display)
+        try await db.sql.raw("SELECT display FROM tags WHERE user_id = \(bind: user.requireID()) ORDER BY key").all()
+            .map { try $0.decode(column: "display", as: String.self) }
     }
 
     /// The authors of the reader's books, for the add form's autocomplete.

@@ -84,7 +84,9 @@ struct HomePageLogTests {
             try await app.must(.PATCH, "/api/v1/library/\(other.id)", token: token, json: ["rating": 4])
 
             let home = try await app.send(.GET, "/api/v1/home", token: token).decode(HomeDTO.self)
-            #expect(home.currentlyReading.count == 14)
+            // Fourteen are being read: Home shows the ten read last and counts them all.
+            #expect(home.currentlyReading.count == HomeService.readingShown)
+            #expect(home.currentlyReadingCount == 14)
             #expect(home.currentlyReading.map(\.work.title).prefix(2) == ["The Morning Book", "Started Earlier"])
 
             // The page shows the same order: the morning book's card comes first.
@@ -94,6 +96,8 @@ struct HomePageLogTests {
             let first = try #require(html.range(of: "The Morning Book"))
             let second = try #require(html.range(of: "Started Earlier"))
             #expect(first.lowerBound < second.lowerBound)
+            // The other four are a link away, on the Reading shelf.
+            #expect(html.contains("href=\"/library?status=reading\">All 14 books you are reading</a>"))
         }
     }
 

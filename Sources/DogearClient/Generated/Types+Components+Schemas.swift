@@ -5566,8 +5566,14 @@ extension Components {
             public var greeting: Swift.String
             /// - Remark: Generated from `#/components/schemas/Home/displayName`.
             public var displayName: Swift.String
+            /// The books read last, at most ten; the rest are on the Reading shelf (GET /api/v1/library?status=reading)
+            ///
             /// - Remark: Generated from `#/components/schemas/Home/currentlyReading`.
             public var currentlyReading: [Components.Schemas.Entry]
+            /// How many books the reader is reading in all
+            ///
+            /// - Remark: Generated from `#/components/schemas/Home/currentlyReadingCount`.
+            public var currentlyReadingCount: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Home/recentlyFinished`.
             public var recentlyFinished: [Components.Schemas.Entry]
             /// - Remark: Generated from `#/components/schemas/Home/stats`.
@@ -5614,7 +5620,8 @@ extension Components {
             /// - Parameters:
             ///   - greeting: By the hour in the user's time zone
             ///   - displayName:
-            ///   - currentlyReading:
+            ///   - currentlyReading: The books read last, at most ten; the rest are on the Reading shelf (GET /api/v1/library?status=reading)
+            ///   - currentlyReadingCount: How many books the reader is reading in all
             ///   - recentlyFinished:
             ///   - stats:
             ///   - clubs: The first three clubs, in the order joined
@@ -5623,6 +5630,7 @@ extension Components {
                 greeting: Swift.String,
                 displayName: Swift.String,
                 currentlyReading: [Components.Schemas.Entry],
+                currentlyReadingCount: Swift.Int,
                 recentlyFinished: [Components.Schemas.Entry],
                 stats: Components.Schemas.Home.StatsPayload,
                 clubs: [Components.Schemas.Club],
@@ -5631,6 +5639,7 @@ extension Components {
                 self.greeting = greeting
                 self.displayName = displayName
                 self.currentlyReading = currentlyReading
+                self.currentlyReadingCount = currentlyReadingCount
                 self.recentlyFinished = recentlyFinished
                 self.stats = stats
                 self.clubs = clubs
@@ -5640,6 +5649,7 @@ extension Components {
                 case greeting
                 case displayName
                 case currentlyReading
+                case currentlyReadingCount
                 case recentlyFinished
                 case stats
                 case clubs

@@ -16,10 +16,30 @@ public enum HTMLText {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Text written where HTML is expected (a StoryGraph review): its own `&`, `<`, `>` stay text.
-    public static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+    /// Text written where HTML is expected (a StoryGraph review, a page): its own `&`, `<`, `>`
+    /// stay text, and with `quotes` its `"` and `'` too (an attribute's value). One pass over the
+    /// bytes, and none to write when nothing needs escaping (most titles and names): every reader's
+    /// text on every page goes through here.
+    public static func escape(_ text: String, quotes: Bool = false) -> String {
+        let bytes = text.utf8
+        let needsEscaping = { (byte: UInt8) in
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || (quotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")))
+        }
+        guard bytes.contains(where: needsEscaping) else { return text }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(bytes.count + 16)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): escaped += "&amp;".utf8
+            case UInt8(ascii: "<"): escaped += "&lt;".utf8
+            case UInt8(ascii: ">"): escaped += "&gt;".utf8
+            case UInt8(ascii: "\"") where quotes: escaped += "&quot;".utf8
+            case UInt8(ascii: "'") where quotes: escaped += "&#39;".utf8
+            default: escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     private static let named: [String: String] = [

@@ -19,6 +19,7 @@ package struct HomePage {
             recentlyFinished: home.recentlyFinished.map(BookSummary.init),
             readAllTime: home.stats.readAllTime, readThisYear: home.stats.readThisYear, pagesThisYear: home.stats.pagesThisYear,
             session: try req.requirePageSession())
+        model.readingCount = home.readingCount
         model.clubs = home.clubs.map {
             ClubsIndex.Summary(
                 id: $0.id, name: $0.name, memberCount: $0.memberCount, currentBook: $0.currentBook?.work.title,

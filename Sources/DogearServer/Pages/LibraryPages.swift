@@ -25,9 +25,7 @@ package struct LibraryPages {
             return Response(htmlFragment: LibraryIndex.View.resultsFragment(model))
         }
         // The rest only the whole page shows (live search replaces the results alone).
-        model.lists = try await req.lists().ownCustomLists().map {
-            ListChoice(id: $0.id, name: $0.name)
-        }
+        model.lists = try await req.lists().ownListNames().map { ListChoice(id: $0.id.uuidString, name: $0.name) }
         let shelves = try await library.shelves()
         model.shelves = .init(total: shelves.total, counts: ShelfCounts.order.map { .init(status: $0, count: shelves.count($0)) })
         return Response(html: LibraryIndex.View.render(model))

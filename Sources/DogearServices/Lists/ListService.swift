@@ -306,6 +306,13 @@ package struct ListService {
             .map { try dto($0, owner: user, actor: .owner) }
     }
 
+    /// The names of the reader's own lists, newest first: the choices of an "Add to list" menu.
+    package func ownListNames() async throws -> [(id: UUID, name: String)] {
+        try await db.sql.raw(
+            "SELECT id, name FROM lists WHERE user_id = \(bind: user.requireID()) ORDER BY created_at DESC"
+        ).all().map { (try $0.decode(column: "id", as: UUID.self), try $0.decode(column: "name", as: String.self)) }
+    }
+
     /// The reader's own lists that hold a work, A–Z: what a book's page says it is on.
     package func ownLists(holding workID: UUID) async throws -> [(id: UUID, name: String)] {
         try await ReadingList.query(on: db).filter(\.$owner.$id == user.requireID())

@@ -21,18 +21,21 @@ package struct HomeRecord: Sendable, Equatable {
     package var greeting: String
     package var displayName: String
     package var currentlyReading: [EntryRecord]
+    /// How many books the reader is reading in all (Home shows the `HomeService.readingShown` read last).
+    package var readingCount: Int
     package var recentlyFinished: [EntryRecord]
     package var stats: Stats
     package var clubs: [ClubRecord]
     package var goals: [GoalRecord]
 
     package init(
-        greeting: String, displayName: String, currentlyReading: [EntryRecord], recentlyFinished: [EntryRecord], stats: Stats,
-        clubs: [ClubRecord], goals: [GoalRecord]
+        greeting: String, displayName: String, currentlyReading: [EntryRecord], readingCount: Int,
+        recentlyFinished: [EntryRecord], stats: Stats, clubs: [ClubRecord], goals: [GoalRecord]
     ) {
         self.greeting = greeting
         self.displayName = displayName
         self.currentlyReading = currentlyReading
+        self.readingCount = readingCount
         self.recentlyFinished = recentlyFinished
         self.stats = stats
         self.clubs = clubs

@@ -17,6 +17,8 @@ public enum Home {
         /// This year's goals.
         public var goals: [Goal] = []
         /// A page typed on a card and refused: shown on that card, with what was typed.
+        /// How many books the reader is reading in all (the cards are the ten read last).
+        public var readingCount = 0
         public var refusedPage: RefusedPage?
         /// The book whose page was just saved, for a short confirmation on its card.
         public var justLogged: UUID?
@@ -107,7 +109,14 @@ public enum Home {
                                         $0, csrf: model.session.csrfToken,
                                         refused: model.refusedPage?.entryID == $0.id ? model.refusedPage : nil,
                                         justLogged: model.justLogged == $0.id)
-                                })
+                                }),
+                        .if(
+                            model.readingCount > model.currentlyReading.count,
+                            .p(
+                                .class("more"),
+                                .a(
+                                    .href(SiteURL.library.with(query: [("status", "reading")])),
+                                    .text("All \(model.readingCount) books you are reading"))))
                     ),
                     .section(
                         .id("recently-finished"),

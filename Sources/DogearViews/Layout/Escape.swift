@@ -12,7 +12,7 @@ public enum Escape {
 
     /// An attribute value in double quotes: also `"` and `'`.
     public static func attribute(_ text: String) -> String {
-        HTMLText.escape(text).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+        HTMLText.escape(text, quotes: true)
     }
 }
 

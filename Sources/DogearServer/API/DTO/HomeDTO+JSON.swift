@@ -14,6 +14,8 @@ extension HomeDTO {
         try json.encoded(clubs)
         json.key("currentlyReading")
         json.array(currentlyReading)
+        json.key("currentlyReadingCount")
+        json.int(currentlyReadingCount)
         json.key("displayName")
         json.string(displayName)
         json.key("goals")

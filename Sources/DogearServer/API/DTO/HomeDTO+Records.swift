@@ -15,6 +15,7 @@ extension HomeDTO {
         self.init(
             greeting: record.greeting, displayName: record.displayName,
             currentlyReading: record.currentlyReading.map(EntryDTO.init),
+            currentlyReadingCount: record.readingCount,
             recentlyFinished: record.recentlyFinished.map(EntryDTO.init), stats: HomeDTO.Stats(record.stats),
             clubs: record.clubs.map(ClubDTO.init), goals: record.goals.map(GoalDTO.init))
     }
