@@ -6,6 +6,8 @@
 #              its lease back; started again, it finishes with every row once.
 #   import     kill -9 during an import; started again, the import finishes, every row once.
 #   status     kill -9 during a burst of status changes from 8 clients: every acknowledged one is there.
+#   group      the same from 32 clients, so writes commit in groups (/metrics shows commits holding
+#              more than one write before the kill): every acknowledged one is there.
 #   migration  kill -9 while a fresh database is being migrated (until two kills landed mid-way);
 #              then it starts, every migration applied once.
 #   malformed  100 malformed uploads: each answered with a clear error, 0 crashes, 0 files left.
@@ -100,6 +102,21 @@ phase_status() {
   stop
 }
 
+phase_group() {
+  start group DOGEAR_METRICS_TOKEN=fault-metrics
+  F signup "$BASE" "$WORK/group.json"
+  F status-burst "$BASE" "$WORK/group.json" 8 32 &
+  local burst=$!
+  sleep 4
+  F grouped "$BASE" fault-metrics
+  kill9
+  wait $burst
+  F invariants "$WORK/group/dogear.sqlite"
+  start group
+  F status-check "$BASE" "$WORK/group.json"
+  stop
+}
+
 migrations_in() {
   python3 -c "
 import sqlite3, sys
@@ -166,7 +183,7 @@ phase_disk() {
   umount "$WORK/disk"
 }
 
-PHASES=${*:-term import status migration malformed disk}
+PHASES=${*:-term import status group migration malformed disk}
 for phase in $PHASES; do
   echo "-- faults: $phase"
   "phase_$phase"

@@ -239,3 +239,27 @@ struct GroupCommitTests {
         #expect(burst == oneByOne)
     }
 }
+
+extension GroupCommitTests {
+    /// The README's promise: a write is answered after its commit is synced to disk. SQLite's
+    /// `synchronous` is a setting of each connection; both pools (reads and the writers' own) keep
+    /// FULL, SQLite's compiled default, which a build with another default would break here.
+    @Test("every SQLite connection, the writers' own too, syncs each commit to disk (synchronous = FULL)")
+    func syncedCommits() async throws {
+        try await withDogear { app in
+            guard app.db.sql.kind == .sqlite else {
+                // PostgreSQL's commit is its own (synchronous_commit); its default is on.
+                let setting = try await app.db.sql.raw("SHOW synchronous_commit").first()?
+                    .decode(column: "synchronous_commit", as: String.self)
+                #expect(setting == "on")
+                return
+            }
+            let writes = try await app.db.writeTransaction { db in
+                try await db.sql.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self)
+            }
+            let reads = try await app.db.sql.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self)
+            #expect(writes == 2)
+            #expect(reads == 2)
+        }
+    }
+}

@@ -7,7 +7,9 @@ library only.
   import-start BASE STATE ROWS      uploads a Goodreads file of ROWS rows; waits for a batch
   import-check BASE STATE           after a restart: the import finishes, each row exactly once
   sse-open BASE STATE OUT           opens a club's event stream and copies it to OUT until it ends
-  status-burst BASE STATE SECONDS   status changes from 8 threads, acknowledged ones in STATE
+  status-burst BASE STATE SECONDS [WORKERS]  status changes from WORKERS threads (8), acknowledged
+                                    ones in STATE
+  grouped BASE METRICS_TOKEN        /metrics says commits held more than one write (group commit)
   status-check BASE STATE           after kill -9 and a restart: every acknowledged change is there
   invariants SQLITE_FILE [ENTRIES]  integrity_check, a search document per entry, counts that match
                                     (and exactly ENTRIES entries, when given)
@@ -139,11 +141,11 @@ def sse_open(base, state_file, out):
         f.write("ended\n")
 
 
-def status_burst(base, state_file, seconds):
+def status_burst(base, state_file, seconds, workers=8):
     state = load(state_file)
     token = state["token"]
     entries = []
-    for i in range(16):
+    for i in range(workers * 2):
         status, entry = call(base, "POST", "/api/v1/library", {"book": {"title": f"Burst {i}", "authors": ["Burst"]}}, token)
         assert status == 201, (status, entry)
         entries.append(entry["id"])
@@ -170,8 +172,8 @@ def status_burst(base, state_file, seconds):
                 with lock:
                     sent[entry][index][1] = True
 
-    # Two threads per pair of entries, so each entry's changes are in order.
-    threads = [threading.Thread(target=worker, args=(entries[i * 2:i * 2 + 2],)) for i in range(8)]
+    # One thread per pair of entries, so each entry's changes are in order.
+    threads = [threading.Thread(target=worker, args=(entries[i * 2:i * 2 + 2],)) for i in range(workers)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -179,11 +181,29 @@ def status_burst(base, state_file, seconds):
     state["sent"] = sent
     save(state_file, state)
     acknowledged = sum(1 for changes in sent.values() for _, ok in changes if ok)
-    print(f"faults: {acknowledged} status changes acknowledged before the kill, {len(cut_off)} of 8 workers cut off by it")
+    print(f"faults: {acknowledged} status changes acknowledged before the kill, {len(cut_off)} of {workers} workers cut off by it")
     # The burst did what it names: changes were acknowledged, and the kill landed while it ran (a
     # kill after the burst ended, or a server that never answered, would test nothing).
     assert acknowledged > 0, "no status change was acknowledged before the kill"
     assert cut_off, "the kill did not land during the burst: no worker's request was cut off"
+
+
+def grouped(base, metrics_token):
+    """The server's own count of the writes each commit held: some held more than one."""
+    status, text = call(base, "GET", "/metrics", token=metrics_token)
+    assert status == 200, (status, str(text)[:200])
+    figures = {}
+    for line in text.splitlines():
+        if line.startswith("dogear_database_write_group_writes_count"):
+            figures["commits"] = float(line.split()[-1])
+        elif line.startswith("dogear_database_write_group_writes_sum"):
+            figures["writes"] = float(line.split()[-1])
+        elif line.startswith('dogear_database_write_group_writes_bucket{le="1.0"}'):
+            figures["alone"] = float(line.split()[-1])
+    assert {"commits", "writes", "alone"} <= figures.keys(), f"no group figures in /metrics: {figures}"
+    print(f"faults: {figures['writes']:.0f} writes in {figures['commits']:.0f} commits, "
+          f"{figures['commits'] - figures['alone']:.0f} of them holding more than one write")
+    assert figures["commits"] > figures["alone"], "no commit held more than one write: nothing was grouped"
 
 
 def status_check(base, state_file):
@@ -396,7 +416,9 @@ if __name__ == "__main__":
     elif command == "sse-open":
         sse_open(*args)
     elif command == "status-burst":
-        status_burst(args[0], args[1], float(args[2]))
+        status_burst(args[0], args[1], float(args[2]), int(args[3]) if len(args) > 3 else 8)
+    elif command == "grouped":
+        grouped(*args)
     elif command == "status-check":
         status_check(*args)
     elif command == "invariants":
