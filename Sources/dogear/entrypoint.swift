@@ -2,12 +2,22 @@ import DogearBench
 import DogearServer
 import Foundation
 import Logging
+import NIOCore
 import Vapor
 
 /// `dogear serve` (the default), `dogear migrate`, Vapor's other commands, and `dogear bench`.
 @main
 enum Entrypoint {
     static func main() async throws {
+        // SQLite runs every statement on this pool's threads, and a statement waiting for the write
+        // lock waits on its thread (SQLiteNIO's busy handler retries there). A write group's
+        // connection must always find a thread while the two reading connections wait: with two
+        // threads (one a core here) both could wait on the group while the group waited for a
+        // thread, and the server stopped (seen under `bench http`). Four at least; the variable
+        // NIO reads still decides when it is set.
+        if ProcessInfo.processInfo.environment["NIO_SINGLETON_BLOCKING_POOL_THREAD_COUNT"] == nil {
+            NIOSingletons.blockingPoolThreadCountSuggestion = max(4, System.coreCount)
+        }
         var env = try Environment.detect()
         try DogearLogging.bootstrap(from: &env)
         let app = try await Application.make(env)

@@ -38,7 +38,7 @@ package enum SessionTokens {
         if token.isAppToken {
             // An app's token lasts until its own expiry (if any) or until revoked, however rarely used.
             if let expiresAt = token.expiresAt, expiresAt <= now {
-                try await token.delete(on: request.db)
+                try await request.db.writeTransaction { db in try await token.delete(on: db) }
                 return
             }
             lifetime = SessionLifetime(
@@ -49,12 +49,16 @@ package enum SessionTokens {
             now: now.timeIntervalSince1970)
         switch verdict {
         case .ended:
-            try await token.delete(on: request.db)
+            try await request.db.writeTransaction { db in try await token.delete(on: db) }
             return
         case .alive(let touch):
             if touch {
+                // Through the writers' line like every write: on SQLite a write from a reading
+                // connection would wait on the write lock inside SQLite, holding one of the two
+                // threads every statement runs on, and two such waits starved the write groups
+                // (503s under `scripts/load-mixed.sh`).
                 token.lastUsedAt = now
-                try await token.save(on: request.db)
+                try await request.db.writeTransaction { db in try await token.save(on: db) }
                 request.storage[SessionTouchedKey.self] = true
             }
         }

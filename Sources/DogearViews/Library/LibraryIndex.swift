@@ -204,14 +204,40 @@ public enum LibraryIndex {
                             .text("?"))))
             }
             return .group(
-                .ul(.class("list library"), .forEach(model.items) { row($0, csrf: model.session.csrfToken, lists: model.lists) }),
+                .ul(
+                    .class("list library"),
+                    .forEach(model.items) { [listOptions = listOptions(model.lists)] in
+                        row($0, csrf: model.session.csrfToken, lists: model.lists, listOptions: listOptions)
+                    }),
                 .unwrap(model.nextCursor) { cursor in
                     .a(.class("more"), .userAttribute("href", nextPageURL(model, cursor: cursor)), "More books")
                 }
             )
         }
 
-        static func row(_ book: BookSummary, csrf: String, lists: [ListChoice] = []) -> Node<HTML.ListContext> {
+        /// The options of a row's status menu, one string a status: the same on every row but for
+        /// which is selected, so written once (no reader's text in them) instead of as six nodes
+        /// a row.
+        static let statusOptions: [ReadingStatus: String] = Dictionary(
+            uniqueKeysWithValues: ReadingStatus.allCases.map { selected in
+                (
+                    selected,
+                    ReadingStatus.allCases.map { status in
+                        "<option value=\"\(status.rawValue)\"\(status == selected ? " selected" : "")>"
+                            + Escape.text(status.label) + "</option>"
+                    }.joined()
+                )
+            })
+
+        /// The options of a row's "Add to list" menu, the reader's lists: the same on every row, so
+        /// written once a page, each name escaped.
+        static func listOptions(_ lists: [ListChoice]) -> String {
+            lists.map { "<option value=\"\(Escape.attribute($0.id))\">\(Escape.text($0.name))</option>" }.joined()
+        }
+
+        static func row(
+            _ book: BookSummary, csrf: String, lists: [ListChoice] = [], listOptions: String? = nil
+        ) -> Node<HTML.ListContext> {
             .li(
                 .class("row book-row"), .attribute(named: "data-entry", value: book.id.uuidString),
                 .cover(book.coverURL, title: book.title),
@@ -249,15 +275,7 @@ public enum LibraryIndex {
                                 .select(
                                     .id("status-\(book.id.uuidString)"), .attribute(named: "name", value: "status"),
                                     .userAttribute("aria-label", "Status of \(book.title)"),
-                                    .forEach(ReadingStatus.allCases) { status in
-                                        .element(
-                                            named: "option",
-                                            nodes: [
-                                                .attribute(named: "value", value: status.rawValue),
-                                                .if(status == book.status, .attribute(named: "selected")),
-                                                .text(status.label),
-                                            ])
-                                    }
+                                    .raw(statusOptions[book.status] ?? "")
                                 ),
                                 .button(.type(.submit), .text("Change"))
                             ),
@@ -269,11 +287,7 @@ public enum LibraryIndex {
                                     .select(
                                         .attribute(named: "name", value: "list"),
                                         .userAttribute("aria-label", "A list for \(book.title)"),
-                                        .forEach(lists) { list in
-                                            .element(
-                                                named: "option",
-                                                nodes: [.attribute(named: "value", value: list.id), .userText(list.name)])
-                                        }),
+                                        .raw(listOptions ?? Self.listOptions(lists))),
                                     .button(
                                         .type(.submit), .userAttribute("aria-label", "Add \(book.title) to the list"),
                                         .text("Add to list"))
