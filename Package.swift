@@ -59,6 +59,7 @@ let package = Package(
                 "DogearSources",
                 "DogearTransfer",
                 .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQL", package: "fluent-kit"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "SQLKit", package: "sql-kit"),

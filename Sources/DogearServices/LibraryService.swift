@@ -177,10 +177,10 @@ package struct LibraryService {
             throw ValidationError(field: "date", "a date goes with reading (started), read (finished) or didNotFinish (stopped)")
         }
         return try await write { db, changes in
-            let entry = try await entry(id, on: db)
+            let (entry, length) = try await entryAndLength(id, on: db)
             let before = WriteChanges.EntryBefore(entry)
             let result = StatusRules.change(
-                entry.readingState, to: parsed.status, length: try await bookLength(of: entry, on: db), today: today,
+                entry.readingState, to: parsed.status, length: length, today: today,
                 givenStarted: parsed.status == .reading ? date : nil,
                 givenFinished: parsed.status == .reading ? nil : date)
             if parsed.onWishlist { entry.onWishlist = true }
@@ -194,10 +194,9 @@ package struct LibraryService {
 
     package func logProgress(_ id: UUID, _ input: ProgressInput) async throws -> LibraryEntry {
         try await write { db, changes in
-            let entry = try await entry(id, on: db)
+            let (entry, length) = try await entryAndLength(id, on: db)
             let before = WriteChanges.EntryBefore(entry)
-            let result = try ProgressRules.update(
-                entry.readingState, with: input, length: try await bookLength(of: entry, on: db), today: today)
+            let result = try ProgressRules.update(entry.readingState, with: input, length: length, today: today)
             stampReading(entry, becoming: result.state)
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
@@ -242,6 +241,16 @@ package struct LibraryService {
         let work = try await Work.find(entry.$work.id, on: db)!
         let edition = try await entry.$edition.id.asyncMap { try await Edition.find($0, on: db) } ?? nil
         return (work, edition)
+    }
+
+    /// The reader's own entry and its book's length in one statement (a page or a status change
+    /// needs both, and each statement inside the writers' line is a turn of the thread pool).
+    /// Not the reader's, or not there: `entryNotFound`, as `ownEntry` answers.
+    package func entryAndLength(_ id: UUID, on db: any Database) async throws -> (LibraryEntry, BookLength) {
+        guard let found = try await EntryForWrite.load(id, of: try user.requireID(), on: db) else {
+            throw DomainError.entryNotFound
+        }
+        return found
     }
 
     /// The book's length as the entry's edition (pages) and work (minutes) give it, in one read:
