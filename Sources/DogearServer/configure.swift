@@ -17,13 +17,13 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
 
     try configureDatabase(app, config: config)
     // created_at and updated_at from the injected clock (read at each write: tests set it late).
-    app.databases.middleware.use(ClockTimestamps(now: { [weak app] in app?.clock.now() ?? .distantPast }))
+    let clockTimestamps = ClockTimestamps(now: { [weak app] in app?.clock.now() ?? .distantPast })
+    app.databases.middleware.use(clockTimestamps)
     if app.databases.configuration(for: .sqliteWriter) != nil {
         // SQLite's write transactions run on a connection of their own (`SQLiteWriters.dedicate`),
         // so the pool's connections, one per event loop, are never held by a write group and a
         // request's reads never wait for one. Model middleware is kept per database: the clock too.
-        app.databases.middleware.use(
-            ClockTimestamps(now: { [weak app] in app?.clock.now() ?? .distantPast }), on: .sqliteWriter)
+        app.databases.middleware.use(clockTimestamps, on: .sqliteWriter)
         let writer = app.databases.database(.sqliteWriter, logger: app.logger, on: app.eventLoopGroup.next())!
         SQLiteWriters.dedicate(writer)
         app.lifecycle.use(SQLiteWriterRelease(writer: writer))
