@@ -24,7 +24,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
         // so the pool's connections, one per event loop, are never held by a write group and a
         // request's reads never wait for one. Model middleware is kept per database: the clock too.
         app.databases.middleware.use(clockTimestamps, on: .sqliteWriter)
-        let writer = app.databases.database(.sqliteWriter, logger: app.logger, on: app.eventLoopGroup.next())!
+        let writer = app.databases.database(
+            .sqliteWriter, logger: app.logger, on: SQLiteWriterConfiguration.eventLoopGroup.next())!
         SQLiteWriters.dedicate(writer)
         app.lifecycle.use(SQLiteWriterRelease(writer: writer))
     }
@@ -121,15 +122,15 @@ private func configureDatabase(_ app: Application, config: DogearConfig) throws 
     case .sqliteMemory:
         // One identifier for both: the writers' connection must open the same database.
         let storage = SQLiteConfiguration(storage: .memory(identifier: UUID().uuidString))
-        app.databases.use(.sqlite(storage), as: .sqlite)
-        app.databases.use(.sqlite(storage), as: .sqliteWriter)
+        app.databases.use(.sqliteReaders(storage, connections: 3), as: .sqlite)
+        app.databases.use(.sqliteWriter(storage), as: .sqliteWriter)
     case .sqliteFile(let path):
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        app.databases.use(.sqlite(.file(path)), as: .sqlite)
-        app.databases.use(.sqlite(.file(path)), as: .sqliteWriter)
+        app.databases.use(.sqliteReaders(.file(path), connections: 3), as: .sqlite)
+        app.databases.use(.sqliteWriter(.file(path)), as: .sqliteWriter)
     case .postgres(let url):
         var postgres = try SQLPostgresConfiguration(url: url)
         if let searchPath = config.postgresSearchPath {

@@ -263,3 +263,28 @@ extension GroupCommitTests {
         }
     }
 }
+
+extension GroupCommitTests {
+    /// Writes run on the writers' own connection, on its own event loop and threads, while reads
+    /// share several connections per event loop. The writers' line finds the writer by the
+    /// database's key, read out of configurations that wrap Fluent's own: when that reading failed,
+    /// every write ran on a reading connection and nothing said so.
+    @Test("a write runs on the writers' own connection and event loop; reads have three connections per loop")
+    func writersOwnConnection() async throws {
+        try await withDogear { app in
+            guard app.db.sql.kind == .sqlite else {
+                // PostgreSQL takes writes as they come, on the request's own connection.
+                #expect(app.databases.configuration(for: .sqliteWriter) == nil)
+                return
+            }
+            let key = try #require(SQLiteWriteGroups.key(of: app.db))
+            let writer = try #require(SQLiteWriters.writer(for: key))
+            #expect(SQLiteWriteGroups.key(of: writer) == key)
+            let loop = try await app.db.writeTransaction { db in db.eventLoop }
+            #expect(loop === writer.eventLoop)
+            #expect(SQLiteWriterConfiguration.eventLoopGroup.makeIterator().contains { $0 === loop })
+            let readers = app.databases.configuration(for: .sqlite) as? SQLiteReadersConfiguration
+            #expect(readers?.connectionsPerEventLoop == 3)
+        }
+    }
+}

@@ -65,8 +65,10 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
         lock.unlock()
         if start {
             // Detached: the drain belongs to no request (none of their task-local values, and a
-            // request that ends does not end it).
-            Task.detached { await self.drain() }
+            // request that ends does not end it). It starts on the writer's event loop, where its
+            // groups run, rather than waiting for a turn of the shared ones.
+            let loop = (SQLiteWriters.writer(for: key) ?? db).eventLoop
+            Task.detached(executorPreference: EventLoopTaskExecutor(loop)) { await self.drain() }
         }
         if let watch { Task.detached { await self.watchDeadlines(as: watch) } }
     }
@@ -148,26 +150,26 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
     private static func run(_ group: [Write], on database: any Database) async -> [(any Error)?] {
         let outcomes = NIOLockedValueBox<[(any Error)?]>(Array(repeating: nil, count: group.count))
         do {
-            try await SQLiteWriters.$heldByThisTask.withValue(true) {
-                try await database.transaction { db in
-                    // Again inside: Fluent may run the transaction's body in a task of its own.
-                    try await SQLiteWriters.$heldByThisTask.withValue(true) {
-                        try await SQLiteWriters.$writesInGroup.withValue(group.count) {
-                            // The write lock with the first statement, before anything is read (what
-                            // `BEGIN IMMEDIATE` does): see `writeTransaction`.
-                            try await db.sql.raw("UPDATE _fluent_migrations SET name = name WHERE 1 = 0").run()
-                            guard group.count > 1 else {
-                                // A write alone: its error undoes the transaction, as any transaction's does.
-                                return try await group[0].run(db)
-                            }
-                            for (index, write) in group.enumerated() {
-                                let outcome = try await Self.inSavepoint(write, on: db)
-                                outcomes.withLockedValue { $0[index] = outcome }
+            // Fluent's transaction, bridged here rather than by its async form: that runs the body
+            // in a task started on the shared event loops, which costs the group a wait behind
+            // every other request's work before its first statement. This task starts on the
+            // writer's loop and stays there (each statement's answer arrives there).
+            try await database.transaction { db -> EventLoopFuture<Void> in
+                let done = db.eventLoop.makePromise(of: Void.self)
+                Task(executorPreference: EventLoopTaskExecutor(db.eventLoop)) {
+                    do {
+                        try await SQLiteWriters.$heldByThisTask.withValue(true) {
+                            try await SQLiteWriters.$writesInGroup.withValue(group.count) {
+                                try await runInTransaction(group, on: db, outcomes: outcomes)
                             }
                         }
+                        done.succeed(())
+                    } catch {
+                        done.fail(error)
                     }
                 }
-            }
+                return done.futureResult
+            }.get()
         } catch {
             // The transaction did not commit: nothing of the group is there. A write that failed on
             // its own keeps its own error; the others are answered with this one.
@@ -178,35 +180,61 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
         return outcomes.withLockedValue { $0 }
     }
 
+    private static func runInTransaction(
+        _ group: [Write], on db: any Database, outcomes: NIOLockedValueBox<[(any Error)?]>
+    ) async throws {
+        // The write lock with the first statement, before anything is read (what `BEGIN IMMEDIATE`
+        // does): see `writeTransaction`.
+        try await db.sql.raw("UPDATE _fluent_migrations SET name = name WHERE 1 = 0").run()
+        guard group.count > 1 else {
+            // A write alone: its error undoes the transaction, as any transaction's does.
+            return try await group[0].run(db)
+        }
+        for (index, write) in group.enumerated() {
+            let outcome = try await Self.inSavepoint(write, on: db)
+            outcomes.withLockedValue { $0[index] = outcome }
+        }
+    }
+
     /// Runs one write of a group in its own savepoint: undone alone when it fails (its error is
-    /// answered), released into the group's transaction when it succeeds (nil). Throws only when
-    /// the transaction itself is gone (SQLite rolls a whole transaction back on a full disk, for
+    /// answered), kept in the group's transaction when it succeeds (nil). Throws only when the
+    /// transaction itself is gone (SQLite rolls a whole transaction back on a full disk, for
     /// instance): then the group cannot commit.
+    ///
+    /// A savepoint is never released: each write's is opened inside the one before, the commit ends
+    /// them all, and `ROLLBACK TO` names the newest of the name, this write's. Releasing each was a
+    /// statement a write, and each statement is a turn of the writers' thread.
     private static func inSavepoint(_ write: Write, on db: any Database) async throws -> (any Error)? {
         try await db.sql.raw("SAVEPOINT grouped_write").run()
         do {
             try await write.run(db)
         } catch {
             try await db.sql.raw("ROLLBACK TO grouped_write").run()
-            try await db.sql.raw("RELEASE grouped_write").run()
             return error
         }
-        try await db.sql.raw("RELEASE grouped_write").run()
         return nil
     }
 
     /// The database a write goes to, as one string: the SQLite file's path, or an in-memory
     /// database's own identifier. Fluent keeps it in the connection's configuration, whose type is
-    /// the driver's own; it is read by reflection, and a database whose key cannot be read is
-    /// never grouped with another (each write its own key).
+    /// the driver's own (and may be wrapped, as the writers' and readers' pools are); it is found
+    /// by reflection, and a database whose key cannot be read is never grouped with another (each
+    /// write its own key).
     static func key(of db: any Database) -> String? {
-        let configuration = Mirror(reflecting: db.context.configuration).children
-            .first { $0.label == "configuration" }?.value
-        guard let storage = (configuration as? SQLiteConfiguration)?.storage else { return nil }
+        guard let storage = sqliteConfiguration(in: db.context.configuration, depth: 3)?.storage else { return nil }
         switch storage {
         case .memory(let identifier): return "memory:" + identifier
         case .file(let path): return "file:" + path
         }
+    }
+
+    private static func sqliteConfiguration(in value: Any, depth: Int) -> SQLiteConfiguration? {
+        if let configuration = value as? SQLiteConfiguration { return configuration }
+        guard depth > 0 else { return nil }
+        for child in Mirror(reflecting: value).children {
+            if let found = sqliteConfiguration(in: child.value, depth: depth - 1) { return found }
+        }
+        return nil
     }
 }
 
