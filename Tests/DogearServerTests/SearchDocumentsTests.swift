@@ -9,8 +9,9 @@ import Testing
 @testable import DogearStore
 
 /// An import's new entries are indexed by `SearchIndexer.reindex(_:new: true)`: on SQLite the
-/// database builds their documents itself (`SQLiteSearchIndex.writeNew`), everywhere else (and for
-/// every later change) Swift reads and joins them (`SearchIndexer.documents(for:)`). Documents that
+/// database builds their documents itself (`SQLiteSearchIndex.writeNew`), and rebuilds them in place
+/// at every later change (`rewrite`); on PostgreSQL Swift reads and joins them
+/// (`SearchIndexer.documents(for:)`). The three must write the same documents. Documents that
 /// differed would make a book findable by a word after an import and not after its next edit.
 @Suite("Search documents: an import's are the ones every later change writes")
 struct SearchDocumentsTests {
@@ -56,12 +57,16 @@ struct SearchDocumentsTests {
             let asImported = try await index.documents(ids, on: sql)
             try await indexer.reindex(ids)
             let asReindexed = try await index.documents(ids, on: sql)
+            // And as Swift reads and joins them (PostgreSQL's way), written over the same rows.
+            try await index.write(try await indexer.documents(for: ids), replacing: true, on: sql)
+            let asJoinedInSwift = try await index.documents(ids, on: sql)
 
             #expect(asImported.count == ids.count)
             #expect(asReindexed.count == ids.count)
-            for id in ids where asImported[id] != asReindexed[id] {
+            #expect(asJoinedInSwift.count == ids.count)
+            for id in ids where asImported[id] != asReindexed[id] || asImported[id] != asJoinedInSwift[id] {
                 Issue.record(
-                    "entry \(id): imported \(String(describing: asImported[id])), reindexed \(String(describing: asReindexed[id]))"
+                    "entry \(id): imported \(String(describing: asImported[id])), reindexed \(String(describing: asReindexed[id])), joined in Swift \(String(describing: asJoinedInSwift[id]))"
                 )
             }
             // The cases above are in the documents as a reader searches them.

@@ -31,6 +31,12 @@ package struct SearchIndexer {
             }
         }
         var lap = phases?.start()
+        if !new, let sqlite = index as? SQLiteSearchIndex {
+            // SQLite rebuilds changed documents in place, as it builds new ones (below).
+            try await sqlite.rewrite(entryIDs: entryIDs, on: sql)
+            phases?.record("search index: documents rewritten by SQLite", &lap)
+            return
+        }
         if new, let sqlite = index as? SQLiteSearchIndex {
             // SQLite builds new entries' documents itself; PostgreSQL's index takes them from here.
             try await sqlite.writeNew(entryIDs: entryIDs, on: sql)
