@@ -14,17 +14,15 @@ package struct ClubService {
     package var db: any Database { membership.db }
     package var user: User { membership.user }
 
-    /// The reader's clubs in the order they joined them.
+    /// The reader's clubs in the order they joined them (one statement for the clubs, their owners
+    /// and current books; then the books' works and covers).
     package func clubs(limit: Int? = nil) async throws -> [ClubRecord] {
-        var query = ClubMember.query(on: db).filter(\.$user.$id == (try user.requireID())).sort(\.$createdAt).sort(\.$id)
-        if let limit { query = query.limit(limit) }
-        let memberships = try await query.all()
-        let clubs = try await Club.query(on: db).filter(\.$id ~~ memberships.map(\.$club.id)).all()
-        let byID = Dictionary(uniqueKeysWithValues: try clubs.map { (try $0.requireID(), $0) })
-        let ordered = memberships.compactMap { membership in
-            byID[membership.$club.id].map { ($0, ClubMembershipService.actor(membership.role)) }
-        }
-        return try await dtos(ordered)
+        let rows = try await ReaderClubs.load(of: try user.requireID(), limit: limit, on: db)
+        return try await records(
+            rows.map {
+                Summary(
+                    club: $0.club, actor: ClubMembershipService.actor($0.role), ownerName: $0.ownerName, book: $0.book)
+            })
     }
 
     package func club(_ id: UUID) async throws -> ClubRecord {
@@ -113,21 +111,46 @@ package struct ClubService {
         let ownerNames = Dictionary(uniqueKeysWithValues: try owners.map { (try $0.requireID(), $0.displayName) })
         let current = try await ClubBook.query(on: db).filter(\.$club.$id ~~ clubIDs).filter(\.$finishedOn == nil).all()
         let currentByClub = Dictionary(current.map { ($0.$club.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return try await records(
+            try clubs.map { club, actor in
+                let book = currentByClub[try club.requireID()]
+                return Summary(
+                    club: club, actor: actor, ownerName: ownerNames[club.$owner.id] ?? "",
+                    book: book.map { ($0.$work.id, $0.startedOn) })
+            })
+    }
+
+    /// A club with what its record shows besides itself: who is asking, its owner's name, its
+    /// current book.
+    private struct Summary {
+        let club: Club
+        let actor: ClubAccess.Actor
+        let ownerName: String
+        let book: (workID: UUID, startedOn: String)?
+    }
+
+    /// The records of clubs whose owners and current books are known: two more reads for the
+    /// books' works and covers, whatever the number of clubs.
+    private func records(_ summaries: [Summary]) async throws -> [ClubRecord] {
+        guard !summaries.isEmpty else { return [] }
+        let workIDs = summaries.compactMap { $0.book?.workID }
         let loader = CatalogLoader(db: db)
-        let works = try await loader.works(current.map(\.$work.id))
-        let facts = try await loader.bookFacts(current.map(\.$work.id))
-        return try clubs.map { club, actor in
+        let works = workIDs.isEmpty ? [:] : try await loader.works(workIDs)
+        let facts = workIDs.isEmpty ? [:] : try await loader.bookFacts(workIDs)
+        return try summaries.map { summary in
+            let club = summary.club
             let id = try club.requireID()
-            let book = currentByClub[id].flatMap { book in
-                works[book.$work.id].map {
-                    ClubRecord.CurrentBook(work: $0, startedOn: book.startedOn, coverUrl: facts[book.$work.id]?.coverUrl)
+            let book = summary.book.flatMap { book in
+                works[book.workID].map {
+                    ClubRecord.CurrentBook(work: $0, startedOn: book.startedOn, coverUrl: facts[book.workID]?.coverUrl)
                 }
             }
+            let actor = summary.actor
             return ClubRecord(
                 id: id, name: club.name, description: club.summary, coverUrl: club.coverURL, isPublic: club.isPublic,
                 approvesJoins: club.approvesJoins,
                 memberCount: club.memberCount, booksCompleted: club.booksCompleted,
-                owner: PersonRef(id: club.$owner.id, displayName: ownerNames[club.$owner.id] ?? ""),
+                owner: PersonRef(id: club.$owner.id, displayName: summary.ownerName),
                 currentBook: book, joinCode: actor.isMember ? club.joinCode : nil,
                 role: actor.isMember ? actor.rawValue : nil, createdAt: club.createdAt)
         }

@@ -28,6 +28,12 @@ package final class AccountLink: Model, @unchecked Sendable {
     // relationships
     @Parent(key: "user_id") package var user: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _purpose, _tokenHash, _expiresAt, _provider, _subject, _user]
+    }
+
     package init() {}
 
     package init(userID: UUID, purpose: Purpose, tokenHash: String, expiresAt: Date) {

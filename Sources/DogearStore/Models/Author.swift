@@ -18,6 +18,12 @@ package final class Author: Model, @unchecked Sendable {
     @OptionalField(key: "birth_year") package var birthYear: Int?
     @OptionalField(key: "death_year") package var deathYear: Int?
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _name, _nationality, _gender, _culturalRegion, _birthYear, _deathYear]
+    }
+
     package init() {}
 
     package init(name: String) {

@@ -25,6 +25,12 @@ package final class CatalogChange: Model, @unchecked Sendable {
     @OptionalField(key: "reverts_id") package var revertsID: UUID?
     @OptionalField(key: "reverted_at") package var revertedAt: Date?
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _record, _recordID, _field, _oldValue, _newValue, _kind, _user, _revertsID, _revertedAt]
+    }
+
     package init() {}
 
     package init(

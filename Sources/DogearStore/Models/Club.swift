@@ -24,6 +24,15 @@ package final class Club: Model, @unchecked Sendable {
     // relationships
     @Parent(key: "owner_id") package var owner: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [
+            _id, _createdAt, _updatedAt, _name, _summary, _coverURL, _isPublic, _approvesJoins, _joinCode, _memberCount,
+            _booksCompleted, _owner,
+        ]
+    }
+
     package init() {}
 
     package init(ownerID: UUID, name: String, joinCode: String) {

@@ -36,6 +36,12 @@ package final class ClubActivity: Model, @unchecked Sendable {
     @Parent(key: "actor_id") package var actor: User
     @OptionalParent(key: "work_id") package var work: Work?
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _kind, _amount, _subjectID, _club, _actor, _work]
+    }
+
     package init() {}
 
     package init(clubID: UUID, actorID: UUID, kind: Kind, workID: UUID? = nil, amount: Int? = nil, subjectID: UUID? = nil) {

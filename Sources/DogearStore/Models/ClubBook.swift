@@ -18,6 +18,12 @@ package final class ClubBook: Model, @unchecked Sendable {
     @Parent(key: "club_id") package var club: Club
     @Parent(key: "work_id") package var work: Work
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _startedOn, _finishedOn, _club, _work]
+    }
+
     package init() {}
 
     package init(clubID: UUID, workID: UUID, startedOn: String) {

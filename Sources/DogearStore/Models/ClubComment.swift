@@ -24,6 +24,12 @@ package final class ClubComment: Model, @unchecked Sendable {
     @OptionalParent(key: "work_id") package var work: Work?
     @OptionalParent(key: "note_id") package var note: Note?
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _body, _page, _percent, _editedAt, _club, _author, _parent, _work, _note]
+    }
+
     package init() {}
 
     package init(clubID: UUID, authorID: UUID, body: String) {

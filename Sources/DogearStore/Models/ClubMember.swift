@@ -21,6 +21,12 @@ package final class ClubMember: Model, @unchecked Sendable {
     @Parent(key: "club_id") package var club: Club
     @Parent(key: "user_id") package var user: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _role, _hidesProgress, _club, _user]
+    }
+
     package init() {}
 
     package init(clubID: UUID, userID: UUID, role: Role) {

@@ -20,6 +20,12 @@ package final class ClubMilestone: Model, @unchecked Sendable {
     // relationships
     @Parent(key: "club_book_id") package var clubBook: ClubBook
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _position, _label, _page, _percent, _dueOn, _clubBook]
+    }
+
     package init() {}
 
     package init(clubBookID: UUID, position: Int, dueOn: String) {

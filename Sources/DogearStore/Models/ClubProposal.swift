@@ -21,6 +21,12 @@ package final class ClubProposal: Model, @unchecked Sendable {
     @Parent(key: "proposer_id") package var proposer: User
     @Parent(key: "work_id") package var work: Work
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _state, _club, _proposer, _work]
+    }
+
     package init() {}
 
     package init(clubID: UUID, proposerID: UUID, workID: UUID) {
@@ -43,6 +49,12 @@ package final class ClubVote: Model, @unchecked Sendable {
     // relationships
     @Parent(key: "proposal_id") package var proposal: ClubProposal
     @Parent(key: "user_id") package var user: User
+
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _proposal, _user]
+    }
 
     package init() {}
 

@@ -32,6 +32,15 @@ package final class Edition: Model, @unchecked Sendable {
     // MARK: relationships
     @Parent(key: "work_id") package var work: Work
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [
+            _id, _createdAt, _updatedAt, _isbn13, _isbn10, _isbnDisplay, _publisher, _publishedDate, _pageCount, _format,
+            _editionTitle, _language, _coverURL, _previewURL, _infoURL, _source, _fieldSourcesJSON, _work,
+        ]
+    }
+
     package init() {}
 
     package init(workID: UUID) {

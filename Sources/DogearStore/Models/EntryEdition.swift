@@ -21,6 +21,12 @@ package final class EntryEdition: Model, @unchecked Sendable {
     @Parent(key: "entry_id") package var entry: LibraryEntry
     @Parent(key: "edition_id") package var edition: Edition
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _rating, _dateRead, _sourceID, _entry, _edition]
+    }
+
     package init() {}
 }
 

@@ -13,6 +13,12 @@ package final class EntryTag: Model, @unchecked Sendable {
     @Parent(key: "entry_id") package var entry: LibraryEntry
     @Parent(key: "tag_id") package var tag: Tag
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _entry, _tag]
+    }
+
     package init() {}
 
     package init(entryID: UUID, tagID: UUID) {

@@ -20,6 +20,12 @@ package final class ExternalID: Model, @unchecked Sendable {
     @OptionalParent(key: "edition_id") package var edition: Edition?
     @OptionalParent(key: "author_id") package var author: Author?
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _kind, _value, _work, _edition, _author]
+    }
+
     package init() {}
 
     package init(kind: ExternalIDKind, value: String, workID: UUID? = nil, editionID: UUID? = nil, authorID: UUID? = nil) {

@@ -19,6 +19,12 @@ package final class Identity: Model, @unchecked Sendable {
     // relationships
     @Parent(key: "user_id") package var user: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _provider, _subject, _email, _user]
+    }
+
     package init() {}
 
     package init(userID: UUID, provider: IdentityProviderName, subject: String, email: String) {
@@ -49,6 +55,12 @@ package final class SignInNonce: Model, @unchecked Sendable {
 
     // relationships
     @OptionalParent(key: "user_id") package var user: User?
+
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _nonceHash, _expiresAt, _purpose, _user]
+    }
 
     package init() {}
 

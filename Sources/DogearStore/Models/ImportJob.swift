@@ -45,6 +45,16 @@ package final class ImportJob: Model, @unchecked Sendable {
     // MARK: relationships
     @Parent(key: "user_id") package var user: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [
+            _id, _createdAt, _updatedAt, _format, _status, _shelvesAs, _dryRun, _fileName, _filePath, _fileSHA256, _total,
+            _processed, _lastLine, _created, _merged, _unchanged, _failed, _message, _warnings, _mappings, _finishedAt, _runID,
+            _leaseOwner, _leaseUntil, _user,
+        ]
+    }
+
     package init() {}
 
     package init(userID: UUID, format: String, dryRun: Bool, fileName: String?, filePath: String, fileSHA256: String, total: Int)
@@ -86,6 +96,12 @@ package final class ImportRowRecord: Model, @unchecked Sendable {
 
     // MARK: relationships
     @Parent(key: "import_id") package var job: ImportJob
+
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _line, _outcome, _reason, _job]
+    }
 
     package init() {}
 

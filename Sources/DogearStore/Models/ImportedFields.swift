@@ -18,6 +18,12 @@ package final class ImportedFields: Model, @unchecked Sendable {
     // MARK: relationships
     @Parent(key: "entry_id") package var entry: LibraryEntry
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _format, _fields, _entry]
+    }
+
     package init() {}
 
     package init(entryID: UUID, format: String, fields: [String: String]) {

@@ -18,6 +18,12 @@ package final class Quote: Model, @unchecked Sendable {
     @Parent(key: "entry_id") package var entry: LibraryEntry
     @Parent(key: "user_id") package var user: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _text, _page, _entry, _user]
+    }
+
     package init() {}
 
     package init(entryID: UUID, userID: UUID, text: String, page: Int?) {

@@ -21,6 +21,12 @@ package final class ReadingGoal: Model, @unchecked Sendable {
     // MARK: relationships
     @Parent(key: "user_id") package var user: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _year, _metricRaw, _target, _conditionsJSON, _user]
+    }
+
     package init() {}
 
     package init(userID: UUID, draft: GoalDraft) {

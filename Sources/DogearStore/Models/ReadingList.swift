@@ -22,6 +22,12 @@ package final class ReadingList: Model, @unchecked Sendable {
     // relationships
     @Parent(key: "user_id") package var owner: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _name, _summary, _bannerURL, _isPublic, _shareCode, _itemCount, _owner]
+    }
+
     package init() {}
 
     package init(ownerID: UUID, name: String, shareCode: String) {

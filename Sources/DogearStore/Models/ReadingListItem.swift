@@ -18,6 +18,12 @@ package final class ReadingListItem: Model, @unchecked Sendable {
     @Parent(key: "list_id") package var list: ReadingList
     @Parent(key: "work_id") package var work: Work
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _position, _note, _list, _work]
+    }
+
     package init() {}
 
     package init(listID: UUID, workID: UUID, position: Int64, note: String? = nil) {

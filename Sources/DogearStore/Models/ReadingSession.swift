@@ -21,6 +21,12 @@ package final class ReadingSession: Model, @unchecked Sendable {
     // MARK: relationships
     @Parent(key: "entry_id") package var entry: LibraryEntry
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _date, _minutes, _pagesRead, _startPage, _endPage, _entry]
+    }
+
     package init() {}
 }
 

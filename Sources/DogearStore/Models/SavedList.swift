@@ -15,6 +15,12 @@ package final class SavedList: Model, @unchecked Sendable {
     @Parent(key: "user_id") package var user: User
     @Parent(key: "list_id") package var list: ReadingList
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _user, _list]
+    }
+
     package init() {}
 
     package init(userID: UUID, listID: UUID) {

@@ -18,6 +18,12 @@ package final class ShareCodeRecord: Model, @unchecked Sendable {
     @Field(key: "resource") package var resource: Resource
     @Field(key: "resource_id") package var resourceID: UUID
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _code, _resource, _resourceID]
+    }
+
     package init() {}
 
     package init(code: String, resource: Resource, resourceID: UUID) {

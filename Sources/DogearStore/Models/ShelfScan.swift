@@ -33,6 +33,15 @@ package final class ShelfScan: Model, @unchecked Sendable {
     // MARK: relationships
     @Parent(key: "user_id") package var user: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [
+            _id, _createdAt, _status, _message, _spinesMessage, _photoWidth, _photoHeight, _startedAt, _finishedAt,
+            _photoDeletedAt, _user,
+        ]
+    }
+
     package init() {}
 
     package init(id: UUID = UUID.timeOrdered(), userID: UUID, at now: Date) {
@@ -51,6 +60,12 @@ package final class ShelfScanPhoto: Model, @unchecked Sendable {
     @ID(custom: "scan_id", generatedBy: .user) package var id: UUID?
     @Field(key: "content_type") package var contentType: String
     @Field(key: "bytes") package var bytes: Data
+
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _contentType, _bytes]
+    }
 
     package init() {}
 
@@ -99,6 +114,15 @@ package final class ScanProposal: Model, @unchecked Sendable {
     // MARK: relationships
     @Parent(key: "scan_id") package var scan: ShelfScan
     @Parent(key: "user_id") package var user: User
+
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [
+            _id, _number, _kind, _confidence, _status, _boxX, _boxY, _boxWidth, _boxHeight, _isbn, _ocrText, _message,
+            _candidatesJSON, _workID, _entryID, _listID, _reviewedAt, _scan, _user,
+        ]
+    }
 
     package init() {}
 

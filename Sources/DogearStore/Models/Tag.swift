@@ -18,6 +18,12 @@ package final class Tag: Model, @unchecked Sendable {
     // MARK: relationships
     @Parent(key: "user_id") package var user: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _key, _display, _user]
+    }
+
     package init() {}
 
     package init(userID: UUID, key: String, display: String) {

@@ -41,6 +41,17 @@ package final class Work: Model, @unchecked Sendable {
     // MARK: relationships
     @Children(for: \.$work) package var editions: [Edition]
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [
+            _id, _createdAt, _updatedAt, _title, _subtitle, _summary, _firstPublishedYear, _originalLanguage, _genres,
+            _seriesName, _seriesNumber, _culturalThemes, _contentWarnings, _awards, _readingDifficulty, _estimatedMinutes,
+            _originCountry, _translator, _translatorNationality, _source, _fieldSourcesJSON, _qualityScore, _lastEnrichedAt,
+            _reviewStatus, _readersCount, _averageRating, _ratingsCount, _editions,
+        ]
+    }
+
     package init() {}
 
     package init(title: String, source: CatalogSource) {

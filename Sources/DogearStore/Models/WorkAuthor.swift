@@ -17,6 +17,12 @@ package final class WorkAuthor: Model, @unchecked Sendable {
     @Parent(key: "work_id") package var work: Work
     @Parent(key: "author_id") package var author: Author
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _updatedAt, _position, _work, _author]
+    }
+
     package init() {}
 
     package init(workID: UUID, authorID: UUID, position: Int) {

@@ -13,6 +13,12 @@ package final class YearShare: Model, @unchecked Sendable {
     @Field(key: "token") package var token: String
     @Parent(key: "user_id") package var user: User
 
+    /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
+    /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
+    package var properties: [any AnyProperty] {
+        [_id, _createdAt, _year, _token, _user]
+    }
+
     package init() {}
 
     package init(userID: UUID, year: Int, token: String) {

@@ -18,21 +18,16 @@ package struct HomeStatsQuery {
     }
 
     package func stats(userID: UUID, year: Int) async throws -> Stats {
-        let sql = db.sql
         // The books with a finish on record: the one definition Stats, the year page, goals and
         // this share (`finish_facts`, one row per finish, `first_ever` on each book's first). Not
         // `read_count`: an import sets it from a file's "Read Count" for books now on another
         // shelf with no finish behind it, which made Home say 536 where Stats said 534.
-        let readAllTime =
-            try await sql.raw(
-                "SELECT COALESCE(SUM(first_ever), 0) AS n FROM finish_facts WHERE user_id = \(bind: userID)"
-            ).first()?.decode(column: "n", as: Int.self) ?? 0
-
-        // Finishes this year: the same finishes the statistics count (StatsQuery), a re-read included.
+        // Finishes this year: the same finishes the statistics count (StatsQuery), a re-read
+        // included. Both in one statement.
         let thisYear = StatsQuery(
             db: db, userID: userID, from: LocalDate(year: year, month: 1, day: 1), to: LocalDate(year: year, month: 12, day: 31))
-        let finishes = try await thisYear.overview()
-        return Stats(readAllTime: readAllTime, readThisYear: finishes.books, pagesThisYear: finishes.pages)
+        let figures = try await thisYear.quickFigures()
+        return Stats(readAllTime: figures.allTime, readThisYear: figures.books, pagesThisYear: figures.pages)
     }
 
     package init(db: any Database) {

@@ -132,6 +132,22 @@ package struct StatsQuery {
         }
     }
 
+    /// Home's figures in one statement: the span's books and pages as `overview` counts them, and
+    /// the books ever read (a finish on record, `first_ever`), whatever the span.
+    package func quickFigures() async throws -> (books: Int, pages: Int, allTime: Int) {
+        let row = try await sql.raw(
+            """
+            SELECT \(books()) AS books, CAST(COALESCE(SUM(ff.unlogged_pages), 0) AS BIGINT) AS pages,
+              (\(sessionPages(byMonth: false))) AS session_pages,
+              (SELECT COALESCE(SUM(a.first_ever), 0) FROM finish_facts a WHERE a.user_id = \(bind: userID)) AS all_time
+            FROM finish_facts ff WHERE \(scope)
+            """
+        ).first()
+        guard let row else { return (0, 0, 0) }
+        let int = { (column: String) in try row.decode(column: column, as: Int.self) }
+        return (try int("books"), try int("pages") + int("session_pages"), try int("all_time"))
+    }
+
     package func overview() async throws -> Overview {
         let dialect = sql.databaseDialect
         let span: SQLQueryString = "\(unsafeRaw: dialect.daysBetween("ff.started", "ff.day"))"
