@@ -206,13 +206,19 @@ public enum LibraryIndex {
             return .group(
                 .ul(
                     .class("list library"),
-                    .forEach(model.items) { [listOptions = listOptions(model.lists)] in
-                        row($0, csrf: model.session.csrfToken, lists: model.lists, listOptions: listOptions)
-                    }),
+                    .raw(rowsHTML(model))),
                 .unwrap(model.nextCursor) { cursor in
                     .a(.class("more"), .userAttribute("href", nextPageURL(model, cursor: cursor)), "More books")
                 }
             )
+        }
+
+        /// The rows, as `rowHTML` writes them (the same HTML as `row`, without a node a tag).
+        static func rowsHTML(_ model: Model) -> String {
+            let listOptions = listOptions(model.lists)
+            return model.items.map {
+                rowHTML($0, csrf: model.session.csrfToken, lists: model.lists, listOptions: listOptions)
+            }.joined()
         }
 
         /// The options of a row's status menu, one string a status: the same on every row but for
