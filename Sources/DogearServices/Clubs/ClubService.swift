@@ -129,20 +129,17 @@ package struct ClubService {
         let book: (workID: UUID, startedOn: String)?
     }
 
-    /// The records of clubs whose owners and current books are known: two more reads for the
+    /// The records of clubs whose owners and current books are known: one more read for the
     /// books' works and covers, whatever the number of clubs.
     private func records(_ summaries: [Summary]) async throws -> [ClubRecord] {
         guard !summaries.isEmpty else { return [] }
-        let workIDs = summaries.compactMap { $0.book?.workID }
-        let loader = CatalogLoader(db: db)
-        let works = workIDs.isEmpty ? [:] : try await loader.works(workIDs)
-        let facts = workIDs.isEmpty ? [:] : try await loader.bookFacts(workIDs)
+        let books = try await ReaderClubs.books(summaries.compactMap { $0.book?.workID }, on: db)
         return try summaries.map { summary in
             let club = summary.club
             let id = try club.requireID()
             let book = summary.book.flatMap { book in
-                works[book.workID].map {
-                    ClubRecord.CurrentBook(work: $0, startedOn: book.startedOn, coverUrl: facts[book.workID]?.coverUrl)
+                books[book.workID].map {
+                    ClubRecord.CurrentBook(work: $0.0, startedOn: book.startedOn, coverUrl: $0.1)
                 }
             }
             let actor = summary.actor

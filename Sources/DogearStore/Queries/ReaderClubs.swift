@@ -41,3 +41,23 @@ package enum ReaderClubs {
         }
     }
 }
+
+extension ReaderClubs {
+    /// The clubs' current books: each work as the API shows it and its cover (the earliest edition
+    /// that has one), in one statement (`LeanWork`) where the catalog loader takes four.
+    package static func books(_ workIDs: [UUID], on db: any Database) async throws -> [UUID: (WorkRecord, String?)] {
+        let ids = Array(Set(workIDs))
+        guard !ids.isEmpty else { return [:] }
+        let cover = """
+            (SELECT c.cover_url FROM editions c WHERE c.work_id = w.id AND c.cover_url IS NOT NULL
+             ORDER BY c.created_at, c.id LIMIT 1) AS cover_url
+            """
+        let columns = (["w.id AS work_id", cover] + LeanWork.columns(db.sql.databaseDialect)).joined(separator: ", ")
+        var books: [UUID: (WorkRecord, String?)] = [:]
+        for row in try await LeanRows(db: db).all("SELECT \(unsafeRaw: columns) FROM works w WHERE w.id IN (\(binds: ids))") {
+            let work = try LeanWork.work(row)
+            books[work.id] = (work, try row.string("cover_url"))
+        }
+        return books
+    }
+}
