@@ -8,6 +8,9 @@
 #   status     kill -9 during a burst of status changes from 8 clients: every acknowledged one is there.
 #   group      the same from 32 clients, so writes commit in groups (/metrics shows commits holding
 #              more than one write before the kill): every acknowledged one is there.
+#   stop       SIGTERM while 32 clients change statuses: the server stops without a crash (requests
+#              that arrive after the signal are answered 503 with Retry-After), and every
+#              acknowledged change is there when it starts again.
 #   migration  kill -9 while a fresh database is being migrated (until two kills landed mid-way);
 #              then it starts, every migration applied once.
 #   malformed  100 malformed uploads: each answered with a clear error, 0 crashes, 0 files left.
@@ -117,6 +120,34 @@ phase_group() {
   stop
 }
 
+phase_stop() {
+  start stop
+  F signup "$BASE" "$WORK/stop.json"
+  F status-burst "$BASE" "$WORK/stop.json" 5 32 &
+  local burst=$!
+  sleep 2
+  kill -TERM "$SERVER"
+  local waited=0
+  while kill -0 "$SERVER" 2>/dev/null; do
+    sleep 0.5
+    waited=$((waited + 1))
+    [ $waited -lt 60 ] || { echo "the server did not stop within 30 s of SIGTERM"; tail -20 "$WORK/stop.$STARTS.log"; exit 1; }
+  done
+  SERVER=""
+  wait $burst
+  # Swift's runtime writes its crash report to standard error, which is the log.
+  if grep -q "crashed:\|Fatal error" "$WORK/stop.$STARTS.log"; then
+    echo "faults: SIGTERM under load: the server crashed instead of stopping:"
+    grep -A6 "crashed:\|Fatal error" "$WORK/stop.$STARTS.log" | head -20
+    exit 1
+  fi
+  echo "faults: SIGTERM under load (32 writers): the server stopped without a crash"
+  F invariants "$WORK/stop/dogear.sqlite"
+  start stop
+  F status-check "$BASE" "$WORK/stop.json"
+  stop
+}
+
 migrations_in() {
   python3 -c "
 import sqlite3, sys
@@ -183,7 +214,7 @@ phase_disk() {
   umount "$WORK/disk"
 }
 
-PHASES=${*:-term import status group migration malformed disk}
+PHASES=${*:-term import status group stop migration malformed disk}
 for phase in $PHASES; do
   echo "-- faults: $phase"
   "phase_$phase"

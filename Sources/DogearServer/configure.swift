@@ -67,6 +67,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     }
     SQLiteWriters.configuredWait.withLockedValue { $0 = .milliseconds(Int64(config.writerWaitLimitSeconds * 1000)) }
     app.middleware.use(APIErrorMiddleware())
+    // After the error middleware (which answers its 503), before anything reads the database.
+    app.middleware.use(StoppingMiddleware(inFlight: app.inFlightRequests))
     // Public/css and Public/js: the web app's only stylesheet and scripts.
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
 

@@ -39,6 +39,28 @@ struct ObservabilityTests {
         }
     }
 
+    /// The fault script's `stop` phase shows the real thing (SIGTERM under load, no crash); this is
+    /// what a client sees once the signal has arrived, and that the databases are left alone.
+    @Test("once told to stop: a new request is answered 503 busy with Retry-After; /ready says stopping without the database")
+    func stopping() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            #expect(try await app.send(.GET, "/api/v1/home", token: token).status == .ok)
+            app.isStopping = true
+            let refused = try await app.send(.GET, "/api/v1/home", token: token)
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.errorCode == "busy")
+            #expect(refused.headers.first(name: "Retry-After") == "3")
+            let page = try await app.send(.GET, "/library")
+            #expect(page.status == .serviceUnavailable)
+            let ready = try await app.send(.GET, "/ready")
+            #expect(ready.status == .serviceUnavailable && ready["status"] as? String == "stopping")
+            #expect(app.inFlightRequests.current == 0)
+            app.isStopping = false
+            #expect(try await app.send(.GET, "/api/v1/home", token: token).status == .ok)
+        }
+    }
+
     @Test("/metrics is off without DOGEAR_METRICS_TOKEN")
     func metricsOff() async throws {
         try await withDogear { app in

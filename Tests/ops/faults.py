@@ -171,6 +171,10 @@ def status_burst(base, state_file, seconds, workers=8):
             if status == 200:
                 with lock:
                     sent[entry][index][1] = True
+            elif status == 503:
+                with lock:
+                    cut_off.append(entry)
+                return  # the server is stopping (SIGTERM): it answers 503 until it has stopped
 
     # One thread per pair of entries, so each entry's changes are in order.
     threads = [threading.Thread(target=worker, args=(entries[i * 2:i * 2 + 2],)) for i in range(workers)]

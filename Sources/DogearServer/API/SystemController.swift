@@ -27,9 +27,13 @@ package struct SystemController {
     /// told to stop (`GracefulShutdown`).
     package func ready(req: Request) async throws -> Response {
         let known = AllMigrations.list.count
-        let applied = try? await req.db.sql.raw("SELECT COUNT(*) AS n FROM _fluent_migrations").first()?
-            .decode(column: "n", as: Int.self)
         let stopping = req.application.isStopping
+        // Stopping, the database is not asked: it closes once the requests in flight are done.
+        let applied: Int? =
+            stopping
+            ? nil
+            : try? await req.db.sql.raw("SELECT COUNT(*) AS n FROM _fluent_migrations").first()?
+                .decode(column: "n", as: Int.self)
         let ready = applied == known && !stopping
         let body = Readiness(
             status: stopping ? "stopping" : ready ? "ready" : applied == nil ? "database unreachable" : "migrations pending",

@@ -13,6 +13,8 @@ import Vapor
 /// - club event streams end with `retry: 3000`, so browsers come back in three seconds (to another
 ///   process, or to this one started again) from their last event, instead of holding the
 ///   shutdown for its whole bound;
+/// - requests that arrive after the signal are answered 503 (`StoppingMiddleware`), and those in
+///   flight finish before the databases close;
 /// - then, when the server has stopped, `ImportJobs` stops each running import after its current
 ///   batch (every batch is committed with the line it reached) and gives its lease back.
 package final class GracefulShutdown: LifecycleHandler, @unchecked Sendable {
@@ -35,11 +37,15 @@ package final class GracefulShutdown: LifecycleHandler, @unchecked Sendable {
         sources.withLockedValue { $0 = made }
     }
 
-    package func shutdown(_ application: Application) {
+    /// Before the databases close (they are closed after every lifecycle handler): the requests
+    /// still in flight finish first, for as long as a write may wait for its turn and a little more.
+    package func shutdownAsync(_ application: Application) async {
         sources.withLockedValue { sources in
             for source in sources { source.cancel() }
             sources = []
         }
+        let left = await application.inFlightRequests.waitUntilIdle(limit: SQLiteWriters.maximumWait + .seconds(5))
+        if left > 0 { application.logger.warning("stopping with \(left) requests still in flight") }
     }
 }
 
