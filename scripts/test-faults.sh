@@ -123,7 +123,8 @@ phase_group() {
 phase_stop() {
   start stop
   F signup "$BASE" "$WORK/stop.json"
-  F status-burst "$BASE" "$WORK/stop.json" 5 32 &
+  # "stopping": a 503 (the server refusing new requests once told to stop) ends a client too.
+  F status-burst "$BASE" "$WORK/stop.json" 5 32 stopping &
   local burst=$!
   sleep 2
   kill -TERM "$SERVER"

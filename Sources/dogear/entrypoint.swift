@@ -15,8 +15,7 @@ enum Entrypoint {
         // a loop with `.wait()`. Measured with `bench http`: every route served 15-60% more. Only
         // for `serve`: a command's long work (`bench import` measured 8% slower) is better spread
         // over the default pool.
-        let command = CommandLine.arguments.dropFirst().first
-        if command == nil || command == "serve" || command?.hasPrefix("-") == true {
+        if Self.command(in: CommandLine.arguments) == "serve" {
             _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         }
         // SQLite runs every statement on this pool's threads, and a statement waiting for the write
@@ -43,5 +42,20 @@ enum Entrypoint {
             exit(1)
         }
         try await app.asyncShutdown()
+    }
+
+    /// The command `dogear` was asked for: the first argument that is neither an option nor
+    /// `--env`'s value; `serve` when there is none (Vapor's default).
+    static func command(in arguments: [String]) -> String {
+        var rest = arguments.dropFirst()[...]
+        while let argument = rest.first {
+            rest = rest.dropFirst()
+            if argument == "--env" || argument == "-e" {
+                rest = rest.dropFirst()
+            } else if !argument.hasPrefix("-") {
+                return argument
+            }
+        }
+        return "serve"
     }
 }

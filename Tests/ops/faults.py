@@ -7,7 +7,7 @@ library only.
   import-start BASE STATE ROWS      uploads a Goodreads file of ROWS rows; waits for a batch
   import-check BASE STATE           after a restart: the import finishes, each row exactly once
   sse-open BASE STATE OUT           opens a club's event stream and copies it to OUT until it ends
-  status-burst BASE STATE SECONDS [WORKERS]  status changes from WORKERS threads (8), acknowledged
+  status-burst BASE STATE SECONDS [WORKERS [stopping]]  status changes from WORKERS threads (8), acknowledged
                                     ones in STATE
   grouped BASE METRICS_TOKEN        /metrics says commits held more than one write (group commit)
   status-check BASE STATE           after kill -9 and a restart: every acknowledged change is there
@@ -141,7 +141,7 @@ def sse_open(base, state_file, out):
         f.write("ended\n")
 
 
-def status_burst(base, state_file, seconds, workers=8):
+def status_burst(base, state_file, seconds, workers=8, stopping=False):
     state = load(state_file)
     token = state["token"]
     entries = []
@@ -171,7 +171,7 @@ def status_burst(base, state_file, seconds, workers=8):
             if status == 200:
                 with lock:
                     sent[entry][index][1] = True
-            elif status == 503:
+            elif status == 503 and stopping:
                 with lock:
                     cut_off.append(entry)
                 return  # the server is stopping (SIGTERM): it answers 503 until it has stopped
@@ -420,7 +420,8 @@ if __name__ == "__main__":
     elif command == "sse-open":
         sse_open(*args)
     elif command == "status-burst":
-        status_burst(args[0], args[1], float(args[2]), int(args[3]) if len(args) > 3 else 8)
+        status_burst(args[0], args[1], float(args[2]), int(args[3]) if len(args) > 3 else 8,
+                     stopping=len(args) > 4 and args[4] == "stopping")
     elif command == "grouped":
         grouped(*args)
     elif command == "status-check":

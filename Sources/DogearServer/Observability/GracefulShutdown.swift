@@ -40,6 +40,9 @@ package final class GracefulShutdown: LifecycleHandler, @unchecked Sendable {
     /// Before the databases close (they are closed after every lifecycle handler): the requests
     /// still in flight finish first, for as long as a write may wait for its turn and a little more.
     package func shutdownAsync(_ application: Application) async {
+        // Vapor's own handler of the signal may have been first (or the stop came another way):
+        // from here on every new request is refused whichever it was.
+        application.isStopping = true
         sources.withLockedValue { sources in
             for source in sources { source.cancel() }
             sources = []

@@ -19,8 +19,13 @@ struct StoppingMiddleware: AsyncMiddleware {
     let inFlight: InFlightRequests
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if request.application.isStopping, request.url.path != "/ready" { throw Self.error }
+        // Counted first, then checked: a request that passed the check is always counted, so the
+        // stop, which sets the flag and then waits for none in flight, cannot miss it.
         inFlight.enter()
+        if request.application.isStopping, request.url.path != "/ready" {
+            inFlight.leave()
+            throw Self.error
+        }
         do {
             let response = try await next.respond(to: request)
             inFlight.leave()

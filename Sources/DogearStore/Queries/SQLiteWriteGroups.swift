@@ -150,10 +150,10 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
     private static func run(_ group: [Write], on database: any Database) async -> [(any Error)?] {
         let outcomes = NIOLockedValueBox<[(any Error)?]>(Array(repeating: nil, count: group.count))
         do {
-            // Fluent's transaction, bridged here rather than by its async form: that runs the body
-            // in a task started on the shared event loops, which costs the group a wait behind
-            // every other request's work before its first statement. This task starts on the
-            // writer's loop and stays there (each statement's answer arrives there).
+            // Fluent runs a transaction's body in a task of its own (through `any Database` its
+            // async form goes by a future), which would not prefer the writer's event loop: each
+            // statement's answer would then resume on the shared loops, behind every other
+            // request's work. The body runs here in a task that prefers the writer's loop.
             try await database.transaction { db -> EventLoopFuture<Void> in
                 let done = db.eventLoop.makePromise(of: Void.self)
                 Task(executorPreference: EventLoopTaskExecutor(db.eventLoop)) {
@@ -191,9 +191,14 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
             return try await group[0].run(db)
         }
         for (index, write) in group.enumerated() {
-            let outcome = try await Self.inSavepoint(write, on: db)
+            let outcome = try await Self.inSavepoint(write, number: index, on: db)
             outcomes.withLockedValue { $0[index] = outcome }
         }
+        // The first write's savepoint holds all the others: releasing it proves the transaction
+        // is still the group's own. Had SQLite rolled the whole of it back under a write that
+        // swallowed the error (a full disk, say), a later SAVEPOINT would have begun a new one,
+        // and the commit would keep only the writes after it; here the group fails instead.
+        try await db.sql.raw("RELEASE grouped_write_0").run()
     }
 
     /// Runs one write of a group in its own savepoint: undone alone when it fails (its error is
@@ -201,15 +206,16 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
     /// transaction itself is gone (SQLite rolls a whole transaction back on a full disk, for
     /// instance): then the group cannot commit.
     ///
-    /// A savepoint is never released: each write's is opened inside the one before, the commit ends
-    /// them all, and `ROLLBACK TO` names the newest of the name, this write's. Releasing each was a
-    /// statement a write, and each statement is a turn of the writers' thread.
-    private static func inSavepoint(_ write: Write, on db: any Database) async throws -> (any Error)? {
-        try await db.sql.raw("SAVEPOINT grouped_write").run()
+    /// Savepoints are numbered and not released one by one: each write's is opened inside the one
+    /// before, and releasing the first releases them all (`runInTransaction`). Releasing each was a
+    /// statement a write, and each statement is a turn of the writers' thread. `ROLLBACK TO` a
+    /// write's own savepoint undoes that write only (none after it exists yet).
+    private static func inSavepoint(_ write: Write, number: Int, on db: any Database) async throws -> (any Error)? {
+        try await db.sql.raw("SAVEPOINT \(unsafeRaw: "grouped_write_\(number)")").run()
         do {
             try await write.run(db)
         } catch {
-            try await db.sql.raw("ROLLBACK TO grouped_write").run()
+            try await db.sql.raw("ROLLBACK TO \(unsafeRaw: "grouped_write_\(number)")").run()
             return error
         }
         return nil

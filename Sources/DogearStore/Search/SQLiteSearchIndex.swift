@@ -14,6 +14,9 @@ package struct SQLiteSearchIndex: SearchIndex {
     }
 
     package static let columns = "title, authors, isbn, tags, notes, quotes"
+    /// `columns` of the documents table read as `d`.
+    private static let columnsOfD = columns.split(separator: ",").map { "d." + $0.trimmingCharacters(in: .whitespaces) }
+        .joined(separator: ", ")
 
     package func write(_ documents: [SearchDocument], replacing: Bool, on db: any SQLDatabase) async throws {
         guard !documents.isEmpty else { return }
@@ -92,14 +95,17 @@ package struct SQLiteSearchIndex: SearchIndex {
     /// forgets the old texts, the documents are rebuilt where they stand (the rowid, date added's,
     /// does not change), and the index is told the new ones. A write used to spend ten statements on
     /// a note's reindex, each a turn of the writers' thread. An entry without a document yet is
-    /// indexed as new.
+    /// indexed as new; a document whose entry is gone is left as it was, its texts and index both
+    /// (its removal, `remove`, tells the index to forget them, which must happen once only).
     package func rewrite(entryIDs: [UUID], on db: any SQLDatabase) async throws {
         for batch in entryIDs.chunked(into: 500) {
             let ids = batch.map(\.text)
             try await db.raw(
                 """
                 INSERT INTO entry_search (entry_search, rowid, \(unsafeRaw: Self.columns))
-                SELECT 'delete', rowid, \(unsafeRaw: Self.columns) FROM entry_search_docs WHERE entry_id IN (\(binds: ids))
+                SELECT 'delete', d.rowid, \(unsafeRaw: Self.columnsOfD)
+                FROM entry_search_docs d
+                WHERE d.entry_id IN (\(binds: ids)) AND EXISTS (SELECT 1 FROM library_entries e WHERE e.id = d.entry_id)
                 """
             ).run()
             let rewritten = try await db.raw(
