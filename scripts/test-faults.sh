@@ -47,6 +47,18 @@ start() { # start NAME [SETTING=VALUE...]: a server on $WORK/NAME, its URL in BA
 STARTS=0
 kill9() { kill -9 "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=""; }
 stop() { kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=""; }
+# term NAME: SIGTERM, then up to 30 s for the server to exit (its log's tail if it does not).
+term() {
+  kill -TERM "$SERVER"
+  local waited=0
+  while kill -0 "$SERVER" 2>/dev/null; do
+    sleep 0.5
+    waited=$((waited + 1))
+    [ $waited -lt 60 ] || { echo "the server did not stop within 30 s of SIGTERM"; tail -20 "$WORK/$1.$STARTS.log"; exit 1; }
+  done
+  wait "$SERVER" 2>/dev/null || true
+  SERVER=""
+}
 sql() { python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone())" "$@"; }
 
 phase_term() {
@@ -56,15 +68,7 @@ phase_term() {
   local sse=$!
   for _ in $(seq 1 100); do grep -q "connected" "$WORK/sse.txt" 2>/dev/null && break; sleep 0.1; done
   F import-start "$BASE" "$WORK/term.json" "$ROWS"
-  kill -TERM "$SERVER"
-  local waited=0
-  while kill -0 "$SERVER" 2>/dev/null; do
-    sleep 0.5
-    waited=$((waited + 1))
-    [ $waited -lt 60 ] || { echo "the server did not stop within 30 s of SIGTERM"; tail -20 "$WORK/term.$STARTS.log"; exit 1; }
-  done
-  wait "$SERVER" 2>/dev/null || true
-  SERVER=""
+  term term
   wait $sse
   grep -q "^retry: 3000" "$WORK/sse.txt" || { echo "the event stream ended without a retry hint:"; cat "$WORK/sse.txt"; exit 1; }
   echo "faults: SIGTERM: the event stream ended with 'retry: 3000'; the server exited"
@@ -127,14 +131,7 @@ phase_stop() {
   F status-burst "$BASE" "$WORK/stop.json" 5 32 stopping &
   local burst=$!
   sleep 2
-  kill -TERM "$SERVER"
-  local waited=0
-  while kill -0 "$SERVER" 2>/dev/null; do
-    sleep 0.5
-    waited=$((waited + 1))
-    [ $waited -lt 60 ] || { echo "the server did not stop within 30 s of SIGTERM"; tail -20 "$WORK/stop.$STARTS.log"; exit 1; }
-  done
-  SERVER=""
+  term stop
   wait $burst
   # Swift's runtime writes its crash report to standard error, which is the log.
   if grep -q "crashed:\|Fatal error" "$WORK/stop.$STARTS.log"; then
