@@ -61,6 +61,25 @@ struct ObservabilityTests {
         }
     }
 
+    /// Vapor's handler of SIGTERM and ours run on two queues. When Vapor's is first, the shutdown
+    /// begins before ours has seen the signal; the club event streams must be told to come back all
+    /// the same (a CI run once saw a stream end without its `retry: 3000` this way).
+    @Test("a stop begun by the shutdown, before the signal handler ran, still ends every event stream and refuses requests")
+    func stopBegunByShutdown() async throws {
+        try await withDogear { app in
+            let (wakeUps, _) = app.clubEvents.subscribe(to: UUID())
+            #expect(!app.clubEvents.isClosing)
+            await GracefulShutdown().shutdownAsync(app)
+            #expect(app.isStopping)
+            let refused = try await app.send(.GET, "/api/v1/home")
+            #expect(refused.status == .serviceUnavailable)
+            #expect(app.clubEvents.isClosing)
+            guard app.clubEvents.isClosing else { return }  // else the stream below never ends
+            var iterator = wakeUps.makeAsyncIterator()
+            #expect(await iterator.next() == nil)
+        }
+    }
+
     @Test("/metrics is off without DOGEAR_METRICS_TOKEN")
     func metricsOff() async throws {
         try await withDogear { app in

@@ -26,10 +26,8 @@ package final class GracefulShutdown: LifecycleHandler, @unchecked Sendable {
         let made = [SIGTERM, SIGINT].map { signal in
             let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
             source.setEventHandler { [weak application] in
-                guard let application, !application.isStopping else { return }
-                application.isStopping = true
-                application.logger.notice("stopping: finishing the requests in flight, closing event streams")
-                application.clubEvents.closeAll()
+                guard let application else { return }
+                Self.beginStopping(application)
             }
             source.resume()
             return source
@@ -40,9 +38,10 @@ package final class GracefulShutdown: LifecycleHandler, @unchecked Sendable {
     /// Before the databases close (they are closed after every lifecycle handler): the requests
     /// still in flight finish first, for as long as a write may wait for its turn and a little more.
     package func shutdownAsync(_ application: Application) async {
-        // Vapor's own handler of the signal may have been first (or the stop came another way):
-        // from here on every new request is refused whichever it was.
-        application.isStopping = true
+        // Vapor's own handler of the signal may have run first and started the shutdown before
+        // ours saw the signal (they are two queues), or the stop came another way: the streams
+        // are told to come back and new requests refused whichever it was.
+        Self.beginStopping(application)
         sources.withLockedValue { sources in
             for source in sources { source.cancel() }
             sources = []
@@ -50,10 +49,30 @@ package final class GracefulShutdown: LifecycleHandler, @unchecked Sendable {
         let left = await application.inFlightRequests.waitUntilIdle(limit: SQLiteWriters.maximumWait + .seconds(5))
         if left > 0 { application.logger.warning("stopping with \(left) requests still in flight") }
     }
+
+    /// Once, from whichever comes first (the signal or the shutdown): `/ready` and new requests
+    /// answer 503 from now on, and every club event stream ends with its retry hint.
+    private static func beginStopping(_ application: Application) {
+        guard application.markStopping() else { return }
+        application.logger.notice("stopping: finishing the requests in flight, closing event streams")
+        application.clubEvents.closeAll()
+    }
 }
 
 extension Application {
     private struct StoppingKey: StorageKey { typealias Value = NIOLockedValueBox<Bool> }
+
+    /// Sets `isStopping`; true only for the first caller.
+    fileprivate func markStopping() -> Bool {
+        if let box = storage[StoppingKey.self] {
+            return box.withLockedValue { stopping in
+                defer { stopping = true }
+                return !stopping
+            }
+        }
+        storage[StoppingKey.self] = NIOLockedValueBox(true)
+        return true
+    }
 
     /// A signal to stop arrived: `/ready` answers 503 from now on.
     package var isStopping: Bool {
