@@ -157,12 +157,31 @@ struct LeanReadTests {
             #expect(
                 try await app.send(.POST, "/api/v1/goals", token: token, json: ["year": 2026, "metric": "books", "target": 12])
                     .status == .created)
+            // A second club with every field a club can fill: a description, a cover, a current book.
+            let club = try await app.send(
+                .POST, "/api/v1/clubs", token: token,
+                json: [
+                    "name": "Book Club", "description": "Line one\nline \"two\" </script>", "isPublic": true,
+                    "coverUrl": "https://covers.example/club.jpg",
+                ])
+            let clubID = try #require(club["id"] as? String)
+            let entry = try await app.addEntry(token, title: "The Club Pick", authors: ["Ann Author"], pageCount: 240)
+            try await app.must(
+                .PUT, "/api/v1/clubs/\(clubID)/current-book", token: token,
+                json: ["entryId": entry.id.uuidString, "startDate": "2026-03-01"])
             let reply = try await app.send(.GET, "/api/v1/home", token: token)
             #expect(reply.status == .ok)
             let home = try reply.decode(HomeDTO.self)
             #expect(reply.body == String(decoding: try Self.encoder().encode(home), as: UTF8.self))
-            #expect(home.clubs.count == 1 && home.goals.count == 1 && !home.currentlyReading.isEmpty)
+            #expect(home.clubs.count == 2 && home.goals.count == 1 && !home.currentlyReading.isEmpty)
+            #expect(home.clubs.contains { $0.currentBook != nil && $0.description != nil && $0.coverUrl != nil })
             #expect(!home.recentlyFinished.isEmpty && home.stats.readAllTime > 0)
+            // A reader with no clubs and no goals: the empty lists are the encoder's too.
+            let newcomer = try await app.signUp("newcomer@example.com")
+            let empty = try await app.send(.GET, "/api/v1/home", token: newcomer)
+            let emptyHome = try empty.decode(HomeDTO.self)
+            #expect(empty.body == String(decoding: try Self.encoder().encode(emptyHome), as: UTF8.self))
+            #expect(emptyHome.clubs.isEmpty && emptyHome.goals.isEmpty)
         }
     }
 

@@ -48,3 +48,52 @@ extension PersonRef: JSONBytesWritable {
         json.endObject()
     }
 }
+
+/// A club as Home and the clubs list show it, written by `JSONBytes`: the bytes `JSONEncoder`
+/// writes for `ClubDTO` (keys sorted, every `@Nullable` field present); `JSONBytesTests` compares
+/// them. Home writes three of these on every visit.
+extension ClubDTO: JSONBytesWritable {
+    package func write(to json: inout JSONBytes) {
+        json.beginObject()
+        json.key("approvesJoins")
+        json.bool(approvesJoins)
+        json.key("booksCompleted")
+        json.int(booksCompleted)
+        json.key("coverUrl")
+        json.string(coverUrl)
+        json.key("createdAt")
+        json.date(createdAt)
+        json.key("currentBook")
+        if let currentBook { currentBook.write(to: &json) } else { json.null() }
+        json.key("description")
+        json.string(description)
+        json.key("id")
+        json.uuid(id)
+        json.key("isPublic")
+        json.bool(isPublic)
+        json.key("joinCode")
+        json.string(joinCode)
+        json.key("memberCount")
+        json.int(memberCount)
+        json.key("name")
+        json.string(name)
+        json.key("owner")
+        owner.write(to: &json)
+        json.key("role")
+        json.string(role)
+        json.endObject()
+    }
+}
+
+extension ClubDTO.CurrentBook: JSONBytesWritable {
+    package func write(to json: inout JSONBytes) {
+        json.beginObject()
+        json.key("coverUrl")
+        json.string(coverUrl)
+        json.key("startedOn")
+        json.string(startedOn)
+        json.key("work")
+        work.write(to: &json)
+        json.endObject()
+    }
+}
