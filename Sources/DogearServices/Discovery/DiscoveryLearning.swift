@@ -154,25 +154,33 @@ package struct DiscoveryLearning {
         ).run()
     }
 
+    /// The reader's next interaction number, the profile row made empty the first time, in one
+    /// statement (this runs in the writers' line, where each statement waits its turn). The update
+    /// on conflict changes nothing; it is there so the row comes back either way.
     private func nextSeq(_ userID: UUID) async throws -> Int {
-        try await ensureProfile(userID)
-        return try await db.sql.raw("SELECT next_seq FROM discovery_profiles WHERE user_id = \(bind: userID)").first()?
-            .decode(column: "next_seq", as: Int.self) ?? 1
+        try await db.sql.raw(
+            """
+            INSERT INTO discovery_profiles (user_id, total, positive, negative, liked_pages, liked_books_with_pages, next_seq)
+            VALUES (\(bind: userID), 0, 0, 0, 0, 0, 1)
+            ON CONFLICT (user_id) DO UPDATE SET next_seq = discovery_profiles.next_seq
+            RETURNING next_seq
+            """
+        ).first()?.decode(column: "next_seq", as: Int.self) ?? 1
     }
 
     private func add(_ change: Preferences, sign: Int, nextSeq: Int?, userID: UUID) async throws {
         let sql = db.sql
+        // Every facet's score in one statement (a status change moves a few genres and authors, and
+        // each statement in the writers' line waits its turn), in one order, so two writes for
+        // the same reader lock the rows in the same order.
         let facets =
-            change.genreScores.map { ("genre", $0.key.rawValue, $0.value) }
-            + change.authorScores.map { ("author", $0.key.uuidString, $0.value) }
-        for (facet, key, score) in facets where score != 0 {
-            try await sql.raw(
-                """
-                INSERT INTO discovery_scores (user_id, facet, key, score) VALUES (\(bind: userID), \(bind: facet), \(bind: key), \(bind: score * sign))
-                ON CONFLICT (user_id, facet, key) DO UPDATE SET score = discovery_scores.score + excluded.score
-                """
-            ).run()
-        }
+            (change.genreScores.map { ("genre", $0.key.rawValue, $0.value) }
+            + change.authorScores.map { ("author", $0.key.uuidString, $0.value) })
+            .filter { $0.2 != 0 }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        try await BulkInsert(sql: sql).insert(
+            into: "discovery_scores", [("user_id", .uuid), ("facet", .text), ("key", .text), ("score", .int)],
+            rows: facets.map { [.uuid(userID), .text($0.0), .text($0.1), .int($0.2 * sign)] },
+            onConflict: "(user_id, facet, key) DO UPDATE SET score = discovery_scores.score + excluded.score")
         let seq: SQLQueryString = nextSeq.map { ", next_seq = \(bind: $0)" } ?? ""
         try await sql.raw(
             """
