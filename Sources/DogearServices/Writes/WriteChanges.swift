@@ -269,11 +269,24 @@ package final class WriteChanges: @unchecked Sendable {
                 news.entry, statusBefore: news.before?.state.status, ratingBefore: news.before?.rating)
         }
 
+        // The clubs and list items around the changed entries, in one statement for the feed and
+        // the log (an import's batch, with more entries than that reads, lets the log read its own).
+        let changedEntries = Self.unique(news.compactMap(\.entry.id) + entries.values.flatMap { $0 })
+            .filter { !removed.contains($0) }
+        let publicEntries = Set(news.filter(\.entry.isPublic).compactMap(\.entry.id))
+        let surroundings =
+            changedEntries.count <= EntrySurroundings.limit
+            ? try await EntrySurroundings.load(
+                changedEntries.map { .init(id: $0, isPublic: publicEntries.contains($0)) }, on: db)
+            : EntrySurroundings()
+
         var clubs = wakes
         let feed = ClubActivityLog(db: db)
         for news in news {
             clubs.formUnion(
-                try await feed.entryChanged(news.entry, before: news.before?.state, ratingBefore: news.before?.rating))
+                try await feed.entryChanged(
+                    news.entry, before: news.before?.state, ratingBefore: news.before?.rating,
+                    clubs: news.entry.id.flatMap { surroundings.clubs[$0] }))
         }
         for activity in activities {
             try await feed.record(activity)
@@ -286,7 +299,8 @@ package final class WriteChanges: @unchecked Sendable {
         // writes that touch several readers never wait on each other's clock locks.
         for userID in Set(sync.keys).union(entries.keys).union(contents.keys).sorted() {
             let log = SyncLog(db: db, userID: userID, now: now)
-            var changes = try await log.entryChanges(Self.unique(entries[userID] ?? []).filter { !removed.contains($0) })
+            var changes = try await log.entryChanges(
+                Self.unique(entries[userID] ?? []).filter { !removed.contains($0) }, knownItems: surroundings.listItems)
             changes += try await log.contentChanges(ofEntries: Self.unique(contents[userID] ?? []))
             changes += sync[userID] ?? []
             try await log.record(changes)

@@ -32,11 +32,12 @@ package struct SyncLog {
     package let now: Date
 
     /// Entries changed: the entries, and the items of the reader's lists that hold the same works
-    /// (an item shows the reader's entry and its cover).
-    package func entryChanges(_ entryIDs: [UUID]) async throws -> [Change] {
+    /// (an item shows the reader's entry and its cover). `knownItems`: those items per entry, when the
+    /// write has read them already (`EntrySurroundings`); read here for an entry it has not.
+    package func entryChanges(_ entryIDs: [UUID], knownItems: [UUID: [UUID]] = [:]) async throws -> [Change] {
         guard !entryIDs.isEmpty else { return [] }
-        var items: [UUID] = []
-        for chunk in entryIDs.chunked(into: 500) {
+        var items = entryIDs.flatMap { knownItems[$0] ?? [] }
+        for chunk in entryIDs.filter({ knownItems[$0] == nil }).chunked(into: 500) {
             items += try await listItems(
                 where: "i.work_id IN (SELECT work_id FROM library_entries WHERE id IN (\(binds: chunk)))")
         }

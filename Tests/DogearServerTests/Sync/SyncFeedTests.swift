@@ -156,6 +156,26 @@ struct SyncFeedTests {
         }
     }
 
+    /// The write reads the list items around a changed entry with the clubs around it, in one
+    /// statement (`EntrySurroundings`): Bob's list holds the same book, and must stay out of Ann's feed.
+    @Test("a page read sends the entry and the reader's own list item holding its book again, nobody else's")
+    func entryChangeSendsItsListItems() async throws {
+        try await withDogear { app in
+            let ann = try await Self.everything(app, email: "ann@example.com")
+            let bob = try await Self.everything(app, email: "bob@example.com")
+            var annCopy = try await app.freshMirror(ann.token)
+            var bobCopy = try await app.freshMirror(bob.token)
+            let (annBefore, bobBefore) = (annCopy.applied.count, bobCopy.applied.count)
+            try await app.must(.POST, "/api/v1/library/\(ann.entry)/progress", token: ann.token, json: ["page": 12])
+            try await app.sync(ann.token, into: &annCopy)
+            try await app.sync(bob.token, into: &bobCopy)
+            let came = Set(annCopy.applied.dropFirst(annBefore).map { "\($0["type"]!)/\($0["id"]!)" })
+            #expect(came == ["entry/\(ann.entry)", "listItem/\(ann.item)"])
+            #expect(bobCopy.applied.count == bobBefore)
+            #expect(annCopy.object("listItem", ann.item)?["entryId"] as? String == ann.entry)
+        }
+    }
+
     @Test("another reader's changes never appear in a reader's feed")
     func otherReaders() async throws {
         try await withDogear { app in

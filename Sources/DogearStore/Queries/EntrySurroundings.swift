@@ -1,0 +1,80 @@
+import FluentKit
+import Foundation
+import SQLKit
+
+/// What surrounds the entries a write changed, read in one statement inside the write: the clubs
+/// whose feed hears of each public entry (clubs reading its work now, where the reader is a member
+/// who shows progress) and the items of the reader's own lists that hold its work (a list item
+/// shows the reader's entry, so the sync log sends it again).
+///
+/// Why one statement: the club feed and the sync log each asked for theirs, and every statement of
+/// a write waits its turn in the writers' line (on SQLite, two thread hops each). The feed
+/// (`ClubActivityLog`) and the log (`SyncLog`) still ask for themselves when not given these.
+package struct EntrySurroundings: Sendable {
+    /// Per entry, the clubs to tell, in one order (the order their feeds are written and locked in).
+    package var clubs: [UUID: [UUID]] = [:]
+    /// Per entry, the reader's list items holding its work.
+    package var listItems: [UUID: [UUID]] = [:]
+
+    /// At most this many entries are read at once here; a write with more (an import's batch) lets
+    /// the log read its list items in chunks of its own.
+    package static let limit = 500
+
+    /// Nothing read: the feed and the log read their own.
+    package init() {}
+
+    package struct Entry: Sendable {
+        package var id: UUID
+        package var isPublic: Bool
+
+        package init(id: UUID, isPublic: Bool) {
+            self.id = id
+            self.isPublic = isPublic
+        }
+    }
+
+    /// The entries as they stand in the write's transaction (their reader and work are read there).
+    package static func load(_ entries: [Entry], on db: any Database) async throws -> EntrySurroundings {
+        var result = EntrySurroundings()
+        guard !entries.isEmpty else { return result }
+        precondition(entries.count <= limit, "EntrySurroundings reads at most \(limit) entries at once")
+        let all = entries.map(\.id)
+        let shown = entries.filter(\.isPublic).map(\.id)
+        var query: SQLQueryString =
+            """
+            SELECT 'item' AS kind, e.id AS entry_id, i.id AS id FROM library_entries e
+            JOIN lists l ON l.user_id = e.user_id
+            JOIN list_items i ON i.list_id = l.id AND i.work_id = e.work_id
+            WHERE e.id IN (\(binds: all))
+            """
+        if !shown.isEmpty {
+            query =
+                query
+                    + """
+
+                    UNION ALL
+                    SELECT 'club', e.id, cb.club_id FROM library_entries e
+                    JOIN club_members m ON m.user_id = e.user_id AND m.hides_progress = \(bind: false)
+                    JOIN club_books cb ON cb.club_id = m.club_id AND cb.work_id = e.work_id AND cb.finished_on IS NULL
+                    WHERE e.id IN (\(binds: shown))
+                    """
+        }
+        for row in try await db.sql.raw(query).all() {
+            let entryID = try row.decode(column: "entry_id", as: UUID.self)
+            let id = try row.decode(column: "id", as: UUID.self)
+            if try row.decode(column: "kind", as: String.self) == "club" {
+                result.clubs[entryID, default: []].append(id)
+            } else {
+                result.listItems[entryID, default: []].append(id)
+            }
+        }
+        for (entryID, clubs) in result.clubs { result.clubs[entryID] = clubs.sorted { $0.uuidString < $1.uuidString } }
+        // Every entry asked about has an answer, an empty one where nothing surrounds it (a private
+        // entry's feed hears nothing).
+        for id in all {
+            if result.listItems[id] == nil { result.listItems[id] = [] }
+            if result.clubs[id] == nil { result.clubs[id] = [] }
+        }
+        return result
+    }
+}
