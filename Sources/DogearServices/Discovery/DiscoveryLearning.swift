@@ -124,13 +124,14 @@ package struct DiscoveryLearning {
     /// stay dismissed and nothing before it can be undone into the new scores.
     package func forget(_ userID: UUID) async throws {
         let sql = db.sql
-        try await sql.delete(from: "discovery_scores").where("user_id", .equal, userID).run()
+        // The profile before the scores, the order `add` takes them in.
         try await sql.raw(
             """
             UPDATE discovery_profiles SET total = 0, positive = 0, negative = 0, liked_pages = 0,
               liked_books_with_pages = 0, learned_library_at = NULL WHERE user_id = \(bind: userID)
             """
         ).run()
+        try await sql.delete(from: "discovery_scores").where("user_id", .equal, userID).run()
         try await sql.raw("UPDATE discovery_interactions SET forgotten = TRUE WHERE user_id = \(bind: userID)").run()
     }
 
@@ -168,8 +169,20 @@ package struct DiscoveryLearning {
         ).first()?.decode(column: "next_seq", as: Int.self) ?? 1
     }
 
+    /// The profile row first, then the scores: every path that writes both (`record`, `undo`,
+    /// `forget`) takes their locks in that order, so two writes for one reader on PostgreSQL wait
+    /// for each other instead of deadlocking.
     private func add(_ change: Preferences, sign: Int, nextSeq: Int?, userID: UUID) async throws {
         let sql = db.sql
+        let seq: SQLQueryString = nextSeq.map { ", next_seq = \(bind: $0)" } ?? ""
+        try await sql.raw(
+            """
+            UPDATE discovery_profiles SET total = total + \(bind: change.total * sign),
+              positive = positive + \(bind: change.positive * sign), negative = negative + \(bind: change.negative * sign),
+              liked_pages = liked_pages + \(bind: change.likedPages * sign),
+              liked_books_with_pages = liked_books_with_pages + \(bind: change.likedBooksWithPages * sign)
+            """ + seq + " WHERE user_id = \(bind: userID)"
+        ).run()
         // Every facet's score in one statement (a status change moves a few genres and authors, and
         // each statement in the writers' line waits its turn), in one order, so two writes for
         // the same reader lock the rows in the same order.
@@ -181,15 +194,6 @@ package struct DiscoveryLearning {
             into: "discovery_scores", [("user_id", .uuid), ("facet", .text), ("key", .text), ("score", .int)],
             rows: facets.map { [.uuid(userID), .text($0.0), .text($0.1), .int($0.2 * sign)] },
             onConflict: "(user_id, facet, key) DO UPDATE SET score = discovery_scores.score + excluded.score")
-        let seq: SQLQueryString = nextSeq.map { ", next_seq = \(bind: $0)" } ?? ""
-        try await sql.raw(
-            """
-            UPDATE discovery_profiles SET total = total + \(bind: change.total * sign),
-              positive = positive + \(bind: change.positive * sign), negative = negative + \(bind: change.negative * sign),
-              liked_pages = liked_pages + \(bind: change.likedPages * sign),
-              liked_books_with_pages = liked_books_with_pages + \(bind: change.likedBooksWithPages * sign)
-            """ + seq + " WHERE user_id = \(bind: userID)"
-        ).run()
     }
 
     // MARK: a book's facts

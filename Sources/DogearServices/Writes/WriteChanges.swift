@@ -270,15 +270,12 @@ package final class WriteChanges: @unchecked Sendable {
         }
 
         // The clubs and list items around the changed entries, in one statement for the feed and
-        // the log (an import's batch, with more entries than that reads, lets the log read its own).
+        // the log.
         let changedEntries = Self.unique(news.compactMap(\.entry.id) + entries.values.flatMap { $0 })
             .filter { !removed.contains($0) }
         let publicEntries = Set(news.filter(\.entry.isPublic).compactMap(\.entry.id))
-        let surroundings =
-            changedEntries.count <= EntrySurroundings.limit
-            ? try await EntrySurroundings.load(
-                changedEntries.map { .init(id: $0, isPublic: publicEntries.contains($0)) }, on: db)
-            : EntrySurroundings()
+        let surroundings = try await EntrySurroundings.load(
+            changedEntries.map { .init(id: $0, isPublic: publicEntries.contains($0)) }, on: db)
 
         var clubs = wakes
         let feed = ClubActivityLog(db: db)

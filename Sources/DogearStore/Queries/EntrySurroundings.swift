@@ -2,7 +2,8 @@ import FluentKit
 import Foundation
 import SQLKit
 
-/// What surrounds the entries a write changed, read in one statement inside the write: the clubs
+/// What surrounds the entries a write changed, read in one statement inside the write (one per
+/// 500 entries, for an import's batch): the clubs
 /// whose feed hears of each public entry (clubs reading its work now, where the reader is a member
 /// who shows progress) and the items of the reader's own lists that hold its work (a list item
 /// shows the reader's entry, so the sync log sends it again).
@@ -16,12 +17,7 @@ package struct EntrySurroundings: Sendable {
     /// Per entry, the reader's list items holding its work.
     package var listItems: [UUID: [UUID]] = [:]
 
-    /// At most this many entries are read at once here; a write with more (an import's batch) lets
-    /// the log read its list items in chunks of its own.
-    package static let limit = 500
-
-    /// Nothing read: the feed and the log read their own.
-    package init() {}
+    private init() {}
 
     package struct Entry: Sendable {
         package var id: UUID
@@ -36,42 +32,43 @@ package struct EntrySurroundings: Sendable {
     /// The entries as they stand in the write's transaction (their reader and work are read there).
     package static func load(_ entries: [Entry], on db: any Database) async throws -> EntrySurroundings {
         var result = EntrySurroundings()
-        guard !entries.isEmpty else { return result }
-        precondition(entries.count <= limit, "EntrySurroundings reads at most \(limit) entries at once")
-        let all = entries.map(\.id)
-        let shown = entries.filter(\.isPublic).map(\.id)
-        var query: SQLQueryString =
-            """
-            SELECT 'item' AS kind, e.id AS entry_id, i.id AS id FROM library_entries e
-            JOIN lists l ON l.user_id = e.user_id
-            JOIN list_items i ON i.list_id = l.id AND i.work_id = e.work_id
-            WHERE e.id IN (\(binds: all))
-            """
-        if !shown.isEmpty {
-            query =
-                query
-                    + """
+        let shownIDs = Set(entries.filter(\.isPublic).map(\.id))
+        // In chunks, as the log read its items before: an import's batch changes thousands.
+        for chunk in entries.map(\.id).chunked(into: 500) {
+            let shown = chunk.filter { shownIDs.contains($0) }
+            var query: SQLQueryString =
+                """
+                SELECT 'item' AS kind, e.id AS entry_id, i.id AS id FROM library_entries e
+                JOIN lists l ON l.user_id = e.user_id
+                JOIN list_items i ON i.list_id = l.id AND i.work_id = e.work_id
+                WHERE e.id IN (\(binds: chunk))
+                """
+            if !shown.isEmpty {
+                query =
+                    query
+                        + """
 
-                    UNION ALL
-                    SELECT 'club', e.id, cb.club_id FROM library_entries e
-                    JOIN club_members m ON m.user_id = e.user_id AND m.hides_progress = \(bind: false)
-                    JOIN club_books cb ON cb.club_id = m.club_id AND cb.work_id = e.work_id AND cb.finished_on IS NULL
-                    WHERE e.id IN (\(binds: shown))
-                    """
-        }
-        for row in try await db.sql.raw(query).all() {
-            let entryID = try row.decode(column: "entry_id", as: UUID.self)
-            let id = try row.decode(column: "id", as: UUID.self)
-            if try row.decode(column: "kind", as: String.self) == "club" {
-                result.clubs[entryID, default: []].append(id)
-            } else {
-                result.listItems[entryID, default: []].append(id)
+                        UNION ALL
+                        SELECT 'club', e.id, cb.club_id FROM library_entries e
+                        JOIN club_members m ON m.user_id = e.user_id AND m.hides_progress = \(bind: false)
+                        JOIN club_books cb ON cb.club_id = m.club_id AND cb.work_id = e.work_id AND cb.finished_on IS NULL
+                        WHERE e.id IN (\(binds: shown))
+                        """
+            }
+            for row in try await db.sql.raw(query).all() {
+                let entryID = try row.decode(column: "entry_id", as: UUID.self)
+                let id = try row.decode(column: "id", as: UUID.self)
+                if try row.decode(column: "kind", as: String.self) == "club" {
+                    result.clubs[entryID, default: []].append(id)
+                } else {
+                    result.listItems[entryID, default: []].append(id)
+                }
             }
         }
         for (entryID, clubs) in result.clubs { result.clubs[entryID] = clubs.sorted { $0.uuidString < $1.uuidString } }
         // Every entry asked about has an answer, an empty one where nothing surrounds it (a private
         // entry's feed hears nothing).
-        for id in all {
+        for id in entries.map(\.id) {
             if result.listItems[id] == nil { result.listItems[id] = [] }
             if result.clubs[id] == nil { result.clubs[id] = [] }
         }

@@ -49,9 +49,9 @@ extension PersonRef: JSONBytesWritable {
     }
 }
 
-/// A club as Home and the clubs list show it, written by `JSONBytes`: the bytes `JSONEncoder`
-/// writes for `ClubDTO` (keys sorted, every `@Nullable` field present); `JSONBytesTests` compares
-/// them. Home writes three of these on every visit.
+/// A club as Home shows it, written by `JSONBytes`: the bytes `JSONEncoder` writes for `ClubDTO`
+/// (keys sorted, every `@Nullable` field present); `LeanReadTests.homeBytes` compares them. Home
+/// writes up to three of these on every visit.
 extension ClubDTO: JSONBytesWritable {
     package func write(to json: inout JSONBytes) {
         json.beginObject()
