@@ -11,39 +11,41 @@ import Testing
 @Suite("Barcodes: never fewer than plain ZBar, never wrong")
 struct BarcodeFixtureTests {
     /// What the scan proposes and what plain ZBar reads, as ISBN-13s.
-    static func read(_ bytes: [UInt8], _ engine: ScanEngine) throws -> (scan: Set<String>, zbar: Set<String>) {
-        let photo = try engine.decode(bytes)
-        return (
-            Set(engine.barcodes(in: photo).map(\.isbn.isbn13)),
-            Set(engine.wholePhotoBarcodes(photo).compactMap { BarcodeReading.isbn(fromEAN13: $0)?.isbn13 })
-        )
+    static func read(_ bytes: [UInt8], _ engine: ScanEngine) async throws -> (scan: Set<String>, zbar: Set<String>) {
+        try await offThePool {
+            let photo = try engine.decode(bytes)
+            return (
+                Set(engine.barcodes(in: photo).map(\.isbn.isbn13)),
+                Set(engine.wholePhotoBarcodes(photo).compactMap { BarcodeReading.isbn(fromEAN13: $0)?.isbn13 })
+            )
+        }
     }
 
     @Test("a drawn shelf with bars of 1 to 10 px: every barcode on it proposed, nothing else", arguments: ShelfPhotos.barsNames)
-    func drawn(_ name: String) throws {
+    func drawn(_ name: String) async throws {
         let engine = try installedEngine()
         let photo = try ShelfPhotos.photo(name)
         let truth = Set(photo.manifest.books.filter { $0.kind == "barcode" }.map(\.isbn))
-        let (scan, zbar) = try Self.read(photo.bytes, engine)
+        let (scan, zbar) = try await Self.read(photo.bytes, engine)
         #expect(zbar.intersection(truth).isSubset(of: scan), "plain ZBar read \(zbar.intersection(truth).subtracting(scan))")
         #expect(scan == truth, "\(name): proposed \(scan.sorted()), on the shelf \(truth.sorted())")
     }
 
     @Test("a phone photo of a book's barcode: what plain ZBar reads is proposed, nothing wrong", arguments: RealBarcodePhotos.all)
-    func real(_ photo: RealBarcodePhotos.Photo) throws {
+    func real(_ photo: RealBarcodePhotos.Photo) async throws {
         let engine = try installedEngine()
-        let (scan, zbar) = try Self.read(try RealBarcodePhotos.bytes(photo), engine)
+        let (scan, zbar) = try await Self.read(try RealBarcodePhotos.bytes(photo), engine)
         #expect(zbar.intersection([photo.isbn]).isSubset(of: scan), "\(photo.file): plain ZBar read it, the scan did not")
         #expect(scan.isSubset(of: [photo.isbn]), "\(photo.file): proposed \(scan.sorted())")
     }
 
     @Test("the real photos are all there, and the scan reads more of them than plain ZBar")
-    func realPhotosTogether() throws {
+    func realPhotosTogether() async throws {
         let engine = try installedEngine()
         #expect(RealBarcodePhotos.all.count == 47)
         var (scanned, plain) = (0, 0)
         for photo in RealBarcodePhotos.all {
-            let (scan, zbar) = try Self.read(try RealBarcodePhotos.bytes(photo), engine)
+            let (scan, zbar) = try await Self.read(try RealBarcodePhotos.bytes(photo), engine)
             scanned += scan.contains(photo.isbn) ? 1 : 0
             plain += zbar.contains(photo.isbn) ? 1 : 0
         }
@@ -63,7 +65,7 @@ struct BarcodeFixtureTests {
     static let modules: [Double] = [1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9, 10]
 
     @Test("a lone barcode is found at every position, whatever the width of its bars", arguments: modules)
-    func lone(_ module: Double) throws {
+    func lone(_ module: Double) async throws {
         let engine = try installedEngine()
         let code = "9780141036144"
         let width = Int(150 * module) + 40
@@ -74,7 +76,7 @@ struct BarcodeFixtureTests {
         for (x, y) in places {
             let pgm = DrawnBarcode.photo(code, module: module, x: x, y: y, width: width, height: height)
             let jpeg = try #require(DrawnBarcode.jpeg(pgm, engine: engine))
-            let (scan, _) = try Self.read(jpeg, engine)
+            let (scan, _) = try await Self.read(jpeg, engine)
             if scan != [code] { missed.append("at (\(x), \(y)): \(scan.sorted())") }
         }
         #expect(missed.isEmpty, "bars of \(module) px: \(missed)")

@@ -8,14 +8,17 @@ import Testing
 @Suite("Spines on generated shelves: read in both rotations, each where it stands")
 struct SpineReadingTests {
     @Test("most spines are read over their own book, with their title's words, upright or sideways")
-    func spines() throws {
+    func spines() async throws {
         let engine = try installedEngine()
         var spines = 0
         var read = 0
         for photo in try ShelfPhotos.all() {
-            let decoded = try engine.decode(photo.bytes)
-            let barcodes = engine.barcodes(in: decoded).map(\.box)
-            let readings = engine.spines(in: decoded, apartFrom: barcodes, deadline: .now + .seconds(60))
+            let bytes = photo.bytes
+            let readings = try await offThePool {
+                let decoded = try engine.decode(bytes)
+                let barcodes = engine.barcodes(in: decoded).map(\.box)
+                return engine.spines(in: decoded, apartFrom: barcodes, deadline: .now + .seconds(60))
+            }
             for book in photo.manifest.books where book.kind == "spine" {
                 spines += 1
                 let box = ScanBox(x: book.box[0], y: book.box[1], width: book.box[2], height: book.box[3])
