@@ -35,27 +35,14 @@ package struct ClubActivityLog {
     /// added, started, 25/50/75 %, finished, abandoned, rated. A private entry tells nothing, and
     /// neither does a member who keeps their progress to themselves in that club.
     /// Returns the clubs told (to announce once the transaction commits).
-    /// `clubs`: the clubs to tell, when the write has read them already (`EntrySurroundings`).
+    /// `clubs`: the clubs reading its work where the reader shows progress, as the write read them
+    /// (`EntrySurroundings`), in one order, so two readers' changes never wait on each other in a circle.
     package func entryChanged(
-        _ entry: LibraryEntry, before: ReadingState?, ratingBefore: Int?, clubs: [UUID]? = nil
+        _ entry: LibraryEntry, before: ReadingState?, ratingBefore: Int?, clubs clubIDs: [UUID]
     ) async throws -> [UUID] {
         guard entry.isPublic else { return [] }
         let userID = entry.$user.id
         let workID = entry.$work.id
-        let clubIDs: [UUID]
-        if let clubs {
-            clubIDs = clubs
-        } else {
-            let rows = try await db.sql.raw(
-                """
-                SELECT cb.club_id AS club_id FROM club_books cb
-                JOIN club_members m ON m.club_id = cb.club_id AND m.user_id = \(bind: userID)
-                WHERE cb.work_id = \(bind: workID) AND cb.finished_on IS NULL AND m.hides_progress = \(bind: false)
-                """
-            ).all()
-            // Locked in one order, so two readers' changes never wait on each other in a circle.
-            clubIDs = try rows.map { try $0.decode(column: "club_id", as: UUID.self) }.sorted { $0.uuidString < $1.uuidString }
-        }
         guard !clubIDs.isEmpty else { return [] }
         // An entry without an edition does not know the book's length; the club's page count does.
         let pageCount = try await CatalogLoader(db: db).bookFacts([workID]).values.first?.pageCount

@@ -273,9 +273,8 @@ package final class WriteChanges: @unchecked Sendable {
         // the log.
         let changedEntries = Self.unique(news.compactMap(\.entry.id) + entries.values.flatMap { $0 })
             .filter { !removed.contains($0) }
-        let publicEntries = Set(news.filter(\.entry.isPublic).compactMap(\.entry.id))
         let surroundings = try await EntrySurroundings.load(
-            changedEntries.map { .init(id: $0, isPublic: publicEntries.contains($0)) }, on: db)
+            changedEntries, shownIDs: Set(news.filter(\.entry.isPublic).compactMap(\.entry.id)), on: db)
 
         var clubs = wakes
         let feed = ClubActivityLog(db: db)
@@ -283,7 +282,7 @@ package final class WriteChanges: @unchecked Sendable {
             clubs.formUnion(
                 try await feed.entryChanged(
                     news.entry, before: news.before?.state, ratingBefore: news.before?.rating,
-                    clubs: news.entry.id.flatMap { surroundings.clubs[$0] }))
+                    clubs: news.entry.id.flatMap { surroundings.clubs[$0] } ?? []))
         }
         for activity in activities {
             try await feed.record(activity)
@@ -296,8 +295,8 @@ package final class WriteChanges: @unchecked Sendable {
         // writes that touch several readers never wait on each other's clock locks.
         for userID in Set(sync.keys).union(entries.keys).union(contents.keys).sorted() {
             let log = SyncLog(db: db, userID: userID, now: now)
-            var changes = try await log.entryChanges(
-                Self.unique(entries[userID] ?? []).filter { !removed.contains($0) }, knownItems: surroundings.listItems)
+            var changes = log.entryChanges(
+                Self.unique(entries[userID] ?? []).filter { !removed.contains($0) }, items: surroundings.listItems)
             changes += try await log.contentChanges(ofEntries: Self.unique(contents[userID] ?? []))
             changes += sync[userID] ?? []
             try await log.record(changes)

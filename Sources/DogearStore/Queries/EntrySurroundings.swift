@@ -10,31 +10,20 @@ import SQLKit
 ///
 /// Why one statement: the club feed and the sync log each asked for theirs, and every statement of
 /// a write waits its turn in the writers' line (on SQLite, two thread hops each). The feed
-/// (`ClubActivityLog`) and the log (`SyncLog`) still ask for themselves when not given these.
+/// (`ClubActivityLog`) and the log (`SyncLog`) are handed what this read.
 package struct EntrySurroundings: Sendable {
     /// Per entry, the clubs to tell, in one order (the order their feeds are written and locked in).
     package var clubs: [UUID: [UUID]] = [:]
     /// Per entry, the reader's list items holding its work.
     package var listItems: [UUID: [UUID]] = [:]
 
-    private init() {}
-
-    package struct Entry: Sendable {
-        package var id: UUID
-        package var isPublic: Bool
-
-        package init(id: UUID, isPublic: Bool) {
-            self.id = id
-            self.isPublic = isPublic
-        }
-    }
-
-    /// The entries as they stand in the write's transaction (their reader and work are read there).
-    package static func load(_ entries: [Entry], on db: any Database) async throws -> EntrySurroundings {
+    /// The entries as they stand in the write's transaction (their reader and work are read there);
+    /// clubs only for those in `shownIDs`, the public ones (a private entry's feed hears nothing).
+    /// An entry with nothing around it has no key: read it as empty.
+    package static func load(_ entryIDs: [UUID], shownIDs: Set<UUID>, on db: any Database) async throws -> EntrySurroundings {
         var result = EntrySurroundings()
-        let shownIDs = Set(entries.filter(\.isPublic).map(\.id))
         // In chunks, as the log read its items before: an import's batch changes thousands.
-        for chunk in entries.map(\.id).chunked(into: 500) {
+        for chunk in entryIDs.chunked(into: 500) {
             let shown = chunk.filter { shownIDs.contains($0) }
             var query: SQLQueryString =
                 """
@@ -66,12 +55,6 @@ package struct EntrySurroundings: Sendable {
             }
         }
         for (entryID, clubs) in result.clubs { result.clubs[entryID] = clubs.sorted { $0.uuidString < $1.uuidString } }
-        // Every entry asked about has an answer, an empty one where nothing surrounds it (a private
-        // entry's feed hears nothing).
-        for id in entries.map(\.id) {
-            if result.listItems[id] == nil { result.listItems[id] = [] }
-            if result.clubs[id] == nil { result.clubs[id] = [] }
-        }
         return result
     }
 }

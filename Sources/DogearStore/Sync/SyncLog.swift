@@ -32,17 +32,11 @@ package struct SyncLog {
     package let now: Date
 
     /// Entries changed: the entries, and the items of the reader's lists that hold the same works
-    /// (an item shows the reader's entry and its cover). `knownItems`: those items per entry, when the
-    /// write has read them already (`EntrySurroundings`); read here for an entry it has not.
-    package func entryChanges(_ entryIDs: [UUID], knownItems: [UUID: [UUID]] = [:]) async throws -> [Change] {
-        guard !entryIDs.isEmpty else { return [] }
-        var items = entryIDs.flatMap { knownItems[$0] ?? [] }
-        for chunk in entryIDs.filter({ knownItems[$0] == nil }).chunked(into: 500) {
-            items += try await listItems(
-                where: "i.work_id IN (SELECT work_id FROM library_entries WHERE id IN (\(binds: chunk)))")
-        }
-        return entryIDs.map { Change(type: .entry, id: $0, deleted: false) }
-            + items.map { Change(type: .listItem, id: $0, deleted: false) }
+    /// (an item shows the reader's entry and its cover), as the write read them per entry
+    /// (`EntrySurroundings`).
+    package func entryChanges(_ entryIDs: [UUID], items: [UUID: [UUID]]) -> [Change] {
+        entryIDs.map { Change(type: .entry, id: $0, deleted: false) }
+            + entryIDs.flatMap { items[$0] ?? [] }.map { Change(type: .listItem, id: $0, deleted: false) }
     }
 
     /// The sessions, notes and quotes of these entries, as changed (an import added to some of them;
