@@ -19,7 +19,7 @@ struct SignInLimitTests {
         request.headers.add(name: "Content-Type", value: "application/json")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(string: "{\"email\":\"\(email)\",\"password\":\"\(password)\"}"))
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await HTTPClient.shared.execute(request, timeout: realConnectionTimeout)
         _ = try await response.body.collect(upTo: 1 << 16)
         return (response.status, response.headers.first(name: "Retry-After"))
     }

@@ -56,7 +56,7 @@ struct WebPageTests {
                 func signIn(forwardedProto: String?) async throws -> HTTPClientResponse {
                     var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/signin")
                     if let forwardedProto { request.headers.add(name: "X-Forwarded-Proto", value: forwardedProto) }
-                    return try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+                    return try await HTTPClient.shared.execute(request, timeout: realConnectionTimeout)
                 }
                 let viaProxy = try await signIn(forwardedProto: "https")
                 #expect(viaProxy.headers.first(name: "Strict-Transport-Security") == "max-age=31536000")
@@ -72,7 +72,7 @@ struct WebPageTests {
             let port = try await app.serveOnFreePort()
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/signin")
             request.headers.add(name: "X-Forwarded-Proto", value: "https")
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let response = try await HTTPClient.shared.execute(request, timeout: realConnectionTimeout)
             #expect(response.headers.first(name: "Strict-Transport-Security") == nil)
             #expect(response.headers["Set-Cookie"].allSatisfy { !$0.contains("Secure") })
         }

@@ -62,8 +62,8 @@ final class EventStreamConnection: Sendable {
     }
 
     /// The next event, or nil when the stream ended or nothing came within `limit` (a guard against
-    /// a test hanging, not a measurement).
-    func next(within limit: Duration = .seconds(20)) async throws -> ServerEvent? {
+    /// a test hanging, not a measurement: long, as the whole suite at once on two cores is slow).
+    func next(within limit: Duration = .seconds(120)) async throws -> ServerEvent? {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             let (event, ended) = received.withLockedValue { state -> (ServerEvent?, Bool) in
@@ -78,7 +78,7 @@ final class EventStreamConnection: Sendable {
     }
 
     /// Events until `count` came or none came for `quiet`.
-    func collect(_ count: Int, quiet: Duration = .seconds(20)) async throws -> [ServerEvent] {
+    func collect(_ count: Int, quiet: Duration = .seconds(120)) async throws -> [ServerEvent] {
         var events: [ServerEvent] = []
         while events.count < count, let event = try await next(within: quiet) { events.append(event) }
         return events
@@ -110,6 +110,12 @@ final class EventStreamConnection: Sendable {
         return sawData ? event : nil
     }
 }
+
+/// How long a test's request over a real connection may go unanswered before it fails. A hang
+/// guard, not a timing check: the whole suite runs every test at once on two cores, and there one
+/// answer has been seen to take 20 s (a retry that first waits the idempotency key's 15 s for the
+/// try before it). At 30 s such a test failed a CI run with `deadlineExceeded` and nothing wrong.
+let realConnectionTimeout: TimeAmount = .minutes(5)
 
 extension Application {
     /// Serves on a free loopback port for tests that need a real connection; returns the port.

@@ -180,7 +180,7 @@ struct SyncWriteTests {
                 request.headers.add(name: "Content-Type", value: "application/json")
                 request.headers.add(name: "Idempotency-Key", value: "train-1")
                 request.body = .bytes(ByteBuffer(string: body))
-                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+                let response = try await HTTPClient.shared.execute(request, timeout: realConnectionTimeout)
                 retried = response
                 if response.status == .created { break }
                 try await Task.sleep(for: .milliseconds(100))

@@ -38,7 +38,7 @@ struct WebTrustTests {
         if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
         for (name, value) in extra { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(data: body)) }
-        let response = try await Self.client.execute(request, timeout: .seconds(60))
+        let response = try await Self.client.execute(request, timeout: realConnectionTimeout)
         let bytes = try await response.body.collect(upTo: 1 << 24)
         return Answer(status: response.status, body: String(buffer: bytes), location: response.headers.first(name: "Location"))
     }
