@@ -201,7 +201,7 @@ package struct LibraryService {
             try await archive(result.archived, of: entry, on: db)
             try await entry.save(on: db)
             // A progress update makes today a reading day (streaks, the calendar).
-            try await ReadingDays(db: db).record(userID: try user.requireID(), day: today)
+            try await changes.readingDay(userID: try user.requireID(), day: today)
             try changes.entryChanged(entry, before: before)
             return entry
         }

@@ -85,11 +85,21 @@ package final class WriteChanges: @unchecked Sendable {
     private var syncEntries: [UUID: [UUID]] = [:]
     /// Entries whose sessions, notes and quotes an import added to (an app hears of all of them).
     private var syncEntryContents: [UUID: [UUID]] = [:]
+    private var readingDays: [ReadingDays.Known] = []
 
     package init(db: any Database, now: Date) {
         self.db = db
         self.now = now
     }
+
+    /// Marks `day` a reading day of the reader (`ReadingDays.record`), in this write's transaction.
+    package func readingDay(userID: UUID, day: LocalDate) async throws {
+        guard let written = try await ReadingDays(db: db).record(userID: userID, day: day) else { return }
+        withLock { readingDays.append(written) }
+    }
+
+    /// The reading days this write wrote, to remember once it has committed (`WritePipeline`).
+    package var readingDaysWritten: [ReadingDays.Known] { withLock { readingDays } }
 
     private func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()

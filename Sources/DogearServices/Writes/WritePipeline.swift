@@ -23,11 +23,15 @@ package struct WritePipeline: Sendable {
         _ body: @escaping @Sendable (any Database, WriteChanges) async throws -> T
     ) async throws -> T {
         let now = now
-        let (value, clubs) = try await db.writeTransaction { db in
+        // Inside a batch's transaction the commit is the batch's, later: the reading days written
+        // are then not remembered (`ReadingDays.committed`), which is always safe.
+        let ownsCommit = !db.inTransaction
+        let (value, clubs, committed) = try await db.writeTransaction { db in
             let changes = WriteChanges(db: db, now: now)
             let value = try await body(db, changes)
-            return (value, try await changes.apply())
+            return (value, try await changes.apply(), changes.readingDaysWritten)
         }
+        if ownsCommit { committed.forEach(ReadingDays.committed) }
         if !clubs.isEmpty { clubEvents?.announceCommitted(clubs) }
         return value
     }

@@ -1,6 +1,7 @@
 import DogearCore
 import FluentKit
 import Foundation
+import NIOConcurrencyHelpers
 import SQLKit
 
 /// The calendar days a reader read: the days their sessions fell on (`session_days`, the day
@@ -10,15 +11,42 @@ package struct ReadingDays {
     package let db: any Database
 
     /// Notes that the reader moved their page on `day` (their own calendar day). A second update the
-    /// same day adds nothing.
-    package func record(userID: UUID, day: LocalDate) async throws {
+    /// same day adds nothing, and once this process has seen the day committed it costs no
+    /// statement either: a reader logs their page many times a day, and each write's statements are
+    /// turns of SQLite's one writer. Returns the day to pass to `committed` once the write's
+    /// transaction has committed (nil: already known).
+    package func record(userID: UUID, day: LocalDate) async throws -> Known? {
+        let known = Known(database: SQLiteWriteGroups.key(of: db) ?? "", userID: userID, day: day.description)
+        if Self.committedDays.withLockedValue({ $0.contains(known) }) { return nil }
         try await db.sql.raw(
             """
             INSERT INTO reading_days (id, user_id, day) VALUES (\(bind: UUID.timeOrdered()), \(bind: userID), \(bind: day.description))
             ON CONFLICT (user_id, day) DO NOTHING
             """
         ).run()
+        return known
     }
+
+    /// A reader's day whose row a committed transaction wrote (or found there).
+    package struct Known: Hashable, Sendable {
+        let database: String
+        let userID: UUID
+        let day: String
+    }
+
+    /// Remembers a day whose row is committed. Only after the commit: a write rolled back would
+    /// otherwise leave a day remembered that has no row. Nothing deletes a reading day but the
+    /// reader's account going, so a remembered day stays true; the memory is dropped whole when
+    /// it grows past a bound (a day forgotten costs one statement again, nothing else).
+    package static func committed(_ day: Known) {
+        committedDays.withLockedValue { days in
+            if days.count >= rememberedDays { days.removeAll(keepingCapacity: true) }
+            days.insert(day)
+        }
+    }
+
+    static let rememberedDays = 50_000
+    private static let committedDays = NIOLockedValueBox<Set<Known>>([])
 
     /// Every reading day up to `through`, with the minutes and pages the sessions of that day logged
     /// (0 for a day with only a progress update), oldest first.

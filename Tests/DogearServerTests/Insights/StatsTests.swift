@@ -243,6 +243,29 @@ struct StatsTests {
         }
     }
 
+    @Test("a progress update refused after it wrote its reading day leaves no day; the next one that lands counts it")
+    func readingDayOfARefusedWrite() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let entry = try await app.addEntry(token, pageCount: 300, extra: ["status": "reading"])
+            let path = "/api/v1/library/\(entry.id)/progress"
+            // A stale If-Match is refused as the change is logged, after the day's row was written
+            // in the same transaction: both go. Had the day been remembered as written before the
+            // commit, the next update would skip writing it and the day would never count.
+            let stale = try await app.send(.POST, path, token: token, json: ["page": 30], headers: ["If-Match": "\"1\""])
+            #expect(stale.status == .preconditionFailed)
+            var stats = try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self)
+            #expect(stats.days.isEmpty)
+            #expect(stats.reading.readingDays == 0)
+
+            try await app.must(.POST, path, token: token, json: ["page": 40])
+            try await app.must(.POST, path, token: token, json: ["page": 50])
+            stats = try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self)
+            #expect(stats.days.map(\.day) == ["2026-03-14"])
+            #expect(stats.reading.readingDays == 1)
+        }
+    }
+
     @Test("with tiers on, a free account gets books and pages per year and is told the rest is premium")
     func tiers() async throws {
         try await withDogear(
