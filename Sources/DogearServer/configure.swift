@@ -62,8 +62,8 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     if case .sqliteFile = config.database {
         // The one SQLite server process's writers; in-memory test apps leave it alone (they share the line).
         let metrics = app.metrics
-        SQLiteWriters.observer.withLockedValue { $0 = { metrics.writeWaited(seconds: DogearMetrics.seconds($0)) } }
-        SQLiteWriters.groupObserver.withLockedValue { $0 = { metrics.writesGrouped($0) } }
+        SQLiteWriters.observer.set(
+            waited: { metrics.writeWaited(seconds: DogearMetrics.seconds($0)) }, grouped: { metrics.writesGrouped($0) })
     }
     SQLiteWriters.configuredWait.withLockedValue { $0 = .milliseconds(Int64(config.writerWaitLimitSeconds * 1000)) }
     app.middleware.use(APIErrorMiddleware())

@@ -59,10 +59,8 @@ extension Database {
 package enum SQLiteWriters {
     /// The line itself, and group commit (`SQLiteWriteGroups`).
     package static let line = SQLiteWriteGroups()
-    /// Where the waits go (`/metrics`' `dogear_database_write_wait_seconds`); set by `configure`.
-    package static let observer = NIOLockedValueBox<(@Sendable (Duration) -> Void)?>(nil)
-    /// Where the size of each group goes (`/metrics`' `dogear_database_write_group_size`).
-    package static let groupObserver = NIOLockedValueBox<(@Sendable (Int) -> Void)?>(nil)
+    /// Where the waits and the groups' sizes go (`/metrics`); set by `configure`.
+    package static let observer = WriteObserver()
 
     /// Whether the running task is inside a write transaction it took the turn for.
     @TaskLocal package static var heldByThisTask = false
@@ -89,7 +87,7 @@ package enum SQLiteWriters {
     }
 
     package static func waited(_ duration: Duration) {
-        observer.withLockedValue { $0 }?(duration)
+        observer.waited(duration)
     }
 
     /// The connections write groups run on, by database (`SQLiteWriteGroups.key`): a database of
@@ -114,11 +112,50 @@ package enum SQLiteWriters {
     }
 
     package static func grouped(_ writes: Int) {
-        groupObserver.withLockedValue { $0 }?(writes)
+        observer.grouped(writes)
     }
 
     /// A write whose group committed without its answer: a programmer's error, never a user's.
     package struct UnknownDatabase: Error, CustomStringConvertible {
         package var description: String { "a write could not be placed in the SQLite writers' line" }
+    }
+}
+
+/// Where the writers' line reports each write's wait and each group's size (`/metrics`'
+/// `dogear_database_write_wait_seconds` and `dogear_database_write_group_writes`).
+///
+/// A class with the callbacks in plain stored properties, read under a lock and called outside it.
+/// They were kept in a `NIOLockedValueBox` of an optional closure and read with
+/// `withLockedValue { $0 }`: passing a closure `inout` through the box's generic method re-wraps it
+/// in two reabstraction thunks on every read and stores the wrapped one back, so every write made
+/// the next report one frame deeper. After a few thousand writes each report walked thousands of
+/// frames on the writers' event loop (most of its time in `bench http`), and a long-running
+/// server's stack would in the end have overflowed. `WriteObserverTests` holds the depth flat.
+package final class WriteObserver: @unchecked Sendable {
+    private let lock = NSLock()
+    private var onWait: (@Sendable (Duration) -> Void)?
+    private var onGroup: (@Sendable (Int) -> Void)?
+
+    package init() {}
+
+    package func set(waited: (@Sendable (Duration) -> Void)?, grouped: (@Sendable (Int) -> Void)?) {
+        lock.lock()
+        onWait = waited
+        onGroup = grouped
+        lock.unlock()
+    }
+
+    package func waited(_ duration: Duration) {
+        lock.lock()
+        let report = onWait
+        lock.unlock()
+        report?(duration)
+    }
+
+    package func grouped(_ writes: Int) {
+        lock.lock()
+        let report = onGroup
+        lock.unlock()
+        report?(writes)
     }
 }
