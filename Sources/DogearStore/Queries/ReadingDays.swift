@@ -11,13 +11,19 @@ package struct ReadingDays {
     package let db: any Database
 
     /// Notes that the reader moved their page on `day` (their own calendar day). A second update the
-    /// same day adds nothing, and once this process has seen the day committed it costs no
-    /// statement either: a reader logs their page many times a day, and each write's statements are
-    /// turns of SQLite's one writer. Returns the day to pass to `committed` once the write's
-    /// transaction has committed (nil: already known).
+    /// same day adds nothing, and on SQLite, once this process has seen the day committed, it costs
+    /// no statement either: a reader logs their page many times a day, and each write's statements
+    /// are turns of SQLite's one writer. Returns the day to pass to `committed` once the write's
+    /// transaction has committed (nil: nothing to remember).
+    ///
+    /// Only SQLite's days are remembered, by the database file (or in-memory database) they are
+    /// in. PostgreSQL has no such line to spare, and one process may serve several PostgreSQL
+    /// databases (the tests' schemas) that this key could not tell apart; there it always writes.
+    @discardableResult
     package func record(userID: UUID, day: LocalDate) async throws -> Known? {
-        let known = Known(database: SQLiteWriteGroups.key(of: db) ?? "", userID: userID, day: day.description)
-        if Self.committedDays.withLockedValue({ $0.contains(known) }) { return nil }
+        let database = SQLiteWriteGroups.key(of: db)
+        let known = database.map { Known(database: $0, userID: userID, day: day.description) }
+        if let known, Self.committedDays.withLockedValue({ $0.contains(known) }) { return nil }
         try await db.sql.raw(
             """
             INSERT INTO reading_days (id, user_id, day) VALUES (\(bind: UUID.timeOrdered()), \(bind: userID), \(bind: day.description))
@@ -35,9 +41,11 @@ package struct ReadingDays {
     }
 
     /// Remembers a day whose row is committed. Only after the commit: a write rolled back would
-    /// otherwise leave a day remembered that has no row. Nothing deletes a reading day but the
-    /// reader's account going, so a remembered day stays true; the memory is dropped whole when
-    /// it grows past a bound (a day forgotten costs one statement again, nothing else).
+    /// otherwise leave a day remembered that has no row. Nothing in Dogear deletes a reading day
+    /// but the reader's account going, so a remembered day stays true while the process runs; a
+    /// restore is made with the server stopped (`dogear restore`). Rows deleted by hand behind a
+    /// running server would stay missing for that day until it restarts. The memory is dropped
+    /// whole when it grows past a bound (a day forgotten costs one statement again, nothing else).
     package static func committed(_ day: Known) {
         committedDays.withLockedValue { days in
             if days.count >= rememberedDays { days.removeAll(keepingCapacity: true) }

@@ -252,7 +252,7 @@ struct StatsTests {
             // A stale If-Match is refused as the change is logged, after the day's row was written
             // in the same transaction: both go. Had the day been remembered as written before the
             // commit, the next update would skip writing it and the day would never count.
-            let stale = try await app.send(.POST, path, token: token, json: ["page": 30], headers: ["If-Match": "\"1\""])
+            let stale = try await app.send(.POST, path, token: token, json: ["page": 30], headers: ["If-Match": "\"999\""])
             #expect(stale.status == .preconditionFailed)
             var stats = try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self)
             #expect(stats.days.isEmpty)
@@ -260,6 +260,30 @@ struct StatsTests {
 
             try await app.must(.POST, path, token: token, json: ["page": 40])
             try await app.must(.POST, path, token: token, json: ["page": 50])
+            stats = try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self)
+            #expect(stats.days.map(\.day) == ["2026-03-14"])
+            #expect(stats.reading.readingDays == 1)
+        }
+    }
+
+    @Test("a progress update in an atomic batch that is rolled back leaves no day; the next update counts it")
+    func readingDayOfARolledBackBatch() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let entry = try await app.addEntry(token, pageCount: 300, extra: ["status": "reading"])
+            let progress = "/api/v1/library/\(entry.id)/progress"
+            // The progress update's own transaction is the batch's, which the bad rating then rolls
+            // back: had its day been remembered when the update finished, the day would be lost.
+            let failing: [[String: Any]] = [
+                ["method": "POST", "path": progress, "body": ["page": 30]],
+                ["method": "PATCH", "path": "/api/v1/library/\(entry.id)", "body": ["rating": 9]],
+            ]
+            let reply = try await app.send(.POST, "/api/v1/batch", token: token, json: ["atomic": true, "operations": failing])
+            #expect(reply.object["committed"] as? Bool == false, "\(reply.body.prefix(400))")
+            var stats = try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self)
+            #expect(stats.days.isEmpty)
+
+            try await app.must(.POST, progress, token: token, json: ["page": 40])
             stats = try await app.send(.GET, "/api/v1/stats", token: token).decode(StatsDTO.self)
             #expect(stats.days.map(\.day) == ["2026-03-14"])
             #expect(stats.reading.readingDays == 1)
