@@ -3,10 +3,10 @@ import Foundation
 import SQLKit
 
 /// What surrounds the entries a write changed, read in one statement inside the write (one per
-/// 500 entries, for an import's batch): the clubs
-/// whose feed hears of each public entry (clubs reading its work now, where the reader is a member
-/// who shows progress) and the items of the reader's own lists that hold its work (a list item
-/// shows the reader's entry, so the sync log sends it again).
+/// 500 entries, for an import's batch): the clubs whose feed hears of each public entry (clubs
+/// reading its work now, where the reader is a member who shows progress) and the items of the
+/// reader's own lists that hold its work (a list item shows the reader's entry, so the sync log
+/// sends it again).
 ///
 /// Why one statement: the club feed and the sync log each asked for theirs, and every statement of
 /// a write waits its turn in the writers' line (on SQLite, two thread hops each). The feed
@@ -22,7 +22,7 @@ package struct EntrySurroundings: Sendable {
     /// An entry with nothing around it has no key: read it as empty.
     package static func load(_ entryIDs: [UUID], shownIDs: Set<UUID>, on db: any Database) async throws -> EntrySurroundings {
         var result = EntrySurroundings()
-        // In chunks, as the log read its items before: an import's batch changes thousands.
+        // In chunks: an import's batch changes thousands of entries, each a bound value.
         for chunk in entryIDs.chunked(into: 500) {
             let shown = chunk.filter { shownIDs.contains($0) }
             var query: SQLQueryString =
