@@ -68,9 +68,10 @@ rule "a comment cites a product-document section or an issue number" \
 
 # Where SQLite's and PostgreSQL's SQL differ is said once, in Dialect/ (migrations, which must not
 # call the app's code, ask `sql.kind` themselves): anywhere else, a third database would be a hunt.
+# The SQLite writers' own connection (Writers/SQLiteWriter*) is SQLite's by what it is.
 rule "a database asked for by name outside Dialect/ and Migrations/" \
   "$(lines grep -rnE 'sql\.kind|\.kind == \.(sqlite|postgres)|\bSQLKind\b|\b(SQLite|Postgres)Dialect\(' $server_side --include='*.swift' |
-    grep -vE '^Sources/DogearStore/(Dialect|Migrations)/')"
+    grep -vE '^Sources/DogearStore/(Dialect|Migrations)/|^Sources/DogearStore/Writers/SQLiteWriter')"
 
 # A write's derived writes (the sync log, search documents, work aggregates, club feed lines) are
 # made in one place, DogearServices/Writes/, from the changes a service declares: a service that
@@ -79,6 +80,13 @@ rule "a derived write made outside DogearServices/Writes/" \
   "$(lines grep -rnE '\bSyncLog\b|\bClubActivityLog\(|\bWorkAggregates\(|SearchIndexer\([^)]*\)\.(reindex|remove)\(|DiscoveryLearning\([^)]*\)\.entryChanged' \
       Sources/DogearServer Sources/DogearServices Sources/DogearBench --include='*.swift' |
     grep -vE '^Sources/DogearServices/Writes/|^[^:]+:[0-9]+:[[:space:]]*//')"
+
+# A model stamped from the clock is stamped by a middleware of its own type
+# (`ClockTimestamps.middlewares`): one that conforms to ClockStamped without one keeps no dates.
+stamped=Sources/DogearStore/Models/ClockStamped.swift
+rule "a ClockStamped model without its stamping middleware, or the other way round" \
+  "$(diff <(grep -oE '^extension [A-Za-z]+: ClockStamped' $stamped | awk '{print $2}' | tr -d ':' | sort) \
+          <(grep -oE 'stamping\([A-Za-z]+\.self\)' $stamped | sed -E 's/stamping\(([A-Za-z]+)\.self\)/\1/' | sort) | grep '^[<>]')"
 
 [ "$failed" = 0 ] && echo "rooms: every rule holds"
 exit "$failed"

@@ -18,12 +18,12 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     try configureDatabase(app, config: config)
     // created_at and updated_at from the injected clock (read at each write: tests set it late).
     let clockTimestamps = ClockTimestamps(now: { [weak app] in app?.clock.now() ?? .distantPast })
-    app.databases.middleware.use(clockTimestamps)
+    for stamping in clockTimestamps.middlewares { app.databases.middleware.use(stamping) }
     if app.databases.configuration(for: .sqliteWriter) != nil {
         // SQLite's write transactions run on a connection of their own (`SQLiteWriters.dedicate`),
         // so the pool's connections, one per event loop, are never held by a write group and a
         // request's reads never wait for one. Model middleware is kept per database: the clock too.
-        app.databases.middleware.use(clockTimestamps, on: .sqliteWriter)
+        for stamping in clockTimestamps.middlewares { app.databases.middleware.use(stamping, on: .sqliteWriter) }
         let writer = app.databases.database(
             .sqliteWriter, logger: app.logger, on: SQLiteWriterConfiguration.eventLoopGroup.next())!
         SQLiteWriters.dedicate(writer)

@@ -13,6 +13,13 @@ package struct LeanRows {
 
     package func all(_ query: SQLQueryString) async throws -> [LeanRow] {
         let sql = db.sql
+        if let writer = db as? SQLiteWriterDatabase {
+            // Inside a write: the writers' own connection, whose rows are SQLite's values already.
+            let rows = try writer.rows(query)
+            guard let first = rows.first else { return [] }
+            let names = LeanRow.Names(first.allColumns)
+            return rows.map { LeanRow(storage: .sqlite($0.values), names: names) }
+        }
         if let sqlite = db as? any SQLiteDatabase {
             var serializer = SQLSerializer(database: sql)
             query.serialize(to: &serializer)

@@ -227,7 +227,13 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
     /// by reflection, and a database whose key cannot be read is never grouped with another (each
     /// write its own key).
     static func key(of db: any Database) -> String? {
+        if let writer = db as? SQLiteWriterDatabase { return writer.connection.key }
         guard let storage = sqliteConfiguration(in: db.context.configuration, depth: 3)?.storage else { return nil }
+        return key(of: storage)
+    }
+
+    /// The key of a database by its storage (`key(of:)`).
+    static func key(of storage: SQLiteConfiguration.Storage) -> String {
         switch storage {
         case .memory(let identifier): return "memory:" + identifier
         case .file(let path): return "file:" + path

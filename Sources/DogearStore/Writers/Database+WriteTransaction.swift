@@ -23,7 +23,10 @@ extension Database {
         let body: @Sendable (any Database) async throws -> T = { db in
             try await WriteCondition.$current.withValue(condition) { try await work(db) }
         }
-        guard !inTransaction, sql.databaseDialect.writersTakeTurns else { return try await transaction(body) }
+        // Inside a transaction already (a batch, a write group) the work joins it; Fluent's own
+        // `transaction` would start a task of its own only to do the same.
+        if inTransaction { return try await body(self) }
+        guard sql.databaseDialect.writersTakeTurns else { return try await transaction(body) }
         // A task that holds the turn and asks for it again would wait for itself for ever, and every
         // writer after it too: a write that went around the transaction it is in (`req.db` where
         // `req.database` was meant). Refused at once, as the programmer's error it is.

@@ -1,0 +1,233 @@
+import Foundation
+import Logging
+import NIOCore
+import SQLiteKit
+import VaporCSQLite
+
+/// The SQLite writers' own connection: one `sqlite3` handle to the database's file, called
+/// directly on the thread that runs the write group, its statements prepared once and kept.
+///
+/// Why not a connection of Fluent's SQLite driver: the driver hands each statement to a thread
+/// pool and each row and answer back to an event loop, two thread wakes a statement. A write group
+/// is a few dozen statements, each a few microseconds of SQLite's own work, so the writers' line
+/// spent its time waiting for threads to wake (measured with `perf` under `bench http`: the writers'
+/// threads under a quarter busy while the writes queued) and preparing the same statements again.
+/// Here a statement is a call: the group's thread prepares it (or takes it from the cache), binds,
+/// steps and reads its rows, and goes on.
+///
+/// It is the same SQLite library the driver uses (the one `VaporCSQLite` builds), so its locks and
+/// its write-ahead log are the readers' own. The connection is used by one group at a time (the
+/// line runs one group at a time); the lock only guards against a programmer's error.
+package final class SQLiteWriterConnection: @unchecked Sendable {
+    /// How long a statement waits for another process's write lock (a `dogear` command run beside
+    /// the server) before it fails `busy`. The server's own writes never wait here: they take turns.
+    static let busyTimeoutMilliseconds: Int32 = 10_000
+    /// At most this many statements are kept prepared; past it the cache starts over. Dogear's
+    /// writes use a few hundred distinct statements at most.
+    static let cachedStatements = 512
+
+    /// The database's key in the writers' line (`SQLiteWriteGroups.key`).
+    let key: String
+    private let lock = NSLock()
+    private let location: String
+    private let enableForeignKeys: Bool
+    private var handle: OpaquePointer?
+    private var statements: [String: CachedStatement] = [:]
+
+    /// A statement prepared once and reset after each use, with its columns' names.
+    private final class CachedStatement {
+        let pointer: OpaquePointer
+        private(set) var names: SQLiteWriterRow.Names
+        /// How many times SQLite had prepared it again when `names` were read.
+        private var preparedAgain: Int32
+
+        init(pointer: OpaquePointer) {
+            self.pointer = pointer
+            self.names = Self.readNames(pointer)
+            self.preparedAgain = sqlite_nio_sqlite3_stmt_status(pointer, SQLITE_STMTSTATUS_REPREPARE, 0)
+        }
+
+        /// The names, read again when SQLite has prepared the statement again since.
+        func currentNames() -> SQLiteWriterRow.Names {
+            let count = sqlite_nio_sqlite3_stmt_status(pointer, SQLITE_STMTSTATUS_REPREPARE, 0)
+            if count != preparedAgain {
+                names = Self.readNames(pointer)
+                preparedAgain = count
+            }
+            return names
+        }
+
+        private static func readNames(_ pointer: OpaquePointer) -> SQLiteWriterRow.Names {
+            var names: [String] = []
+            for column in 0..<sqlite_nio_sqlite3_column_count(pointer) {
+                names.append(sqlite_nio_sqlite3_column_name(pointer, column).map { String(cString: $0) } ?? "")
+            }
+            return SQLiteWriterRow.Names(names)
+        }
+    }
+
+    /// A connection to the database SQLiteKit's own connections open for `configuration` (opened at
+    /// its first statement).
+    package init(configuration: SQLiteConfiguration) {
+        self.key = SQLiteWriteGroups.key(of: configuration.storage)
+        self.location = Self.location(of: configuration.storage)
+        self.enableForeignKeys = configuration.enableForeignKeys
+    }
+
+    /// The URI SQLiteKit opens for a storage: an "in-memory" database is a file in the temporary
+    /// directory named for the process and its identifier, so that every connection reaches it.
+    /// The same file must be opened here, or the writer would write a database nobody reads.
+    static func location(of storage: SQLiteConfiguration.Storage) -> String {
+        switch storage {
+        case .memory(let identifier):
+            let name = "sqlite-kit_memorydb-\(ProcessInfo.processInfo.processIdentifier)-\(identifier).sqlite3"
+            return FileManager.default.temporaryDirectory
+                .appendingPathComponent(name.replacingOccurrences(of: "/", with: "-"), isDirectory: false).absoluteString
+        case .file(let path):
+            if path.starts(with: "file:"), let url = URL(string: path) { return url.absoluteString }
+            return URL(fileURLWithPath: path, isDirectory: false).absoluteString
+        }
+    }
+
+    /// Runs one statement with its values bound, handing each row to `onRow`. Throws
+    /// `SQLiteWriterError` with SQLite's code and message.
+    package func run(
+        _ sql: String, _ binds: [SQLiteData], onRow: (SQLiteWriterRow) throws -> Void
+    ) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        let handle = try openIfNeeded()
+        let statement = try prepared(sql, on: handle)
+        defer { sqlite_nio_sqlite3_reset(statement.pointer) }
+        // Every parameter is bound again on each use, so the old values are not cleared first:
+        // `sqlite3_clear_bindings` expires a statement whose plan looked at a bound value (SQLite's
+        // `expmask`), and it was then prepared again on every use (measured: the entry's read and
+        // its surroundings, the two largest statements of a progress write). A statement given
+        // fewer values than it has parameters has the rest cleared, as a fresh one would.
+        if binds.count < Int(sqlite_nio_sqlite3_bind_parameter_count(statement.pointer)) {
+            sqlite_nio_sqlite3_clear_bindings(statement.pointer)
+        }
+        try bind(binds, to: statement.pointer, on: handle)
+        var names = statement.names
+        var first = true
+        while true {
+            let status = sqlite_nio_sqlite3_step(statement.pointer)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else { throw SQLiteWriterError(status, on: handle) }
+            if first {
+                // Prepared again since its columns were read (another process migrated the
+                // schema): `*` may name other columns now.
+                names = statement.currentNames()
+                first = false
+            }
+            var values: [SQLiteData] = []
+            values.reserveCapacity(names.count)
+            for column in 0..<Int32(names.count) { values.append(try value(of: statement.pointer, at: column)) }
+            try onRow(SQLiteWriterRow(names: names, values: values))
+        }
+    }
+
+    /// Closes the handle and its prepared statements; the next statement opens it again.
+    package func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        finalizeAll()
+        if let handle { sqlite_nio_sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    deinit {
+        finalizeAll()
+        if let handle { sqlite_nio_sqlite3_close_v2(handle) }
+    }
+
+    // MARK: - The handle and its statements
+
+    private func openIfNeeded() throws -> OpaquePointer {
+        if let handle { return handle }
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
+        let status = sqlite_nio_sqlite3_open_v2(location, &opened, flags, nil)
+        guard status == SQLITE_OK, let opened else {
+            let error = SQLiteWriterError(status, on: opened)
+            if let opened { sqlite_nio_sqlite3_close_v2(opened) }
+            throw error
+        }
+        sqlite_nio_sqlite3_busy_timeout(opened, Self.busyTimeoutMilliseconds)
+        handle = opened
+        if enableForeignKeys {
+            try prepared("PRAGMA foreign_keys = ON", on: opened).pointer.stepOnce(on: opened)
+        }
+        return opened
+    }
+
+    private func prepared(_ sql: String, on handle: OpaquePointer) throws -> CachedStatement {
+        if let statement = statements[sql] { return statement }
+        var pointer: OpaquePointer?
+        // Persistent: kept for the connection's life, so SQLite places it outside its lookaside.
+        let status = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        guard status == SQLITE_OK, let pointer else { throw SQLiteWriterError(status, on: handle) }
+        if statements.count >= Self.cachedStatements { finalizeAll() }
+        let statement = CachedStatement(pointer: pointer)
+        statements[sql] = statement
+        return statement
+    }
+
+    private func finalizeAll() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement.pointer) }
+        statements.removeAll()
+    }
+
+    private func bind(_ binds: [SQLiteData], to statement: OpaquePointer, on handle: OpaquePointer) throws {
+        for (offset, value) in binds.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .integer(let number): status = sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
+            case .float(let number): status = sqlite_nio_sqlite3_bind_double(statement, index, number)
+            case .null: status = sqlite_nio_sqlite3_bind_null(statement, index)
+            case .text(let text):
+                status = sqlite_nio_sqlite3_bind_text64(
+                    statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+            case .blob(let buffer):
+                status = buffer.withUnsafeReadableBytes {
+                    sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient)
+                }
+            }
+            guard status == SQLITE_OK else { throw SQLiteWriterError(status, on: handle) }
+        }
+    }
+
+    /// A column's value as SQLiteNIO reads it, so a row decodes the same from either connection.
+    private func value(of statement: OpaquePointer, at column: Int32) throws -> SQLiteData {
+        switch sqlite_nio_sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, column)))
+        case SQLITE_FLOAT: return .float(sqlite_nio_sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return .null }
+            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
+        case SQLITE_BLOB:
+            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            var buffer = ByteBufferAllocator().buffer(capacity: length)
+            if let bytes = sqlite_nio_sqlite3_column_blob(statement, column) {
+                buffer.writeBytes(UnsafeRawBufferPointer(start: bytes, count: length))
+            }
+            return .blob(buffer)
+        default: return .null
+        }
+    }
+
+    /// SQLite copies the bound text or bytes (`SQLITE_TRANSIENT`): the Swift string's storage is
+    /// only lent for the call.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+extension OpaquePointer {
+    /// Steps a statement that answers no rows, and resets it.
+    fileprivate func stepOnce(on handle: OpaquePointer) throws {
+        defer { sqlite_nio_sqlite3_reset(self) }
+        let status = sqlite_nio_sqlite3_step(self)
+        guard status == SQLITE_DONE || status == SQLITE_ROW else { throw SQLiteWriterError(status, on: handle) }
+    }
+}
