@@ -68,10 +68,10 @@ rule "a comment cites a product-document section or an issue number" \
 
 # Where SQLite's and PostgreSQL's SQL differ is said once, in Dialect/ (migrations, which must not
 # call the app's code, ask `sql.kind` themselves): anywhere else, a third database would be a hunt.
-# The SQLite writers' own connection (Writers/SQLiteWriter*) is SQLite's by what it is.
+# SQLite/ (Dogear's own SQLite connections, the writers' line) is SQLite's by what it is.
 rule "a database asked for by name outside Dialect/ and Migrations/" \
   "$(lines grep -rnE 'sql\.kind|\.kind == \.(sqlite|postgres)|\bSQLKind\b|\b(SQLite|Postgres)Dialect\(' $server_side --include='*.swift' |
-    grep -vE '^Sources/DogearStore/(Dialect|Migrations)/|^Sources/DogearStore/Writers/SQLiteWriter')"
+    grep -vE '^Sources/DogearStore/(Dialect|Migrations)/|^Sources/DogearStore/SQLite/')"
 
 # A write's derived writes (the sync log, search documents, work aggregates, club feed lines) are
 # made in one place, DogearServices/Writes/, from the changes a service declares: a service that

@@ -124,14 +124,14 @@ private func configureDatabase(_ app: Application, config: DogearConfig) throws 
     case .sqliteMemory:
         // One identifier for both: the writers' connection must open the same database.
         let storage = SQLiteConfiguration(storage: .memory(identifier: UUID().uuidString))
-        app.databases.use(.sqliteReaders(storage, connections: 3), as: .sqlite)
+        app.databases.use(.sqliteReaders(storage), as: .sqlite)
         app.databases.use(.sqliteWriter(storage), as: .sqliteWriter)
     case .sqliteFile(let path):
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        app.databases.use(.sqliteReaders(.file(path), connections: 3), as: .sqlite)
+        app.databases.use(.sqliteReaders(.file(path)), as: .sqlite)
         app.databases.use(.sqliteWriter(.file(path)), as: .sqliteWriter)
     case .postgres(let url):
         var postgres = try SQLPostgresConfiguration(url: url)

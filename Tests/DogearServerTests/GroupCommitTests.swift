@@ -265,11 +265,11 @@ extension GroupCommitTests {
 }
 
 extension GroupCommitTests {
-    /// Writes run on the writers' own connection, on its own event loop and threads, while reads
-    /// share several connections per event loop. The writers' line finds the writer by the
-    /// database's key, read out of configurations that wrap Fluent's own: when that reading failed,
-    /// every write ran on a reading connection and nothing said so.
-    @Test("a write runs on the writers' own connection and event loop; reads have three connections per loop")
+    /// Writes run on the writers' own connection, on its own event loop, called there directly,
+    /// while reads run on the thread pool over connections of their own. The writers' line finds
+    /// the writer by the database's key: when that failed, every write ran on a reading connection
+    /// and nothing said so.
+    @Test("a write runs on the writers' own connection and event loop; reads run on the thread pool")
     func writersOwnConnection() async throws {
         try await withDogear { app in
             guard app.db.sql.kind == .sqlite else {
@@ -283,8 +283,11 @@ extension GroupCommitTests {
             let loop = try await app.db.writeTransaction { db in db.eventLoop }
             #expect(loop === writer.eventLoop)
             #expect(SQLiteWriterConfiguration.eventLoopGroup.makeIterator().contains { $0 === loop })
-            let readers = app.databases.configuration(for: .sqlite) as? SQLiteReadersConfiguration
-            #expect(readers?.connectionsPerEventLoop == 3)
+            let readers = try #require(app.db as? SQLiteDirectDatabase)
+            #expect(readers.connections.threadPool != nil)
+            let writers = try #require(writer as? SQLiteDirectDatabase)
+            #expect(writers.connections.threadPool == nil && writers.connections.beginsImmediately)
+            #expect(readers.connections !== writers.connections)
         }
     }
 }

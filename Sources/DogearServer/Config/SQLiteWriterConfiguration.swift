@@ -5,7 +5,7 @@ import NIOPosix
 
 /// The SQLite writers' database (`DatabaseID.sqliteWriter`): the same database as `.sqlite`,
 /// through a connection of its own that the write groups call directly
-/// (`SQLiteWriterConnection`), on an event loop of its own instead of those every request shares.
+/// (`SQLiteDirectConnection`), on an event loop of its own instead of those every request shares.
 ///
 /// Why: a write group runs a dozen statements one after another. Through Fluent's SQLite driver
 /// each was two hops, to a thread of its pool and back to the connection's event loop, and each hop
@@ -21,7 +21,7 @@ struct SQLiteWriterConfiguration: DatabaseConfiguration {
     var middleware: [any AnyModelMiddleware] = []
 
     func makeDriver(for databases: Databases) -> any DatabaseDriver {
-        SQLiteWriterDriver(configuration: sqlite)
+        SQLiteDirectDriver(configuration: sqlite, threadPool: nil)
     }
 }
 

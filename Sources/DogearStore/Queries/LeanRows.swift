@@ -13,9 +13,9 @@ package struct LeanRows {
 
     package func all(_ query: SQLQueryString) async throws -> [LeanRow] {
         let sql = db.sql
-        if let writer = db as? SQLiteWriterDatabase {
-            // Inside a write: the writers' own connection, whose rows are SQLite's values already.
-            let rows = try writer.rows(query)
+        if let direct = db as? SQLiteDirectDatabase {
+            // Dogear's own SQLite connections, whose rows are SQLite's values already.
+            let rows = try await direct.rows(query)
             guard let first = rows.first else { return [] }
             let names = LeanRow.Names(first.allColumns)
             return rows.map { LeanRow(storage: .sqlite($0.values), names: names) }

@@ -6,7 +6,7 @@ import VaporCSQLite
 
 /// A row the writers' connection read: its values as SQLiteNIO reads them, decoded by SQLiteKit's
 /// decoder, so a write reads the same values as it would through Fluent's SQLite driver.
-package struct SQLiteWriterRow: SQLRow {
+package struct SQLiteDirectRow: SQLRow {
     /// The statement's column names and their positions, shared by its rows.
     package final class Names: @unchecked Sendable {
         package let names: [String]
@@ -47,8 +47,8 @@ package struct SQLiteWriterRow: SQLRow {
 
 /// A writers' row as Fluent reads a model from it (columns named `schema_field` once Fluent sets
 /// the schema), as FluentSQLiteDriver reads its own rows.
-struct SQLiteWriterOutput: DatabaseOutput {
-    let row: SQLiteWriterRow
+struct SQLiteDirectOutput: DatabaseOutput {
+    let row: SQLiteDirectRow
     let schema: String?
 
     var description: String { "\(row.allColumns)" }
@@ -57,7 +57,7 @@ struct SQLiteWriterOutput: DatabaseOutput {
         (schema.map { .prefix(.prefix(.string($0), "_"), key) } ?? key).description
     }
 
-    func schema(_ schema: String) -> any DatabaseOutput { SQLiteWriterOutput(row: row, schema: schema) }
+    func schema(_ schema: String) -> any DatabaseOutput { SQLiteDirectOutput(row: row, schema: schema) }
     func contains(_ key: FieldKey) -> Bool { row.contains(column: column(key)) }
     func decodeNil(_ key: FieldKey) throws -> Bool { try row.decodeNil(column: column(key)) }
     func decode<T: Decodable>(_ key: FieldKey, as: T.Type) throws -> T { try row.decode(column: column(key), as: T.self) }
@@ -66,7 +66,7 @@ struct SQLiteWriterOutput: DatabaseOutput {
 /// What SQLite said when a writers' statement failed: its extended result code and its message
 /// (`sqlite3_errmsg`, the words the messages of Fluent's driver carry too, as "database or disk is
 /// full"). A constraint it refused is a `DatabaseError` constraint failure, as the driver's is.
-package struct SQLiteWriterError: Error, DatabaseError, CustomStringConvertible {
+package struct SQLiteDirectError: Error, DatabaseError, CustomStringConvertible {
     package let code: Int32
     package let message: String
 

@@ -4,21 +4,23 @@ import NIOCore
 import SQLiteKit
 import VaporCSQLite
 
-/// The SQLite writers' own connection: one `sqlite3` handle to the database's file, called
-/// directly on the thread that runs the write group, its statements prepared once and kept.
+/// One `sqlite3` handle of Dogear's own to the database's file, its statements prepared once and
+/// kept, called directly by the thread that runs the statement (`SQLiteDirectDatabase`: the write
+/// group's for the writers, a thread pool's for the readers).
 ///
 /// Why not a connection of Fluent's SQLite driver: the driver hands each statement to a thread
-/// pool and each row and answer back to an event loop, two thread wakes a statement. A write group
-/// is a few dozen statements, each a few microseconds of SQLite's own work, so the writers' line
-/// spent its time waiting for threads to wake (measured with `perf` under `bench http`: the writers'
-/// threads under a quarter busy while the writes queued) and preparing the same statements again.
-/// Here a statement is a call: the group's thread prepares it (or takes it from the cache), binds,
-/// steps and reads its rows, and goes on.
+/// pool and each row and answer back to an event loop, and prepares every statement again each
+/// time. A write group is a few dozen statements, each a few microseconds of SQLite's own work, so
+/// the writers' line spent its time waiting for threads to wake (measured with `perf` under
+/// `bench http`: the writers' threads under a quarter busy while the writes queued); and under
+/// `scripts/load-mixed.sh` the readers spent a tenth of the server's time preparing the same
+/// statements again.
 ///
-/// It is the same SQLite library the driver uses (the one `VaporCSQLite` builds), so its locks and
-/// its write-ahead log are the readers' own. The connection is used by one group at a time (the
-/// line runs one group at a time); the lock only guards against a programmer's error.
-package final class SQLiteWriterConnection: @unchecked Sendable {
+/// It is the same SQLite library the driver uses (the one `VaporCSQLite` builds), so locks and the
+/// write-ahead log are shared with every other connection to the file. A connection is used by one
+/// thread at a time (`SQLiteConnections` hands it out); the lock only guards against a
+/// programmer's error.
+package final class SQLiteDirectConnection: @unchecked Sendable {
     /// How long a statement waits for another process's write lock (a `dogear` command run beside
     /// the server) before it fails `busy`. The server's own writes never wait here: they take turns.
     static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -26,8 +28,6 @@ package final class SQLiteWriterConnection: @unchecked Sendable {
     /// writes use a few hundred distinct statements at most.
     static let cachedStatements = 512
 
-    /// The database's key in the writers' line (`SQLiteWriteGroups.key`).
-    let key: String
     private let lock = NSLock()
     private let location: String
     private let enableForeignKeys: Bool
@@ -37,7 +37,7 @@ package final class SQLiteWriterConnection: @unchecked Sendable {
     /// A statement prepared once and reset after each use, with its columns' names.
     private final class CachedStatement {
         let pointer: OpaquePointer
-        private(set) var names: SQLiteWriterRow.Names
+        private(set) var names: SQLiteDirectRow.Names
         /// How many times SQLite had prepared it again when `names` were read.
         private var preparedAgain: Int32
 
@@ -48,7 +48,7 @@ package final class SQLiteWriterConnection: @unchecked Sendable {
         }
 
         /// The names, read again when SQLite has prepared the statement again since.
-        func currentNames() -> SQLiteWriterRow.Names {
+        func currentNames() -> SQLiteDirectRow.Names {
             let count = sqlite_nio_sqlite3_stmt_status(pointer, SQLITE_STMTSTATUS_REPREPARE, 0)
             if count != preparedAgain {
                 names = Self.readNames(pointer)
@@ -57,19 +57,18 @@ package final class SQLiteWriterConnection: @unchecked Sendable {
             return names
         }
 
-        private static func readNames(_ pointer: OpaquePointer) -> SQLiteWriterRow.Names {
+        private static func readNames(_ pointer: OpaquePointer) -> SQLiteDirectRow.Names {
             var names: [String] = []
             for column in 0..<sqlite_nio_sqlite3_column_count(pointer) {
                 names.append(sqlite_nio_sqlite3_column_name(pointer, column).map { String(cString: $0) } ?? "")
             }
-            return SQLiteWriterRow.Names(names)
+            return SQLiteDirectRow.Names(names)
         }
     }
 
     /// A connection to the database SQLiteKit's own connections open for `configuration` (opened at
     /// its first statement).
     package init(configuration: SQLiteConfiguration) {
-        self.key = SQLiteWriteGroups.key(of: configuration.storage)
         self.location = Self.location(of: configuration.storage)
         self.enableForeignKeys = configuration.enableForeignKeys
     }
@@ -90,9 +89,9 @@ package final class SQLiteWriterConnection: @unchecked Sendable {
     }
 
     /// Runs one statement with its values bound, handing each row to `onRow`. Throws
-    /// `SQLiteWriterError` with SQLite's code and message.
+    /// `SQLiteDirectError` with SQLite's code and message.
     package func run(
-        _ sql: String, _ binds: [SQLiteData], onRow: (SQLiteWriterRow) throws -> Void
+        _ sql: String, _ binds: [SQLiteData], onRow: (SQLiteDirectRow) throws -> Void
     ) throws {
         lock.lock()
         defer { lock.unlock() }
@@ -113,7 +112,7 @@ package final class SQLiteWriterConnection: @unchecked Sendable {
         while true {
             let status = sqlite_nio_sqlite3_step(statement.pointer)
             if status == SQLITE_DONE { return }
-            guard status == SQLITE_ROW else { throw SQLiteWriterError(status, on: handle) }
+            guard status == SQLITE_ROW else { throw SQLiteDirectError(status, on: handle) }
             if first {
                 // Prepared again since its columns were read (another process migrated the
                 // schema): `*` may name other columns now.
@@ -123,8 +122,17 @@ package final class SQLiteWriterConnection: @unchecked Sendable {
             var values: [SQLiteData] = []
             values.reserveCapacity(names.count)
             for column in 0..<Int32(names.count) { values.append(try value(of: statement.pointer, at: column)) }
-            try onRow(SQLiteWriterRow(names: names, values: values))
+            try onRow(SQLiteDirectRow(names: names, values: values))
         }
+    }
+
+    /// How many times SQLite has prepared a cached statement again since it was cached (nil: it
+    /// is not cached). A statement is prepared again when the schema changed, or when it was
+    /// expired by a binding (what `run` must not cause).
+    package func timesPreparedAgain(_ sql: String) -> Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        return statements[sql].map { sqlite_nio_sqlite3_stmt_status($0.pointer, SQLITE_STMTSTATUS_REPREPARE, 0) }
     }
 
     /// Closes the handle and its prepared statements; the next statement opens it again.
@@ -149,7 +157,7 @@ package final class SQLiteWriterConnection: @unchecked Sendable {
         let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
         let status = sqlite_nio_sqlite3_open_v2(location, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {
-            let error = SQLiteWriterError(status, on: opened)
+            let error = SQLiteDirectError(status, on: opened)
             if let opened { sqlite_nio_sqlite3_close_v2(opened) }
             throw error
         }
@@ -166,7 +174,7 @@ package final class SQLiteWriterConnection: @unchecked Sendable {
         var pointer: OpaquePointer?
         // Persistent: kept for the connection's life, so SQLite places it outside its lookaside.
         let status = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
-        guard status == SQLITE_OK, let pointer else { throw SQLiteWriterError(status, on: handle) }
+        guard status == SQLITE_OK, let pointer else { throw SQLiteDirectError(status, on: handle) }
         if statements.count >= Self.cachedStatements { finalizeAll() }
         let statement = CachedStatement(pointer: pointer)
         statements[sql] = statement
@@ -194,7 +202,7 @@ package final class SQLiteWriterConnection: @unchecked Sendable {
                     sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient)
                 }
             }
-            guard status == SQLITE_OK else { throw SQLiteWriterError(status, on: handle) }
+            guard status == SQLITE_OK else { throw SQLiteDirectError(status, on: handle) }
         }
     }
 
@@ -228,6 +236,6 @@ extension OpaquePointer {
     fileprivate func stepOnce(on handle: OpaquePointer) throws {
         defer { sqlite_nio_sqlite3_reset(self) }
         let status = sqlite_nio_sqlite3_step(self)
-        guard status == SQLITE_DONE || status == SQLITE_ROW else { throw SQLiteWriterError(status, on: handle) }
+        guard status == SQLITE_DONE || status == SQLITE_ROW else { throw SQLiteDirectError(status, on: handle) }
     }
 }

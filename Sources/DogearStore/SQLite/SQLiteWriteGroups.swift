@@ -227,7 +227,7 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
     /// by reflection, and a database whose key cannot be read is never grouped with another (each
     /// write its own key).
     static func key(of db: any Database) -> String? {
-        if let writer = db as? SQLiteWriterDatabase { return writer.connection.key }
+        if let direct = db as? SQLiteDirectDatabase { return direct.connections.key }
         guard let storage = sqliteConfiguration(in: db.context.configuration, depth: 3)?.storage else { return nil }
         return key(of: storage)
     }

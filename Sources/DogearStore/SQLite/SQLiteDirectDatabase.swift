@@ -1,0 +1,252 @@
+import FluentKit
+import FluentSQL
+import Foundation
+import NIOCore
+import NIOPosix
+import SQLKit
+import SQLiteKit
+
+/// A SQLite database as Fluent and SQLKit see it, on Dogear's own connections
+/// (`SQLiteDirectConnection`): each query and statement is converted and serialized as Fluent's
+/// SQLite driver does it, then run on a connection of `SQLiteConnections`, its rows collected and
+/// handed to the caller.
+///
+/// The writers' database runs each statement on the calling thread (the write group's: nothing
+/// waits for another thread, and the futures Fluent asks for are answered fulfilled). The readers'
+/// runs each on a thread of the thread pool, as Fluent's driver does, so a long read never holds an
+/// event loop; but a statement is prepared once per connection, not once per use, and its rows
+/// come back in one answer, not as one event-loop task a row.
+package struct SQLiteDirectDatabase: Database, SQLDatabase {
+    package let connections: SQLiteConnections
+    package let context: DatabaseContext
+    /// Inside a transaction: the connection it holds (every statement of a transaction goes to it).
+    let held: SQLiteDirectConnection?
+
+    package var inTransaction: Bool { held != nil }
+
+    package init(connections: SQLiteConnections, context: DatabaseContext) {
+        self.init(connections: connections, context: context, held: nil)
+    }
+
+    private init(connections: SQLiteConnections, context: DatabaseContext, held: SQLiteDirectConnection?) {
+        self.connections = connections
+        self.context = context
+        self.held = held
+    }
+
+    // MARK: - Database
+
+    package func execute(
+        query: DatabaseQuery, onOutput: @escaping @Sendable (any DatabaseOutput) -> Void
+    ) -> EventLoopFuture<Void> {
+        var expression = SQLQueryConverter(delegate: SQLiteDirectConverterDelegate()).convert(query)
+        // A created row answers with its id, as the driver's `RETURNING` does (an empty custom id
+        // key is Fluent's sign for "no single id").
+        if case .create = query.action, query.customIDKey != .some(.string("")) {
+            let id = SQLReturning(SQLColumn((query.customIDKey ?? .id).description))
+            expression = SQLList([expression, id], separator: SQLRaw(" "))
+        }
+        return answer(expression).map { rows in
+            for row in rows { onOutput(SQLiteDirectOutput(row: row, schema: nil)) }
+        }
+    }
+
+    package func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> {
+        var schema = schema
+        if schema.action == .update {
+            // SQLite alters a table by adding columns only; enums are text, nothing to alter.
+            schema.updateFields = schema.updateFields.filter {
+                if case .dataType(_, .enum) = $0 { return false }
+                return true
+            }
+            guard schema.createConstraints.isEmpty, schema.updateFields.isEmpty, schema.deleteConstraints.isEmpty else {
+                return eventLoop.makeFailedFuture(UnsupportedAlter())
+            }
+            if schema.createFields.isEmpty, schema.deleteFields.isEmpty { return eventLoop.makeSucceededVoidFuture() }
+        }
+        return answer(SQLSchemaConverter(delegate: SQLiteDirectConverterDelegate()).convert(schema)).map { _ in }
+    }
+
+    package func execute(enum: DatabaseEnum) -> EventLoopFuture<Void> {
+        eventLoop.makeSucceededVoidFuture()
+    }
+
+    package func withConnection<T>(
+        _ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>
+    ) -> EventLoopFuture<T> {
+        closure(self)
+    }
+
+    /// A transaction holds one connection from its `BEGIN` to its `COMMIT`. The writers' begins
+    /// `IMMEDIATE`: the write lock is taken before the first read, so no other process's write can
+    /// commit between this transaction's reads and its writes.
+    package func transaction<T>(
+        _ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>
+    ) -> EventLoopFuture<T> {
+        guard !inTransaction else { return closure(self) }
+        let connection = connections.take()
+        let inside = SQLiteDirectDatabase(connections: connections, context: context, held: connection)
+        let begin = connections.beginsImmediately ? "BEGIN IMMEDIATE" : "BEGIN"
+        return inside.answer(SQLRaw(begin)).flatMap { _ in
+            closure(inside).flatMap { value in inside.answer(SQLRaw("COMMIT")).map { _ in value } }
+                .flatMapError { error in
+                    // Undone whether the body or the commit failed; after a failed commit SQLite
+                    // may have rolled back already, and this one's own error says nothing new.
+                    inside.answer(SQLRaw("ROLLBACK")).flatMapThrowing { _ in throw error }
+                        .flatMapErrorThrowing { _ in throw error }
+                }
+        }.always { _ in connections.giveBack(connection) }
+    }
+
+    // MARK: - SQLDatabase
+
+    package var logger: Logger { context.logger }
+    package var eventLoop: any EventLoop { context.eventLoop }
+    package var dialect: any SQLDialect { SQLiteKit.SQLiteDialect() }
+    package var queryLogLevel: Logger.Level? { .debug }
+
+    package func execute(
+        sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void
+    ) -> EventLoopFuture<Void> {
+        answer(query).map { rows in rows.forEach(onRow) }
+    }
+
+    package func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        try await rows(query).forEach(onRow)
+    }
+
+    package func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await closure(self)
+    }
+
+    // MARK: - Running a statement
+
+    /// The rows of a statement, as they are stored (`LeanRows` reads them by position).
+    package func rows(_ query: any SQLExpression) async throws -> [SQLiteDirectRow] {
+        let (sql, binds) = try serialized(query)
+        guard let threadPool = connections.threadPool else { return try run(sql, binds) }
+        return try await threadPool.runIfActive { try run(sql, binds) }
+    }
+
+    /// The rows of a statement, as a future of the database's event loop (Fluent's own interface).
+    private func answer(_ query: any SQLExpression) -> EventLoopFuture<[SQLiteDirectRow]> {
+        let statement: (sql: String, binds: [SQLiteData])
+        do {
+            statement = try serialized(query)
+        } catch {
+            return eventLoop.makeFailedFuture(error)
+        }
+        guard let threadPool = connections.threadPool else {
+            return eventLoop.makeCompletedFuture { try run(statement.sql, statement.binds) }
+        }
+        return threadPool.runIfActive(eventLoop: eventLoop) { try run(statement.sql, statement.binds) }
+    }
+
+    /// Serializes `query` as SQLKit does for SQLite, and logs it as SQLiteKit does (query logs and
+    /// counts see these statements too).
+    private func serialized(_ query: any SQLExpression) throws -> (String, [SQLiteData]) {
+        var serializer = SQLSerializer(database: self)
+        query.serialize(to: &serializer)
+        let encoder = SQLiteDataEncoder()
+        let binds = try serializer.binds.map { try encoder.encode($0) }
+        logger.log(
+            level: .debug, "Executing query",
+            metadata: ["sql": .string(serializer.sql), "binds": .array(binds.map { .string("\($0)") })])
+        return (serializer.sql, binds)
+    }
+
+    /// Runs a statement on the transaction's connection, or on one taken for it.
+    private func run(_ sql: String, _ binds: [SQLiteData]) throws -> [SQLiteDirectRow] {
+        var rows: [SQLiteDirectRow] = []
+        if let held {
+            try held.run(sql, binds) { rows.append($0) }
+            return rows
+        }
+        let connection = connections.take()
+        defer { connections.giveBack(connection) }
+        try connection.run(sql, binds) { rows.append($0) }
+        return rows
+    }
+
+    private struct UnsupportedAlter: Error, CustomStringConvertible {
+        var description: String { "SQLite only supports adding columns in ALTER TABLE statements." }
+    }
+}
+
+/// The column types Fluent's SQLite driver gives a schema (dates as seconds, text for strings
+/// and enums).
+struct SQLiteDirectConverterDelegate: SQLConverterDelegate {
+    func customDataType(_ dataType: DatabaseSchema.DataType) -> (any SQLExpression)? {
+        switch dataType {
+        case .string, .enum: SQLRaw("TEXT")
+        case .datetime: SQLRaw("REAL")
+        case .int64: SQLRaw("INTEGER")
+        default: nil
+        }
+    }
+}
+
+/// The connections of one SQLite database, each used by one thread at a time: a statement takes
+/// one that is free (or opens one) and gives it back; a transaction holds one to its end.
+package final class SQLiteConnections: @unchecked Sendable {
+    /// The database's key in the writers' line (`SQLiteWriteGroups.key`).
+    package let key: String
+    /// Where statements run: nil for on the caller's thread (the writers').
+    let threadPool: NIOThreadPool?
+    /// Whether a transaction takes the write lock with its `BEGIN` (the writers').
+    let beginsImmediately: Bool
+    private let configuration: SQLiteConfiguration
+    private let lock = NSLock()
+    private var free: [SQLiteDirectConnection] = []
+    private var all: [SQLiteDirectConnection] = []
+
+    package init(configuration: SQLiteConfiguration, threadPool: NIOThreadPool?, beginsImmediately: Bool) {
+        self.configuration = configuration
+        self.threadPool = threadPool
+        self.beginsImmediately = beginsImmediately
+        self.key = SQLiteWriteGroups.key(of: configuration.storage)
+    }
+
+    func take() -> SQLiteDirectConnection {
+        lock.lock()
+        defer { lock.unlock() }
+        if let connection = free.popLast() { return connection }
+        let connection = SQLiteDirectConnection(configuration: configuration)
+        all.append(connection)
+        return connection
+    }
+
+    func giveBack(_ connection: SQLiteDirectConnection) {
+        lock.lock()
+        free.append(connection)
+        lock.unlock()
+    }
+
+    /// Closes every connection (the application stops).
+    func close() {
+        lock.lock()
+        let every = all
+        lock.unlock()
+        for connection in every { connection.close() }
+    }
+}
+
+/// Makes a database's `SQLiteDirectDatabase`s: all of them share its connections.
+package final class SQLiteDirectDriver: DatabaseDriver {
+    package let connections: SQLiteConnections
+
+    /// The writers' (`threadPool` nil: statements run on the caller, transactions begin
+    /// immediately) or the readers' (on `threadPool`).
+    package init(configuration: SQLiteConfiguration, threadPool: NIOThreadPool?) {
+        connections = SQLiteConnections(
+            configuration: configuration, threadPool: threadPool, beginsImmediately: threadPool == nil)
+    }
+
+    package func makeDatabase(with context: DatabaseContext) -> any Database {
+        SQLiteDirectDatabase(connections: connections, context: context)
+    }
+
+    package func shutdown() {
+        connections.close()
+    }
+}

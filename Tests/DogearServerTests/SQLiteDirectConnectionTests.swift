@@ -1,0 +1,129 @@
+import FluentKit
+import Foundation
+import NIOCore
+import NIOPosix
+import SQLKit
+import SQLiteKit
+import Testing
+
+@testable import DogearStore
+
+/// Dogear's own SQLite connections (`SQLiteDirectConnection`, `SQLiteDirectDatabase`): what a
+/// statement answers, what a failure says, and what the statement cache must not change.
+@Suite("SQLite: Dogear's own connections")
+struct SQLiteDirectConnectionTests {
+    private func scratch() -> SQLiteConfiguration {
+        SQLiteConfiguration(storage: .file(path: NSTemporaryDirectory() + "direct-\(UUID().uuidString).sqlite"))
+    }
+
+    private func rows(_ connection: SQLiteDirectConnection, _ sql: String, _ binds: [SQLiteData] = []) throws
+        -> [SQLiteDirectRow]
+    {
+        var rows: [SQLiteDirectRow] = []
+        try connection.run(sql, binds) { rows.append($0) }
+        return rows
+    }
+
+    @Test("values come back as they were stored, typed as SQLiteNIO reads them, and decode as Fluent's driver decodes them")
+    func values() throws {
+        let connection = SQLiteDirectConnection(configuration: scratch())
+        defer { connection.close() }
+        _ = try rows(connection, "CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT)")
+        _ = try rows(
+            connection, "INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)",
+            [.integer(42), .float(2.5), .text("Ünïcode\u{0}tail"), .blob(.init(bytes: [1, 2, 3])), .null])
+        let row = try #require(try rows(connection, "SELECT * FROM t").first)
+        #expect(row.allColumns == ["i", "r", "s", "b", "n"])
+        #expect(row.values == [.integer(42), .float(2.5), .text("Ünïcode\u{0}tail"), .blob(.init(bytes: [1, 2, 3])), .null])
+        #expect(try row.decode(column: "i", as: Int.self) == 42)
+        #expect(try row.decodeNil(column: "n"))
+        #expect(try row.decode(column: "n", as: String?.self) == nil)
+        #expect(throws: (any Error).self) { try row.decode(column: "missing", as: Int.self) }
+    }
+
+    @Test("a refused statement says what SQLite said, and a broken constraint is a constraint failure")
+    func errors() throws {
+        let connection = SQLiteDirectConnection(configuration: scratch())
+        defer { connection.close() }
+        _ = try rows(connection, "CREATE TABLE t (id TEXT PRIMARY KEY)")
+        _ = try rows(connection, "INSERT INTO t VALUES ('a')")
+        let duplicate = #expect(throws: SQLiteDirectError.self) { try rows(connection, "INSERT INTO t VALUES ('a')") }
+        #expect(duplicate?.isConstraintFailure == true)
+        #expect(duplicate.map { "\($0)" }?.contains("UNIQUE constraint failed: t.id") == true)
+        let syntax = #expect(throws: SQLiteDirectError.self) { try rows(connection, "SELEC 1") }
+        #expect(syntax?.isSyntaxError == true)
+        #expect(syntax?.isConstraintFailure == false)
+        // The connection goes on after a failure, and the failed statement can run again.
+        #expect(try rows(connection, "SELECT count(*) AS n FROM t").first?.decode(column: "n", as: Int.self) == 1)
+    }
+
+    /// Clearing a cached statement's bindings expires it when its plan looked at a bound value
+    /// (SQLite 3.54 does for a join filtered by a bound key), and it was then prepared again on
+    /// every use: the entry's read of every progress write was.
+    @Test("a cached statement run again with new values is not prepared again")
+    func cachedStatementsStayPrepared() throws {
+        let connection = SQLiteDirectConnection(configuration: scratch())
+        defer { connection.close() }
+        _ = try rows(connection, "CREATE TABLE w (id TEXT PRIMARY KEY, pages INTEGER)")
+        _ = try rows(connection, "CREATE TABLE e (id TEXT PRIMARY KEY, work_id TEXT REFERENCES w (id))")
+        for index in 0..<5 {
+            _ = try rows(connection, "INSERT INTO w VALUES (?1, ?2)", [.text("w\(index)"), .integer(100 + index)])
+            _ = try rows(connection, "INSERT INTO e VALUES (?1, ?2)", [.text("e\(index)"), .text("w\(index)")])
+        }
+        let read = "SELECT e.id, w.pages FROM e JOIN w ON w.id = e.work_id WHERE e.id = ?1"
+        for index in 0..<5 {
+            let found = try rows(connection, read, [.text("e\(index)")])
+            #expect(try found.first?.decode(column: "pages", as: Int.self) == 100 + index)
+        }
+        #expect(connection.timesPreparedAgain(read) == 0)
+    }
+
+    @Test("a cached `SELECT *` sees the columns another connection added since")
+    func schemaChangedElsewhere() throws {
+        let configuration = scratch()
+        let connection = SQLiteDirectConnection(configuration: configuration)
+        let other = SQLiteDirectConnection(configuration: configuration)
+        defer {
+            connection.close()
+            other.close()
+        }
+        _ = try rows(connection, "CREATE TABLE t (a INTEGER)")
+        _ = try rows(connection, "INSERT INTO t VALUES (1)")
+        #expect(try rows(connection, "SELECT * FROM t").first?.allColumns == ["a"])
+        _ = try rows(other, "ALTER TABLE t ADD COLUMN b TEXT DEFAULT 'x'")
+        let row = try #require(try rows(connection, "SELECT * FROM t").first)
+        #expect(row.allColumns == ["a", "b"])
+        #expect(try row.decode(column: "b", as: String.self) == "x")
+    }
+
+    @Test("a readers' transaction keeps one connection: it reads its own writes, and a failure undoes them")
+    func readersTransaction() async throws {
+        let driver = SQLiteDirectDriver(configuration: scratch(), threadPool: .singleton)
+        defer { driver.shutdown() }
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let db = driver.makeDatabase(
+            with: DatabaseContext(
+                configuration: SQLiteScratchConfiguration(), logger: .init(label: "test"), eventLoop: loop))
+        try await db.sql.raw("CREATE TABLE t (a INTEGER)").run()
+        let seen = try await db.transaction { db in
+            try await db.sql.raw("INSERT INTO t VALUES (1)").run()
+            return try await db.sql.raw("SELECT count(*) AS n FROM t").first()?.decode(column: "n", as: Int.self)
+        }
+        #expect(seen == 1)
+        struct Refused: Error {}
+        await #expect(throws: Refused.self) {
+            try await db.transaction { db in
+                try await db.sql.raw("INSERT INTO t VALUES (2)").run()
+                throw Refused()
+            }
+        }
+        let count = try await db.sql.raw("SELECT count(*) AS n FROM t").first()?.decode(column: "n", as: Int.self)
+        #expect(count == 1)
+    }
+}
+
+/// A configuration for a database made by hand in a test (its middleware is all it is asked for).
+private struct SQLiteScratchConfiguration: DatabaseConfiguration {
+    var middleware: [any AnyModelMiddleware] = []
+    func makeDriver(for databases: Databases) -> any DatabaseDriver { fatalError("made by hand") }
+}
