@@ -122,6 +122,81 @@ struct SQLiteDirectConnectionTests {
     }
 }
 
+extension SQLiteDirectConnectionTests {
+    private func database(_ configuration: SQLiteConfiguration, threadPool: NIOThreadPool?) -> (
+        SQLiteDirectDriver, SQLiteDirectDatabase
+    ) {
+        let driver = SQLiteDirectDriver(configuration: configuration, threadPool: threadPool)
+        let context = DatabaseContext(
+            configuration: SQLiteScratchConfiguration(), logger: .init(label: "test"),
+            eventLoop: MultiThreadedEventLoopGroup.singleton.next())
+        return (driver, driver.makeDatabase(with: context) as! SQLiteDirectDatabase)
+    }
+
+    /// Another process (a `dogear` command beside the server) holding the write lock past the busy
+    /// timeout: the write is answered 503 `busy` with `Retry-After`, as a wait in the writers'
+    /// line is, not 500.
+    @Test("a database another connection keeps locked answers busy, to be retried")
+    func lockedElsewhere() async throws {
+        let configuration = scratch()
+        let (driver, writers) = database(configuration, threadPool: nil)
+        defer { driver.shutdown() }
+        try await writers.sql.raw("CREATE TABLE t (a INTEGER)").run()
+        let other = SQLiteDirectConnection(configuration: configuration)
+        defer { other.close() }
+        _ = try rows(other, "BEGIN IMMEDIATE")
+        let refused = await #expect(throws: DomainError.self) {
+            try await writers.transaction { db in try await db.sql.raw("INSERT INTO t VALUES (1)").run() }
+        }
+        #expect(refused?.code == .busy)
+        #expect(refused?.retryAfterSeconds == 1)
+        _ = try rows(other, "ROLLBACK")
+        try await writers.transaction { db in try await db.sql.raw("INSERT INTO t VALUES (2)").run() }
+        #expect(try rows(other, "SELECT a FROM t").map { try $0.decode(column: "a", as: Int.self) } == [2])
+    }
+
+    @Test("a closed connection refuses statements as closed, and does not open the file again")
+    func closedStaysClosed() throws {
+        let connection = SQLiteDirectConnection(configuration: scratch())
+        _ = try rows(connection, "CREATE TABLE t (a INTEGER)")
+        connection.close()
+        let refused = #expect(throws: SQLiteDirectError.self) { try rows(connection, "SELECT * FROM t") }
+        #expect(refused?.isConnectionClosed == true)
+    }
+
+    @Test("a connection given back inside a transaction is closed, not handed out again")
+    func openTransactionNotReused() throws {
+        let (driver, readers) = database(scratch(), threadPool: .singleton)
+        defer { driver.shutdown() }
+        let connections = readers.connections
+        let first = connections.take()
+        _ = try rows(first, "BEGIN IMMEDIATE")
+        connections.giveBack(first)
+        let next = connections.take()
+        defer { connections.giveBack(next) }
+        #expect(next !== first)
+        #expect(next.isIdle)
+        let refused = #expect(throws: SQLiteDirectError.self) { try rows(first, "SELECT 1") }
+        #expect(refused?.isConnectionClosed == true)
+    }
+
+    /// `TableStatistics` sets `analysis_limit` and then runs `ANALYZE`: on SQLite the setting is
+    /// the connection's, so every statement of `withConnection` must go to the same one even when
+    /// another read took the connection the first statement used.
+    @Test("withConnection holds one connection for all its statements")
+    func withConnectionHoldsOne() async throws {
+        let (driver, readers) = database(scratch(), threadPool: .singleton)
+        defer { driver.shutdown() }
+        let limit = try await readers.withConnection { db in
+            try await db.sql.raw("PRAGMA analysis_limit = 7").run()
+            let meanwhile = readers.connections.take()
+            defer { readers.connections.giveBack(meanwhile) }
+            return try await db.sql.raw("PRAGMA analysis_limit").first()?.decode(column: "analysis_limit", as: Int.self)
+        }
+        #expect(limit == 7)
+    }
+}
+
 /// A configuration for a database made by hand in a test (its middleware is all it is asked for).
 private struct SQLiteScratchConfiguration: DatabaseConfiguration {
     var middleware: [any AnyModelMiddleware] = []

@@ -18,8 +18,12 @@ package struct TableStatistics {
 
     package func refresh(after rows: Int) async throws {
         guard rows >= Self.rowsWorthIt else { return }
-        for statement in db.sql.databaseDialect.refreshStatistics(of: Self.importTables) {
-            try await db.sql.raw(statement).run()
+        // On one connection: a setting the dialect makes first (SQLite's `analysis_limit`) holds
+        // for the statements after it only there.
+        try await db.withConnection { db in
+            for statement in db.sql.databaseDialect.refreshStatistics(of: Self.importTables) {
+                try await db.sql.raw(statement).run()
+            }
         }
     }
 

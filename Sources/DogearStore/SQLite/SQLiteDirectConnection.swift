@@ -32,7 +32,11 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
     private let location: String
     private let enableForeignKeys: Bool
     private var handle: OpaquePointer?
+    private var closed = false
     private var statements: [String: CachedStatement] = [:]
+    /// Bound values larger than this are cleared after the statement ran, so a cached statement
+    /// does not keep a big bulk write's JSON alive until its next use.
+    static let largeBinds = 64 * 1024
 
     /// A statement prepared once and reset after each use, with its columns' names.
     private final class CachedStatement {
@@ -97,12 +101,24 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
         defer { lock.unlock() }
         let handle = try openIfNeeded()
         let statement = try prepared(sql, on: handle)
-        defer { sqlite_nio_sqlite3_reset(statement.pointer) }
+        let boundBytes = binds.reduce(0) { total, value in
+            switch value {
+            case .text(let text): total + text.utf8.count
+            case .blob(let buffer): total + buffer.readableBytes
+            default: total
+            }
+        }
+        defer {
+            sqlite_nio_sqlite3_reset(statement.pointer)
+            if boundBytes > Self.largeBinds { sqlite_nio_sqlite3_clear_bindings(statement.pointer) }
+        }
         // Every parameter is bound again on each use, so the old values are not cleared first:
-        // `sqlite3_clear_bindings` expires a statement whose plan looked at a bound value (SQLite's
-        // `expmask`), and it was then prepared again on every use (measured: the entry's read and
-        // its surroundings, the two largest statements of a progress write). A statement given
-        // fewer values than it has parameters has the rest cleared, as a fresh one would.
+        // `sqlite3_clear_bindings` expires any statement whose plan may depend on a bound value
+        // (SQLite's `expmask`; rebinding one parameter expires it only when the plan looked at that
+        // one), and a join filtered by a bound key was then prepared again on every use (measured:
+        // the entry's read and its surroundings, the two largest statements of a progress write;
+        // `SQLiteDirectConnectionTests` holds it). A statement given fewer values than it has
+        // parameters has the rest cleared, as a fresh one would.
         if binds.count < Int(sqlite_nio_sqlite3_bind_parameter_count(statement.pointer)) {
             sqlite_nio_sqlite3_clear_bindings(statement.pointer)
         }
@@ -135,10 +151,22 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
         return statements[sql].map { sqlite_nio_sqlite3_stmt_status($0.pointer, SQLITE_STMTSTATUS_REPREPARE, 0) }
     }
 
-    /// Closes the handle and its prepared statements; the next statement opens it again.
+    /// Whether the connection is between statements with no transaction open (SQLite's
+    /// autocommit mode). One given back inside a transaction would hold its locks for ever.
+    var isIdle: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let handle else { return true }
+        return sqlite_nio_sqlite3_get_autocommit(handle) != 0
+    }
+
+    /// Closes the handle and its prepared statements, for good: a statement after it fails as a
+    /// closed connection's (`isConnectionClosed`), never on a handle opened again behind a
+    /// transaction that the close rolled back.
     package func close() {
         lock.lock()
         defer { lock.unlock() }
+        closed = true
         finalizeAll()
         if let handle { sqlite_nio_sqlite3_close_v2(handle) }
         handle = nil
@@ -153,6 +181,8 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
 
     private func openIfNeeded() throws -> OpaquePointer {
         if let handle { return handle }
+        guard !closed else { throw SQLiteDirectError(SQLITE_MISUSE, message: "the connection was closed") }
+        Self.initializeOnce()
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
         let status = sqlite_nio_sqlite3_open_v2(location, &opened, flags, nil)
@@ -167,6 +197,17 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
             try prepared("PRAGMA foreign_keys = ON", on: opened).pointer.stepOnce(on: opened)
         }
         return opened
+    }
+
+    /// `sqlite3_initialize` once per process before the first open: SQLite's own first-call
+    /// set-up is not safe from two threads at once (SQLiteNIO guards it the same way).
+    private static let initialized: Bool = {
+        sqlite_nio_sqlite3_initialize()
+        return true
+    }()
+
+    private static func initializeOnce() {
+        _ = initialized
     }
 
     private func prepared(_ sql: String, on handle: OpaquePointer) throws -> CachedStatement {

@@ -19,19 +19,21 @@ import SQLiteKit
 package struct SQLiteDirectDatabase: Database, SQLDatabase {
     package let connections: SQLiteConnections
     package let context: DatabaseContext
-    /// Inside a transaction: the connection it holds (every statement of a transaction goes to it).
+    /// Inside `withConnection` or a transaction: the connection held (every statement goes to it).
     let held: SQLiteDirectConnection?
-
-    package var inTransaction: Bool { held != nil }
+    package let inTransaction: Bool
 
     package init(connections: SQLiteConnections, context: DatabaseContext) {
-        self.init(connections: connections, context: context, held: nil)
+        self.init(connections: connections, context: context, held: nil, inTransaction: false)
     }
 
-    private init(connections: SQLiteConnections, context: DatabaseContext, held: SQLiteDirectConnection?) {
+    private init(
+        connections: SQLiteConnections, context: DatabaseContext, held: SQLiteDirectConnection?, inTransaction: Bool
+    ) {
         self.connections = connections
         self.context = context
         self.held = held
+        self.inTransaction = inTransaction
     }
 
     // MARK: - Database
@@ -71,10 +73,15 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
         eventLoop.makeSucceededVoidFuture()
     }
 
+    /// Holds one connection for the closure: what a connection keeps between statements (a
+    /// `PRAGMA`'s setting) holds for all of them.
     package func withConnection<T>(
         _ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>
     ) -> EventLoopFuture<T> {
-        closure(self)
+        guard held == nil else { return closure(self) }
+        let connection = connections.take()
+        let pinned = SQLiteDirectDatabase(connections: connections, context: context, held: connection, inTransaction: false)
+        return closure(pinned).always { _ in connections.giveBack(connection) }
     }
 
     /// A transaction holds one connection from its `BEGIN` to its `COMMIT`. The writers' begins
@@ -84,8 +91,9 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
         _ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>
     ) -> EventLoopFuture<T> {
         guard !inTransaction else { return closure(self) }
-        let connection = connections.take()
-        let inside = SQLiteDirectDatabase(connections: connections, context: context, held: connection)
+        let owned = held == nil
+        let connection = held ?? connections.take()
+        let inside = SQLiteDirectDatabase(connections: connections, context: context, held: connection, inTransaction: true)
         let begin = connections.beginsImmediately ? "BEGIN IMMEDIATE" : "BEGIN"
         return inside.answer(SQLRaw(begin)).flatMap { _ in
             closure(inside).flatMap { value in inside.answer(SQLRaw("COMMIT")).map { _ in value } }
@@ -95,7 +103,7 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
                     inside.answer(SQLRaw("ROLLBACK")).flatMapThrowing { _ in throw error }
                         .flatMapErrorThrowing { _ in throw error }
                 }
-        }.always { _ in connections.giveBack(connection) }
+        }.always { _ in if owned { connections.giveBack(connection) } }
     }
 
     // MARK: - SQLDatabase
@@ -155,17 +163,24 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
         return (serializer.sql, binds)
     }
 
-    /// Runs a statement on the transaction's connection, or on one taken for it.
+    /// Runs a statement on the connection held, or on one taken for it. A database another
+    /// process kept locked past the busy timeout is answered as the writers' line answers a wait
+    /// too long: 503 `busy` with `Retry-After`, not a server error.
     private func run(_ sql: String, _ binds: [SQLiteData]) throws -> [SQLiteDirectRow] {
         var rows: [SQLiteDirectRow] = []
-        if let held {
-            try held.run(sql, binds) { rows.append($0) }
+        do {
+            if let held {
+                try held.run(sql, binds) { rows.append($0) }
+                return rows
+            }
+            let connection = connections.take()
+            defer { connections.giveBack(connection) }
+            try connection.run(sql, binds) { rows.append($0) }
             return rows
+        } catch let error as SQLiteDirectError where error.isBusy {
+            logger.warning("the SQLite database stayed locked by another connection: \(error)")
+            throw SQLiteWriters.busy
         }
-        let connection = connections.take()
-        defer { connections.giveBack(connection) }
-        try connection.run(sql, binds) { rows.append($0) }
-        return rows
     }
 
     private struct UnsupportedAlter: Error, CustomStringConvertible {
@@ -216,7 +231,16 @@ package final class SQLiteConnections: @unchecked Sendable {
         return connection
     }
 
+    /// Takes a connection back. One still inside a transaction (its `ROLLBACK` never ran or
+    /// failed) is closed and forgotten instead: handed out again it would hold its locks for ever.
     func giveBack(_ connection: SQLiteDirectConnection) {
+        guard connection.isIdle else {
+            connection.close()
+            lock.lock()
+            all.removeAll { $0 === connection }
+            lock.unlock()
+            return
+        }
         lock.lock()
         free.append(connection)
         lock.unlock()

@@ -70,6 +70,11 @@ package struct SQLiteDirectError: Error, DatabaseError, CustomStringConvertible 
     package let code: Int32
     package let message: String
 
+    init(_ code: Int32, message: String) {
+        self.code = code
+        self.message = message
+    }
+
     init(_ code: Int32, on handle: OpaquePointer?) {
         self.code = code
         self.message =
@@ -84,4 +89,6 @@ package struct SQLiteDirectError: Error, DatabaseError, CustomStringConvertible 
     package var isSyntaxError: Bool { primary == SQLITE_ERROR || primary == SQLITE_SCHEMA }
     package var isConnectionClosed: Bool { primary == SQLITE_MISUSE || primary == SQLITE_CANTOPEN }
     package var isConstraintFailure: Bool { primary == SQLITE_CONSTRAINT }
+    /// Another connection held the lock past the busy timeout (another process writing).
+    package var isBusy: Bool { primary == SQLITE_BUSY || primary == SQLITE_LOCKED }
 }
