@@ -222,14 +222,10 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
     }
 
     /// The database a write goes to, as one string: the SQLite file's path, or an in-memory
-    /// database's own identifier. Fluent keeps it in the connection's configuration, whose type is
-    /// the driver's own (and may be wrapped, as the writers' and readers' pools are); it is found
-    /// by reflection, and a database whose key cannot be read is never grouped with another (each
-    /// write its own key).
+    /// database's own identifier, as Dogear's own connections keep it (`SQLiteConnections.key`).
+    /// Nil for any other database (PostgreSQL), whose writes are never grouped.
     static func key(of db: any Database) -> String? {
-        if let direct = db as? SQLiteDirectDatabase { return direct.connections.key }
-        guard let storage = sqliteConfiguration(in: db.context.configuration, depth: 3)?.storage else { return nil }
-        return key(of: storage)
+        (db as? SQLiteDirectDatabase)?.connections.key
     }
 
     /// The key of a database by its storage (`key(of:)`).
@@ -238,15 +234,6 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
         case .memory(let identifier): return "memory:" + identifier
         case .file(let path): return "file:" + path
         }
-    }
-
-    private static func sqliteConfiguration(in value: Any, depth: Int) -> SQLiteConfiguration? {
-        if let configuration = value as? SQLiteConfiguration { return configuration }
-        guard depth > 0 else { return nil }
-        for child in Mirror(reflecting: value).children {
-            if let found = sqliteConfiguration(in: child.value, depth: depth - 1) { return found }
-        }
-        return nil
     }
 }
 
