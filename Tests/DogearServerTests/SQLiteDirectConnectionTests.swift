@@ -197,6 +197,36 @@ extension SQLiteDirectConnectionTests {
     }
 }
 
+extension SQLiteDirectConnectionTests {
+    /// A reader's statement goes to the thread pool the first time, and after any run that took a
+    /// millisecond or more; once it has run cheaply it runs on the caller's thread (the pool's
+    /// hand-offs cost more than an indexed read).
+    @Test("a read known to be cheap runs on the caller's thread, one not seen yet or slow last time on the pool")
+    func cheapReadsRunInline() async throws {
+        let (driver, readers) = database(scratch(), threadPool: .singleton)
+        defer { driver.shutdown() }
+        func counting(to limit: Int) -> SQLQueryString {
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(bind: limit)) SELECT count(*) AS n FROM c"
+        }
+        func count(to limit: Int) async throws -> Int? {
+            try await readers.sql.raw(counting(to: limit)).first()?.decode(column: "n", as: Int.self)
+        }
+        #expect(try await count(to: 10) == 10)
+        #expect(readers.connections.readsRun == (inline: 0, pooled: 1))
+        #expect(try await count(to: 10) == 10)
+        #expect(readers.connections.readsRun == (inline: 1, pooled: 1))
+        // Cheap last time, so inline; but it counts a million rows, and so goes back to the pool.
+        #expect(try await count(to: 1_000_000) == 1_000_000)
+        #expect(readers.connections.readsRun == (inline: 2, pooled: 1))
+        #expect(try await count(to: 10) == 10)
+        #expect(readers.connections.readsRun == (inline: 2, pooled: 2))
+        // Fluent's own interface (a future) follows the same rule.
+        let viaFuture = try await readers.sql.raw(counting(to: 3)).first().get()
+        #expect(try viaFuture?.decode(column: "n", as: Int.self) == 3)
+        #expect(readers.connections.readsRun == (inline: 3, pooled: 2))
+    }
+}
+
 /// A configuration for a database made by hand in a test (its middleware is all it is asked for).
 private struct SQLiteScratchConfiguration: DatabaseConfiguration {
     var middleware: [any AnyModelMiddleware] = []

@@ -23,16 +23,9 @@ package struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
 package enum SessionTokens {
     /// `sessionsOnly`: for the browser's cookie, which an app's token may not stand in for.
     package static func signIn(_ request: Request, with value: String, sessionsOnly: Bool = false) async throws {
-        // The token and its user in one statement (a join, not `with`'s second query): every
-        // signed-in request pays for this.
-        guard
-            let token = try await UserToken.query(on: request.db)
-                .join(User.self, on: \UserToken.$user.$id == \User.$id)
-                .filter(\.$tokenHash == TokenHashing.hash(value))
-                .first()
-        else { return }
+        // The token and its user in one plain statement: every signed-in request pays for this.
+        guard let token = try await TokenSignIn.find(hash: TokenHashing.hash(value), on: request.db) else { return }
         if sessionsOnly, token.isAppToken { return }
-        token.$user.value = try token.joined(User.self)
         let now = request.application.clock.now()
         var lifetime = request.application.sessionLifetime
         if token.isAppToken {

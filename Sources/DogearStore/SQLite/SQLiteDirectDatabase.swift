@@ -13,9 +13,11 @@ import SQLiteKit
 ///
 /// The writers' database runs each statement on the calling thread (the write group's: nothing
 /// waits for another thread, and the futures Fluent asks for are answered fulfilled). The readers'
-/// runs each on a thread of the thread pool, as Fluent's driver does, so a long read never holds an
-/// event loop; but a statement is prepared once per connection, not once per use, and its rows
-/// come back in one answer, not as one event-loop task a row.
+/// runs a statement on a thread of the thread pool, as Fluent's driver does, so a long read never
+/// holds an event loop; but one that took less than `SQLiteConnections.cheapRead` when it last ran
+/// runs on the caller's thread, since handing it to the pool and its rows back costs more than the
+/// statement (a Home is a dozen of them). A statement is prepared once per connection, not once per
+/// use, and its rows come back in one answer, not as one event-loop task a row.
 package struct SQLiteDirectDatabase: Database, SQLDatabase {
     package let connections: SQLiteConnections
     package let context: DatabaseContext
@@ -133,7 +135,8 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
     package func rows(_ query: any SQLExpression) async throws -> [SQLiteDirectRow] {
         let (sql, binds) = try serialized(query)
         guard let threadPool = connections.threadPool else { return try run(sql, binds) }
-        return try await threadPool.runIfActive { try run(sql, binds) }
+        if connections.isCheap(sql) { return try timed(sql, binds, inline: true) }
+        return try await threadPool.runIfActive { try timed(sql, binds, inline: false) }
     }
 
     /// The rows of a statement, as a future of the database's event loop (Fluent's own interface).
@@ -147,7 +150,18 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
         guard let threadPool = connections.threadPool else {
             return eventLoop.makeCompletedFuture { try run(statement.sql, statement.binds) }
         }
-        return threadPool.runIfActive(eventLoop: eventLoop) { try run(statement.sql, statement.binds) }
+        if connections.isCheap(statement.sql) {
+            return eventLoop.makeCompletedFuture { try timed(statement.sql, statement.binds, inline: true) }
+        }
+        return threadPool.runIfActive(eventLoop: eventLoop) { try timed(statement.sql, statement.binds, inline: false) }
+    }
+
+    /// Runs a reader's statement and notes how long it took, which decides where it runs next
+    /// (`SQLiteConnections.isCheap`).
+    private func timed(_ sql: String, _ binds: [SQLiteData], inline: Bool) throws -> [SQLiteDirectRow] {
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer { connections.ran(sql, for: DispatchTime.now().uptimeNanoseconds - started, inline: inline) }
+        return try run(sql, binds)
     }
 
     /// Serializes `query` as SQLKit does for SQLite, and logs it as SQLiteKit does (query logs and
@@ -214,6 +228,20 @@ package final class SQLiteConnections: @unchecked Sendable {
     private let lock = NSLock()
     private var free: [SQLiteDirectConnection] = []
     private var all: [SQLiteDirectConnection] = []
+    /// How long each reader's statement took when it last ran, by its SQL text (nanoseconds).
+    private var lastTook: [String: UInt64] = [:]
+    private var inlineRuns = 0
+    private var pooledRuns = 0
+
+    /// A read that took less than this when it last ran runs on the caller's thread: the thread
+    /// pool's two hand-offs cost tens of microseconds, a cheap indexed read about as much, and an
+    /// event loop held a millisecond delays the other requests on it less than the hand-offs of
+    /// every read would. A statement not seen before, or one that took longer (a reader with ten
+    /// thousand books, a year's statistics), runs on the pool, and stays there until it is cheap.
+    package static let cheapRead: UInt64 = 1_000_000
+    /// Enough for every statement Dogear says (those with `IN` lists of many lengths included);
+    /// past it the record starts over, and each statement is learnt again on the pool.
+    static let costsKept = 4096
 
     package init(configuration: SQLiteConfiguration, threadPool: NIOThreadPool?, beginsImmediately: Bool) {
         self.configuration = configuration
@@ -244,6 +272,29 @@ package final class SQLiteConnections: @unchecked Sendable {
         lock.lock()
         free.append(connection)
         lock.unlock()
+    }
+
+    /// Whether a reader's statement runs on the caller's thread: it did, or ran on the pool, in
+    /// less than `cheapRead` the last time.
+    func isCheap(_ sql: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastTook[sql].map { $0 < Self.cheapRead } ?? false
+    }
+
+    func ran(_ sql: String, for nanoseconds: UInt64, inline: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if lastTook.count >= Self.costsKept, lastTook[sql] == nil { lastTook.removeAll(keepingCapacity: true) }
+        lastTook[sql] = nanoseconds
+        if inline { inlineRuns += 1 } else { pooledRuns += 1 }
+    }
+
+    /// How many reads ran on the caller's thread, and how many on the pool.
+    package var readsRun: (inline: Int, pooled: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (inlineRuns, pooledRuns)
     }
 
     /// Closes every connection (the application stops).
