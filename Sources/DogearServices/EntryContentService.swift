@@ -62,7 +62,7 @@ package struct EntryContentService {
             entry.totalMinutes += minutes
             // A session is reading even when it does not move the page (Home's order).
             entry.lastReadAt = library.now
-            try await entry.save(on: db)
+            try await entry.saveChanges(on: db)
 
             let session = ReadingSession()
             session.$entry.id = entryID

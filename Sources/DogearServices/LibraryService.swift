@@ -161,7 +161,7 @@ package struct LibraryService {
                 try await archive(result.archived, of: entry, on: db)
             }
             stampReading(entry, becoming: state)
-            try await entry.save(on: db)
+            try await entry.saveChanges(on: db)
             if let tags {
                 try await TagService(db: db, userID: try user.requireID(), now: now).setTags(tags, on: try entry.requireID())
             }
@@ -186,7 +186,7 @@ package struct LibraryService {
             if parsed.onWishlist { entry.onWishlist = true }
             stampReading(entry, becoming: result.state)
             try await archive(result.archived, of: entry, on: db)
-            try await entry.save(on: db)
+            try await entry.saveChanges(on: db)
             try changes.entryChanged(entry, before: before)
             return entry
         }
@@ -199,7 +199,7 @@ package struct LibraryService {
             let result = try ProgressRules.update(entry.readingState, with: input, length: length, today: today)
             stampReading(entry, becoming: result.state)
             try await archive(result.archived, of: entry, on: db)
-            try await entry.save(on: db)
+            try await entry.saveChanges(on: db)
             // A progress update makes today a reading day (streaks, the calendar).
             try await changes.readingDay(userID: try user.requireID(), day: today)
             try changes.entryChanged(entry, before: before)

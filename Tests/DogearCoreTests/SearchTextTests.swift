@@ -94,4 +94,21 @@ struct SearchTextTests {
         let probe = Self.probes[index]
         #expect(MatchReasons.contains(probe.word, in: probe.fields) == probe.contains)
     }
+    /// ASCII text is split by its bytes (the fast way); every ASCII character must split there as
+    /// the Unicode way splits it: letters and digits joined, everything else a separator ("\r\n"
+    /// included, one Character of two bytes).
+    @Test("ASCII text splits into the same words by its bytes as by its characters")
+    func asciiWordsAsCharacters() {
+        var generator = SystemRandomNumberGenerator()
+        let every = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in every.randomElement(using: &generator)! }
+                .joined()
+            let byCharacter = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+            #expect(SearchText.words(in: text) == byCharacter, "\(Array(text.utf8))")
+        }
+        #expect(SearchText.words(in: "Tides\r\nand 42nd, Harbour_light") == ["Tides", "and", "42nd", "Harbour", "light"])
+        // Not ASCII: the Unicode way, accents kept as letters.
+        #expect(SearchText.words(in: "García—Márquez") == ["García", "Márquez"])
+    }
 }

@@ -15,6 +15,16 @@ import Testing
 /// differed would make a book findable by a word after an import and not after its next edit.
 @Suite("Search documents: an import's are the ones every later change writes")
 struct SearchDocumentsTests {
+    @Test("a document's column splits back into the texts joined into it, empty ones and non-ASCII kept")
+    func splitUndoesJoin() {
+        for texts in [["a"], ["a", "", "b", ""], ["", ""], ["Ünïcode\nover two lines", "e\u{301}", "🙂"]] {
+            let joined = SearchDocument.join(texts)
+            #expect(SearchDocument.split(joined) == texts)
+            #expect(SearchDocument.split(joined) == joined.components(separatedBy: SearchDocument.separator))
+        }
+        #expect(SearchDocument.split("").isEmpty)
+    }
+
     @Test("400 books with subtitles, three authors, no edition, an ISBN-10 alone, tags, notes and quotes")
     func newDocumentsAreReindexedDocuments() async throws {
         try await withDogear { app in

@@ -46,7 +46,16 @@ public enum SearchText {
 
     /// Runs of letters and digits.
     public static func words(in text: String) -> [String] {
-        text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        // ASCII text (most of it) is split by its bytes: there a letter or digit is one byte, and
+        // asking each Character for its Unicode properties was a search page's costliest step.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.split(whereSeparator: { !isASCIILetterOrDigit($0) }).map { String(decoding: $0, as: UTF8.self) }
+        }
+        return text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    }
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 }
 

@@ -89,7 +89,7 @@ package final class ClockTimestamps: Sendable {
         model.updatedAt = stamp
     }
 
-    fileprivate func stampUpdated(_ model: any ClockStamped) {
+    func stampUpdated(_ model: any ClockStamped) {
         model.updatedAt = nextStamp()
     }
 
@@ -104,7 +104,7 @@ package final class ClockTimestamps: Sendable {
 }
 
 /// Stamps one model type from the clock (`ClockTimestamps`).
-private struct ClockStampMiddleware<M: Model & ClockStamped>: AsyncModelMiddleware {
+struct ClockStampMiddleware<M: Model & ClockStamped>: AsyncModelMiddleware {
     let clock: ClockTimestamps
 
     func create(model: M, on db: any Database, next: any AnyAsyncModelResponder) async throws {

@@ -54,7 +54,10 @@ package struct SearchDocument: Sendable, Equatable {
         self.quotes = quotes
     }
     package static func split(_ text: String) -> [String] {
-        text.isEmpty ? [] : text.components(separatedBy: separator)
+        // By the separator's one byte (0x1E is never part of another character in UTF-8), which
+        // keeps empty texts between two separators as Foundation's `components` did.
+        text.isEmpty
+            ? [] : text.utf8.split(separator: 0x1E, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 
