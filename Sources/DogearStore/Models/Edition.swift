@@ -59,7 +59,10 @@ extension Edition {
 /// The `field_sources` column's JSON.
 package enum FieldSources {
     package static func decode(_ json: String) -> [String: String] {
-        (try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))) ?? [:]
+        // Most rows name no sources of their own, and every entry a page shows reads its work's:
+        // an empty object is not worth a decoder.
+        guard json != "{}", !json.isEmpty else { return [:] }
+        return (try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))) ?? [:]
     }
 
     package static func encode(_ fields: [String: String]) -> String {
