@@ -123,10 +123,10 @@ struct SQLiteDirectConnectionTests {
 }
 
 extension SQLiteDirectConnectionTests {
-    private func database(_ configuration: SQLiteConfiguration, threadPool: NIOThreadPool?) -> (
-        SQLiteDirectDriver, SQLiteDirectDatabase
-    ) {
-        let driver = SQLiteDirectDriver(configuration: configuration, threadPool: threadPool)
+    private func database(
+        _ configuration: SQLiteConfiguration, threadPool: NIOThreadPool?, slowStaysPooledFor seconds: TimeInterval = 60
+    ) -> (SQLiteDirectDriver, SQLiteDirectDatabase) {
+        let driver = SQLiteDirectDriver(configuration: configuration, threadPool: threadPool, slowStaysPooledFor: seconds)
         let context = DatabaseContext(
             configuration: SQLiteScratchConfiguration(), logger: .init(label: "test"),
             eventLoop: MultiThreadedEventLoopGroup.singleton.next())
@@ -198,32 +198,47 @@ extension SQLiteDirectConnectionTests {
 }
 
 extension SQLiteDirectConnectionTests {
-    /// A reader's statement goes to the thread pool the first time, and after any run that took a
-    /// millisecond or more; once it has run cheaply it runs on the caller's thread (the pool's
-    /// hand-offs cost more than an indexed read).
-    @Test("a read known to be cheap runs on the caller's thread, one not seen yet or slow last time on the pool")
+    /// A reader's statement goes to the thread pool the first time; once it has run cheaply it runs
+    /// on the caller's thread (the pool's hand-offs cost more than an indexed read), until a run
+    /// of it is dear (its cost depends on its values): then it stays on the pool for a while. A
+    /// statement that writes never leaves the pool (it may wait for the write lock).
+    @Test("a read known to be cheap runs on the caller's thread; a new, a dear or a writing statement on the pool")
     func cheapReadsRunInline() async throws {
         let (driver, readers) = database(scratch(), threadPool: .singleton)
         defer { driver.shutdown() }
+        let (quickDriver, quickly) = database(scratch(), threadPool: .singleton, slowStaysPooledFor: 0)
+        defer { quickDriver.shutdown() }
         func counting(to limit: Int) -> SQLQueryString {
             "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(bind: limit)) SELECT count(*) AS n FROM c"
         }
-        func count(to limit: Int) async throws -> Int? {
-            try await readers.sql.raw(counting(to: limit)).first()?.decode(column: "n", as: Int.self)
+        func count(to limit: Int, on db: SQLiteDirectDatabase) async throws -> Int? {
+            try await db.sql.raw(counting(to: limit)).first()?.decode(column: "n", as: Int.self)
         }
-        #expect(try await count(to: 10) == 10)
-        #expect(readers.connections.readsRun == (inline: 0, pooled: 1))
-        #expect(try await count(to: 10) == 10)
-        #expect(readers.connections.readsRun == (inline: 1, pooled: 1))
-        // Cheap last time, so inline; but it counts a million rows, and so goes back to the pool.
-        #expect(try await count(to: 1_000_000) == 1_000_000)
-        #expect(readers.connections.readsRun == (inline: 2, pooled: 1))
-        #expect(try await count(to: 10) == 10)
-        #expect(readers.connections.readsRun == (inline: 2, pooled: 2))
+        func runs(_ db: SQLiteDirectDatabase) -> [Int] { [db.connections.readsRun.inline, db.connections.readsRun.pooled] }
+
+        try await readers.sql.raw("CREATE TABLE t (a INTEGER)").run()
+        try await readers.sql.raw("INSERT INTO t VALUES (1)").run()
+        try await readers.sql.raw("INSERT INTO t VALUES (1)").run()
+        #expect(runs(readers) == [0, 3], "a write stays on the pool")
+        #expect(try await count(to: 10, on: readers) == 10)
+        #expect(runs(readers) == [0, 4], "not seen before")
+        #expect(try await count(to: 10, on: readers) == 10)
+        #expect(runs(readers) == [1, 4], "cheap last time")
+        // Cheap last time, so inline; but it counts a million rows, and is sent back to the pool.
+        #expect(try await count(to: 1_000_000, on: readers) == 1_000_000)
+        #expect(runs(readers) == [2, 4])
+        for _ in 0..<2 { #expect(try await count(to: 10, on: readers) == 10) }
+        #expect(runs(readers) == [2, 6], "dear within the minute: pooled however cheap since")
+
+        // Without the minute's wait: one cheap run on the pool, then back on the caller's thread.
+        for _ in 0..<2 { #expect(try await count(to: 10, on: quickly) == 10) }
+        #expect(try await count(to: 1_000_000, on: quickly) == 1_000_000)
+        #expect(try await count(to: 10, on: quickly) == 10)
+        #expect(runs(quickly) == [2, 2])
         // Fluent's own interface (a future) follows the same rule.
-        let viaFuture = try await readers.sql.raw(counting(to: 3)).first().get()
+        let viaFuture = try await quickly.sql.raw(counting(to: 3)).first().get()
         #expect(try viaFuture?.decode(column: "n", as: Int.self) == 3)
-        #expect(readers.connections.readsRun == (inline: 3, pooled: 2))
+        #expect(runs(quickly) == [3, 2])
     }
 }
 

@@ -10,7 +10,7 @@ extension Model where Self: ClockStamped {
     /// step). A new row, a value that is not a plain one, or a database with model middleware
     /// besides the clock's goes through `save` as before.
     package func saveChanges(on db: any Database) async throws {
-        guard _$idExists, let id, let clock = Self.onlyClock(of: db) else { return try await save(on: db) }
+        guard _$idExists, let id, let clock = Self.stampingClock(of: db) else { return try await save(on: db) }
         guard hasChanges else { return }
         clock.stampUpdated(self)
         let changed = ChangedFields()
@@ -27,8 +27,9 @@ extension Model where Self: ClockStamped {
                 statement.appendInterpolation(bind: bound)
             case .enumCase(let name):
                 statement.appendInterpolation(unsafeRaw: " = ")
-                statement.appendInterpolation(bind: name)
+                statement.appendInterpolation(literal: name)
             case .null: statement.appendLiteral(" = NULL")
+            // Stamped already; `save` stamps it again, a microsecond later, which is harmless.
             default: return try await save(on: db)
             }
         }
@@ -39,8 +40,9 @@ extension Model where Self: ClockStamped {
         try output(from: WrittenFields(input: input))
     }
 
-    /// The clock of the database's only model middleware, its stamps for this model.
-    private static func onlyClock(of db: any Database) -> ClockTimestamps? {
+    /// The clock of the database's only model middleware, its stamps for this model; nil when
+    /// there is other model middleware (then `save`, which runs it).
+    static func stampingClock(of db: any Database) -> ClockTimestamps? {
         var clock: ClockTimestamps?
         for middleware in db.configuration.middleware {
             if let stamping = middleware as? ClockStampMiddleware<Self> {
@@ -52,8 +54,8 @@ extension Model where Self: ClockStamped {
         return clock
     }
 
-    /// A name from the code (a schema or a field key), quoted; one that would need escaping is
-    /// refused (never expected: `save` would then be the way).
+    /// A name from the code (a schema or a field key), quoted; one that would need escaping
+    /// throws (no model of Dogear's has one).
     private static func quoted(_ name: String) throws -> String {
         guard !name.contains("\"") else { throw UnquotableName(name: name) }
         return "\"\(name)\""

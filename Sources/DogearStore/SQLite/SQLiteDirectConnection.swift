@@ -92,15 +92,18 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
         }
     }
 
-    /// Runs one statement with its values bound, handing each row to `onRow`. Throws
-    /// `SQLiteDirectError` with SQLite's code and message.
+    /// Runs one statement with its values bound, handing each row to `onRow`, and says whether
+    /// the statement only reads (`sqlite3_stmt_readonly`: it never waits for the write lock).
+    /// Throws `SQLiteDirectError` with SQLite's code and message.
+    @discardableResult
     package func run(
         _ sql: String, _ binds: [SQLiteData], onRow: (SQLiteDirectRow) throws -> Void
-    ) throws {
+    ) throws -> Bool {
         lock.lock()
         defer { lock.unlock() }
         let handle = try openIfNeeded()
         let statement = try prepared(sql, on: handle)
+        let readsOnly = sqlite_nio_sqlite3_stmt_readonly(statement.pointer) != 0
         let boundBytes = binds.reduce(0) { total, value in
             switch value {
             case .text(let text): total + text.utf8.count
@@ -127,7 +130,7 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
         var first = true
         while true {
             let status = sqlite_nio_sqlite3_step(statement.pointer)
-            if status == SQLITE_DONE { return }
+            if status == SQLITE_DONE { return readsOnly }
             guard status == SQLITE_ROW else { throw SQLiteDirectError(status, on: handle) }
             if first {
                 // Prepared again since its columns were read (another process migrated the

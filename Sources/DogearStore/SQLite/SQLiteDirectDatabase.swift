@@ -14,9 +14,9 @@ import SQLiteKit
 /// The writers' database runs each statement on the calling thread (the write group's: nothing
 /// waits for another thread, and the futures Fluent asks for are answered fulfilled). The readers'
 /// runs a statement on a thread of the thread pool, as Fluent's driver does, so a long read never
-/// holds an event loop; but one that took less than `SQLiteConnections.cheapRead` when it last ran
-/// runs on the caller's thread, since handing it to the pool and its rows back costs more than the
-/// statement (a Home is a dozen of them). A statement is prepared once per connection, not once per
+/// holds an event loop; but a read known to be cheap (`SQLiteConnections.cheapRead`) runs on the
+/// caller's thread, since handing it to the pool and its rows back costs more than the statement
+/// (a Home is a dozen of them). A statement is prepared once per connection, not once per
 /// use, and its rows come back in one answer, not as one event-loop task a row.
 package struct SQLiteDirectDatabase: Database, SQLDatabase {
     package let connections: SQLiteConnections
@@ -156,12 +156,27 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
         return threadPool.runIfActive(eventLoop: eventLoop) { try timed(statement.sql, statement.binds, inline: false) }
     }
 
-    /// Runs a reader's statement and notes how long it took, which decides where it runs next
-    /// (`SQLiteConnections.isCheap`).
+    /// Runs a reader's statement and notes what it cost, which decides where it runs next
+    /// (`SQLiteConnections.isCheap`): the thread's CPU time (a statement preempted by the other
+    /// threads on two cores is not dearer for it) and the time it took (a wait for a lock is).
     private func timed(_ sql: String, _ binds: [SQLiteData], inline: Bool) throws -> [SQLiteDirectRow] {
-        let started = DispatchTime.now().uptimeNanoseconds
-        defer { connections.ran(sql, for: DispatchTime.now().uptimeNanoseconds - started, inline: inline) }
-        return try run(sql, binds)
+        let cpu = Self.threadCPUTime()
+        let wall = DispatchTime.now().uptimeNanoseconds
+        var readsOnly: Bool?
+        defer {
+            connections.ran(
+                sql, cpu: Self.threadCPUTime() - cpu, wall: DispatchTime.now().uptimeNanoseconds - wall,
+                readsOnly: readsOnly, inline: inline)
+        }
+        let (rows, readOnly) = try runReporting(sql, binds)
+        readsOnly = readOnly
+        return rows
+    }
+
+    private static func threadCPUTime() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// Serializes `query` as SQLKit does for SQLite, and logs it as SQLiteKit does (query logs and
@@ -181,16 +196,21 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
     /// process kept locked past the busy timeout is answered as the writers' line answers a wait
     /// too long: 503 `busy` with `Retry-After`, not a server error.
     private func run(_ sql: String, _ binds: [SQLiteData]) throws -> [SQLiteDirectRow] {
+        try runReporting(sql, binds).rows
+    }
+
+    /// The rows, and whether the statement only reads.
+    private func runReporting(_ sql: String, _ binds: [SQLiteData]) throws -> (rows: [SQLiteDirectRow], readsOnly: Bool) {
         var rows: [SQLiteDirectRow] = []
         do {
             if let held {
-                try held.run(sql, binds) { rows.append($0) }
-                return rows
+                let readsOnly = try held.run(sql, binds) { rows.append($0) }
+                return (rows, readsOnly)
             }
             let connection = connections.take()
             defer { connections.giveBack(connection) }
-            try connection.run(sql, binds) { rows.append($0) }
-            return rows
+            let readsOnly = try connection.run(sql, binds) { rows.append($0) }
+            return (rows, readsOnly)
         } catch let error as SQLiteDirectError where error.isBusy {
             logger.warning("the SQLite database stayed locked by another connection: \(error)")
             throw SQLiteWriters.busy
@@ -228,23 +248,42 @@ package final class SQLiteConnections: @unchecked Sendable {
     private let lock = NSLock()
     private var free: [SQLiteDirectConnection] = []
     private var all: [SQLiteDirectConnection] = []
-    /// How long each reader's statement took when it last ran, by its SQL text (nanoseconds).
-    private var lastTook: [String: UInt64] = [:]
+    /// What each statement on these connections cost, by its SQL text (`isCheap`).
+    private var costs: [String: StatementCost] = [:]
     private var inlineRuns = 0
     private var pooledRuns = 0
+    /// How long a statement that once ran dear stays on the pool (nanoseconds).
+    private let slowStaysPooled: UInt64
 
-    /// A read that took less than this when it last ran runs on the caller's thread: the thread
-    /// pool's two hand-offs cost tens of microseconds, a cheap indexed read about as much, and an
-    /// event loop held a millisecond delays the other requests on it less than the hand-offs of
-    /// every read would. A statement not seen before, or one that took longer (a reader with ten
-    /// thousand books, a year's statistics), runs on the pool, and stays there until it is cheap.
+    private struct StatementCost {
+        /// It only reads, and its last run was cheap.
+        var cheap: Bool
+        /// Until when (uptime, nanoseconds) it runs on the pool whatever its last run cost.
+        var pooledUntil: UInt64
+    }
+
+    /// A read that took less CPU than this when it last ran, and none of whose runs in the last
+    /// minute took more or waited, runs on the caller's thread (a request's event loop): the
+    /// thread pool's two hand-offs cost tens of microseconds, a cheap indexed read about as much.
+    /// A statement not seen before runs on the pool; one that writes (the readers' connections
+    /// run a few: an import job's lease) always does, since it may wait for the write lock; and a
+    /// read whose cost depends on its values (a search for a short prefix, a reader of ten
+    /// thousand books) stays on the pool for `slowStaysPooled` after any dear run, so at most one
+    /// such run a minute holds an event loop, for what one statement costs.
     package static let cheapRead: UInt64 = 1_000_000
+    /// A run that took this long (wall time) waited for something (a lock another process held)
+    /// and counts as dear whatever its CPU.
+    static let waitingRead: UInt64 = 100_000_000
     /// Enough for every statement Dogear says (those with `IN` lists of many lengths included);
     /// past it the record starts over, and each statement is learnt again on the pool.
     static let costsKept = 4096
 
-    package init(configuration: SQLiteConfiguration, threadPool: NIOThreadPool?, beginsImmediately: Bool) {
+    package init(
+        configuration: SQLiteConfiguration, threadPool: NIOThreadPool?, beginsImmediately: Bool,
+        slowStaysPooledFor seconds: TimeInterval = 60
+    ) {
         self.configuration = configuration
+        self.slowStaysPooled = UInt64(seconds * 1_000_000_000)
         self.threadPool = threadPool
         self.beginsImmediately = beginsImmediately
         self.key = SQLiteWriteGroups.key(of: configuration.storage)
@@ -274,19 +313,27 @@ package final class SQLiteConnections: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Whether a reader's statement runs on the caller's thread: it did, or ran on the pool, in
-    /// less than `cheapRead` the last time.
+    /// Whether a reader's statement runs on the caller's thread (`cheapRead`).
     func isCheap(_ sql: String) -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
         lock.lock()
         defer { lock.unlock() }
-        return lastTook[sql].map { $0 < Self.cheapRead } ?? false
+        guard let cost = costs[sql] else { return false }
+        return cost.cheap && now >= cost.pooledUntil
     }
 
-    func ran(_ sql: String, for nanoseconds: UInt64, inline: Bool) {
+    /// Notes what a statement cost; `readsOnly` nil when it failed.
+    func ran(_ sql: String, cpu: UInt64, wall: UInt64, readsOnly: Bool?, inline: Bool) {
+        let now = DispatchTime.now().uptimeNanoseconds
         lock.lock()
         defer { lock.unlock() }
-        if lastTook.count >= Self.costsKept, lastTook[sql] == nil { lastTook.removeAll(keepingCapacity: true) }
-        lastTook[sql] = nanoseconds
+        if costs.count >= Self.costsKept, costs[sql] == nil { costs.removeAll(keepingCapacity: true) }
+        switch readsOnly {
+        case false?: costs[sql] = StatementCost(cheap: false, pooledUntil: .max)
+        case true? where cpu < Self.cheapRead && wall < Self.waitingRead:
+            costs[sql, default: StatementCost(cheap: false, pooledUntil: 0)].cheap = true
+        default: costs[sql] = StatementCost(cheap: false, pooledUntil: now &+ slowStaysPooled)
+        }
         if inline { inlineRuns += 1 } else { pooledRuns += 1 }
     }
 
@@ -312,9 +359,10 @@ package final class SQLiteDirectDriver: DatabaseDriver {
 
     /// The writers' (`threadPool` nil: statements run on the caller, transactions begin
     /// immediately) or the readers' (on `threadPool`).
-    package init(configuration: SQLiteConfiguration, threadPool: NIOThreadPool?) {
+    package init(configuration: SQLiteConfiguration, threadPool: NIOThreadPool?, slowStaysPooledFor seconds: TimeInterval = 60) {
         connections = SQLiteConnections(
-            configuration: configuration, threadPool: threadPool, beginsImmediately: threadPool == nil)
+            configuration: configuration, threadPool: threadPool, beginsImmediately: threadPool == nil,
+            slowStaysPooledFor: seconds)
     }
 
     package func makeDatabase(with context: DatabaseContext) -> any Database {
