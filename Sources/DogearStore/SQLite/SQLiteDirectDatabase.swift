@@ -263,14 +263,17 @@ package final class SQLiteConnections: @unchecked Sendable {
     }
 
     /// A read that took less CPU than this when it last ran, and none of whose runs in the last
-    /// minute took more or waited, runs on the caller's thread (a request's event loop): the
-    /// thread pool's two hand-offs cost tens of microseconds, a cheap indexed read about as much.
-    /// A statement not seen before runs on the pool; one that writes (the readers' connections
-    /// run a few: an import job's lease) always does, since it may wait for the write lock; and a
-    /// read whose cost depends on its values (a search for a short prefix, a reader of ten
-    /// thousand books) stays on the pool for `slowStaysPooled` after any dear run, so at most one
-    /// such run a minute holds an event loop, for what one statement costs.
-    package static let cheapRead: UInt64 = 1_000_000
+    /// ten seconds took more or waited, runs on the caller's thread (a request's event loop): the
+    /// thread pool's two hand-offs cost tens of microseconds, most reads a fraction of a
+    /// millisecond, and an event loop held up to 5 ms delays the requests behind it less than the
+    /// hand-offs of every read would (measured: a 1 ms bound sent a library page's reads, whose
+    /// cost grows with a reader's notes, back to the pool under `load-mixed`, 25-35% fewer
+    /// requests). A statement not seen before runs on the pool; one that writes (the readers'
+    /// connections run a few: an import job's lease) always does, since it may wait for the write
+    /// lock; and a read whose cost depends on its values (a search for a short prefix, a reader of
+    /// ten thousand books) stays on the pool for `slowStaysPooled` after any dear run, so at most
+    /// one such run in ten seconds holds an event loop, for what one statement costs.
+    package static let cheapRead: UInt64 = 5_000_000
     /// A run that took this long (wall time) waited for something (a lock another process held)
     /// and counts as dear whatever its CPU.
     static let waitingRead: UInt64 = 100_000_000
@@ -280,7 +283,7 @@ package final class SQLiteConnections: @unchecked Sendable {
 
     package init(
         configuration: SQLiteConfiguration, threadPool: NIOThreadPool?, beginsImmediately: Bool,
-        slowStaysPooledFor seconds: TimeInterval = 60
+        slowStaysPooledFor seconds: TimeInterval = 10
     ) {
         self.configuration = configuration
         self.slowStaysPooled = UInt64(seconds * 1_000_000_000)
@@ -359,7 +362,7 @@ package final class SQLiteDirectDriver: DatabaseDriver {
 
     /// The writers' (`threadPool` nil: statements run on the caller, transactions begin
     /// immediately) or the readers' (on `threadPool`).
-    package init(configuration: SQLiteConfiguration, threadPool: NIOThreadPool?, slowStaysPooledFor seconds: TimeInterval = 60) {
+    package init(configuration: SQLiteConfiguration, threadPool: NIOThreadPool?, slowStaysPooledFor seconds: TimeInterval = 10) {
         connections = SQLiteConnections(
             configuration: configuration, threadPool: threadPool, beginsImmediately: threadPool == nil,
             slowStaysPooledFor: seconds)
