@@ -240,6 +240,16 @@ extension SQLiteDirectConnectionTests {
         #expect(try viaFuture?.decode(column: "n", as: Int.self) == 3)
         #expect(runs(quickly) == [3, 2])
     }
+
+    /// A group's savepoint journals grow past SQLite's 64 KiB spill mark under load: they stay in
+    /// memory rather than becoming a temporary file written page by page.
+    @Test("a connection keeps its temporary data (savepoint journals, sorts) in memory")
+    func temporaryDataInMemory() async throws {
+        let (driver, readers) = database(scratch(), threadPool: .singleton)
+        defer { driver.shutdown() }
+        let store = try await readers.sql.raw("PRAGMA temp_store").first()?.decode(column: "temp_store", as: Int.self)
+        #expect(store == 2, "2 is MEMORY; 0, the default, follows the build (a file)")
+    }
 }
 
 /// A configuration for a database made by hand in a test (its middleware is all it is asked for).

@@ -14,22 +14,23 @@ extension Request {
         _ type: SyncObjectType, _ id: UUID, _ write: @Sendable () async throws -> T
     ) async throws -> T {
         let object = SyncObjectKey(type: type, id: id)
-        guard let header = headers.first(name: .ifMatch) else {
-            let result = try await write()
-            try await tagVersion(type, id)
-            return result
-        }
-        let expected: IfMatch
-        do {
-            expected = try IfMatch.parse(header)
-        } catch let error as ValidationError {
-            throw DomainError.badRequest(error.message, field: error.field)
-        }
-        do {
-            let result = try await WriteCondition.$current.withValue(WriteCondition(object: object, expected: expected)) {
-                try await write()
+        var expected: IfMatch?
+        if let header = headers.first(name: .ifMatch) {
+            do {
+                expected = try IfMatch.parse(header)
+            } catch let error as ValidationError {
+                throw DomainError.badRequest(error.message, field: error.field)
             }
-            try await tagVersion(type, id)
+        }
+        let condition = WriteCondition(object: object, expected: expected)
+        do {
+            let result = try await WriteCondition.$current.withValue(condition) { try await write() }
+            if let numbered = condition.numbered {
+                // The version the write's own log gave the object: no read of the log for it.
+                storage[VersionTagKey.self] = numbered.deleted ? nil : numbered.version
+            } else {
+                try await tagVersion(type, id)
+            }
             return result
         } catch let error as DomainError where error.code == WriteCondition.conflictCode {
             throw VersionConflict(error: error, current: try await currentChange(object))

@@ -1,6 +1,7 @@
 import DogearCore
 import FluentKit
 import Foundation
+import NIOConcurrencyHelpers
 import SQLKit
 
 /// Entries as the API shows them (`EntryRecord`), read in one statement: the entry, its work and
@@ -137,7 +138,18 @@ package struct EntryLoader {
     }
 
     /// The select list, in the dialect's words for what differs (timestamps as seconds, arrays as JSON).
+    /// Built once per dialect: every entry answer (a progress write's too) reads with it.
     package static func columns(_ sql: any DatabaseDialect) -> String {
+        let dialect = ObjectIdentifier(type(of: sql))
+        if let built = builtColumns.withLockedValue({ $0[dialect] }) { return built }
+        let built = buildColumns(sql)
+        builtColumns.withLockedValue { $0[dialect] = built }
+        return built
+    }
+
+    private static let builtColumns = NIOLockedValueBox<[ObjectIdentifier: String]>([:])
+
+    private static func buildColumns(_ sql: any DatabaseDialect) -> String {
         let entry = [
             "e.id", "e.work_id", "e.status", "e.owned", "e.on_wishlist", "e.favorite", "e.rating", "e.precise_rating",
             sql.seconds("e.date_added") + " AS date_added", "e.date_started", "e.date_finished", "e.current_page",

@@ -127,6 +127,9 @@ package struct SyncLog {
             rows: rows,
             onConflict:
                 "(user_id, object_type, object_id) DO UPDATE SET version = excluded.version, deleted_at = excluded.deleted_at")
+        if let object = WriteCondition.current?.object, let index = seen[object] {
+            WriteCondition.logged(object, version: top - count + Int64(index) + 1, deleted: unique[index].deleted)
+        }
     }
 
     package init(db: any Database, userID: UUID, now: Date) {

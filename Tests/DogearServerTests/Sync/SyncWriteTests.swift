@@ -50,6 +50,8 @@ struct SyncWriteTests {
             #expect(meanwhile.status == .ok)
             let newer = try #require(meanwhile.headers.first(name: .eTag))
             #expect(newer != "\"\(held)\"")
+            let logged = try #require(try await app.freshMirror(ann.token).versions[id])
+            #expect(newer == "\"\(logged)\"", "the answer's ETag is the version the feed gives the change")
 
             let before = try await app.freshMirror(ann.token).objects
             let stale = try await app.send(
@@ -69,6 +71,24 @@ struct SyncWriteTests {
                 headers: ["If-Match": newer])
             #expect(fresh.status == .ok, "\(fresh.body)")
             #expect(fresh.headers.first(name: .eTag) != newer)
+            let loggedAfter = try #require(try await app.freshMirror(ann.token).versions[id])
+            #expect(fresh.headers.first(name: .eTag) == "\"\(loggedAfter)\"")
+        }
+    }
+
+    @Test("a progress or status write answers with the ETag a read of the entry gives right after")
+    func writesTagTheirVersion() async throws {
+        try await withDogear { app in
+            let ann = try await SyncFeedTests.everything(app)
+            let entry = "/api/v1/library/\(ann.entry)"
+            for (path, body) in [("\(entry)/status", ["status": "reading"]), ("\(entry)/progress", ["page": 12])]
+                as [(String, [String: Any])]
+            {
+                let written = try await app.send(.POST, path, token: ann.token, json: body)
+                #expect(written.status == .ok, "\(written.body)")
+                let tag = try #require(written.headers.first(name: .eTag))
+                #expect(try await app.send(.GET, entry, token: ann.token).headers.first(name: .eTag) == tag, "\(path)")
+            }
         }
     }
 
