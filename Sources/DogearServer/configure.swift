@@ -70,7 +70,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     // After the error middleware (which answers its 503), before anything reads the database.
     app.middleware.use(StoppingMiddleware(inFlight: app.inFlightRequests))
     // Public/css and Public/js: the web app's only stylesheet and scripts.
-    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
+    app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
 
     app.configureBookSources(config)
     // After the shared HTTP client is configured (redirects, timeouts): using it fixes its settings.

@@ -28,6 +28,20 @@ struct WebPageTests {
         }
     }
 
+    @Test("the stylesheet and scripts are served to GET and HEAD; another method or path is the app's")
+    func publicFiles() async throws {
+        try await withDogear { app in
+            let css = try await app.send(.GET, "/css/app.css")
+            #expect(css.status == .ok)
+            #expect(css.headers.contentType?.subType == "css")
+            #expect(css.body.contains("{"), "the stylesheet itself")
+            #expect(try await app.send(.HEAD, "/js/csrf.js").status == .ok)
+            #expect(try await app.send(.GET, "/js/none.js").status == .notFound)
+            #expect(try await app.send(.POST, "/css/app.css").status == .notFound, "a file answers only a read")
+            #expect(try await app.send(.GET, "/api/v1/library").status == .unauthorized, "the API is not a file")
+        }
+    }
+
     @Test("the CSRF token changes at sign-in: one learnt before it does not work after")
     func csrfRotatesAtSignIn() async throws {
         try await withDogear { app in
