@@ -239,6 +239,13 @@ extension SQLiteDirectConnectionTests {
         let viaFuture = try await quickly.sql.raw(counting(to: 3)).first().get()
         #expect(try viaFuture?.decode(column: "n", as: Int.self) == 3)
         #expect(runs(quickly) == [3, 2])
+
+        // An in-memory database's reads may wait for its writer (one shared cache): never inline.
+        let (memoryDriver, inMemory) = database(
+            SQLiteConfiguration(storage: .memory(identifier: UUID().uuidString)), threadPool: .singleton, slowStaysPooledFor: 0)
+        defer { memoryDriver.shutdown() }
+        for _ in 0..<3 { #expect(try await count(to: 10, on: inMemory) == 10) }
+        #expect(runs(inMemory) == [0, 3])
     }
 
     /// A group's savepoint journals grow past SQLite's 64 KiB spill mark under load: they stay in

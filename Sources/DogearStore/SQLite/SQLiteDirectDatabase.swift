@@ -254,6 +254,11 @@ package final class SQLiteConnections: @unchecked Sendable {
     private var pooledRuns = 0
     /// How long a statement that once ran dear stays on the pool (nanoseconds).
     private let slowStaysPooled: UInt64
+    /// Only a database file's reads may run on the caller's thread: the server puts a file in WAL,
+    /// where a read never waits for the writer. An in-memory database (the tests') shares one cache
+    /// with rollback locking, where a read can sit in the busy handler until the writer commits;
+    /// on an event loop the writer's own answer may need, that was a ten-second stall.
+    private let readsMayRunInline: Bool
 
     private struct StatementCost {
         /// It only reads, and its last run was cheap.
@@ -290,6 +295,7 @@ package final class SQLiteConnections: @unchecked Sendable {
         self.threadPool = threadPool
         self.beginsImmediately = beginsImmediately
         self.key = SQLiteWriteGroups.key(of: configuration.storage)
+        if case .file = configuration.storage { readsMayRunInline = true } else { readsMayRunInline = false }
     }
 
     func take() -> SQLiteDirectConnection {
@@ -318,6 +324,7 @@ package final class SQLiteConnections: @unchecked Sendable {
 
     /// Whether a reader's statement runs on the caller's thread (`cheapRead`).
     func isCheap(_ sql: String) -> Bool {
+        guard readsMayRunInline else { return false }
         let now = DispatchTime.now().uptimeNanoseconds
         lock.lock()
         defer { lock.unlock() }
