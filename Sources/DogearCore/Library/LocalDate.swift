@@ -26,17 +26,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     /// The day it is at `date` in `timeZone`.
+    /// The zone's offset at that moment, then day arithmetic (proleptic Gregorian, as `dayNumber`;
+    /// Foundation's calendar agrees from 1582 on): a `Calendar` made for it was in every request's
+    /// profile, since each service is given the reader's today.
     public init(_ date: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.year = parts.year!
-        self.month = parts.month!
-        self.day = parts.day!
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        self.init(dayNumber: Int((local / 86_400).rounded(.down)))
     }
 
+    /// `yyyy-MM-dd`, padded by hand: `String(format:)` goes through C's `vfprintf`, and every entry
+    /// an answer shows writes its dates.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        guard year >= 0 else { return String(format: "%04d-%02d-%02d", year, month, day) }
+        return Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {

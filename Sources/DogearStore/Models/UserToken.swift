@@ -39,8 +39,21 @@ package final class UserToken: Model, @unchecked Sendable {
     /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
     /// row is read or saved, the costliest step of a write (`ModelPropertiesTests` holds this list
     /// to the declarations above).
-    package var properties: [any AnyProperty] {
+    package var properties: [any AnyProperty] { fields }
+
+    /// The same list typed as what a row is read into and a save written from: Fluent's own
+    /// `input(to:)` and `output(from:)` cast each listed property to that type on every read and
+    /// save, and these are the models every request reads or writes.
+    private var fields: [any AnyDatabaseProperty] {
         [_id, _createdAt, _updatedAt, _tokenHash, _userAgent, _lastUsedAt, _kind, _name, _scopes, _expiresAt, _user]
+    }
+
+    package func input(to input: any DatabaseInput) {
+        for field in fields { field.input(to: input) }
+    }
+
+    package func output(from output: any DatabaseOutput) throws {
+        for field in fields { try field.output(from: output) }
     }
 
     package init() {}
