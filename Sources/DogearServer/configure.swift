@@ -138,15 +138,11 @@ private func configureDatabase(_ app: Application, config: DogearConfig) throws 
         if let searchPath = config.postgresSearchPath {
             postgres.searchPath = searchPath
         }
-        // Two connections per event loop (one per core each), and time to wait for one. One is too
-        // few: starting up holds one under the migration lock while migrating takes another, and a
-        // burst of writes (50 lists made at once) queued past the 10-second default and answered
-        // 500. Four were more than the cores use: under `scripts/load-mixed.sh` on this 2-core
-        // machine, eight backends answered as many requests or fewer (11-15% in two 30 s pairs,
-        // the same in a 60 s one), with writes' p99 10-25% higher.
+        // A few connections per event loop, and time to wait for one: with one, a burst of writes
+        // (50 lists made at once) queued past the 10-second default and answered 500.
         app.databases.use(
             .postgres(
-                configuration: postgres, maxConnectionsPerEventLoop: 2,
+                configuration: postgres, maxConnectionsPerEventLoop: 4,
                 connectionPoolTimeout: .milliseconds(Int64(config.connectionWaitLimitSeconds * 1000))),
             as: .psql)
         // Club feeds go live across every process sharing the database (LISTEN/NOTIFY).
