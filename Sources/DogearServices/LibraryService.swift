@@ -192,18 +192,26 @@ package struct LibraryService {
         }
     }
 
-    package func logProgress(_ id: UUID, _ input: ProgressInput) async throws -> LibraryEntry {
-        try await write { db, changes in
-            let (entry, length) = try await entryAndLength(id, on: db)
+    /// Logs a page or minutes read; answers the entry's id. Written without the entry's Fluent
+    /// model (`EntryForWrite.state`): a page read is the write readers make most.
+    package func logProgress(_ id: UUID, _ input: ProgressInput) async throws -> UUID {
+        let userID = try user.requireID()
+        return try await write { db, changes in
+            guard let found = try await EntryForWrite.state(id, of: userID, on: db) else {
+                throw DomainError.entryNotFound
+            }
+            var entry = found.entry
             let before = WriteChanges.EntryBefore(entry)
-            let result = try ProgressRules.update(entry.readingState, with: input, length: length, today: today)
-            stampReading(entry, becoming: result.state)
-            try await archive(result.archived, of: entry, on: db)
-            try await entry.saveChanges(on: db)
+            let result = try ProgressRules.update(entry.state, with: input, length: found.length, today: today)
+            try await archive(result.archived, ofEntry: id, on: db)
+            try await EntryForWrite.save(
+                id, from: entry.state, to: result.state,
+                lastReadAt: result.state.isReading(since: entry.state) ? now : nil, on: db)
+            entry.state = result.state
             // A progress update makes today a reading day (streaks, the calendar).
-            try await changes.readingDay(userID: try user.requireID(), day: today)
-            try changes.entryChanged(entry, before: before)
-            return entry
+            try await changes.readingDay(userID: userID, day: today)
+            changes.entryChanged(entry, before: before)
+            return id
         }
     }
 
@@ -273,9 +281,13 @@ package struct LibraryService {
     }
 
     package func archive(_ past: PastReadThrough?, of entry: LibraryEntry, on db: any Database) async throws {
+        try await archive(past, ofEntry: try entry.requireID(), on: db)
+    }
+
+    package func archive(_ past: PastReadThrough?, ofEntry entryID: UUID, on db: any Database) async throws {
         guard let past else { return }
         try await ReadThrough(
-            entryID: try entry.requireID(), startedOn: past.started?.description,
+            entryID: entryID, startedOn: past.started?.description,
             finishedOn: past.finished?.description, outcome: past.outcome.rawValue
         ).create(on: db)
     }

@@ -38,11 +38,11 @@ package struct ClubActivityLog {
     /// `clubs`: the clubs reading its work where the reader shows progress, as the write read them
     /// (`EntrySurroundings`), in one order, so two readers' changes never wait on each other in a circle.
     package func entryChanged(
-        _ entry: LibraryEntry, before: ReadingState?, ratingBefore: Int?, clubs clubIDs: [UUID]
+        _ entry: EntryFacts, before: ReadingState?, ratingBefore: Int?, clubs clubIDs: [UUID]
     ) async throws -> [UUID] {
         guard entry.isPublic else { return [] }
-        let userID = entry.$user.id
-        let workID = entry.$work.id
+        let userID = entry.userID
+        let workID = entry.workID
         guard !clubIDs.isEmpty else { return [] }
         // An entry without an edition does not know the book's length; the club's page count does.
         let pageCount = try await CatalogLoader(db: db).bookFacts([workID]).values.first?.pageCount
@@ -52,7 +52,7 @@ package struct ClubActivityLog {
             return state
         }
         let events = ClubFeedEvent.between(
-            before: before.map(measured), ratingBefore: ratingBefore, after: measured(entry.readingState),
+            before: before.map(measured), ratingBefore: ratingBefore, after: measured(entry.state),
             ratingAfter: entry.rating)
         guard !events.isEmpty else { return [] }
         for clubID in clubIDs {

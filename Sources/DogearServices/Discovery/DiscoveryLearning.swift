@@ -50,14 +50,14 @@ package struct DiscoveryLearning {
     }
 
     /// What a library change taught: nothing, or a start, finish, did-not-finish, rating or add.
-    package func entryChanged(_ entry: LibraryEntry, statusBefore: ReadingStatus?, ratingBefore: Int?) async throws {
+    package func entryChanged(_ entry: EntryFacts, statusBefore: ReadingStatus?, ratingBefore: Int?) async throws {
         let actions = DiscoveryAction.fromLibrary(
-            statusBefore: statusBefore, statusAfter: entry.readingState.status, ratingBefore: ratingBefore,
+            statusBefore: statusBefore, statusAfter: entry.state.status, ratingBefore: ratingBefore,
             ratingAfter: entry.rating)
         guard !actions.isEmpty else { return }
         try await record(
-            actions.map { Event(action: $0, workID: entry.$work.id, editionID: entry.$edition.id, entryID: entry.id) },
-            userID: entry.$user.id)
+            actions.map { Event(action: $0, workID: entry.workID, editionID: entry.editionID, entryID: entry.id) },
+            userID: entry.userID)
     }
 
     /// Records the events in order and adds their weights. Three reads for the books' facts

@@ -48,19 +48,27 @@ package final class WriteChanges: @unchecked Sendable {
             preciseRating = entry.preciseRating
         }
 
+        package init(_ entry: EntryFacts) {
+            workID = entry.workID
+            state = entry.state
+            rating = entry.rating
+            isPublic = entry.isPublic
+            preciseRating = entry.preciseRating
+        }
+
         /// Whether the change moves the work's readers, ratings or average (`WorkAggregates`): a
         /// page read or a note does not, and then the work is not measured again. An entry that
         /// moved to another work (a corrected copy) always does.
-        package func aggregatesChange(to entry: LibraryEntry) -> Bool {
+        package func aggregatesChange(to entry: EntryFacts) -> Bool {
             let counted = { (status: ReadingStatus, reads: Int) in status != .wantToRead || reads > 0 }
-            return workID != entry.$work.id || isPublic != entry.isPublic || rating != entry.rating
+            return workID != entry.workID || isPublic != entry.isPublic || rating != entry.rating
                 || preciseRating != entry.preciseRating
-                || counted(state.status, state.readCount) != counted(entry.readingState.status, entry.readingState.readCount)
+                || counted(state.status, state.readCount) != counted(entry.state.status, entry.state.readCount)
         }
     }
 
     private struct EntryNews {
-        var entry: LibraryEntry
+        var entry: EntryFacts
         var before: EntryBefore?
         var learns: Bool
     }
@@ -116,7 +124,7 @@ package final class WriteChanges: @unchecked Sendable {
         }
     }
 
-    private func addNews(_ entry: LibraryEntry, id: UUID, before: EntryBefore?, learns: Bool) {
+    private func addNews(_ entry: EntryFacts, id: UUID, before: EntryBefore?, learns: Bool) {
         if let index = newsIndex[id] {
             entryNews[index].entry = entry
             entryNews[index].learns = entryNews[index].learns || learns
@@ -131,26 +139,32 @@ package final class WriteChanges: @unchecked Sendable {
     /// A book was added to a reader's library. `swipe`: the deck's swipe that added it, which is
     /// what discovery learns instead of an add.
     package func entryAdded(_ entry: LibraryEntry, fromSwipe swipe: DiscoveryLearning.Event? = nil) throws {
-        let id = try entry.requireID()
+        let facts = try entry.facts()
+        let id = facts.id
         declare {
-            worksToMeasure.insert(entry.$work.id)
+            worksToMeasure.insert(facts.workID)
             entriesToIndex.append(id)
-            if let swipe { swipes.append((entry.$user.id, [swipe])) }
-            addNews(entry, id: id, before: nil, learns: swipe == nil)
-            syncEntries[entry.$user.id, default: []].append(id)
+            if let swipe { swipes.append((facts.userID, [swipe])) }
+            addNews(facts, id: id, before: nil, learns: swipe == nil)
+            syncEntries[facts.userID, default: []].append(id)
         }
     }
 
     /// A reader's entry changed (status, progress, rating, dates, fields). `searchTextChanged`: its
     /// tags or edition changed, which its search document holds.
     package func entryChanged(_ entry: LibraryEntry, before: EntryBefore, searchTextChanged: Bool = false) throws {
-        let id = try entry.requireID()
+        entryChanged(try entry.facts(), before: before, searchTextChanged: searchTextChanged)
+    }
+
+    /// The same, from the entry's facts (a write that changed it without loading its model).
+    package func entryChanged(_ entry: EntryFacts, before: EntryBefore, searchTextChanged: Bool = false) {
+        let id = entry.id
         let measure = before.aggregatesChange(to: entry)
         declare {
-            if measure { worksToMeasure.insert(entry.$work.id) }
+            if measure { worksToMeasure.insert(entry.workID) }
             if searchTextChanged { entriesToIndex.append(id) }
             addNews(entry, id: id, before: before, learns: true)
-            syncEntries[entry.$user.id, default: []].append(id)
+            syncEntries[entry.userID, default: []].append(id)
         }
     }
 
@@ -258,7 +272,7 @@ package final class WriteChanges: @unchecked Sendable {
                 )
             }
         var index = withLock { entriesToIndex }.filter { !removed.contains($0) }
-        let news = declaredNews.filter { $0.entry.id.map { !removed.contains($0) } ?? true }
+        let news = declaredNews.filter { !removed.contains($0.entry.id) }
         for chunk in Array(retitled).chunked(into: 500) {
             index += try await LibraryEntry.query(on: db).filter(\.$work.$id ~~ chunk).all().compactMap(\.id)
         }
@@ -281,10 +295,10 @@ package final class WriteChanges: @unchecked Sendable {
 
         // The clubs and list items around the changed entries, in one statement for the feed and
         // the log.
-        let changedEntries = Self.unique(news.compactMap(\.entry.id) + entries.values.flatMap { $0 })
+        let changedEntries = Self.unique(news.map(\.entry.id) + entries.values.flatMap { $0 })
             .filter { !removed.contains($0) }
         let surroundings = try await EntrySurroundings.load(
-            changedEntries, shownIDs: Set(news.filter(\.entry.isPublic).compactMap(\.entry.id)), on: db)
+            changedEntries, shownIDs: Set(news.filter(\.entry.isPublic).map(\.entry.id)), on: db)
 
         var clubs = wakes
         let feed = ClubActivityLog(db: db)
@@ -292,7 +306,7 @@ package final class WriteChanges: @unchecked Sendable {
             clubs.formUnion(
                 try await feed.entryChanged(
                     news.entry, before: news.before?.state, ratingBefore: news.before?.rating,
-                    clubs: news.entry.id.flatMap { surroundings.clubs[$0] } ?? []))
+                    clubs: surroundings.clubs[news.entry.id] ?? []))
         }
         for activity in activities {
             try await feed.record(activity)

@@ -93,6 +93,9 @@ package final class ClockTimestamps: Sendable {
         model.updatedAt = nextStamp()
     }
 
+    /// The stamp an update written without its model takes (`EntryStateWrite`).
+    func updateStamp() -> Date { nextStamp() }
+
     private func nextStamp() -> Date {
         let candidate = now()
         return last.withLockedValue { last in
