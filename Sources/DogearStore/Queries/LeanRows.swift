@@ -17,7 +17,8 @@ package struct LeanRows {
             // Dogear's own SQLite connections, whose rows are SQLite's values already.
             let rows = try await direct.rows(query)
             guard let first = rows.first else { return [] }
-            let names = LeanRow.Names(first.allColumns)
+            // The statement's own names, read once when it was prepared (`SQLiteDirectRow.Names`).
+            let names = first.names
             return rows.map { LeanRow(storage: .sqlite($0.values), names: names) }
         }
         if let sqlite = db as? any SQLiteDatabase {
@@ -53,14 +54,9 @@ package struct LeanRow {
     }
 
     /// Column positions by name, shared by every row of a read.
-    package final class Names: @unchecked Sendable {
-        package let positions: [String: Int]
-        package init(_ names: [String]) {
-            var positions: [String: Int] = [:]
-            for (index, name) in names.enumerated() where positions[name] == nil { positions[name] = index }
-            self.positions = positions
-        }
-    }
+    /// A statement's columns by name: the first of each name (the same type as a direct SQLite row's,
+    /// which a cached statement keeps, so a read does not build it again).
+    package typealias Names = SQLiteDirectRow.Names
 
     package let storage: Storage
     package let names: Names?

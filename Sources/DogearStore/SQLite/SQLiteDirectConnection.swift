@@ -33,7 +33,7 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
     private let enableForeignKeys: Bool
     private var handle: OpaquePointer?
     private var closed = false
-    private var statements: [String: CachedStatement] = [:]
+    private var statements: [StatementText: CachedStatement] = [:]
     /// Bound values larger than this are cleared after the statement ran, so a cached statement
     /// does not keep a big bulk write's JSON alive until its next use.
     static let largeBinds = 64 * 1024
@@ -99,6 +99,13 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
     package func run(
         _ sql: String, _ binds: [SQLiteData], onRow: (SQLiteDirectRow) throws -> Void
     ) throws -> Bool {
+        try run(StatementText(sql), binds, onRow: onRow)
+    }
+
+    @discardableResult
+    package func run(
+        _ sql: StatementText, _ binds: [SQLiteData], onRow: (SQLiteDirectRow) throws -> Void
+    ) throws -> Bool {
         lock.lock()
         defer { lock.unlock() }
         let handle = try openIfNeeded()
@@ -151,7 +158,7 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
     package func timesPreparedAgain(_ sql: String) -> Int32? {
         lock.lock()
         defer { lock.unlock() }
-        return statements[sql].map { sqlite_nio_sqlite3_stmt_status($0.pointer, SQLITE_STMTSTATUS_REPREPARE, 0) }
+        return statements[StatementText(sql)].map { sqlite_nio_sqlite3_stmt_status($0.pointer, SQLITE_STMTSTATUS_REPREPARE, 0) }
     }
 
     /// Whether the connection is between statements with no transaction open (SQLite's
@@ -197,12 +204,12 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
         sqlite_nio_sqlite3_busy_timeout(opened, Self.busyTimeoutMilliseconds)
         handle = opened
         if enableForeignKeys {
-            try prepared("PRAGMA foreign_keys = ON", on: opened).pointer.stepOnce(on: opened)
+            try prepared(StatementText("PRAGMA foreign_keys = ON"), on: opened).pointer.stepOnce(on: opened)
         }
         // Savepoints' journals (each write of a group has one) and sorts stay in memory: on disk a
         // group's journal spilled past 64 KiB to a temporary file, a write(2) per page changed, a
         // tenth of the writer's time. What they hold is a transaction's own changed pages.
-        try prepared("PRAGMA temp_store = MEMORY", on: opened).pointer.stepOnce(on: opened)
+        try prepared(StatementText("PRAGMA temp_store = MEMORY"), on: opened).pointer.stepOnce(on: opened)
         return opened
     }
 
@@ -217,11 +224,11 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
         _ = initialized
     }
 
-    private func prepared(_ sql: String, on handle: OpaquePointer) throws -> CachedStatement {
+    private func prepared(_ sql: StatementText, on handle: OpaquePointer) throws -> CachedStatement {
         if let statement = statements[sql] { return statement }
         var pointer: OpaquePointer?
         // Persistent: kept for the connection's life, so SQLite places it outside its lookaside.
-        let status = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        let status = sqlite_nio_sqlite3_prepare_v3(handle, sql.sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
         guard status == SQLITE_OK, let pointer else { throw SQLiteDirectError(status, on: handle) }
         if statements.count >= Self.cachedStatements { finalizeAll() }
         let statement = CachedStatement(pointer: pointer)

@@ -141,7 +141,7 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
 
     /// The rows of a statement, as a future of the database's event loop (Fluent's own interface).
     private func answer(_ query: any SQLExpression) -> EventLoopFuture<[SQLiteDirectRow]> {
-        let statement: (sql: String, binds: [SQLiteData])
+        let statement: (sql: StatementText, binds: [SQLiteData])
         do {
             statement = try serialized(query)
         } catch {
@@ -159,7 +159,7 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
     /// Runs a reader's statement and notes what it cost, which decides where it runs next
     /// (`SQLiteConnections.isCheap`): the thread's CPU time (a statement preempted by the other
     /// threads on two cores is not dearer for it) and the time it took (a wait for a lock is).
-    private func timed(_ sql: String, _ binds: [SQLiteData], inline: Bool) throws -> [SQLiteDirectRow] {
+    private func timed(_ sql: StatementText, _ binds: [SQLiteData], inline: Bool) throws -> [SQLiteDirectRow] {
         let cpu = Self.threadCPUTime()
         let wall = DispatchTime.now().uptimeNanoseconds
         var readsOnly: Bool?
@@ -181,26 +181,30 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
 
     /// Serializes `query` as SQLKit does for SQLite, and logs it as SQLiteKit does (query logs and
     /// counts see these statements too).
-    private func serialized(_ query: any SQLExpression) throws -> (String, [SQLiteData]) {
+    private func serialized(_ query: any SQLExpression) throws -> (StatementText, [SQLiteData]) {
         var serializer = SQLSerializer(database: self)
         query.serialize(to: &serializer)
         let encoder = SQLiteDataEncoder()
-        let binds = try serializer.binds.map { try encoder.encode($0) }
+        // An id is written with a table rather than Foundation's `snprintf` (`UUID.text`).
+        let binds = try serializer.binds.map { bind in
+            if let id = bind as? UUID { return SQLiteData.text(id.text) }
+            return try encoder.encode(bind)
+        }
         logger.log(
             level: .debug, "Executing query",
             metadata: ["sql": .string(serializer.sql), "binds": .array(binds.map { .string("\($0)") })])
-        return (serializer.sql, binds)
+        return (StatementText(serializer.sql), binds)
     }
 
     /// Runs a statement on the connection held, or on one taken for it. A database another
     /// process kept locked past the busy timeout is answered as the writers' line answers a wait
     /// too long: 503 `busy` with `Retry-After`, not a server error.
-    private func run(_ sql: String, _ binds: [SQLiteData]) throws -> [SQLiteDirectRow] {
+    private func run(_ sql: StatementText, _ binds: [SQLiteData]) throws -> [SQLiteDirectRow] {
         try runReporting(sql, binds).rows
     }
 
     /// The rows, and whether the statement only reads.
-    private func runReporting(_ sql: String, _ binds: [SQLiteData]) throws -> (rows: [SQLiteDirectRow], readsOnly: Bool) {
+    private func runReporting(_ sql: StatementText, _ binds: [SQLiteData]) throws -> (rows: [SQLiteDirectRow], readsOnly: Bool) {
         var rows: [SQLiteDirectRow] = []
         do {
             if let held {
@@ -249,7 +253,7 @@ package final class SQLiteConnections: @unchecked Sendable {
     private var free: [SQLiteDirectConnection] = []
     private var all: [SQLiteDirectConnection] = []
     /// What each statement on these connections cost, by its SQL text (`isCheap`).
-    private var costs: [String: StatementCost] = [:]
+    private var costs: [StatementText: StatementCost] = [:]
     private var inlineRuns = 0
     private var pooledRuns = 0
     /// How long a statement that once ran dear stays on the pool (nanoseconds).
@@ -323,7 +327,7 @@ package final class SQLiteConnections: @unchecked Sendable {
     }
 
     /// Whether a reader's statement runs on the caller's thread (`cheapRead`).
-    func isCheap(_ sql: String) -> Bool {
+    func isCheap(_ sql: StatementText) -> Bool {
         guard readsMayRunInline else { return false }
         let now = DispatchTime.now().uptimeNanoseconds
         lock.lock()
@@ -333,7 +337,7 @@ package final class SQLiteConnections: @unchecked Sendable {
     }
 
     /// Notes what a statement cost; `readsOnly` nil when it failed.
-    func ran(_ sql: String, cpu: UInt64, wall: UInt64, readsOnly: Bool?, inline: Bool) {
+    func ran(_ sql: StatementText, cpu: UInt64, wall: UInt64, readsOnly: Bool?, inline: Bool) {
         let now = DispatchTime.now().uptimeNanoseconds
         lock.lock()
         defer { lock.unlock() }

@@ -10,10 +10,10 @@ package struct SQLiteDirectRow: SQLRow {
     /// The statement's column names and their positions, shared by its rows.
     package final class Names: @unchecked Sendable {
         package let names: [String]
-        let positions: [String: Int]
+        package let positions: [String: Int]
         var count: Int { names.count }
 
-        init(_ names: [String]) {
+        package init(_ names: [String]) {
             self.names = names
             var positions: [String: Int] = [:]
             for (index, name) in names.enumerated() where positions[name] == nil { positions[name] = index }
@@ -36,7 +36,12 @@ package struct SQLiteDirectRow: SQLRow {
 
     package func decode<D: Decodable>(column: String, as: D.Type) throws -> D {
         guard let position = names.positions[column] else { throw MissingColumn(column: column) }
-        return try SQLiteDataDecoder().decode(D.self, from: values[position])
+        let value = values[position]
+        // An id, read with a table rather than Foundation's `sscanf` (`UUID(text:)`).
+        if D.self == UUID.self || D.self == UUID?.self, case .text(let text) = value, let id = UUID(text: text) {
+            return id as! D
+        }
+        return try SQLiteDataDecoder().decode(D.self, from: value)
     }
 
     package struct MissingColumn: Error, CustomStringConvertible {
