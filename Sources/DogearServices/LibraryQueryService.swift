@@ -68,16 +68,23 @@ package struct LibraryQueryService {
 
     /// How many books are on each shelf (status), and in all: the library's tabs and
     /// `GET /api/v1/library/shelves`. One grouped count over the reader's rows (their user index).
+    /// Counted again only when the reader's library changed since (`ShelfCountMemory`).
     package func shelves() async throws -> ShelfCounts {
-        let rows = try await db.sql.raw(
-            "SELECT status, COUNT(*) AS n FROM library_entries WHERE user_id = \(bind: try user.requireID()) GROUP BY status"
-        ).all()
-        var counts: [ReadingStatus: Int] = [:]
-        for row in rows {
-            guard let status = ReadingStatus(rawValue: try row.decode(column: "status", as: String.self)) else { continue }
-            counts[status] = try row.decode(column: "n", as: Int.self)
+        let userID = try user.requireID()
+        let sql = db.sql
+        return try await ShelfCountMemory.counts(
+            of: userID, on: sql, databaseKey: db.inTransaction ? nil : SQLiteWriteGroups.key(of: db)
+        ) {
+            let rows = try await sql.raw(
+                "SELECT status, COUNT(*) AS n FROM library_entries WHERE user_id = \(bind: userID) GROUP BY status"
+            ).all()
+            var counts: [ReadingStatus: Int] = [:]
+            for row in rows {
+                guard let status = ReadingStatus(rawValue: try row.decode(column: "status", as: String.self)) else { continue }
+                counts[status] = try row.decode(column: "n", as: Int.self)
+            }
+            return ShelfCounts(counts: counts)
         }
-        return ShelfCounts(counts: counts)
     }
 
     /// For a search that found nothing: the reader's authors and titles a slip away from what was

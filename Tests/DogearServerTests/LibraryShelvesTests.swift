@@ -73,3 +73,63 @@ struct LibraryShelvesTests {
         }
     }
 }
+
+/// The shelf counts are remembered between reads (`ShelfCountMemory`): every kind of change a
+/// reader makes must still show at once.
+@Suite("Library: remembered shelf counts follow every change")
+struct ShelfCountMemoryTests {
+    @Test("an add, a status change, a finishing page, a batch, an undone batch and a delete each move the counts")
+    func countsFollowChanges() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            func shelves() async throws -> [ReadingStatus: Int] {
+                let dto = try await app.send(.GET, "/api/v1/library/shelves", token: token).decode(ShelvesDTO.self)
+                return Dictionary(uniqueKeysWithValues: dto.shelves.map { ($0.status, $0.count) })
+            }
+            let one = try await app.addEntry(token, title: "One", pageCount: 100, extra: ["status": "reading"])
+            #expect(try await shelves()[.reading] == 1)
+            #expect(try await shelves()[.reading] == 1)  // remembered: the same answer
+            let two = try await app.addEntry(token, title: "Two", extra: ["status": "wantToRead"])
+            #expect(try await shelves()[.wantToRead] == 1)
+
+            try await app.must(.POST, "/api/v1/library/\(two.id)/status", token: token, json: ["status": "onHold"])
+            var counts = try await shelves()
+            #expect(counts[.wantToRead] == 0 && counts[.onHold] == 1)
+
+            // The last page finishes the book: reading -> read.
+            try await app.must(.POST, "/api/v1/library/\(one.id)/progress", token: token, json: ["page": 100])
+            counts = try await shelves()
+            #expect(counts[.reading] == 0 && counts[.read] == 1)
+
+            // An atomic batch that fails undoes its status change; the counts stay.
+            let failing = try await app.send(
+                .POST, "/api/v1/batch", token: token,
+                json: [
+                    "atomic": true,
+                    "operations": [
+                        ["method": "POST", "path": "/api/v1/library/\(two.id)/status", "body": ["status": "reading"]],
+                        ["method": "POST", "path": "/api/v1/library/\(UUID())/status", "body": ["status": "reading"]],
+                    ],
+                ])
+            #expect(failing.object["committed"] as? Bool == false, "\(failing.body.prefix(400))")
+            counts = try await shelves()
+            #expect(counts[.onHold] == 1 && counts[.reading] == 0)
+            // The same change, committed this time.
+            let passing = try await app.must(
+                .POST, "/api/v1/batch", token: token,
+                json: [
+                    "atomic": true,
+                    "operations": [
+                        ["method": "POST", "path": "/api/v1/library/\(two.id)/status", "body": ["status": "reading"]]
+                    ],
+                ])
+            #expect(passing.object["committed"] as? Bool == true)
+            counts = try await shelves()
+            #expect(counts[.onHold] == 0 && counts[.reading] == 1)
+
+            try await app.must(.DELETE, "/api/v1/library/\(two.id)", token: token)
+            counts = try await shelves()
+            #expect(counts[.reading] == 0 && counts.values.reduce(0, +) == 1)
+        }
+    }
+}

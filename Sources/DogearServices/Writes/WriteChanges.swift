@@ -277,7 +277,7 @@ package final class WriteChanges: @unchecked Sendable {
             index += try await LibraryEntry.query(on: db).filter(\.$work.$id ~~ chunk).all().compactMap(\.id)
         }
         var lap = phases?.start()
-        if !works.isEmpty { try await WorkAggregates(db: db).refresh(workIDs: works.sorted { $0.uuidString < $1.uuidString }) }
+        if !works.isEmpty { try await WorkAggregates(db: db).refresh(workIDs: UUID.inTextOrder(works)) }
         phases?.record("aggregates", &lap)
         var indexer = SearchIndexer(db: db)
         indexer.phases = phases

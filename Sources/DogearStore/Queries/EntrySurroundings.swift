@@ -54,7 +54,7 @@ package struct EntrySurroundings: Sendable {
                 }
             }
         }
-        for (entryID, clubs) in result.clubs { result.clubs[entryID] = clubs.sorted { $0.uuidString < $1.uuidString } }
+        for (entryID, clubs) in result.clubs { result.clubs[entryID] = UUID.inTextOrder(clubs) }
         return result
     }
 }

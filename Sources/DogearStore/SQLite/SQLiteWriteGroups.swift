@@ -224,7 +224,7 @@ package final class SQLiteWriteGroups: @unchecked Sendable {
     /// The database a write goes to, as one string: the SQLite file's path, or an in-memory
     /// database's own identifier, as Dogear's own connections keep it (`SQLiteConnections.key`).
     /// Nil for any other database (PostgreSQL), whose writes are never grouped.
-    static func key(of db: any Database) -> String? {
+    package static func key(of db: any Database) -> String? {
         (db as? SQLiteDirectDatabase)?.connections.key
     }
 
