@@ -42,6 +42,28 @@ struct WebPageTests {
         }
     }
 
+    @Test("a signed-in page takes its token from the session: no anonymous cookie is minted, its forms work")
+    func signedInTokenFromSession() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            // A client that keeps only the session cookie (as `bench http` does) gets no new CSRF
+            // cookie on each page, and the page's token still works.
+            web.cookies["dogear_csrf"] = nil
+            let page = try await web.get("/add")
+            #expect(page.status == .ok)
+            #expect(page.headers.setCookie?["dogear_csrf"] == nil)
+            let added = try await web.post("/add", [("title", "Piranesi"), ("authors", "Susanna Clarke")])
+            #expect(added.status == .seeOther)
+            // Signed out, a visitor is given an anonymous token again, and the sign-in form takes it.
+            #expect(try await web.post("/signout", []).status == .seeOther)
+            let signIn = try await web.get("/signin")
+            #expect(signIn.headers.setCookie?["dogear_csrf"] != nil)
+            let again = try await web.post("/signin", [("email", "ann@example.com"), ("password", "long enough")])
+            #expect(again.status == .seeOther)
+        }
+    }
+
     @Test("the CSRF token changes at sign-in: one learnt before it does not work after")
     func csrfRotatesAtSignIn() async throws {
         try await withDogear { app in

@@ -76,9 +76,15 @@ package struct CSRFMiddleware: AsyncMiddleware {
         status: .forbidden, message: "This form has expired. Go back, reload the page and try again.")
 
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let existing = request.cookies[WebCookies.csrf]?.string
-        let anonymous = existing.flatMap { $0.isEmpty ? nil : $0 } ?? TokenHashing.newToken()
-        let token = Self.token(session: request.cookies[WebCookies.session]?.string, anonymous: anonymous)
+        // The Cookie header parsed once (each `request.cookies` parses it again).
+        let cookies = request.cookies
+        let existing = (cookies[WebCookies.csrf]?.string).flatMap { $0.isEmpty ? nil : $0 }
+        let session = (cookies[WebCookies.session]?.string).flatMap { $0.isEmpty ? nil : $0 }
+        // A signed-in page's token comes from its session: an anonymous one is made only for a
+        // visitor without a session (a client that keeps no cookies was given a new one, 32
+        // random bytes and a cookie, on every page).
+        let anonymous = existing ?? (session == nil ? TokenHashing.newToken() : nil)
+        let token = Self.token(session: session, anonymous: anonymous ?? "")
         request.storage[CSRFTokenKey.self] = token
         if request.method == .POST {
             guard !Self.fromAnotherSite(request) else {
@@ -94,14 +100,14 @@ package struct CSRFMiddleware: AsyncMiddleware {
             if streamed, sent == nil, request.body.data == nil, request.headers.contentType?.type == "multipart" {
                 request.storage[PendingCSRFKey.self] = token
             } else {
-                guard existing != nil || request.cookies[WebCookies.session] != nil, let sent, sent == token else {
+                guard existing != nil || session != nil, let sent, sent == token else {
                     throw Self.expired
                 }
             }
         }
         let response = try await next.respond(to: request)
-        if existing != anonymous {
-            response.cookies[WebCookies.csrf] = WebCookies.cookie(anonymous, secure: cookies.secure(request), maxAge: nil)
+        if let anonymous, existing != anonymous {
+            response.cookies[WebCookies.csrf] = WebCookies.cookie(anonymous, secure: self.cookies.secure(request), maxAge: nil)
         }
         return response
     }
