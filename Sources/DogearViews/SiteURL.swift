@@ -263,10 +263,27 @@ public enum SiteURL: Equatable, Sendable {
     /// The path with a query string, each value percent-encoded: `library?q=…&tag=…`.
     public func with(query items: [(String, String)]) -> String {
         guard !items.isEmpty else { return path }
-        // Only the unreserved characters stay as they are: "+", "&" and "=" in a value stay a value.
-        let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }
-        return path + "?" + items.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
+        return path + "?" + items.map { Self.percentEncoded($0.0) + "=" + Self.percentEncoded($0.1) }.joined(separator: "&")
+    }
+
+    /// Only the unreserved characters (RFC 3986: ASCII letters, digits, "-._~") stay as they are,
+    /// so "+", "&" and "=" in a value stay a value; every other UTF-8 byte is "%XX", as Foundation's
+    /// `addingPercentEncoding` writes it. By hand: that call, with its character set built each
+    /// time, was a fifth of the library page's own rendering (its tab links and next page).
+    static func percentEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(byte)
+            default: out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The path to a part of the page: `books/…#notes`.
