@@ -50,11 +50,6 @@ package struct LibraryQueryService {
         try await loader.loadOne(try entry.requireID())
     }
 
-    /// An entry just written, by its id, as the API shows it.
-    package func dto(_ id: UUID) async throws -> EntryRecord {
-        try await loader.loadOne(id)
-    }
-
     /// The reader's tags as they typed them, A–Z, for filters and autocomplete.
     package func tagNames() async throws -> [String] {
         try await db.sql.raw("SELECT display FROM tags WHERE user_id = \(bind: user.requireID()) ORDER BY key").all()

@@ -3,7 +3,8 @@ import Foundation
 import NIOConcurrencyHelpers
 import SQLKit
 
-/// A reader's shelf counts as last counted, by the version of their sync log they were counted at.
+/// A reader's shelf counts as last counted, by the version of their sync log they were counted at
+/// (and the log's epoch: a restore numbers versions again from the backup's).
 /// Counting is a scan of every entry of theirs (a fifth of a millisecond at 1,000 books, the dearest
 /// read of the library page) and the counts change only when an entry does, which always numbers a
 /// new version in the reader's log (`SyncLog`): the apps' sync rests on that too. So a page reads
@@ -23,6 +24,8 @@ package enum ShelfCountMemory {
 
     struct Counted {
         let version: Int64?
+        /// The log's epoch: a restore starts a new one and numbers versions again from the backup's.
+        let epoch: String?
         let counts: ShelfCounts
     }
 
@@ -38,14 +41,27 @@ package enum ShelfCountMemory {
     ) async throws -> ShelfCounts {
         guard let databaseKey else { return try await count() }
         let key = Key(database: databaseKey, userID: userID)
-        let version = try await db.raw("SELECT version FROM sync_clocks WHERE user_id = \(bind: userID)").first()
-            .map { try $0.decode(column: "version", as: Int64.self) }
-        if let known = memory.withLockedValue({ $0[key] }), known.version == version { return known.counts }
+        let row = try await db.raw(
+            """
+            SELECT (SELECT version FROM sync_clocks WHERE user_id = \(bind: userID)) AS version,
+              (SELECT epoch FROM sync_epoch WHERE id = 1) AS epoch
+            """
+        ).first()
+        let version = try row?.decode(column: "version", as: Int64?.self)
+        let epoch = try row?.decode(column: "epoch", as: String?.self)
+        if let known = memory.withLockedValue({ $0[key] }), known.version == version, known.epoch == epoch {
+            return known.counts
+        }
         let counts = try await count()
         memory.withLockedValue { memory in
             if memory.count >= readersKept, memory[key] == nil { memory.removeAll(keepingCapacity: true) }
-            memory[key] = Counted(version: version, counts: counts)
+            memory[key] = Counted(version: version, epoch: epoch, counts: counts)
         }
         return counts
+    }
+
+    /// Whether a reader's counts are remembered (for tests).
+    package static func remembers(_ userID: UUID) -> Bool {
+        memory.withLockedValue { $0.keys.contains { $0.userID == userID } }
     }
 }

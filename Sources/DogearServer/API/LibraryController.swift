@@ -61,6 +61,6 @@ package struct LibraryController {
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
         try await req.conditionalWrite(.entry, id) { _ = try await library.logProgress(id, input) }
-        return EntryDTO(try await req.libraryQuery().dto(id)).jsonResponse()
+        return EntryDTO(try await req.libraryQuery().entry(id)).jsonResponse()
     }
 }

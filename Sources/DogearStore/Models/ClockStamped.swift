@@ -93,7 +93,7 @@ package final class ClockTimestamps: Sendable {
         model.updatedAt = nextStamp()
     }
 
-    /// The stamp an update written without its model takes (`EntryStateWrite`).
+    /// The stamp an update written without its model takes (`EntryForWrite.save`).
     func updateStamp() -> Date { nextStamp() }
 
     private func nextStamp() -> Date {
