@@ -192,11 +192,11 @@ package struct LibraryService {
         }
     }
 
-    /// Logs a page or minutes read; answers the entry's id. Written without the entry's Fluent
-    /// model (`EntryForWrite.state`): a page read is the write readers make most.
-    package func logProgress(_ id: UUID, _ input: ProgressInput) async throws -> UUID {
+    /// Logs a page or minutes read. Written without the entry's Fluent model
+    /// (`EntryForWrite.state`): a page read is the write readers make most.
+    package func logProgress(_ id: UUID, _ input: ProgressInput) async throws {
         let userID = try user.requireID()
-        return try await write { db, changes in
+        try await write { db, changes in
             guard let found = try await EntryForWrite.state(id, of: userID, on: db) else {
                 throw DomainError.entryNotFound
             }
@@ -211,7 +211,6 @@ package struct LibraryService {
             // A progress update makes today a reading day (streaks, the calendar).
             try await changes.readingDay(userID: userID, day: today)
             changes.entryChanged(entry, before: before)
-            return id
         }
     }
 

@@ -60,7 +60,7 @@ package struct LibraryController {
         let input = try req.content.decode(ProgressRequest.self).input()
         let id = try req.uuidParameter("id")
         let library = try req.libraryService()
-        try await req.conditionalWrite(.entry, id) { _ = try await library.logProgress(id, input) }
+        try await req.conditionalWrite(.entry, id) { try await library.logProgress(id, input) }
         return EntryDTO(try await req.libraryQuery().entry(id)).jsonResponse()
     }
 }

@@ -67,7 +67,7 @@ package struct BookPages {
                     ? ValidationError(field: "minutes", "enter the minute you are at, as a number")
                     : ValidationError(field: "page", "enter the page you are on, as a number")
             }
-            _ = try await library(req).logProgress(id, listening ? .minutes(number) : .page(number))
+            try await library(req).logProgress(id, listening ? .minutes(number) : .page(number))
         } catch let error as ValidationError where fromHome {
             // Home's card shows why, with what was typed, instead of a page of its own.
             return try await HomePage().show(req, refused: .init(entryID: id, typed: typed, message: error.message))

@@ -41,19 +41,23 @@ package final class WriteChanges: @unchecked Sendable {
         package var workID: UUID
 
         package init(_ entry: LibraryEntry) {
-            workID = entry.$work.id
-            state = entry.readingState
-            rating = entry.rating
-            isPublic = entry.isPublic
-            preciseRating = entry.preciseRating
+            self.init(
+                workID: entry.$work.id, state: entry.readingState, rating: entry.rating, isPublic: entry.isPublic,
+                preciseRating: entry.preciseRating)
         }
 
         package init(_ entry: EntryFacts) {
-            workID = entry.workID
-            state = entry.state
-            rating = entry.rating
-            isPublic = entry.isPublic
-            preciseRating = entry.preciseRating
+            self.init(
+                workID: entry.workID, state: entry.state, rating: entry.rating, isPublic: entry.isPublic,
+                preciseRating: entry.preciseRating)
+        }
+
+        private init(workID: UUID, state: ReadingState, rating: Int?, isPublic: Bool, preciseRating: Double?) {
+            self.workID = workID
+            self.state = state
+            self.rating = rating
+            self.isPublic = isPublic
+            self.preciseRating = preciseRating
         }
 
         /// Whether the change moves the work's readers, ratings or average (`WorkAggregates`): a
@@ -124,7 +128,8 @@ package final class WriteChanges: @unchecked Sendable {
         }
     }
 
-    private func addNews(_ entry: EntryFacts, id: UUID, before: EntryBefore?, learns: Bool) {
+    private func addNews(_ entry: EntryFacts, before: EntryBefore?, learns: Bool) {
+        let id = entry.id
         if let index = newsIndex[id] {
             entryNews[index].entry = entry
             entryNews[index].learns = entryNews[index].learns || learns
@@ -145,7 +150,7 @@ package final class WriteChanges: @unchecked Sendable {
             worksToMeasure.insert(facts.workID)
             entriesToIndex.append(id)
             if let swipe { swipes.append((facts.userID, [swipe])) }
-            addNews(facts, id: id, before: nil, learns: swipe == nil)
+            addNews(facts, before: nil, learns: swipe == nil)
             syncEntries[facts.userID, default: []].append(id)
         }
     }
@@ -163,7 +168,7 @@ package final class WriteChanges: @unchecked Sendable {
         declare {
             if measure { worksToMeasure.insert(entry.workID) }
             if searchTextChanged { entriesToIndex.append(id) }
-            addNews(entry, id: id, before: before, learns: true)
+            addNews(entry, before: before, learns: true)
             syncEntries[entry.userID, default: []].append(id)
         }
     }

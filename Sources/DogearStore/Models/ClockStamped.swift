@@ -93,16 +93,21 @@ package final class ClockTimestamps: Sendable {
         model.updatedAt = nextStamp()
     }
 
-    /// The stamp an update written without its model takes (`EntryForWrite.save`).
-    func updateStamp() -> Date { nextStamp() }
-
-    private func nextStamp() -> Date {
+    /// The next stamp (also the one an update written without its model takes, `EntryForWrite.save`).
+    func nextStamp() -> Date {
         let candidate = now()
         return last.withLockedValue { last in
             let stamp = candidate > last ? candidate : last.addingTimeInterval(0.000_001)
             last = stamp
             return stamp
         }
+    }
+}
+
+extension ClockTimestamps {
+    /// The clock that stamps `model` on this database (its `ClockStampMiddleware`), if any.
+    static func stamping<M: Model & ClockStamped>(_ model: M.Type, on db: any Database) -> ClockTimestamps? {
+        db.configuration.middleware.lazy.compactMap { ($0 as? ClockStampMiddleware<M>)?.clock }.first
     }
 }
 

@@ -43,15 +43,8 @@ extension Model where Self: ClockStamped {
     /// The clock of the database's only model middleware, its stamps for this model; nil when
     /// there is other model middleware (then `save`, which runs it).
     static func stampingClock(of db: any Database) -> ClockTimestamps? {
-        var clock: ClockTimestamps?
-        for middleware in db.configuration.middleware {
-            if let stamping = middleware as? ClockStampMiddleware<Self> {
-                clock = stamping.clock
-            } else if !(middleware is any ClockStamping) {
-                return nil
-            }
-        }
-        return clock
+        guard db.configuration.middleware.allSatisfy({ $0 is any ClockStamping }) else { return nil }
+        return ClockTimestamps.stamping(Self.self, on: db)
     }
 
     /// A name from the code (a schema or a field key), quoted; one that would need escaping

@@ -51,12 +51,8 @@ extension EntryForWrite {
                 """
             ).first()
         else { return nil }
-        let status = try row.decode(column: "status", as: String.self)
-        guard let readingStatus = ReadingStatus(rawValue: status) else {
-            throw FluentError.invalidField(name: "status", valueType: ReadingStatus.self, error: UnknownStatus(status))
-        }
         let state = ReadingState(
-            status: readingStatus,
+            status: try row.decode(column: "status", as: ReadingStatus.self),
             dateStarted: try row.decode(column: "date_started", as: String?.self).flatMap(LocalDate.init),
             dateFinished: try row.decode(column: "date_finished", as: String?.self).flatMap(LocalDate.init),
             currentPage: try row.decode(column: "current_page", as: Int?.self),
@@ -73,12 +69,6 @@ extension EntryForWrite {
             pageCount: try row.decode(column: "book_pages", as: Int?.self),
             minutes: try row.decode(column: "book_minutes", as: Int?.self))
         return State(entry: entry, length: length)
-    }
-
-    private struct UnknownStatus: Error, CustomStringConvertible {
-        let status: String
-        init(_ status: String) { self.status = status }
-        var description: String { "no reading status is called \(status)" }
     }
 
     /// Writes a reading state change to the entry in one `UPDATE` by id: the state's columns that
@@ -101,8 +91,7 @@ extension EntryForWrite {
         set("read_count", before.readCount, after.readCount)
         set("status", before.status.rawValue, after.status.rawValue)
         guard !columns.isEmpty else { return }
-        let clock = db.configuration.middleware.lazy.compactMap { ($0 as? ClockStampMiddleware<LibraryEntry>)?.clock }.first
-        if let clock { columns.append(("updated_at", clock.updateStamp())) }
+        if let clock = ClockTimestamps.stamping(LibraryEntry.self, on: db) { columns.append(("updated_at", clock.nextStamp())) }
         var statement = SQLQueryString("UPDATE library_entries SET ")
         for (index, (column, value)) in columns.enumerated() {
             statement.appendLiteral(index == 0 ? "" : ", ")
