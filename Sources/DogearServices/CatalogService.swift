@@ -89,7 +89,7 @@ package struct CatalogService {
     }
 
     package func createEdition(_ book: ValidBook, workID: UUID) async throws -> Edition {
-        let edition = CatalogBatch.edition(book, workID: workID)
+        let edition = Edition(values: CatalogBatch.edition(book, workID: workID))
         try await edition.create(on: db)
         return edition
     }

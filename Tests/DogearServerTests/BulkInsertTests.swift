@@ -7,8 +7,9 @@ import Vapor
 @testable import DogearServices
 @testable import DogearStore
 
-/// `BulkInsert` writes its rows as JSON by hand, byte by byte: whatever a reader typed comes back
-/// as they typed it, on SQLite and PostgreSQL.
+/// `BulkInsert` writes its rows as JSON by hand, byte by byte (PostgreSQL, and SQLite's string
+/// lists), or binds them into multi-row statements of 64, 32 … rows (SQLite): whatever a reader
+/// typed comes back as they typed it, every row once, on SQLite and PostgreSQL.
 @Suite("Bulk inserts keep every character")
 struct BulkInsertTests {
     static let texts = [
@@ -37,6 +38,53 @@ struct BulkInsertTests {
                     ? try row.decode(column: "l", as: [String].self)
                     : try JSONDecoder().decode([String].self, from: Data(try row.decode(column: "l", as: String.self).utf8))
                 #expect(items == [Self.texts[index], "b"])
+            }
+        }
+    }
+
+    @Test(
+        "any number of rows, of every kind, comes back as written, once each; a key met again updates its row",
+        arguments: [1, 63, 64, 65, 130])
+    func everyKindAnyCount(count: Int) async throws {
+        try await withDogear { app in
+            let sql = app.db.sql
+            let (real, bool, stamp, uuid) =
+                sql.kind == .postgres
+                ? ("DOUBLE PRECISION", "BOOLEAN", "TIMESTAMPTZ", "UUID") : ("REAL", "INTEGER", "REAL", "TEXT")
+            try await sql.raw(
+                """
+                CREATE TABLE bulk_kinds (n BIGINT PRIMARY KEY, t TEXT, d \(unsafeRaw: real), b \(unsafeRaw: bool),
+                u \(unsafeRaw: uuid), at \(unsafeRaw: stamp), hits BIGINT NOT NULL)
+                """
+            ).run()
+            let ids = (0..<count).map { _ in UUID() }
+            let day = Date(timeIntervalSince1970: 1_700_000_000.5)
+            func row(_ index: Int) -> [BulkInsert.Value] {
+                [
+                    .int(index), index % 3 == 0 ? .null : .text("row \(index)"), .double(Double(index) / 4),
+                    .bool(index % 2 == 0), .uuid(index % 5 == 0 ? nil : ids[index]),
+                    .date(day.addingTimeInterval(Double(index))), .int(1),
+                ]
+            }
+            let columns: [(String, BulkInsert.Kind)] = [
+                ("n", .int), ("t", .text), ("d", .double), ("b", .bool), ("u", .uuid), ("at", .date), ("hits", .int),
+            ]
+            let bulk = BulkInsert(sql: sql)
+            try await bulk.insert(into: "bulk_kinds", columns, rows: (0..<count).map(row))
+            // Every row again, and the first once more: each key's row counts what was written for it.
+            try await bulk.insert(
+                into: "bulk_kinds", columns, rows: (0..<count).map(row) + [row(0)],
+                onConflict: "(n) DO UPDATE SET hits = bulk_kinds.hits + excluded.hits")
+            let back = try await sql.raw("SELECT n, t, d, b, u, at, hits FROM bulk_kinds ORDER BY n").all()
+            #expect(back.count == count)
+            for (index, found) in back.enumerated() {
+                #expect(try found.decode(column: "n", as: Int.self) == index)
+                #expect(try found.decode(column: "t", as: String?.self) == (index % 3 == 0 ? nil : "row \(index)"))
+                #expect(try found.decode(column: "d", as: Double.self) == Double(index) / 4)
+                #expect(try found.decode(column: "b", as: Bool.self) == (index % 2 == 0))
+                #expect(try found.decode(column: "u", as: UUID?.self) == (index % 5 == 0 ? nil : ids[index]))
+                #expect(try found.decode(column: "at", as: Date.self) == day.addingTimeInterval(Double(index)))
+                #expect(try found.decode(column: "hits", as: Int.self) == (index == 0 ? 3 : 2))
             }
         }
     }

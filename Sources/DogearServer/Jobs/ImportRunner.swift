@@ -40,7 +40,7 @@ package struct ImportRunner {
                 "shelves as lists come with a premium account; import the shelves as tags instead", field: "shelvesAs")
         }
         let reader = try ExportReader(path: filePath)
-        let total = try reader.countRemaining()
+        let total = try reader.countRows()
         let job = ImportJob(
             userID: userID, format: reader.format.rawValue, dryRun: dryRun, fileName: fileName,
             filePath: filePath, fileSHA256: try Self.sha256(of: filePath), total: total)

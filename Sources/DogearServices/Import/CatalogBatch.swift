@@ -54,17 +54,16 @@ package struct CatalogBatch {
         phases?.record("catalog: new works", &lap)
 
         // 5. Editions for ISBNs the catalog does not have yet (one per ISBN).
-        var newEditions: [String: Edition] = [:]
+        var newEditions: [String: Edition.Values] = [:]
         for (index, book) in books.enumerated() where result[index]!.editionID == nil {
             guard let isbn = book.isbn else { continue }
             if let edition = newEditions[isbn.isbn13] {
                 // The same ISBN twice in a batch is the same edition, whatever work the rows matched.
-                result[index]!.workID = edition.$work.id
+                result[index]!.workID = edition.workID
                 result[index]!.editionID = edition.id
                 continue
             }
             let edition = Self.edition(book, workID: result[index]!.workID)
-            edition.id = UUID.timeOrdered()
             newEditions[isbn.isbn13] = edition
             result[index]!.editionID = edition.id
         }
@@ -76,11 +75,9 @@ package struct CatalogBatch {
     }
 
     /// An edition for a row without ISBN whose entry is new: its pages, publisher and format.
-    package static func editionWithoutISBN(_ book: ValidBook, workID: UUID) -> Edition? {
+    package static func editionWithoutISBN(_ book: ValidBook, workID: UUID) -> Edition.Values? {
         guard book.isbn == nil, book.hasEditionFacts else { return nil }
-        let edition = Self.edition(book, workID: workID)
-        edition.id = UUID.timeOrdered()
-        return edition
+        return Self.edition(book, workID: workID)
     }
 
     /// The editions a backup's rows list as the reader's others: by ISBN, found in the catalog or
@@ -94,7 +91,7 @@ package struct CatalogBatch {
                 byISBN[try row.requireString("isbn13")] = try row.requireUUID("id")
             }
         }
-        var made: [Edition] = []
+        var made: [Edition.Values] = []
         let result = rows.indices.map { index in
             rows[index].source.otherEditions.map { other -> UUID? in
                 guard let isbn = other.isbn13 else { return nil }
@@ -110,9 +107,8 @@ package struct CatalogBatch {
     }
 
     /// An edition from what a backup says of it.
-    package static func edition(_ other: BackupEntry.OtherEdition, workID: UUID) -> Edition {
-        let edition = Edition(workID: workID)
-        edition.id = UUID.timeOrdered()
+    package static func edition(_ other: BackupEntry.OtherEdition, workID: UUID) -> Edition.Values {
+        var edition = Edition.Values(id: UUID.timeOrdered(), workID: workID)
         edition.isbn13 = other.isbn13
         edition.isbn10 = other.isbn10
         edition.format = other.format
@@ -124,12 +120,13 @@ package struct CatalogBatch {
     }
 
     /// Editions made by `edition(_:workID:)`, with one statement.
-    package func insertEditions(_ editions: [Edition]) async throws {
+    package func insertEditions(_ editions: [Edition.Values]) async throws {
         try await BulkInsert(sql: sql).insert(Edition.bulk, editions.map { .init(edition: $0, now: now) })
     }
 
-    package static func edition(_ book: ValidBook, workID: UUID) -> Edition {
-        let edition = Edition(workID: workID)
+    /// A new edition (its id made here) from a book's edition facts.
+    package static func edition(_ book: ValidBook, workID: UUID) -> Edition.Values {
+        var edition = Edition.Values(id: UUID.timeOrdered(), workID: workID)
         edition.isbn13 = book.isbn?.isbn13
         edition.isbn10 = book.isbn?.isbn10
         edition.isbnDisplay = book.isbn?.typed

@@ -37,16 +37,17 @@ package struct ImportBatchWriter {
             plan.plan(rows[$0], workID: resolved[$0].workID, editionID: resolved[$0].editionID, others: others[$0])
         }
         phases?.record("plan", &lap)
+        let newEntries = plan.newEntries
         try await catalog.insertEditions(plan.newEditions)
-        try await insertEntries(plan.newEntries)
+        try await insertEntries(newEntries)
         for entry in plan.changedEntries.values { try await entry.save(on: db) }
         phases?.record("entries", &lap)
         try await writeAdditions(plan.additions)
         phases?.record("tags, notes, kept", &lap)
 
-        let created = plan.newEntries.compactMap(\.id)
+        let created = newEntries.map(\.id)
         let touched = Set(Array(plan.changedEntries.keys) + plan.additions.map(\.0)).subtracting(created)
-        let touchedWorks = Set(plan.newEntries.map(\.$work.id) + plan.changedEntries.values.map(\.$work.id))
+        let touchedWorks = Set(newEntries.map(\.workID) + plan.changedEntries.values.map(\.$work.id))
         // Apps that sync hear of an import like of any other change: the entries it made or filled
         // in, and the sessions, notes and quotes of the entries it added to.
         changes.phases = phases
@@ -140,7 +141,7 @@ package struct ImportBatchWriter {
 
     // MARK: writing what entries lack
 
-    private func insertEntries(_ entries: [LibraryEntry]) async throws {
+    private func insertEntries(_ entries: [LibraryEntry.Values]) async throws {
         try await BulkInsert(sql: sql).insert(LibraryEntry.bulk, entries.map { .init(entry: $0, now: now) })
     }
 

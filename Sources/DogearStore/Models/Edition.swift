@@ -71,38 +71,3 @@ package enum FieldSources {
         return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
-
-extension Edition {
-    /// New editions as an import writes them, all at once (`BulkInsert`).
-    package struct BulkRow: Sendable {
-        package let edition: Edition
-        package let now: Date
-
-        package init(edition: Edition, now: Date) {
-            self.edition = edition
-            self.now = now
-        }
-    }
-
-    package static let bulk = BulkTable<BulkRow>(
-        "editions",
-        [
-            .init("id", .uuid) { .uuid($0.edition.id) },
-            .init("work_id", .uuid) { .uuid($0.edition.$work.id) },
-            .init("isbn13", .text) { .text($0.edition.isbn13) },
-            .init("isbn10", .text) { .text($0.edition.isbn10) },
-            .init("isbn_display", .text) { .text($0.edition.isbnDisplay) },
-            .init("publisher", .text) { .text($0.edition.publisher) },
-            .init("published_date", .text) { .text($0.edition.publishedDate) },
-            .init("page_count", .int) { .int($0.edition.pageCount) },
-            .init("format", .text) { .text($0.edition.format) },
-            .init("edition_title", .text) { .text($0.edition.editionTitle) },
-            .init("language", .text) { .text($0.edition.language) },
-            .init("cover_url", .text) { .text($0.edition.coverURL) },
-            .init("preview_url", .text) { .text($0.edition.previewURL) },
-            .init("info_url", .text) { .text($0.edition.infoURL) },
-            .init("source", .text) { .text($0.edition.source) },
-            .init("created_at", .date) { .date($0.now) },
-            .init("updated_at", .date) { .date($0.now) },
-        ])
-}

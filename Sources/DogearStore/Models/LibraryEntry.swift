@@ -139,46 +139,4 @@ extension LibraryEntry {
         if let current = field.value, current == value { return }
         field.value = .some(value)
     }
-
-    /// New entries as an import writes them, all at once (`BulkInsert`).
-    package struct BulkRow: Sendable {
-        package let entry: LibraryEntry
-        package let now: Date
-
-        package init(entry: LibraryEntry, now: Date) {
-            self.entry = entry
-            self.now = now
-        }
-    }
-
-    package static let bulk = BulkTable<BulkRow>(
-        "library_entries",
-        [
-            .init("id", .uuid) { .uuid($0.entry.id) },
-            .init("user_id", .uuid) { .uuid($0.entry.$user.id) },
-            .init("work_id", .uuid) { .uuid($0.entry.$work.id) },
-            .init("edition_id", .uuid) { .uuid($0.entry.$edition.id) },
-            .init("status", .text) { .text($0.entry.status.rawValue) },
-            .init("owned", .bool) { .bool($0.entry.owned) },
-            .init("on_wishlist", .bool) { .bool($0.entry.onWishlist) },
-            .init("favorite", .bool) { .bool($0.entry.favorite) },
-            .init("rating", .int) { .int($0.entry.rating) },
-            .init("precise_rating", .double) { .double($0.entry.preciseRating) },
-            .init("date_added", .date) { .date($0.entry.dateAdded) },
-            .init("date_started", .text) { .text($0.entry.dateStarted) },
-            .init("date_finished", .text) { .text($0.entry.dateFinished) },
-            .init("current_page", .int) { .int($0.entry.currentPage) },
-            .init("current_minutes", .int) { .int($0.entry.currentMinutes) },
-            .init("progress", .double) { .double($0.entry.progress) },
-            .init("daily_goal_pages", .int) { .int($0.entry.dailyGoalPages) },
-            .init("total_minutes", .int) { .int($0.entry.totalMinutes) },
-            .init("read_count", .int) { .int($0.entry.readCount) },
-            .init("recommended_by", .text) { .text($0.entry.recommendedBy) },
-            .init("would_recommend", .bool) { .bool($0.entry.wouldRecommend) },
-            .init("is_public", .bool) { .bool($0.entry.isPublic) },
-            .init("counts_toward_cultural_goal", .bool) { .bool($0.entry.countsTowardCulturalGoal) },
-            .init("cultural_goal_category", .text) { .text($0.entry.culturalGoalCategory) },
-            .init("created_at", .date) { .date($0.now) },
-            .init("updated_at", .date) { .date($0.now) },
-        ])
 }

@@ -1,15 +1,17 @@
 import Foundation
 import SQLKit
+import SQLiteKit
 
-/// Inserts many rows with one statement and one bound value: the rows travel as one JSON array of
-/// arrays that the database unpacks itself (SQLite `json_each`, PostgreSQL `json_array_elements`).
+/// Inserts many rows with few statements. On PostgreSQL the rows travel as one JSON array of arrays
+/// that the database unpacks itself (`json_array_elements`); on SQLite they are bound value by
+/// value into a cached multi-row `VALUES` statement (`insertBound`).
 ///
 /// Why: an import writes thousands of rows to a dozen tables. Fluent's model create reflects over
-/// every property of every model (a third of an import's time in a profile), and binding each
-/// value separately costs a call into SQLite per value; one JSON value per statement leaves the
-/// per-row work to the database's C code. Values are stored exactly as Fluent stores them (SQLite:
-/// UUIDs as upper-case text, dates as seconds since 1970, booleans as 0/1, string arrays as JSON
-/// text; PostgreSQL: uuid, timestamptz, boolean, text[]), so models read these rows as their own.
+/// every property of every model (a third of an import's time in a profile), and SQLKit's binds
+/// encode each value through `Encodable`; here each value is already what the column stores.
+/// Values are stored exactly as Fluent stores them (SQLite: UUIDs as upper-case text, dates as
+/// seconds since 1970, booleans as 0/1, string arrays as JSON text; PostgreSQL: uuid, timestamptz,
+/// boolean, text[]), so models read these rows as their own.
 package struct BulkInsert {
     package enum Kind { case text, int, double, bool, uuid, date, texts }
 
@@ -32,6 +34,10 @@ package struct BulkInsert {
     {
         guard !rows.isEmpty else { return }
         let names = columns.map(\.0).joined(separator: ", ")
+        if let direct = sql as? SQLiteDirectDatabase {
+            try await insertBound(into: table, names, width: columns.count, rows: rows, onConflict: onConflict, on: direct)
+            return
+        }
         let dialect = sql.databaseDialect
         let selects = dialect.bulkSelect(columns.map(\.1))
         for chunk in rows.chunked(into: 1000) {
@@ -44,6 +50,39 @@ package struct BulkInsert {
             ).run()
         }
     }
+
+    /// SQLite: the values bound one by one into `VALUES (?, …), (?, …)`, the statement prepared once
+    /// per row count. Handing SQLite the rows as one JSON text cost twice: writing it in Swift, and
+    /// SQLite parsing it and extracting every column of every row (a fifth of an import's writer
+    /// thread in `dogear bench import`'s profile); a bound value is a call that copies it.
+    /// Row counts are powers of two (64 rows, then 32, 16 … for the rest), so a table has at most
+    /// seven statements in the connection's cache whatever the batches' sizes.
+    private func insertBound(
+        into table: String, _ names: String, width: Int, rows: [[Value]], onConflict: String?,
+        on database: SQLiteDirectDatabase
+    ) async throws {
+        let conflict = onConflict.map { " ON CONFLICT \($0)" } ?? ""
+        let tuple = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        var start = 0
+        while start < rows.count {
+            var count = Self.boundRows
+            while count > rows.count - start { count /= 2 }
+            let statement = StatementText(
+                "INSERT INTO \(table) (\(names)) VALUES "
+                    + Array(repeating: tuple, count: count).joined(separator: ", ") + conflict)
+            var binds: [SQLiteData] = []
+            binds.reserveCapacity(count * width)
+            for row in rows[start..<start + count] {
+                for value in row { binds.append(value.sqliteData) }
+            }
+            try await database.run(statement, binds: binds)
+            start += count
+        }
+    }
+
+    /// Rows a bound statement: 64 rows of the widest table (26 columns) are 1,664 values, under
+    /// SQLite's limit of 32,766.
+    static let boundRows = 64
 
     /// `[[…], […]]` with each value as its column stores it in this database. Written by hand, as
     /// UTF-8 bytes: JSONEncoder spent as long boxing these scalars as the database spent inserting
@@ -124,6 +163,28 @@ package struct BulkInsert {
 }
 
 extension BulkInsert.Value {
+    /// The value as SQLite stores it, the same as the JSON route gives it (`value ->> n`): ids as
+    /// upper-case text, dates as seconds since 1970, booleans as 0/1, string lists as JSON text.
+    var sqliteData: SQLiteData {
+        switch self {
+        case .null: return .null
+        case .text(let text): return .text(text)
+        case .int(let number): return .integer(number)
+        case .double(let number): return number.isFinite ? .float(number) : .null
+        case .bool(let flag): return .integer(flag ? 1 : 0)
+        case .uuid(let id): return .text(id.text)
+        case .date(let date): return .float(date.timeIntervalSince1970)
+        case .texts(let list):
+            var out: [UInt8] = [UInt8(ascii: "[")]
+            for (item, text) in list.enumerated() {
+                if item > 0 { out.append(UInt8(ascii: ",")) }
+                BulkInsert.appendString(text, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+            return .text(String(decoding: out, as: UTF8.self))
+        }
+    }
+
     package static func text(_ value: String?) -> Self { value.map { .text($0) } ?? .null }
     package static func int(_ value: Int?) -> Self { value.map { .int($0) } ?? .null }
     package static func double(_ value: Double?) -> Self { value.map { .double($0) } ?? .null }

@@ -139,6 +139,18 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
         return try await threadPool.runIfActive { try timed(sql, binds, inline: false) }
     }
 
+    /// Runs a statement whose values are already in SQLite's terms (`BulkInsert`'s rows): nothing
+    /// to serialize or encode, on the caller's thread inside a transaction as any other statement.
+    package func run(_ sql: StatementText, binds: [SQLiteData]) async throws {
+        logger.log(
+            level: .debug, "Executing query", metadata: ["sql": .string(sql.sql), "binds": .string("\(binds.count) values")])
+        guard let threadPool = connections.threadPool else {
+            _ = try run(sql, binds)
+            return
+        }
+        _ = try await threadPool.runIfActive { try timed(sql, binds, inline: false) }
+    }
+
     /// The rows of a statement, as a future of the database's event loop (Fluent's own interface).
     private func answer(_ query: any SQLExpression) -> EventLoopFuture<[SQLiteDirectRow]> {
         let statement: (sql: StatementText, binds: [SQLiteData])

@@ -116,6 +116,16 @@ public final class ExportReader {
         }
     }
 
+    /// How many rows the file has after its header: a job's total, before it runs. On a reader that
+    /// has read no row yet. A CSV or TSV file is counted by its bytes (`DelimitedRowCount`, the same
+    /// splitting without making the fields), anything else as `countRemaining` does.
+    public func countRows() throws -> Int {
+        if case .delimited = rows, line == 1, case .delimited(let delimiter) = text.shape, let stream = text.stream() {
+            return try DelimitedRowCount.rows(in: stream, delimiter: delimiter)
+        }
+        return try countRemaining()
+    }
+
     /// The next row as a result: a mapped row, or the line's error. nil at the end of the file.
     /// `line` is the row's line in a spreadsheet (the header is 1); for JSON, the book's position + 1.
     public func next() -> Result<ImportedRow, ImportRowError>? {
