@@ -88,4 +88,12 @@ struct BulkInsertTests {
             }
         }
     }
+
+    @Test("a file's kept columns, written by hand as JSON, read back as the same columns")
+    func keptColumns() {
+        let fields = Dictionary(uniqueKeysWithValues: Self.texts.enumerated().map { ("column \($0) \($1)", $1) })
+        #expect(ImportedFields(entryID: UUID(), format: "goodreads", fields: fields).values == fields)
+        #expect(ImportedFields.encode([:]) == "{}")
+        #expect(ImportedFields.encode(["b": "2", "a": "1/\""]) == #"{"a":"1/\"","b":"2"}"#)
+    }
 }
