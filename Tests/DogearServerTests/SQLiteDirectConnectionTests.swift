@@ -263,4 +263,37 @@ extension SQLiteDirectConnectionTests {
 private struct SQLiteScratchConfiguration: DatabaseConfiguration {
     var middleware: [any AnyModelMiddleware] = []
     func makeDriver(for databases: Databases) -> any DatabaseDriver { fatalError("made by hand") }
+
+    /// A row decodes the common types without SQLiteKit's decoder (`SQLiteDirectRow.converted`):
+    /// every value of every kind SQLite gives decodes to what that decoder gives, or fails as it does.
+    @Test("a row's strings, numbers, flags and dates decode as SQLiteKit's decoder decodes them")
+    func decodesAsSQLiteKit() throws {
+        let values: [SQLiteData] = [
+            .null, .text("hello"), .text(""), .text("42"), .text("2024-05-06T07:08:09Z"), .integer(0), .integer(1),
+            .integer(-7), .integer(1_700_000_000), .float(0.5), .float(1_700_000_000.25),
+            .blob(ByteBuffer(bytes: [1, 2])),
+        ]
+        let row = SQLiteDirectRow(names: .init(values.indices.map { "c\($0)" }), values: values)
+        func same<T: Decodable & Equatable>(_ type: T.Type) {
+            for (index, value) in values.enumerated() {
+                let expected = try? SQLiteDataDecoder().decode(T.self, from: value)
+                let found = try? row.decode(column: "c\(index)", as: T.self)
+                #expect(found == expected, "\(T.self) from \(value)")
+                #expect((found == nil) == (expected == nil), "\(T.self) from \(value) decodes only where SQLiteKit's does")
+            }
+        }
+        same(String.self)
+        same(String?.self)
+        same(Int.self)
+        same(Int?.self)
+        same(Bool.self)
+        same(Bool?.self)
+        same(Double.self)
+        same(Double?.self)
+        same(Date.self)
+        same(Date?.self)
+        #expect(try row.decode(column: "c0", as: String?.self) == nil)
+        #expect(try row.decode(column: "c1", as: String?.self) == "hello")
+        #expect(try row.decode(column: "c6", as: Bool?.self) == true)
+    }
 }

@@ -41,7 +41,33 @@ package struct SQLiteDirectRow: SQLRow {
         if D.self == UUID.self || D.self == UUID?.self, case .text(let text) = value, let id = UUID(text: text) {
             return id as! D
         }
+        if let converted = Self.converted(value, as: D.self) { return converted }
         return try SQLiteDataDecoder().decode(D.self, from: value)
+    }
+
+    /// The common column types converted as SQLiteKit's decoder converts them (the same
+    /// `init(sqliteData:)`; an optional is nil for NULL), without its cast to
+    /// `SQLiteDataConvertible` and, for an optional, its nested decoder: every model read on SQLite
+    /// comes through here (a signed-in request's token and user are forty columns), and the
+    /// decoder's runtime type lookups were a twentieth of a progress write's CPU. Nil: not one of
+    /// these types, or a value it does not convert (the decoder then says why).
+    private static func converted<D>(_ value: SQLiteData, as _: D.Type) -> D? {
+        func plain<T: SQLiteDataConvertible>(_: T.Type) -> D? { T(sqliteData: value).map { $0 as! D } }
+        func optional<T: SQLiteDataConvertible>(_: T.Type) -> D? {
+            if value == .null { return (T?.none as Any) as? D }
+            return T(sqliteData: value).map { (Optional($0) as Any) as! D }
+        }
+        if D.self == String.self { return plain(String.self) }
+        if D.self == String?.self { return optional(String.self) }
+        if D.self == Int.self { return plain(Int.self) }
+        if D.self == Int?.self { return optional(Int.self) }
+        if D.self == Bool.self { return plain(Bool.self) }
+        if D.self == Bool?.self { return optional(Bool.self) }
+        if D.self == Double.self { return plain(Double.self) }
+        if D.self == Double?.self { return optional(Double.self) }
+        if D.self == Date.self { return plain(Date.self) }
+        if D.self == Date?.self { return optional(Date.self) }
+        return nil
     }
 
     package struct MissingColumn: Error, CustomStringConvertible {
