@@ -113,6 +113,32 @@ struct PageViewTests {
         #expect(empty.contains("Your library is empty."))
     }
 
+    /// The server sends `page(_:)`, which splices the rows into the rendered layout; it must be the
+    /// same page, byte for byte, as the one Plot renders with the rows inside.
+    @Test("library: the page the server sends is the page Plot renders, rows, tabs, lists and all")
+    func libraryPageText() {
+        var first = book("Piranesi <!--dogear:library-rows--> & “friends”", status: .reading)
+        first.tags = ["Fantasy", "<b>bold</b>"]
+        let second = book("Dune", status: .read)
+        var full = LibraryIndex.Model(
+            query: "<!--dogear:library-rows-->", statuses: [.reading], tag: "Fantasy", items: [first, second],
+            allTags: ["Fantasy"], nextCursor: "abc", libraryIsEmpty: false, session: session)
+        full.lists = [.init(id: "L1", name: "Summer <3")]
+        full.shelves = .init(total: 2, counts: [.init(status: .reading, count: 1), .init(status: .read, count: 1)])
+        var noMatch = LibraryIndex.Model(query: "zzz", items: [], libraryIsEmpty: false, session: session)
+        noMatch.suggestions = [.init(label: "Dune", query: "dune")]
+        let models = [
+            full, noMatch, LibraryIndex.Model(items: [], libraryIsEmpty: true, session: session),
+            LibraryIndex.Model(items: [second], libraryIsEmpty: false, session: session),
+        ]
+        for model in models {
+            let page = LibraryIndex.View.page(model)
+            #expect(page == LibraryIndex.View.render(model).render())
+            #expect(!page.contains("<!--dogear:library-rows-->"))
+        }
+        #expect(LibraryIndex.View.page(full).contains("Piranesi &lt;!--dogear:library-rows--&gt;"))
+    }
+
     @Test("a form with an error keeps what was typed and puts the message beside its field")
     func formErrors() {
         var form = BookForm.Model(session: session)

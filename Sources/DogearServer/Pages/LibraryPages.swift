@@ -28,6 +28,6 @@ package struct LibraryPages {
         model.lists = try await req.lists().ownListNames().map { ListChoice(id: $0.id.uuidString, name: $0.name) }
         let shelves = try await library.shelves()
         model.shelves = .init(total: shelves.total, counts: ShelfCounts.order.map { .init(status: $0, count: shelves.count($0)) })
-        return Response(html: LibraryIndex.View.render(model))
+        return Response(htmlPage: LibraryIndex.View.page(model))
     }
 }

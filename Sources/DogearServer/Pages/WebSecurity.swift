@@ -243,6 +243,11 @@ extension Response {
         self.init(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: html.render()))
     }
 
+    /// A whole page already rendered as text (`LibraryIndex.View.page`).
+    package convenience init(status: HTTPResponseStatus = .ok, htmlPage: String) {
+        self.init(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: htmlPage))
+    }
+
     /// After a form: 303, so reloading the next page does not send the form again.
     /// A piece of a page, for a script to put in place (live search, import progress).
     package convenience init(htmlFragment: String) {
