@@ -264,6 +264,9 @@ private struct SQLiteScratchConfiguration: DatabaseConfiguration {
     var middleware: [any AnyModelMiddleware] = []
     func makeDriver(for databases: Databases) -> any DatabaseDriver { fatalError("made by hand") }
 
+}
+
+extension SQLiteDirectConnectionTests {
     /// A row decodes the common types without SQLiteKit's decoder (`SQLiteDirectRow.converted`):
     /// every value of every kind SQLite gives decodes to what that decoder gives, or fails as it does.
     @Test("a row's strings, numbers, flags and dates decode as SQLiteKit's decoder decodes them")
@@ -276,10 +279,14 @@ private struct SQLiteScratchConfiguration: DatabaseConfiguration {
         let row = SQLiteDirectRow(names: .init(values.indices.map { "c\($0)" }), values: values)
         func same<T: Decodable & Equatable>(_ type: T.Type) {
             for (index, value) in values.enumerated() {
-                let expected = try? SQLiteDataDecoder().decode(T.self, from: value)
-                let found = try? row.decode(column: "c\(index)", as: T.self)
-                #expect(found == expected, "\(T.self) from \(value)")
-                #expect((found == nil) == (expected == nil), "\(T.self) from \(value) decodes only where SQLiteKit's does")
+                // Results, not `try?`: that would take a nil decoded for NULL for a failure.
+                let expected = Result { try SQLiteDataDecoder().decode(T.self, from: value) }
+                let found = Result { try row.decode(column: "c\(index)", as: T.self) }
+                switch (found, expected) {
+                case (.success(let found), .success(let expected)): #expect(found == expected, "\(T.self) from \(value)")
+                case (.failure, .failure): break
+                default: Issue.record("\(T.self) from \(value): \(found) where SQLiteKit's decoder gives \(expected)")
+                }
             }
         }
         same(String.self)

@@ -51,10 +51,30 @@ struct DelimitedRowCountTests {
             ("\n\u{00A0},\u{3000}\n3,\"\"\"\"\n", 1),
             ("\n1,\"unclosed\n2,Emma\n", 1),
         ]
-        for (body, rows) in cases {
-            let (bytes, library) = try Self.counts(head + body)
-            #expect(library == rows, "\((head + body).debugDescription)")
-            #expect(bytes == rows, "\((head + body).debugDescription)")
+        // A byte order mark, then a quoted first header cell holding a line end.
+        let marked = "\u{FEFF}\"Notes\nx\"," + Self.header.joined(separator: ",")
+        for (text, rows) in cases.map({ (head + $0.0, $0.1) }) + [(marked + "\n1,Dune\n\n2,Emma\n", 2)] {
+            let (bytes, library) = try Self.counts(text)
+            #expect(library == rows, "\(text.debugDescription)")
+            #expect(bytes == rows, "\(text.debugDescription)")
+        }
+    }
+
+    /// Bytes Swift's UTF-8 decoder refuses though each looks like a character's start and its
+    /// continuation (an emoji as two UTF-16 halves, CESU-8; an overlong slash; a code point past
+    /// U+10FFFF): the file is repaired, so every row is read and counted, none dropped.
+    @Test("a file with UTF-16 halves, overlong forms or code points past Unicode is repaired, every row kept")
+    func strictUTF8() throws {
+        let bad: [[UInt8]] = [[0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80], [0xE0, 0x80, 0xAF], [0xF4, 0x90, 0x80, 0x80]]
+        for sequence in bad {
+            let bytes =
+                Array((Self.header.joined(separator: ",") + "\n1,A").utf8) + sequence + Array("é,X\n2,Dune,Herbert\n".utf8)
+            let reader = try ExportReader(data: Data(bytes))
+            #expect(!reader.warnings.isEmpty)
+            #expect(try ExportReader(data: Data(bytes)).countRows() == 2, "\(sequence)")
+            var titles: [String] = []
+            while let row = reader.next() { if case .success(let row) = row { titles.append(row.book.title ?? "") } }
+            #expect(titles.count == 2, "\(sequence): \(titles)")
         }
     }
 }

@@ -67,9 +67,12 @@ package struct BulkInsert {
         while start < rows.count {
             var count = Self.boundRows
             while count > rows.count - start { count /= 2 }
+            // Its values are let go once it ran: the cached statement would keep an import's
+            // last rows (titles, notes) until the next import.
             let statement = StatementText(
                 "INSERT INTO \(table) (\(names)) VALUES "
-                    + Array(repeating: tuple, count: count).joined(separator: ", ") + conflict)
+                    + Array(repeating: tuple, count: count).joined(separator: ", ") + conflict,
+                releasesValues: true)
             var binds: [SQLiteData] = []
             binds.reserveCapacity(count * width)
             for row in rows[start..<start + count] {

@@ -35,7 +35,8 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
     private var closed = false
     private var statements: [StatementText: CachedStatement] = [:]
     /// Bound values larger than this are cleared after the statement ran, so a cached statement
-    /// does not keep a big bulk write's JSON alive until its next use.
+    /// does not keep a big write's values alive until its next use (a bulk insert's rows are
+    /// always cleared: `StatementText.releasesValues`).
     static let largeBinds = 64 * 1024
 
     /// A statement prepared once and reset after each use, with its columns' names.
@@ -120,7 +121,7 @@ package final class SQLiteDirectConnection: @unchecked Sendable {
         }
         defer {
             sqlite_nio_sqlite3_reset(statement.pointer)
-            if boundBytes > Self.largeBinds { sqlite_nio_sqlite3_clear_bindings(statement.pointer) }
+            if boundBytes > Self.largeBinds || sql.releasesValues { sqlite_nio_sqlite3_clear_bindings(statement.pointer) }
         }
         // Every parameter is bound again on each use, so the old values are not cleared first:
         // `sqlite3_clear_bindings` expires any statement whose plan may depend on a bound value

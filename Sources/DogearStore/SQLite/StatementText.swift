@@ -5,10 +5,14 @@
 package struct StatementText: Hashable, Sendable {
     package let sql: String
     private let hash: Int
+    /// Whether the connection lets go of the values bound to it once it ran (a bulk insert's rows,
+    /// which the cached statement would otherwise keep until its next use). Not part of the key.
+    package let releasesValues: Bool
 
-    package init(_ sql: String) {
+    package init(_ sql: String, releasesValues: Bool = false) {
         self.sql = sql
         self.hash = sql.hashValue
+        self.releasesValues = releasesValues
     }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(hash) }

@@ -120,7 +120,7 @@ package struct SyncLog {
                 change.deleted ? .date(now) : .null,
             ]
         }
-        // One bound value a thousand changes: an import logs every entry it writes.
+        // A thousand changes in a few statements (`BulkInsert`): an import logs every entry it writes.
         try await BulkInsert(sql: sql).insert(
             into: "sync_changes",
             [("user_id", .uuid), ("object_type", .text), ("object_id", .uuid), ("version", .int), ("deleted_at", .date)],

@@ -40,11 +40,16 @@ struct DelimitedRowCount {
         stream.open()
         defer { stream.close() }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var first = true
         while true {
             let read = stream.read(&buffer, maxLength: buffer.count)
             if read < 0 { throw ImportFileError.unreadable(stream.streamError.map { "\($0)" } ?? "read failed") }
             if read == 0 { break }
-            buffer.withUnsafeBufferPointer { counter.walk(UnsafeBufferPointer(rebasing: $0[0..<read])) }
+            // The library skips a byte order mark before it reads a character (a quote after it
+            // still opens a quoted field).
+            let start = first && buffer[0..<min(read, 3)].elementsEqual([0xEF, 0xBB, 0xBF]) ? 3 : 0
+            first = false
+            buffer.withUnsafeBufferPointer { counter.walk(UnsafeBufferPointer(rebasing: $0[start..<read])) }
         }
         return counter.finish()
     }

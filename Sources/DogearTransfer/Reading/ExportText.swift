@@ -70,6 +70,7 @@ struct ExportText {
         var firstLine: [UInt8] = []
         var firstLineDone = false
         var pending = 0  // continuation bytes still expected
+        var (nextLow, nextHigh): (UInt8, UInt8) = (0x80, 0xBF)  // the range of the next one
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var sawAny = false
         while true {
@@ -82,19 +83,28 @@ struct ExportText {
                     if byte == 0x0A { firstLineDone = true } else { firstLine.append(byte) }
                 }
                 if pending > 0 {
-                    if byte & 0xC0 == 0x80 {
+                    if byte >= nextLow && byte <= nextHigh {
                         pending -= 1
+                        (nextLow, nextHigh) = (0x80, 0xBF)
                         if pending == 0 { scan.validMultibyte += 1 }
                         continue
                     }
                     scan.invalidBytes += 1
                     pending = 0
+                    (nextLow, nextHigh) = (0x80, 0xBF)
                 }
+                // RFC 3629's table: the second byte's range rules out overlong forms, UTF-16
+                // surrogates (CESU-8, as some database exports write emoji) and code points past
+                // U+10FFFF, none of which Swift's decoder (or the CSV reader) accepts.
                 switch byte {
                 case 0x00...0x7F: break
                 case 0xC2...0xDF: pending = 1
-                case 0xE0...0xEF: pending = 2
-                case 0xF0...0xF4: pending = 3
+                case 0xE0: (pending, nextLow) = (2, 0xA0)
+                case 0xED: (pending, nextHigh) = (2, 0x9F)
+                case 0xE1...0xEF: pending = 2
+                case 0xF0: (pending, nextLow) = (3, 0x90)
+                case 0xF4: (pending, nextHigh) = (3, 0x8F)
+                case 0xF1...0xF3: pending = 3
                 default: scan.invalidBytes += 1
                 }
             }

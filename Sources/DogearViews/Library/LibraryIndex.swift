@@ -88,11 +88,13 @@ public enum LibraryIndex {
         /// every element around them, a tenth of the page's CPU. `PageViewTests` holds it to
         /// `render(_:)` byte for byte.
         public static func page(_ model: Model) -> String {
+            // No rows, no list to put them in.
+            if model.items.isEmpty { return render(model).render() }
             // A comment no escaped text can make (`<` is always escaped in a reader's words).
             let marker = "<!--dogear:library-rows-->"
             var layout = render(model, rows: marker).render()
             guard let offset = Self.offset(of: marker, in: &layout) else { return render(model).render() }
-            let rows = model.items.isEmpty ? "" : rowsHTML(model)
+            let rows = rowsHTML(model)
             let start = layout.utf8.index(layout.utf8.startIndex, offsetBy: offset)
             let end = layout.utf8.index(start, offsetBy: marker.utf8.count)
             var page = String()
