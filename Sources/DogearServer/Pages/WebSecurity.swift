@@ -251,7 +251,7 @@ extension Response {
     /// After a form: 303, so reloading the next page does not send the form again.
     /// A piece of a page, for a script to put in place (live search, import progress).
     package convenience init(htmlFragment: String) {
-        self.init(headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: htmlFragment))
+        self.init(htmlPage: htmlFragment)
     }
 
     package static func seeOther(_ url: SiteURL) -> Response { seeOther(url.path) }

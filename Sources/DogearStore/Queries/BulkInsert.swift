@@ -115,13 +115,7 @@ package struct BulkInsert {
                     out.append(UInt8(ascii: "\""))
                 case .date(let date):
                     out.append(contentsOf: (postgres ? "\"\(Self.timestamp(date))\"" : "\(date.timeIntervalSince1970)").utf8)
-                case .texts(let list):
-                    out.append(UInt8(ascii: "["))
-                    for (item, text) in list.enumerated() {
-                        if item > 0 { out.append(UInt8(ascii: ",")) }
-                        Self.appendString(text, to: &out)
-                    }
-                    out.append(UInt8(ascii: "]"))
+                case .texts(let list): Self.appendList(list, to: &out)
                 }
             }
             out.append(UInt8(ascii: "]"))
@@ -138,6 +132,16 @@ package struct BulkInsert {
         let whole = fraction < 0 ? seconds - 1 : seconds
         let text = Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: TimeInterval(whole)))
         return text.dropLast() + String(format: ".%06dZ", (fraction + 1_000_000) % 1_000_000)
+    }
+
+    /// A JSON array of strings.
+    static func appendList(_ list: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (item, text) in list.enumerated() {
+            if item > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(text, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// A JSON string (RFC 8259 §7): quote, backslash and control characters escaped, byte by byte
@@ -178,12 +182,8 @@ extension BulkInsert.Value {
         case .uuid(let id): return .text(id.text)
         case .date(let date): return .float(date.timeIntervalSince1970)
         case .texts(let list):
-            var out: [UInt8] = [UInt8(ascii: "[")]
-            for (item, text) in list.enumerated() {
-                if item > 0 { out.append(UInt8(ascii: ",")) }
-                BulkInsert.appendString(text, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            var out: [UInt8] = []
+            BulkInsert.appendList(list, to: &out)
             return .text(String(decoding: out, as: UTF8.self))
         }
     }

@@ -134,21 +134,21 @@ package struct SQLiteDirectDatabase: Database, SQLDatabase {
     /// The rows of a statement, as they are stored (`LeanRows` reads them by position).
     package func rows(_ query: any SQLExpression) async throws -> [SQLiteDirectRow] {
         let (sql, binds) = try serialized(query)
-        guard let threadPool = connections.threadPool else { return try run(sql, binds) }
-        if connections.isCheap(sql) { return try timed(sql, binds, inline: true) }
-        return try await threadPool.runIfActive { try timed(sql, binds, inline: false) }
+        return try await rows(sql, binds)
     }
 
     /// Runs a statement whose values are already in SQLite's terms (`BulkInsert`'s rows): nothing
-    /// to serialize or encode, on the caller's thread inside a transaction as any other statement.
+    /// to serialize or encode; where it runs is decided as for any other statement.
     package func run(_ sql: StatementText, binds: [SQLiteData]) async throws {
         logger.log(
             level: .debug, "Executing query", metadata: ["sql": .string(sql.sql), "binds": .string("\(binds.count) values")])
-        guard let threadPool = connections.threadPool else {
-            _ = try run(sql, binds)
-            return
-        }
-        _ = try await threadPool.runIfActive { try timed(sql, binds, inline: false) }
+        _ = try await rows(sql, binds)
+    }
+
+    private func rows(_ sql: StatementText, _ binds: [SQLiteData]) async throws -> [SQLiteDirectRow] {
+        guard let threadPool = connections.threadPool else { return try run(sql, binds) }
+        if connections.isCheap(sql) { return try timed(sql, binds, inline: true) }
+        return try await threadPool.runIfActive { try timed(sql, binds, inline: false) }
     }
 
     /// The rows of a statement, as a future of the database's event loop (Fluent's own interface).

@@ -65,18 +65,10 @@ struct DelimitedRowCount {
         }
         if afterQuote {
             afterQuote = false
-            switch byte {
-            case 0x0D:
-                endRow()
-                afterCR = true
-            case 0x0A: endRow()
-            case delimiter: endField()
-            case UInt8(ascii: "\""): rowHasContent = true
-            default:
-                // The quote is kept and the character after it dropped (the bytes after a
-                // multi-byte one's first are then letters of a row that has content anyway).
-                rowHasContent = true
-            }
+            // Else a quote is kept (two quotes are one; before any other character, that character
+            // is dropped, and the bytes after a multi-byte one's first are letters of a row that
+            // has content anyway).
+            if !endsFieldOrRow(byte) { rowHasContent = true }
             return
         }
         if atFieldStart {
@@ -90,14 +82,20 @@ struct DelimitedRowCount {
             if byte == UInt8(ascii: "\"") { afterQuote = true } else { note(byte) }
             return
         }
+        if !endsFieldOrRow(byte) { note(byte) }
+    }
+
+    /// The delimiter ends the field, CR or LF the row; false for any other byte.
+    private mutating func endsFieldOrRow(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x0D:
             endRow()
             afterCR = true
         case 0x0A: endRow()
         case delimiter: endField()
-        default: note(byte)
+        default: return false
         }
+        return true
     }
 
     private mutating func note(_ byte: UInt8) {
@@ -121,7 +119,8 @@ struct DelimitedRowCount {
 
     /// The count, the last row ended by the end of the file (a row is only begun by a byte).
     private mutating func finish() -> Int {
-        if !atFieldStart || quoted || afterQuote || rowHasContent || !maybeBlank.isEmpty { endRow() }
+        // (Inside quotes is never at a field's start.)
+        if !atFieldStart || rowHasContent || !maybeBlank.isEmpty { endRow() }
         return count
     }
 }

@@ -104,7 +104,7 @@ public enum PageLayout {
             ?? {
                 let stand = session.map { _ in PageSession(displayName: "", csrfToken: tokenStandIn) }
                 let text = header(session: stand, active: active).render()
-                let split = text.components(separatedBy: tokenStandIn)
+                let split = StandIn.split(text, at: tokenStandIn).map { [String($0.before), String($0.after)] } ?? [text]
                 // A bound, should a page ever mark a book's own address current.
                 headers.withLock { if $0.count < 64 { $0[key] = split } }
                 return split

@@ -92,36 +92,16 @@ public enum LibraryIndex {
             if model.items.isEmpty { return render(model).render() }
             // A comment no escaped text can make (`<` is always escaped in a reader's words).
             let marker = "<!--dogear:library-rows-->"
-            var layout = render(model, rows: marker).render()
-            guard let offset = Self.offset(of: marker, in: &layout) else { return render(model).render() }
-            let rows = rowsHTML(model)
-            let start = layout.utf8.index(layout.utf8.startIndex, offsetBy: offset)
-            let end = layout.utf8.index(start, offsetBy: marker.utf8.count)
-            var page = String()
-            page.reserveCapacity(layout.utf8.count + rows.utf8.count)
-            page += layout[..<start]
-            page += rows
-            page += layout[end...]
-            return page
-        }
-
-        /// Where `needle` first starts in `text`, in bytes: a plain loop over the layout's few
-        /// kilobytes (the standard library's generic `firstRange(of:)` took longer than the page).
-        static func offset(of needle: String, in text: inout String) -> Int? {
-            let wanted = Array(needle.utf8)
-            return text.withUTF8 { bytes -> Int? in
-                guard let first = wanted.first, bytes.count >= wanted.count else { return nil }
-                var index = 0
-                while index <= bytes.count - wanted.count {
-                    if bytes[index] == first {
-                        var matched = 1
-                        while matched < wanted.count, bytes[index + matched] == wanted[matched] { matched += 1 }
-                        if matched == wanted.count { return index }
-                    }
-                    index += 1
-                }
-                return nil
+            guard let layout = StandIn.split(render(model, rows: marker).render(), at: marker) else {
+                return render(model).render()
             }
+            let rows = rowsHTML(model)
+            var page = String()
+            page.reserveCapacity(layout.before.utf8.count + rows.utf8.count + layout.after.utf8.count)
+            page += layout.before
+            page += rows
+            page += layout.after
+            return page
         }
 
         /// The page; `rows` in place of the rows when given (`page(_:)`).
