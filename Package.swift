@@ -167,6 +167,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Signs the test's own ID tokens with a local key.
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // KOReader's key: the MD5 of a password, as its plugin computes it.
+                .product(name: "Crypto", package: "swift-crypto"),
                 // The generated client's sample, against a running server.
                 "DogearSync",
             ]

@@ -34,7 +34,12 @@ sed -n '/SUMMARY/,$p' "$WORK/st.log"
 CASES=$(grep -Eo '[0-9]+ generated' "$WORK/st.log" | grep -Eo '[0-9]+' | tail -n 1)
 if [ "$STATUS" != 0 ]; then
   sed -n '/FAILURES/,/WARNINGS/p' "$WORK/st.log"
-  grep -E 'ERROR|status: 5' "$WORK/server.log" | tail -n 20 || true
+  # The server's own last words: an error it logged, or how it stopped (a crash's message).
+  grep -iE 'error|fatal|status: 5' "$WORK/server.log" | tail -n 20 || true
+  echo "--- the server log's last lines:"
+  tail -n 30 "$WORK/server.log" || true
+  if kill -0 "$SERVER" 2>/dev/null; then echo "(the server is still running)"; else echo "(the server has stopped)"; fi
+  [ -n "${KEEP_LOGS:-}" ] && cp "$WORK/server.log" "$WORK/st.log" "$KEEP_LOGS/" || true
   echo "fuzz: schemathesis found failures" >&2
   exit 1
 fi

@@ -47,6 +47,17 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     accountManagement.post("tokens", use: auth.createAppToken).userInfo[IdempotencyMiddleware.secretInAnswer] = true
     accountManagement.delete("tokens", ":id", use: auth.revokeAppToken)
 
+    // Device logins open /kosync only; making one mints a credential (account management). The
+    // documents devices report are the reader's own data.
+    let devices = DeviceController()
+    accountManagement.get("devices", use: devices.logins)
+    accountManagement.post("devices", use: devices.create).userInfo[IdempotencyMiddleware.secretInAnswer] = true
+    accountManagement.delete("devices", ":id", use: devices.revoke)
+    signedIn.get("devices", "documents", use: devices.documents)
+    signedIn.post("devices", "documents", ":document", "link", use: devices.link)
+    signedIn.delete("devices", "documents", ":document", "link", use: devices.unlink)
+    KOSyncController().register(app)
+
     let library = LibraryController()
     signedIn.post("library", use: library.create).batchable()
     signedIn.get("library", use: library.list)

@@ -172,6 +172,11 @@ struct AccountDeletionTests {
                 "token"] as? String)
         let second = try await app.send(
             .POST, "/api/v1/auth/signin", json: ["email": "ann@example.com", "password": "long enough"])
+        // An e-reader's login and a book file it reported.
+        let device = try await app.send(.POST, "/api/v1/devices", token: ann, json: ["username": "ann-kobo"])
+        let kobo = KOReaderClient(
+            app, username: "ann-kobo", password: try #require(device["password"] as? String), deviceID: "K1")
+        #expect(try await kobo.push("0b2c5f7a9d1e3f4a", percentage: 0.25, progress: "25").status == .ok)
         // A password reset link she has not used yet.
         let annUser = try #require(try await User.find(club.annID, on: app.db))
         _ = try await PasswordResetService(
@@ -199,7 +204,7 @@ struct AccountDeletionTests {
             for table in [
                 "users", "user_tokens", "library_entries", "notes", "quotes", "tags", "lists", "saved_lists", "club_members",
                 "club_comments", "club_proposals", "club_votes", "club_activities", "imports", "clubs", "account_links",
-                "reading_days", "reading_goals", "scans", "scan_proposals",
+                "reading_days", "reading_goals", "scans", "scan_proposals", "device_logins", "device_documents",
             ] {
                 #expect(before[table, default: 0] > 0, "before deleting, \(table) names Ann")
             }

@@ -19,6 +19,10 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// KOReader's name for a book file (a hash of it)
+        ///
+        /// - Remark: Generated from `#/components/parameters/Document`.
+        public typealias Document = Swift.String
         /// - Remark: Generated from `#/components/parameters/Id`.
         public typealias Id = Swift.String
         /// A custom list's UUID, or currently-reading, want-to-read, finished, favorites

@@ -19,6 +19,81 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     public enum Responses {
+        public struct KOSyncUnauthorized: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/KOSyncUnauthorized/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/KOSyncUnauthorized/content/application\/json`.
+                case json(Components.Schemas.KOSyncError)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.KOSyncError {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.KOSyncUnauthorized.Body
+            /// Creates a new `KOSyncUnauthorized`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.KOSyncUnauthorized.Body) {
+                self.body = body
+            }
+        }
+        public struct KOSyncTooMany: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/KOSyncTooMany/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/KOSyncTooMany/headers/Retry-After`.
+                public var retryAfter: Swift.Int?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter:
+                public init(retryAfter: Swift.Int? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.KOSyncTooMany.Headers
+            /// - Remark: Generated from `#/components/responses/KOSyncTooMany/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/KOSyncTooMany/content/application\/json`.
+                case json(Components.Schemas.KOSyncError)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.KOSyncError {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.KOSyncTooMany.Body
+            /// Creates a new `KOSyncTooMany`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.KOSyncTooMany.Headers = .init(),
+                body: Components.Responses.KOSyncTooMany.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         public struct UnsupportedMediaType: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/UnsupportedMediaType/content`.
             @frozen public enum Body: Sendable, Hashable {

@@ -134,6 +134,215 @@ extension Components {
                 case works
             }
         }
+        /// - Remark: Generated from `#/components/schemas/DeviceLogin`.
+        public struct DeviceLogin: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceLogin/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceLogin/username`.
+            public var username: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceLogin/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/DeviceLogin/lastUsedAt`.
+            public var lastUsedAt: Foundation.Date?
+            /// The password, in the answer that made it only
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceLogin/password`.
+            public var password: Swift.String?
+            /// Creates a new `DeviceLogin`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - username:
+            ///   - createdAt:
+            ///   - lastUsedAt:
+            ///   - password: The password, in the answer that made it only
+            public init(
+                id: Swift.String,
+                username: Swift.String,
+                createdAt: Foundation.Date,
+                lastUsedAt: Foundation.Date? = nil,
+                password: Swift.String? = nil
+            ) {
+                self.id = id
+                self.username = username
+                self.createdAt = createdAt
+                self.lastUsedAt = lastUsedAt
+                self.password = password
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case username
+                case createdAt
+                case lastUsedAt
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceDocument`.
+        public struct DeviceDocument: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/document`.
+            public var document: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/device`.
+            public var device: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/deviceId`.
+            public var deviceId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/percentage`.
+            public var percentage: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/progress`.
+            public var progress: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/lastSeenAt`.
+            public var lastSeenAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/firstSeenAt`.
+            public var firstSeenAt: Foundation.Date
+            /// The linked book (none until linked)
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/entryId`.
+            public var entryId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/title`.
+            public var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/suggestion`.
+            public struct SuggestionPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/DeviceDocument/suggestion/entryId`.
+                public var entryId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/DeviceDocument/suggestion/title`.
+                public var title: Swift.String
+                /// Creates a new `SuggestionPayload`.
+                ///
+                /// - Parameters:
+                ///   - entryId:
+                ///   - title:
+                public init(
+                    entryId: Swift.String,
+                    title: Swift.String
+                ) {
+                    self.entryId = entryId
+                    self.title = title
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case entryId
+                    case title
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/DeviceDocument/suggestion`.
+            public var suggestion: Components.Schemas.DeviceDocument.SuggestionPayload?
+            /// Creates a new `DeviceDocument`.
+            ///
+            /// - Parameters:
+            ///   - document:
+            ///   - device:
+            ///   - deviceId:
+            ///   - percentage:
+            ///   - progress:
+            ///   - lastSeenAt:
+            ///   - firstSeenAt:
+            ///   - entryId: The linked book (none until linked)
+            ///   - title:
+            ///   - suggestion:
+            public init(
+                document: Swift.String,
+                device: Swift.String,
+                deviceId: Swift.String,
+                percentage: Swift.Double,
+                progress: Swift.String,
+                lastSeenAt: Foundation.Date,
+                firstSeenAt: Foundation.Date,
+                entryId: Swift.String? = nil,
+                title: Swift.String? = nil,
+                suggestion: Components.Schemas.DeviceDocument.SuggestionPayload? = nil
+            ) {
+                self.document = document
+                self.device = device
+                self.deviceId = deviceId
+                self.percentage = percentage
+                self.progress = progress
+                self.lastSeenAt = lastSeenAt
+                self.firstSeenAt = firstSeenAt
+                self.entryId = entryId
+                self.title = title
+                self.suggestion = suggestion
+            }
+            public enum CodingKeys: String, CodingKey {
+                case document
+                case device
+                case deviceId
+                case percentage
+                case progress
+                case lastSeenAt
+                case firstSeenAt
+                case entryId
+                case title
+                case suggestion
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/KOSyncError`.
+        public struct KOSyncError: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/KOSyncError/code`.
+            public var code: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/KOSyncError/message`.
+            public var message: Swift.String
+            /// Creates a new `KOSyncError`.
+            ///
+            /// - Parameters:
+            ///   - code:
+            ///   - message:
+            public init(
+                code: Swift.Int,
+                message: Swift.String
+            ) {
+                self.code = code
+                self.message = message
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case message
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/KOSyncPosition`.
+        public struct KOSyncPosition: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/KOSyncPosition/document`.
+            public var document: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/KOSyncPosition/percentage`.
+            public var percentage: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/KOSyncPosition/progress`.
+            public var progress: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/KOSyncPosition/device`.
+            public var device: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/KOSyncPosition/device_id`.
+            public var deviceId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/KOSyncPosition/timestamp`.
+            public var timestamp: Swift.Int?
+            /// Creates a new `KOSyncPosition`.
+            ///
+            /// - Parameters:
+            ///   - document:
+            ///   - percentage:
+            ///   - progress:
+            ///   - device:
+            ///   - deviceId:
+            ///   - timestamp:
+            public init(
+                document: Swift.String? = nil,
+                percentage: Swift.Double? = nil,
+                progress: Swift.String? = nil,
+                device: Swift.String? = nil,
+                deviceId: Swift.String? = nil,
+                timestamp: Swift.Int? = nil
+            ) {
+                self.document = document
+                self.percentage = percentage
+                self.progress = progress
+                self.device = device
+                self.deviceId = deviceId
+                self.timestamp = timestamp
+            }
+            public enum CodingKeys: String, CodingKey {
+                case document
+                case percentage
+                case progress
+                case device
+                case deviceId = "device_id"
+                case timestamp
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/AppToken`.
         public struct AppToken: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/AppToken/id`.

@@ -832,6 +832,74 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/v1/tokens/{id}`.
     /// - Remark: Generated from `#/paths//api/v1/tokens/{id}/delete`.
     func deleteApiV1TokensId(_ input: Operations.DeleteApiV1TokensId.Input) async throws -> Operations.DeleteApiV1TokensId.Output
+    /// Your device logins for KOReader's progress sync (never their passwords)
+    ///
+    /// Needs a session; an app's token cannot manage device logins (403 insufficientScope).
+    ///
+    /// - Remark: HTTP `GET /api/v1/devices`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/get`.
+    func getApiV1Devices(_ input: Operations.GetApiV1Devices.Input) async throws -> Operations.GetApiV1Devices.Output
+    /// Make a device login; its password is in this answer only
+    ///
+    /// In KOReader: Progress sync → Custom sync server `https://<this server>/kosync`, then Login with
+    /// this username and password. A device login opens `/kosync` only, never the API or the web app.
+    /// Usernames are unique across the server (409 usernameTaken); at most 10 logins a reader. With an
+    /// `Idempotency-Key`, a replay answers the same login with `password: null`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/devices`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/post`.
+    func postApiV1Devices(_ input: Operations.PostApiV1Devices.Input) async throws -> Operations.PostApiV1Devices.Output
+    /// Revoke a device login (another reader's is 404); the device is signed out at once
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/devices/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/{id}/delete`.
+    func deleteApiV1DevicesId(_ input: Operations.DeleteApiV1DevicesId.Input) async throws -> Operations.DeleteApiV1DevicesId.Output
+    /// The book files your devices reported, the latest first
+    ///
+    /// KOReader names a book by a hash of its file. A document moves no book until it is linked;
+    /// an unlinked one carries a suggestion (the book you most recently started that no document is
+    /// linked to). At most 2,000 are kept; past that the unlinked one reported longest ago goes.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/devices/documents`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/documents/get`.
+    func getApiV1DevicesDocuments(_ input: Operations.GetApiV1DevicesDocuments.Input) async throws -> Operations.GetApiV1DevicesDocuments.Output
+    /// Link a document to one of your books; its latest position moves the book at once
+    ///
+    /// From then on each report moves the book: progress from the percentage, the page from the
+    /// edition's page count, updates within 30 minutes one reading session, 99.5% finishes it. A
+    /// report older than the one kept moves nothing. Another reader's document or book is 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/devices/documents/{document}/link`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/documents/{document}/link/post`.
+    func postApiV1DevicesDocumentsDocumentLink(_ input: Operations.PostApiV1DevicesDocumentsDocumentLink.Input) async throws -> Operations.PostApiV1DevicesDocumentsDocumentLink.Output
+    /// Unlink a document; its later reports move no book
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/devices/documents/{document}/link`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/documents/{document}/link/delete`.
+    func deleteApiV1DevicesDocumentsDocumentLink(_ input: Operations.DeleteApiV1DevicesDocumentsDocumentLink.Input) async throws -> Operations.DeleteApiV1DevicesDocumentsDocumentLink.Output
+    /// KOReader's registration, refused (device logins are made in Dogear)
+    ///
+    /// - Remark: HTTP `POST /kosync/users/create`.
+    /// - Remark: Generated from `#/paths//kosync/users/create/post`.
+    func postKosyncUsersCreate(_ input: Operations.PostKosyncUsersCreate.Input) async throws -> Operations.PostKosyncUsersCreate.Output
+    /// KOReader's login check
+    ///
+    /// - Remark: HTTP `GET /kosync/users/auth`.
+    /// - Remark: Generated from `#/paths//kosync/users/auth/get`.
+    func getKosyncUsersAuth(_ input: Operations.GetKosyncUsersAuth.Input) async throws -> Operations.GetKosyncUsersAuth.Output
+    /// A device's position in a document (KOReader's push)
+    ///
+    /// - Remark: HTTP `PUT /kosync/syncs/progress`.
+    /// - Remark: Generated from `#/paths//kosync/syncs/progress/put`.
+    func putKosyncSyncsProgress(_ input: Operations.PutKosyncSyncsProgress.Input) async throws -> Operations.PutKosyncSyncsProgress.Output
+    /// The latest position of a document from any of the reader's devices (`{}` when none)
+    ///
+    /// - Remark: HTTP `GET /kosync/syncs/progress/{document}`.
+    /// - Remark: Generated from `#/paths//kosync/syncs/progress/{document}/get`.
+    func getKosyncSyncsProgressDocument(_ input: Operations.GetKosyncSyncsProgressDocument.Input) async throws -> Operations.GetKosyncSyncsProgressDocument.Output
     /// The reader's changes since a cursor (the sync feed for apps)
     ///
     /// Every change to the reader's own data — entries (with their read-throughs and tags), sessions,
@@ -2602,6 +2670,138 @@ extension APIProtocol {
         headers: Operations.DeleteApiV1TokensId.Input.Headers = .init()
     ) async throws -> Operations.DeleteApiV1TokensId.Output {
         try await deleteApiV1TokensId(Operations.DeleteApiV1TokensId.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your device logins for KOReader's progress sync (never their passwords)
+    ///
+    /// Needs a session; an app's token cannot manage device logins (403 insufficientScope).
+    ///
+    /// - Remark: HTTP `GET /api/v1/devices`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/get`.
+    public func getApiV1Devices(headers: Operations.GetApiV1Devices.Input.Headers = .init()) async throws -> Operations.GetApiV1Devices.Output {
+        try await getApiV1Devices(Operations.GetApiV1Devices.Input(headers: headers))
+    }
+    /// Make a device login; its password is in this answer only
+    ///
+    /// In KOReader: Progress sync → Custom sync server `https://<this server>/kosync`, then Login with
+    /// this username and password. A device login opens `/kosync` only, never the API or the web app.
+    /// Usernames are unique across the server (409 usernameTaken); at most 10 logins a reader. With an
+    /// `Idempotency-Key`, a replay answers the same login with `password: null`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/devices`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/post`.
+    public func postApiV1Devices(
+        headers: Operations.PostApiV1Devices.Input.Headers = .init(),
+        body: Operations.PostApiV1Devices.Input.Body
+    ) async throws -> Operations.PostApiV1Devices.Output {
+        try await postApiV1Devices(Operations.PostApiV1Devices.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Revoke a device login (another reader's is 404); the device is signed out at once
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/devices/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/{id}/delete`.
+    public func deleteApiV1DevicesId(
+        path: Operations.DeleteApiV1DevicesId.Input.Path,
+        headers: Operations.DeleteApiV1DevicesId.Input.Headers = .init()
+    ) async throws -> Operations.DeleteApiV1DevicesId.Output {
+        try await deleteApiV1DevicesId(Operations.DeleteApiV1DevicesId.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The book files your devices reported, the latest first
+    ///
+    /// KOReader names a book by a hash of its file. A document moves no book until it is linked;
+    /// an unlinked one carries a suggestion (the book you most recently started that no document is
+    /// linked to). At most 2,000 are kept; past that the unlinked one reported longest ago goes.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/devices/documents`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/documents/get`.
+    public func getApiV1DevicesDocuments(headers: Operations.GetApiV1DevicesDocuments.Input.Headers = .init()) async throws -> Operations.GetApiV1DevicesDocuments.Output {
+        try await getApiV1DevicesDocuments(Operations.GetApiV1DevicesDocuments.Input(headers: headers))
+    }
+    /// Link a document to one of your books; its latest position moves the book at once
+    ///
+    /// From then on each report moves the book: progress from the percentage, the page from the
+    /// edition's page count, updates within 30 minutes one reading session, 99.5% finishes it. A
+    /// report older than the one kept moves nothing. Another reader's document or book is 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/devices/documents/{document}/link`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/documents/{document}/link/post`.
+    public func postApiV1DevicesDocumentsDocumentLink(
+        path: Operations.PostApiV1DevicesDocumentsDocumentLink.Input.Path,
+        headers: Operations.PostApiV1DevicesDocumentsDocumentLink.Input.Headers = .init(),
+        body: Operations.PostApiV1DevicesDocumentsDocumentLink.Input.Body
+    ) async throws -> Operations.PostApiV1DevicesDocumentsDocumentLink.Output {
+        try await postApiV1DevicesDocumentsDocumentLink(Operations.PostApiV1DevicesDocumentsDocumentLink.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Unlink a document; its later reports move no book
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/devices/documents/{document}/link`.
+    /// - Remark: Generated from `#/paths//api/v1/devices/documents/{document}/link/delete`.
+    public func deleteApiV1DevicesDocumentsDocumentLink(
+        path: Operations.DeleteApiV1DevicesDocumentsDocumentLink.Input.Path,
+        headers: Operations.DeleteApiV1DevicesDocumentsDocumentLink.Input.Headers = .init()
+    ) async throws -> Operations.DeleteApiV1DevicesDocumentsDocumentLink.Output {
+        try await deleteApiV1DevicesDocumentsDocumentLink(Operations.DeleteApiV1DevicesDocumentsDocumentLink.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// KOReader's registration, refused (device logins are made in Dogear)
+    ///
+    /// - Remark: HTTP `POST /kosync/users/create`.
+    /// - Remark: Generated from `#/paths//kosync/users/create/post`.
+    public func postKosyncUsersCreate(
+        headers: Operations.PostKosyncUsersCreate.Input.Headers = .init(),
+        body: Operations.PostKosyncUsersCreate.Input.Body? = nil
+    ) async throws -> Operations.PostKosyncUsersCreate.Output {
+        try await postKosyncUsersCreate(Operations.PostKosyncUsersCreate.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// KOReader's login check
+    ///
+    /// - Remark: HTTP `GET /kosync/users/auth`.
+    /// - Remark: Generated from `#/paths//kosync/users/auth/get`.
+    public func getKosyncUsersAuth(headers: Operations.GetKosyncUsersAuth.Input.Headers = .init()) async throws -> Operations.GetKosyncUsersAuth.Output {
+        try await getKosyncUsersAuth(Operations.GetKosyncUsersAuth.Input(headers: headers))
+    }
+    /// A device's position in a document (KOReader's push)
+    ///
+    /// - Remark: HTTP `PUT /kosync/syncs/progress`.
+    /// - Remark: Generated from `#/paths//kosync/syncs/progress/put`.
+    public func putKosyncSyncsProgress(
+        headers: Operations.PutKosyncSyncsProgress.Input.Headers = .init(),
+        body: Operations.PutKosyncSyncsProgress.Input.Body
+    ) async throws -> Operations.PutKosyncSyncsProgress.Output {
+        try await putKosyncSyncsProgress(Operations.PutKosyncSyncsProgress.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The latest position of a document from any of the reader's devices (`{}` when none)
+    ///
+    /// - Remark: HTTP `GET /kosync/syncs/progress/{document}`.
+    /// - Remark: Generated from `#/paths//kosync/syncs/progress/{document}/get`.
+    public func getKosyncSyncsProgressDocument(
+        path: Operations.GetKosyncSyncsProgressDocument.Input.Path,
+        headers: Operations.GetKosyncSyncsProgressDocument.Input.Headers = .init()
+    ) async throws -> Operations.GetKosyncSyncsProgressDocument.Output {
+        try await getKosyncSyncsProgressDocument(Operations.GetKosyncSyncsProgressDocument.Input(
             path: path,
             headers: headers
         ))

@@ -24,7 +24,9 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case clubNotFound
     case commentNotFound
     case conflict
+    case deviceLoginNotFound
     case diskFull
+    case documentNotFound
     case editWindowClosed
     case emailTaken
     case emptyFile
@@ -80,6 +82,7 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case tooManyAttempts
     case tooManyClubs
     case tooManyCodeGuesses
+    case tooManyDeviceLogins
     case tooManyGoals
     case tooManyImports
     case tooManyLists
@@ -88,6 +91,7 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case unreadableFile
     case unreadablePhoto
     case unsupportedMediaType
+    case usernameTaken
     case versionConflict
     case yearNotFound
 

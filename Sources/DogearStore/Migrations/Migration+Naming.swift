@@ -46,6 +46,7 @@ package enum AllMigrations {
         AddLastReadAt(),
         AddDiscoverRankIndex(),
         CountSessionPages(),
+        CreateDeviceSync(),
     ]
 
     package static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -1,0 +1,42 @@
+import DogearCore
+import DogearStore
+import FluentKit
+import Foundation
+
+/// KOReader's sign-in: the `x-auth-user` and `x-auth-key` headers of every `/kosync` request,
+/// limited as a password sign-in is (`SignInThrottle`, counted per username and per address), so a
+/// key cannot be guessed faster than a password.
+package struct DeviceSignIn {
+    package let db: any Database
+    package let throttle: SignInThrottle
+    package let now: Date
+
+    /// The login behind the headers, or nil for a wrong or missing one (after counting it).
+    /// Throws 429 `tooManyAttempts` while the username or the address must wait.
+    package func login(username: String?, key: String?, address: String?) async throws -> DeviceLogin? {
+        guard let username, !username.isEmpty, username.utf8.count <= 200, let key, !key.isEmpty, key.utf8.count <= 200
+        else { return nil }
+        let account = "device:" + username
+        let seconds = now.timeIntervalSince1970
+        try await throttle.check(account: account, address: address, now: seconds, on: db)
+        let hash = TokenHashing.hash(key.lowercased())
+        guard let login = try await DeviceLogin.query(on: db).filter(\.$username == username).first(),
+            login.keyHash == hash
+        else {
+            try await throttle.failed(account: account, address: address, now: seconds, on: db)
+            return nil
+        }
+        try await throttle.succeeded(account: account, on: db)
+        if login.lastUsedAt.map({ now.timeIntervalSince($0) >= 60 }) ?? true {
+            login.lastUsedAt = now
+            try await db.writeTransaction { db in try await login.save(on: db) }
+        }
+        return login
+    }
+
+    package init(db: any Database, throttle: SignInThrottle, now: Date) {
+        self.db = db
+        self.throttle = throttle
+        self.now = now
+    }
+}
