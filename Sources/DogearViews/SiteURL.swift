@@ -56,6 +56,11 @@ public enum SiteURL: Equatable, Sendable {
     /// Tokens for apps.
     case appTokens
     case revokeAppToken(UUID)
+    /// E-readers: device logins for KOReader's progress sync, and the documents they report.
+    case devices
+    case revokeDevice(UUID)
+    case linkDocument(String)
+    case unlinkDocument(String)
     /// Book clubs.
     case clubs, newClub, joinClub
     case club(UUID)
@@ -140,6 +145,18 @@ public enum SiteURL: Equatable, Sendable {
         case .security: return [.literal("profile"), .literal("security")]
         case .appTokens: return [.literal("profile"), .literal("tokens")]
         case .revokeAppToken(let value): return [.literal("profile"), .literal("tokens"), id(value), .literal("revoke")]
+        case .devices: return [.literal("profile"), .literal("devices")]
+        case .revokeDevice(let value): return [.literal("profile"), .literal("devices"), id(value), .literal("revoke")]
+        case .linkDocument(let document):
+            return [
+                .literal("profile"), .literal("devices"), .literal("documents"), .parameter(name: "document", value: document),
+                .literal("link"),
+            ]
+        case .unlinkDocument(let document):
+            return [
+                .literal("profile"), .literal("devices"), .literal("documents"), .parameter(name: "document", value: document),
+                .literal("unlink"),
+            ]
         case .changePassword: return [.literal("profile"), .literal("password")]
         case .deleteAccount: return [.literal("profile"), .literal("delete")]
         case .forgotPassword: return [.literal("forgot-password")]

@@ -3,6 +3,7 @@
 Run by scripts/test-e2e.sh, which starts `dogear serve` and sets DOGEAR_URL, E2E_OUTPUT and FIXTURES.
 Each test signs up a reader of its own. A failing test leaves a screenshot in E2E_OUTPUT.
 """
+import hashlib
 import json
 import os
 import time
@@ -619,6 +620,22 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.submit()
         self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".token-secret")))
         self.check()
+        # An e-reader's login just made, then a book file its KOReader reported, waiting to be linked.
+        self.driver.get(BASE + "/profile/devices")
+        self.fill("username", "ann-kobo")
+        self.submit()
+        secret = self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".token-secret"))).text
+        self.check()
+        push = urllib.request.Request(
+            BASE + "/kosync/syncs/progress", method="PUT",
+            data=json.dumps({"document": "0b2c5f7a9d1e", "progress": "27", "percentage": 0.1, "device": "Kobo",
+                             "device_id": "K1"}).encode(),
+            headers={"Content-Type": "application/json", "Accept": "application/vnd.koreader.v1+json",
+                     "x-auth-user": "ann-kobo", "x-auth-key": hashlib.md5(secret.encode()).hexdigest()})
+        with urllib.request.urlopen(push) as answer:
+            self.assertEqual(answer.status, 200)
+        self.check("/profile/devices")
+        self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, "#documents select[name=entryId]"))
         # A refused form, with its messages beside the fields.
         self.go_add_by_hand()
         self.submit("form.book-form")

@@ -35244,10 +35244,33 @@ public enum Operations {
             public var headers: Operations.PostKosyncUsersCreate.Input.Headers
             /// - Remark: Generated from `#/paths/kosync/users/create/POST/requestBody`.
             @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/kosync/users/create/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/kosync/users/create/POST/requestBody/json/username`.
+                    public var username: Swift.String?
+                    /// - Remark: Generated from `#/paths/kosync/users/create/POST/requestBody/json/password`.
+                    public var password: Swift.String?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - username:
+                    ///   - password:
+                    public init(
+                        username: Swift.String? = nil,
+                        password: Swift.String? = nil
+                    ) {
+                        self.username = username
+                        self.password = password
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case username
+                        case password
+                    }
+                }
                 /// - Remark: Generated from `#/paths/kosync/users/create/POST/requestBody/content/application\/json`.
-                case json(OpenAPIRuntime.OpenAPIObjectContainer)
+                case json(Operations.PostKosyncUsersCreate.Input.Body.JsonPayload)
             }
-            public var body: Operations.PostKosyncUsersCreate.Input.Body?
+            public var body: Operations.PostKosyncUsersCreate.Input.Body
             /// Creates a new `Input`.
             ///
             /// - Parameters:
@@ -35255,7 +35278,7 @@ public enum Operations {
             ///   - body:
             public init(
                 headers: Operations.PostKosyncUsersCreate.Input.Headers = .init(),
-                body: Operations.PostKosyncUsersCreate.Input.Body? = nil
+                body: Operations.PostKosyncUsersCreate.Input.Body
             ) {
                 self.headers = headers
                 self.body = body
@@ -35308,6 +35331,108 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "code402",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/kosync/users/create/POST/responses/400/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/kosync/users/create/POST/responses/400/content/application\/json`.
+                    case json(Components.Schemas.KOSyncError)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.KOSyncError {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PostKosyncUsersCreate.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PostKosyncUsersCreate.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// Not a registration (code 2003)
+            ///
+            /// - Remark: Generated from `#/paths//kosync/users/create/post/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.PostKosyncUsersCreate.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Operations.PostKosyncUsersCreate.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct ContentTooLarge: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/kosync/users/create/POST/responses/413/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/kosync/users/create/POST/responses/413/content/application\/json`.
+                    case json(Components.Schemas.KOSyncError)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.KOSyncError {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PostKosyncUsersCreate.Output.ContentTooLarge.Body
+                /// Creates a new `ContentTooLarge`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PostKosyncUsersCreate.Output.ContentTooLarge.Body) {
+                    self.body = body
+                }
+            }
+            /// Body too large
+            ///
+            /// - Remark: Generated from `#/paths//kosync/users/create/post/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Operations.PostKosyncUsersCreate.Output.ContentTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Operations.PostKosyncUsersCreate.Output.ContentTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
                             response: self
                         )
                     }

@@ -2766,7 +2766,7 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//kosync/users/create/post`.
     public func postKosyncUsersCreate(
         headers: Operations.PostKosyncUsersCreate.Input.Headers = .init(),
-        body: Operations.PostKosyncUsersCreate.Input.Body? = nil
+        body: Operations.PostKosyncUsersCreate.Input.Body
     ) async throws -> Operations.PostKosyncUsersCreate.Output {
         try await postKosyncUsersCreate(Operations.PostKosyncUsersCreate.Input(
             headers: headers,

@@ -18,12 +18,16 @@ package struct DeviceSignIn {
         else { return nil }
         let account = "device:" + username
         let seconds = now.timeIntervalSince1970
-        try await throttle.check(account: account, address: address, now: seconds, on: db)
+        // As a password sign-in: a locked username is refused before anything is compared; a locked
+        // address only turns wrong keys into 429s (a household's devices may share it with a guesser).
+        try await throttle.check(account: account, address: nil, now: seconds, on: db)
+        let addressWait = try await throttle.wait(address: address, now: seconds, on: db)
         let hash = TokenHashing.hash(key.lowercased())
         guard let login = try await DeviceLogin.query(on: db).filter(\.$username == username).first(),
             login.keyHash == hash
         else {
             try await throttle.failed(account: account, address: address, now: seconds, on: db)
+            if let addressWait { throw SignInThrottle.tooMany(addressWait) }
             return nil
         }
         try await throttle.succeeded(account: account, on: db)

@@ -19,7 +19,15 @@ package struct KOSyncController: Sendable {
 
     /// Refused: device logins are made in Dogear's profile, where the reader is signed in.
     func create(req: Request) async throws -> Response {
-        try KOSyncAnswer.error(
+        // KOReader sends {"username", "password"}; anything else is a bad request, as its server says.
+        struct Registration: Decodable {
+            var username: String?
+            var password: String?
+        }
+        guard (try? req.content.decode(Registration.self)) != nil else {
+            throw KOSyncAnswer.Refusal(code: 2003, message: "Invalid request: send {\"username\", \"password\"}")
+        }
+        return try KOSyncAnswer.error(
             .paymentRequired, code: 2002,
             "Dogear makes device logins in your profile (Profile → Devices); enter that username and password here",
             for: req)
