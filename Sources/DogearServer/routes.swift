@@ -57,6 +57,8 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.post("devices", "documents", ":document", "link", use: devices.link)
     signedIn.delete("devices", "documents", ":document", "link", use: devices.unlink)
     KOSyncController().register(app)
+    // Feeds out: their addresses are the reader's own data; the feeds are read by address, signed out.
+    FeedController().register(api: signedIn, public: app)
 
     let library = LibraryController()
     signedIn.post("library", use: library.create).batchable()
@@ -297,6 +299,10 @@ package func webRoutes(_ app: Application, config: DogearConfig) {
     pages.post(.revokeDevice(any), use: devices.revoke)
     pages.post(.linkDocument(SiteURL.anyText), use: devices.link)
     pages.post(.unlinkDocument(SiteURL.anyText), use: devices.unlink)
+    let feeds = FeedPages()
+    pages.get(.feeds, use: feeds.show)
+    pages.post(.feeds, use: feeds.make)
+    pages.post(.revokeFeeds, use: feeds.revoke)
     let security = SecurityPages()
     pages.get(.security, use: security.show)
     pages.post(.changePassword, use: security.changePassword)

@@ -61,6 +61,8 @@ public enum SiteURL: Equatable, Sendable {
     case revokeDevice(UUID)
     case linkDocument(String)
     case unlinkDocument(String)
+    /// Feeds out: their addresses, and revoking them.
+    case feeds, revokeFeeds
     /// Book clubs.
     case clubs, newClub, joinClub
     case club(UUID)
@@ -146,6 +148,8 @@ public enum SiteURL: Equatable, Sendable {
         case .appTokens: return [.literal("profile"), .literal("tokens")]
         case .revokeAppToken(let value): return [.literal("profile"), .literal("tokens"), id(value), .literal("revoke")]
         case .devices: return [.literal("profile"), .literal("devices")]
+        case .feeds: return [.literal("profile"), .literal("feeds")]
+        case .revokeFeeds: return [.literal("profile"), .literal("feeds"), .literal("revoke")]
         case .revokeDevice(let value): return [.literal("profile"), .literal("devices"), id(value), .literal("revoke")]
         case .linkDocument(let document):
             return [

@@ -100,3 +100,22 @@ struct DeviceRulesTests {
         #expect((DeviceNames.document(text) != nil) == accepted)
     }
 }
+
+@Suite("Feed rules")
+struct FeedRulesTests {
+    typealias Row = (FeedAccess.Caller, FeedAccess.Action, FeedAccess.Decision)
+
+    static let matrix: [Row] = [
+        (.session, .showAddresses, .allow), (.session, .changeAddresses, .allow), (.session, .readFeed, .notFound),
+        (.appToken([.read]), .showAddresses, .allow), (.appToken([.read]), .changeAddresses, .insufficientScope),
+        (.appToken([.read, .write]), .changeAddresses, .allow), (.appToken([]), .showAddresses, .insufficientScope),
+        (.appToken([.read]), .readFeed, .notFound),
+        (.address(matches: true), .readFeed, .allow), (.address(matches: false), .readFeed, .notFound),
+        (.address(matches: true), .showAddresses, .unauthorized), (.address(matches: true), .changeAddresses, .unauthorized),
+    ]
+
+    @Test("who reaches a feed and its addresses", arguments: matrix)
+    func access(_ row: Row) {
+        #expect(FeedAccess.decide(caller: row.0, action: row.1) == row.2, "\(row)")
+    }
+}

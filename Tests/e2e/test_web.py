@@ -636,6 +636,11 @@ class EveryPageIsAccessible(ReaderTestCase):
             self.assertEqual(answer.status, 200)
         self.check("/profile/devices")
         self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, "#documents select[name=entryId]"))
+        # The feeds page, before and after its addresses are made.
+        self.check("/profile/feeds")
+        self.submit()
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".token-secret")))
+        self.check()
         # A refused form, with its messages beside the fields.
         self.go_add_by_hand()
         self.submit("form.book-form")

@@ -134,6 +134,33 @@ extension Components {
                 case works
             }
         }
+        /// - Remark: Generated from `#/components/schemas/FeedAddresses`.
+        public struct FeedAddresses: Codable, Hashable, Sendable {
+            /// The Atom feed of finished books and reviews
+            ///
+            /// - Remark: Generated from `#/components/schemas/FeedAddresses/finishedUrl`.
+            public var finishedUrl: Swift.String?
+            /// The RSS feed of the want-to-read shelf
+            ///
+            /// - Remark: Generated from `#/components/schemas/FeedAddresses/wantToReadUrl`.
+            public var wantToReadUrl: Swift.String?
+            /// Creates a new `FeedAddresses`.
+            ///
+            /// - Parameters:
+            ///   - finishedUrl: The Atom feed of finished books and reviews
+            ///   - wantToReadUrl: The RSS feed of the want-to-read shelf
+            public init(
+                finishedUrl: Swift.String? = nil,
+                wantToReadUrl: Swift.String? = nil
+            ) {
+                self.finishedUrl = finishedUrl
+                self.wantToReadUrl = wantToReadUrl
+            }
+            public enum CodingKeys: String, CodingKey {
+                case finishedUrl
+                case wantToReadUrl
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/DeviceLogin`.
         public struct DeviceLogin: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DeviceLogin/id`.

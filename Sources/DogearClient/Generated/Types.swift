@@ -900,6 +900,36 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /kosync/syncs/progress/{document}`.
     /// - Remark: Generated from `#/paths//kosync/syncs/progress/{document}/get`.
     func getKosyncSyncsProgressDocument(_ input: Operations.GetKosyncSyncsProgressDocument.Input) async throws -> Operations.GetKosyncSyncsProgressDocument.Output
+    /// The addresses of your feeds out (both null when you have none)
+    ///
+    /// An Atom feed of the books you finished and the reviews you shared (notes shared with your
+    /// clubs), and an RSS feed of your want-to-read shelf shaped like Goodreads' shelf RSS, both at a
+    /// secret address anyone holding it can read signed out. Entries you marked private never go out.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/feeds`.
+    /// - Remark: Generated from `#/paths//api/v1/feeds/get`.
+    func getApiV1Feeds(_ input: Operations.GetApiV1Feeds.Input) async throws -> Operations.GetApiV1Feeds.Output
+    /// Make the addresses (again; the old ones stop working)
+    ///
+    /// - Remark: HTTP `POST /api/v1/feeds`.
+    /// - Remark: Generated from `#/paths//api/v1/feeds/post`.
+    func postApiV1Feeds(_ input: Operations.PostApiV1Feeds.Input) async throws -> Operations.PostApiV1Feeds.Output
+    /// Revoke the addresses
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/feeds`.
+    /// - Remark: Generated from `#/paths//api/v1/feeds/delete`.
+    func deleteApiV1Feeds(_ input: Operations.DeleteApiV1Feeds.Input) async throws -> Operations.DeleteApiV1Feeds.Output
+    /// A reader's finished books and shared reviews (Atom, RFC 4287), signed out by its secret address
+    ///
+    /// - Remark: HTTP `GET /feeds/{secret}/finished.atom`.
+    /// - Remark: Generated from `#/paths//feeds/{secret}/finished.atom/get`.
+    func getFeedsSecretFinished_atom(_ input: Operations.GetFeedsSecretFinished_atom.Input) async throws -> Operations.GetFeedsSecretFinished_atom.Output
+    /// A reader's want-to-read shelf (RSS 2.0 with Goodreads' shelf fields), signed out by its secret address
+    ///
+    /// - Remark: HTTP `GET /feeds/{secret}/want-to-read.rss`.
+    /// - Remark: Generated from `#/paths//feeds/{secret}/want-to-read.rss/get`.
+    func getFeedsSecretWantToRead_rss(_ input: Operations.GetFeedsSecretWantToRead_rss.Input) async throws -> Operations.GetFeedsSecretWantToRead_rss.Output
     /// The reader's changes since a cursor (the sync feed for apps)
     ///
     /// Every change to the reader's own data — entries (with their read-throughs and tags), sessions,
@@ -2802,6 +2832,58 @@ extension APIProtocol {
         headers: Operations.GetKosyncSyncsProgressDocument.Input.Headers = .init()
     ) async throws -> Operations.GetKosyncSyncsProgressDocument.Output {
         try await getKosyncSyncsProgressDocument(Operations.GetKosyncSyncsProgressDocument.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The addresses of your feeds out (both null when you have none)
+    ///
+    /// An Atom feed of the books you finished and the reviews you shared (notes shared with your
+    /// clubs), and an RSS feed of your want-to-read shelf shaped like Goodreads' shelf RSS, both at a
+    /// secret address anyone holding it can read signed out. Entries you marked private never go out.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/feeds`.
+    /// - Remark: Generated from `#/paths//api/v1/feeds/get`.
+    public func getApiV1Feeds(headers: Operations.GetApiV1Feeds.Input.Headers = .init()) async throws -> Operations.GetApiV1Feeds.Output {
+        try await getApiV1Feeds(Operations.GetApiV1Feeds.Input(headers: headers))
+    }
+    /// Make the addresses (again; the old ones stop working)
+    ///
+    /// - Remark: HTTP `POST /api/v1/feeds`.
+    /// - Remark: Generated from `#/paths//api/v1/feeds/post`.
+    public func postApiV1Feeds(headers: Operations.PostApiV1Feeds.Input.Headers = .init()) async throws -> Operations.PostApiV1Feeds.Output {
+        try await postApiV1Feeds(Operations.PostApiV1Feeds.Input(headers: headers))
+    }
+    /// Revoke the addresses
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/feeds`.
+    /// - Remark: Generated from `#/paths//api/v1/feeds/delete`.
+    public func deleteApiV1Feeds(headers: Operations.DeleteApiV1Feeds.Input.Headers = .init()) async throws -> Operations.DeleteApiV1Feeds.Output {
+        try await deleteApiV1Feeds(Operations.DeleteApiV1Feeds.Input(headers: headers))
+    }
+    /// A reader's finished books and shared reviews (Atom, RFC 4287), signed out by its secret address
+    ///
+    /// - Remark: HTTP `GET /feeds/{secret}/finished.atom`.
+    /// - Remark: Generated from `#/paths//feeds/{secret}/finished.atom/get`.
+    public func getFeedsSecretFinished_atom(
+        path: Operations.GetFeedsSecretFinished_atom.Input.Path,
+        headers: Operations.GetFeedsSecretFinished_atom.Input.Headers = .init()
+    ) async throws -> Operations.GetFeedsSecretFinished_atom.Output {
+        try await getFeedsSecretFinished_atom(Operations.GetFeedsSecretFinished_atom.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A reader's want-to-read shelf (RSS 2.0 with Goodreads' shelf fields), signed out by its secret address
+    ///
+    /// - Remark: HTTP `GET /feeds/{secret}/want-to-read.rss`.
+    /// - Remark: Generated from `#/paths//feeds/{secret}/want-to-read.rss/get`.
+    public func getFeedsSecretWantToRead_rss(
+        path: Operations.GetFeedsSecretWantToRead_rss.Input.Path,
+        headers: Operations.GetFeedsSecretWantToRead_rss.Input.Headers = .init()
+    ) async throws -> Operations.GetFeedsSecretWantToRead_rss.Output {
+        try await getFeedsSecretWantToRead_rss(Operations.GetFeedsSecretWantToRead_rss.Input(
             path: path,
             headers: headers
         ))

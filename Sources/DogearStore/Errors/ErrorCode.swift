@@ -31,6 +31,7 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case emailTaken
     case emptyFile
     case entryNotFound
+    case feedNotFound
     case fileTooLarge
     case forbidden
     case goalNotFound

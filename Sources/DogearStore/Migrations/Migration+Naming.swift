@@ -47,6 +47,7 @@ package enum AllMigrations {
         AddDiscoverRankIndex(),
         CountSessionPages(),
         CreateDeviceSync(),
+        CreateReaderFeeds(),
     ]
 
     package static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

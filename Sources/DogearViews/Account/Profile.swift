@@ -36,6 +36,7 @@ public enum Profile {
                         .a(.href(SiteURL.security.path), "Password and signed-in devices"), " · ",
                         .a(.href(SiteURL.appTokens.path), "Tokens for apps"), " · ",
                         .a(.href(SiteURL.devices.path), "E-readers"), " · ",
+                        .a(.href(SiteURL.feeds.path), "Feeds"), " · ",
                         .a(.href(SiteURL.deleteAccount.path), "Delete your account")),
                     .if(model.saved, .p(.class("saved"), .attribute(named: "role", value: "status"), "Saved.")),
                     .form(
