@@ -1,0 +1,46 @@
+import Foundation
+
+/// A passage a reader marked in an e-reader, or a note or bookmark they left, as an export gives
+/// it: the book as the device names it, where in the book, when, and the text.
+public struct Highlight: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        case highlight, note, bookmark
+    }
+
+    public var kind: Kind
+    /// The book's title as the device wrote it, its author's name apart.
+    public var title: String
+    public var author: String?
+    public var page: Int?
+    /// Kindle's locations (a highlight spans a range; a note or bookmark is at one).
+    public var location: ClosedRange<Int>?
+    public var addedAt: Date?
+    public var text: String
+    /// Where the clipping starts in the file, counted from 1.
+    public var line: Int
+
+    public init(
+        kind: Kind, title: String, author: String?, page: Int? = nil, location: ClosedRange<Int>? = nil,
+        addedAt: Date? = nil, text: String, line: Int
+    ) {
+        self.kind = kind
+        self.title = title
+        self.author = author
+        self.page = page
+        self.location = location
+        self.addedAt = addedAt
+        self.text = text
+        self.line = line
+    }
+}
+
+/// A clipping that could not be read, with its line and what was wrong.
+public struct HighlightProblem: Error, Sendable, Equatable {
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+}
