@@ -57,8 +57,9 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.post("devices", "documents", ":document", "link", use: devices.link)
     signedIn.delete("devices", "documents", ":document", "link", use: devices.unlink)
     KOSyncController().register(app)
-    // Feeds out: their addresses are the reader's own data; the feeds are read by address, signed out.
-    FeedController().register(api: signedIn, public: app)
+    // Feeds out: their secret addresses are the account's (a session only); the feeds are read by
+    // address, signed out.
+    FeedController().register(api: accountManagement, public: app)
 
     let library = LibraryController()
     signedIn.post("library", use: library.create).batchable()

@@ -107,8 +107,9 @@ struct FeedRulesTests {
 
     static let matrix: [Row] = [
         (.session, .showAddresses, .allow), (.session, .changeAddresses, .allow), (.session, .readFeed, .notFound),
-        (.appToken([.read]), .showAddresses, .allow), (.appToken([.read]), .changeAddresses, .insufficientScope),
-        (.appToken([.read, .write]), .changeAddresses, .allow), (.appToken([]), .showAddresses, .insufficientScope),
+        (.appToken([.read]), .showAddresses, .insufficientScope), (.appToken([.read]), .changeAddresses, .insufficientScope),
+        (.appToken([.read, .write]), .changeAddresses, .insufficientScope),
+        (.appToken([.read, .write]), .showAddresses, .insufficientScope), (.appToken([]), .showAddresses, .insufficientScope),
         (.appToken([.read]), .readFeed, .notFound),
         (.address(matches: true), .readFeed, .allow), (.address(matches: false), .readFeed, .notFound),
         (.address(matches: true), .showAddresses, .unauthorized), (.address(matches: true), .changeAddresses, .unauthorized),

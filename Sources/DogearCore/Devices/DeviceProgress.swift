@@ -22,6 +22,19 @@ public enum DeviceProgress {
         fraction >= finishedAt ? 100 : min(100, max(0, fraction * 100))
     }
 
+    /// How far back a report kept offline may say it was read (seconds).
+    public static let oldestReport: Double = 366 * 86_400
+
+    /// When a report was read: now when it does not say; a time to come is now; one from before
+    /// `oldestReport`, or not a number, is refused (it would sort before everything, or not at all).
+    public static func reportTime(_ given: Double?, now: Double) throws -> Double {
+        guard let given else { return now }
+        guard given.isFinite, given >= now - oldestReport else {
+            throw ValidationError(field: "timestamp", "must be a time in seconds since 1970 within the last year")
+        }
+        return min(given, now).rounded(.down)
+    }
+
     /// Whether a report made at `timestamp` replaces the one kept from `kept` (nil: none kept).
     /// Equal times replace, so a device sending twice in a second keeps its later word.
     public static func replaces(timestamp: Double, kept: Double?) -> Bool {
@@ -70,10 +83,13 @@ public enum DeviceNames {
         return allowed ? text : nil
     }
 
-    /// A device's or a field's short text (KOReader's device model, its id, the position): kept
-    /// to 200 characters.
-    public static func short(_ text: String?) -> String? {
-        guard let text else { return nil }
-        return String(text.prefix(200))
+    /// A device's text field (its position, its name, its id): required unless `mayBeEmpty`, and
+    /// refused past `maxBytes` of UTF-8 rather than cut (a cut position would send the next device
+    /// somewhere else).
+    public static func text(_ value: String?, field: String, maxBytes: Int, mayBeEmpty: Bool = false) throws -> String {
+        let text = value ?? ""
+        if text.isEmpty, !mayBeEmpty { throw ValidationError(field: field, "is required") }
+        guard text.utf8.count <= maxBytes else { throw ValidationError(field: field, "must be at most \(maxBytes) bytes") }
+        return text
     }
 }

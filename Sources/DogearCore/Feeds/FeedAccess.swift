@@ -1,6 +1,7 @@
 /// A reader's feeds out (an Atom feed of finished books and reviews, an RSS feed of the
 /// want-to-read shelf shaped like Goodreads' shelf RSS): read by anyone holding the secret address,
-/// made and revoked by the reader. What goes in is public: an entry the reader marked private never
+/// made and revoked by the reader in a session (an app's token never sees the secret: it would
+/// outlive the token). What goes in is public: an entry the reader marked private never
 /// does, and of the notes only those the reader shares with their clubs count as reviews (the feeds'
 /// queries, `FeedContents`, say it in SQL; `ReaderFeedTests` holds them to it).
 public enum FeedAccess {
@@ -35,8 +36,8 @@ public enum FeedAccess {
         // A signed-in reader reads a feed by its address like anyone else.
         case (_, .readFeed): return .notFound
         case (.session, _): return .allow
-        case (.appToken(let scopes), .showAddresses): return scopes.contains(.read) ? .allow : .insufficientScope
-        case (.appToken(let scopes), .changeAddresses): return scopes.contains(.write) ? .allow : .insufficientScope
+        // The secret outlives any token that could read it, so it is the account's, as tokens are.
+        case (.appToken, _): return .insufficientScope
         }
     }
 

@@ -17,16 +17,19 @@ package struct FeedController: Sendable {
     }
 
     func addresses(req: Request) async throws -> FeedAddressesDTO {
-        FeedAddressesDTO(secret: try await service(req).secret(), baseURL: req.application.baseURL)
+        try req.requireFeedAccess(.showAddresses)
+        return FeedAddressesDTO(secret: try await service(req).secret(), baseURL: req.application.baseURL)
     }
 
     func make(req: Request) async throws -> Response {
+        try req.requireFeedAccess(.changeAddresses)
         let secret = try await service(req).make()
         return try await FeedAddressesDTO(secret: secret, baseURL: req.application.baseURL).encodeResponse(
             status: .created, for: req)
     }
 
     func revoke(req: Request) async throws -> HTTPStatus {
+        try req.requireFeedAccess(.changeAddresses)
         try await service(req).revoke()
         return .noContent
     }

@@ -46,41 +46,43 @@ package struct DeviceDocumentService {
         guard let fraction = report.percentage, fraction.isFinite, (0...1).contains(fraction) else {
             throw ValidationError(field: "percentage", "must be a number from 0 to 1")
         }
-        guard let progress = DeviceNames.short(report.progress), !progress.isEmpty else {
-            throw ValidationError(field: "progress", "must say where in the document (a page or a position)")
-        }
-        guard let device = DeviceNames.short(report.device), !device.isEmpty else {
-            throw ValidationError(field: "device", "must name the device")
-        }
-        let deviceID = DeviceNames.short(report.deviceID) ?? ""
-        let now = library.now.timeIntervalSince1970
-        let stamp = min(now, report.timestamp.flatMap { $0.isFinite ? $0 : nil } ?? now)
+        let progress = try DeviceNames.text(report.progress, field: "progress", maxBytes: 1_024)
+        let device = try DeviceNames.text(report.device, field: "device", maxBytes: 200)
+        let deviceID = try DeviceNames.text(report.deviceID ?? "", field: "device_id", maxBytes: 200, mayBeEmpty: true)
+        let stamp = try DeviceProgress.reportTime(report.timestamp, now: library.now.timeIntervalSince1970)
         let userID = try library.user.requireID()
         return try await library.write { db, changes in
-            guard let kept = try await Self.document(document, of: userID, on: db) else {
-                try await Self.makeRoom(for: userID, on: db)
-                // Two devices reporting a new book at once: the second finds the first's row.
-                try await db.sql.raw(
-                    """
-                    INSERT INTO device_documents
-                      (id, user_id, document, percentage, progress, device, device_id, reported_at, first_seen_at)
-                    VALUES (\(bind: UUID.timeOrdered()), \(bind: userID), \(bind: document), \(bind: fraction),
-                      \(bind: progress), \(bind: device), \(bind: deviceID), \(bind: stamp), \(bind: library.now))
-                    ON CONFLICT (user_id, document) DO NOTHING
-                    """
-                ).run()
+            // The newer report wins in one statement: of two pushes at once, the second waits for the
+            // first's row and finds it newer (PostgreSQL re-reads the row it waited for), and the row
+            // stays locked while the book moves.
+            let updated = try await db.sql.raw(
+                """
+                UPDATE device_documents SET percentage = \(bind: fraction), progress = \(bind: progress),
+                  device = \(bind: device), device_id = \(bind: deviceID), reported_at = \(bind: stamp)
+                WHERE user_id = \(bind: userID) AND document = \(bind: document) AND reported_at <= \(bind: stamp)
+                RETURNING id
+                """
+            ).first()
+            if let updated, let kept = try await DeviceDocument.find(try updated.decode(column: "id", as: UUID.self), on: db) {
+                if let entryID = kept.$entry.id {
+                    try await move(entryID, to: fraction, at: stamp, sitting: kept, on: db, changes: changes)
+                    try await kept.save(on: db)
+                }
                 return (document, stamp)
             }
-            guard DeviceProgress.replaces(timestamp: stamp, kept: kept.reportedAt) else { return (document, kept.reportedAt) }
-            kept.percentage = fraction
-            kept.progress = progress
-            kept.device = device
-            kept.deviceID = deviceID
-            kept.reportedAt = stamp
-            if let entryID = kept.$entry.id {
-                try await move(entryID, to: fraction, at: stamp, sitting: kept, on: db, changes: changes)
-            }
-            try await kept.save(on: db)
+            // Not replaced: there is a newer report (kept as it is), or none yet.
+            if let kept = try await Self.document(document, of: userID, on: db) { return (document, kept.reportedAt) }
+            try await Self.makeRoom(for: userID, on: db)
+            // Two devices reporting a new book at once: the second finds the first's row.
+            try await db.sql.raw(
+                """
+                INSERT INTO device_documents
+                  (id, user_id, document, percentage, progress, device, device_id, reported_at, first_seen_at)
+                VALUES (\(bind: UUID.timeOrdered()), \(bind: userID), \(bind: document), \(bind: fraction),
+                  \(bind: progress), \(bind: device), \(bind: deviceID), \(bind: stamp), \(bind: library.now))
+                ON CONFLICT (user_id, document) DO NOTHING
+                """
+            ).run()
             return (document, stamp)
         }
     }
@@ -151,7 +153,10 @@ package struct DeviceDocumentService {
     ) async throws {
         let userID = try library.user.requireID()
         guard let entry = try await LibraryEntry.query(on: db).filter(\.$id == entryID).filter(\.$user.$id == userID).first(),
-            entry.status != .read
+            entry.status != .read,
+            // Read further elsewhere since (the web, another file of the book): an older report
+            // moves nothing back.
+            DeviceProgress.replaces(timestamp: stamp, kept: entry.lastReadAt?.timeIntervalSince1970)
         else { return }
         let before = WriteChanges.EntryBefore(entry)
         let length = try await library.bookLength(of: entry, on: db)
@@ -232,17 +237,24 @@ package struct DeviceDocumentService {
     }
 
     /// A reader's documents are kept to `Limits.deviceDocumentsPerReader`: past it, the unlinked
-    /// one reported longest ago is forgotten (a device's own copy of its position is unchanged).
+    /// one reported longest ago is forgotten (a device's own copy of its position is unchanged);
+    /// with every one linked, a new one is refused.
     private static func makeRoom(for userID: UUID, on db: any Database) async throws {
         let count = try await DeviceDocument.query(on: db).filter(\.$user.$id == userID).count()
         guard count >= Limits.deviceDocumentsPerReader else { return }
-        try await db.sql.raw(
+        let gone = try await db.sql.raw(
             """
             DELETE FROM device_documents WHERE id IN (
               SELECT id FROM device_documents WHERE user_id = \(bind: userID) AND entry_id IS NULL
               ORDER BY reported_at LIMIT \(bind: count - Limits.deviceDocumentsPerReader + 1))
+            RETURNING id
             """
-        ).run()
+        ).all()
+        if count - gone.count >= Limits.deviceDocumentsPerReader {
+            throw ValidationError(
+                field: "document",
+                "a reader keeps at most \(Limits.deviceDocumentsPerReader) linked documents; unlink some in Dogear first")
+        }
     }
 
     private static func titles(of entryIDs: [UUID], on db: any Database) async throws -> [UUID: String] {

@@ -16,7 +16,10 @@ package struct DeviceSignIn {
     package func login(username: String?, key: String?, address: String?) async throws -> DeviceLogin? {
         guard let username, !username.isEmpty, username.utf8.count <= 200, let key, !key.isEmpty, key.utf8.count <= 200
         else { return nil }
-        let account = "device:" + username
+        // Counted per username from this address, and per address: a guesser elsewhere cannot lock
+        // the reader's own device out (the key is a generated password, ~115 bits: the limit is there
+        // to make a loop of guesses cost, not because a few guesses could find it).
+        let account = "device:" + username + "@" + (address ?? "")
         let seconds = now.timeIntervalSince1970
         // As a password sign-in: a locked username is refused before anything is compared; a locked
         // address only turns wrong keys into 429s (a household's devices may share it with a guesser).

@@ -58,6 +58,11 @@ struct ReaderFeedTests {
                 .POST, "/api/v1/library/\(piranesi.id)/notes", token: ann,
                 json: ["content": "Tides & <statues>", "discussion": true])
             try await app.must(.POST, "/api/v1/library/\(piranesi.id)/notes", token: ann, json: ["content": "my private thought"])
+            // A note shared with clubs, on a book the reader keeps private, stays out too.
+            let diary = try await app.send(.GET, "/api/v1/library?q=diary", token: ann).entries.items.first
+            try await app.must(
+                .POST, "/api/v1/library/\(try #require(diary).id)/notes", token: ann,
+                json: ["content": "diary review", "discussion": true])
             _ = try await app.addEntry(
                 ann, title: "Kindred", authors: ["Octavia E. Butler"], isbn: "9780807083697", extra: ["status": "wantToRead"])
             _ = try await app.addEntry(
@@ -84,6 +89,7 @@ struct ReaderFeedTests {
             #expect(feed.values("feed/entry/summary").contains("Tides & <statues>"))
             #expect(feed.values("feed/entry/summary").contains("Rated 5 of 5."))
             #expect(!atom.body.contains("private thought"))
+            #expect(!atom.body.contains("diary review"))
 
             let rss = try await app.send(.GET, rssPath)
             #expect(rss.status == .ok)
@@ -107,7 +113,7 @@ struct ReaderFeedTests {
         }
     }
 
-    @Test("a read token sees the addresses and cannot change them; another reader's feed is their own")
+    @Test("no app token sees or changes the addresses; another reader's feed is their own")
     func access() async throws {
         try await withDogear { app in
             let ann = try await app.signUp("ann@example.com", name: "Ann")
@@ -117,11 +123,17 @@ struct ReaderFeedTests {
                 try await app.must(.POST, "/api/v1/tokens", token: ann, json: ["name": "feeds", "scopes": ["read"]])["token"]
                     as? String)
             try await app.must(.POST, "/api/v1/feeds", token: ann)
-            #expect(try await app.send(.GET, "/api/v1/feeds", token: readToken).status == .ok)
-            let refused = try await app.send(.POST, "/api/v1/feeds", token: readToken)
-            #expect(refused.status == .forbidden)
-            #expect(refused.errorCode == "insufficientScope")
-            #expect(try await app.send(.DELETE, "/api/v1/feeds", token: readToken).status == .forbidden)
+            let writeToken = try #require(
+                try await app.must(.POST, "/api/v1/tokens", token: ann, json: ["name": "w", "scopes": ["read", "write"]])["token"]
+                    as? String)
+            // The secret outlives any token that could read it: no app token sees or changes it.
+            for token in [readToken, writeToken] {
+                for method in [HTTPMethod.GET, .POST, .DELETE] {
+                    let refused = try await app.send(method, "/api/v1/feeds", token: token)
+                    #expect(refused.status == .forbidden, "\(method)")
+                    #expect(refused.errorCode == "insufficientScope", "\(method)")
+                }
+            }
             #expect(try await app.send(.GET, "/api/v1/feeds").status == .unauthorized)
             // Ann's feed holds nothing of Bob's.
             let url = try #require(try await app.send(.GET, "/api/v1/feeds", token: ann)["wantToReadUrl"] as? String)

@@ -30,7 +30,10 @@ struct KOSyncProgressBody: Decodable {
         percentage = try? container.decodeIfPresent(Double.self, forKey: .percentage)
         device = try? container.decodeIfPresent(String.self, forKey: .device)
         deviceId = try? container.decodeIfPresent(String.self, forKey: .deviceId)
-        timestamp = try? container.decodeIfPresent(Double.self, forKey: .timestamp)
+        // A time that is there but not a number (or past a Double) is refused, not taken as now.
+        if container.contains(.timestamp), !((try? container.decodeNil(forKey: .timestamp)) ?? false) {
+            timestamp = (try? container.decode(Double.self, forKey: .timestamp)) ?? .nan
+        }
     }
 }
 
@@ -66,6 +69,12 @@ enum KOSyncAnswer {
     private struct ErrorBody: Encodable {
         var code: Int
         var message: String
+    }
+
+    /// Whole seconds for KOReader's `timestamp` (the times kept are checked when reported; a
+    /// conversion never traps whatever a row holds).
+    static func seconds(_ value: Double) -> Int {
+        Int(exactly: value.rounded(.down)) ?? 0
     }
 
     static func json(_ value: some Encodable, for request: Request) throws -> Response {

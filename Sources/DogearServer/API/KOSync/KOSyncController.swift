@@ -23,6 +23,15 @@ package struct KOSyncController: Sendable {
         struct Registration: Decodable {
             var username: String?
             var password: String?
+
+            // A field that is there is a string (null is not a password).
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                username = container.contains(.username) ? try container.decode(String.self, forKey: .username) : nil
+                password = container.contains(.password) ? try container.decode(String.self, forKey: .password) : nil
+            }
+
+            enum CodingKeys: String, CodingKey { case username, password }
         }
         guard (try? req.content.decode(Registration.self)) != nil else {
             throw KOSyncAnswer.Refusal(code: 2003, message: "Invalid request: send {\"username\", \"password\"}")
@@ -48,7 +57,8 @@ package struct KOSyncController: Sendable {
             .init(
                 document: body.document, progress: body.progress, percentage: body.percentage, device: body.device,
                 deviceID: body.deviceId, timestamp: body.timestamp))
-        return try KOSyncAnswer.json(KOSyncPushAnswer(document: kept.document, timestamp: Int(kept.timestamp)), for: req)
+        return try KOSyncAnswer.json(
+            KOSyncPushAnswer(document: kept.document, timestamp: KOSyncAnswer.seconds(kept.timestamp)), for: req)
     }
 
     func pull(req: Request) async throws -> Response {
@@ -61,7 +71,7 @@ package struct KOSyncController: Sendable {
         return try KOSyncAnswer.json(
             KOSyncPosition(
                 document: kept.document, percentage: kept.percentage, progress: kept.progress, device: kept.device,
-                deviceId: kept.deviceID, timestamp: Int(kept.reportedAt)),
+                deviceId: kept.deviceID, timestamp: KOSyncAnswer.seconds(kept.reportedAt)),
             for: req)
     }
 
