@@ -21191,7 +21191,9 @@ public struct Client: APIProtocol {
     /// In KOReader: Progress sync → Custom sync server `https://<this server>/kosync`, then Login with
     /// this username and password. A device login opens `/kosync` only, never the API or the web app.
     /// Usernames are unique across the server (409 usernameTaken); at most 10 logins a reader. With an
-    /// `Idempotency-Key`, a replay answers the same login with `password: null`.
+    /// `Idempotency-Key`, a replay answers the same login with `password: null`. Wrong keys are limited
+    /// as wrong passwords are (per username from an address, and per address); a password reset
+    /// revokes every device login.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/devices`.
@@ -22675,6 +22677,8 @@ public struct Client: APIProtocol {
     /// An Atom feed of the books you finished and the reviews you shared (notes shared with your
     /// clubs), and an RSS feed of your want-to-read shelf shaped like Goodreads' shelf RSS, both at a
     /// secret address anyone holding it can read signed out. Entries you marked private never go out.
+    /// Needs a session: the secret outlives any token, so no app's token sees or changes it (403
+    /// insufficientScope). A password reset revokes it.
     ///
     ///
     /// - Remark: HTTP `GET /api/v1/feeds`.

@@ -33801,7 +33801,9 @@ public enum Operations {
     /// In KOReader: Progress sync → Custom sync server `https://<this server>/kosync`, then Login with
     /// this username and password. A device login opens `/kosync` only, never the API or the web app.
     /// Usernames are unique across the server (409 usernameTaken); at most 10 logins a reader. With an
-    /// `Idempotency-Key`, a replay answers the same login with `password: null`.
+    /// `Idempotency-Key`, a replay answers the same login with `password: null`. Wrong keys are limited
+    /// as wrong passwords are (per username from an address, and per address); a password reset
+    /// revokes every device login.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/devices`.
@@ -35671,7 +35673,7 @@ public enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/kosync/syncs/progress/PUT/requestBody/json/document`.
                     public var document: Swift.String
-                    /// A page or an XPointer, kept as sent (a number is kept as its text)
+                    /// A page or an XPointer, kept as sent (a number is kept as its text); at most 1,024 bytes
                     ///
                     /// - Remark: Generated from `#/paths/kosync/syncs/progress/PUT/requestBody/json/progress`.
                     public var progress: Swift.String
@@ -35681,7 +35683,7 @@ public enum Operations {
                     public var device: Swift.String
                     /// - Remark: Generated from `#/paths/kosync/syncs/progress/PUT/requestBody/json/device_id`.
                     public var deviceId: Swift.String?
-                    /// Not KOReader's: when it was read, for a report kept offline (seconds since 1970; now when absent)
+                    /// Not KOReader's: when it was read, for a report kept offline (seconds since 1970, within the last year; a time to come is now; now when absent)
                     ///
                     /// - Remark: Generated from `#/paths/kosync/syncs/progress/PUT/requestBody/json/timestamp`.
                     public var timestamp: Swift.Double?
@@ -35689,11 +35691,11 @@ public enum Operations {
                     ///
                     /// - Parameters:
                     ///   - document: KOReader's hash of the file
-                    ///   - progress: A page or an XPointer, kept as sent (a number is kept as its text)
+                    ///   - progress: A page or an XPointer, kept as sent (a number is kept as its text); at most 1,024 bytes
                     ///   - percentage:
                     ///   - device:
                     ///   - deviceId:
-                    ///   - timestamp: Not KOReader's: when it was read, for a report kept offline (seconds since 1970; now when absent)
+                    ///   - timestamp: Not KOReader's: when it was read, for a report kept offline (seconds since 1970, within the last year; a time to come is now; now when absent)
                     public init(
                         document: Swift.String,
                         progress: Swift.String,
@@ -36323,6 +36325,8 @@ public enum Operations {
     /// An Atom feed of the books you finished and the reviews you shared (notes shared with your
     /// clubs), and an RSS feed of your want-to-read shelf shaped like Goodreads' shelf RSS, both at a
     /// secret address anyone holding it can read signed out. Entries you marked private never go out.
+    /// Needs a session: the secret outlives any token, so no app's token sees or changes it (403
+    /// insufficientScope). A password reset revokes it.
     ///
     ///
     /// - Remark: HTTP `GET /api/v1/feeds`.
