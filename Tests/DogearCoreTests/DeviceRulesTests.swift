@@ -42,21 +42,32 @@ struct DeviceRulesTests {
         }
     }
 
+    /// The page a device's fraction puts the book on, the way the service logs it: the percent
+    /// through `ProgressRules`.
+    static func page(at fraction: Double, pageCount: Int?) throws -> ReadingState {
+        try ProgressRules.update(
+            ReadingState(status: .reading, dateStarted: LocalDate("2026-03-01")),
+            with: .percent(DeviceProgress.percent(at: fraction)), length: BookLength(pageCount: pageCount, minutes: nil),
+            today: LocalDate("2026-03-14")!
+        ).state
+    }
+
     @Test(
         "a fraction becomes the edition's page; 99.5% and past is the end",
         arguments: [
             (0.0, 272, 0, 0.0), (0.1, 272, 27, 10.0), (0.5, 300, 150, 50.0), (0.994, 300, 298, 99.4),
-            (0.995, 300, 299, 100.0), (1.0, 300, 300, 100.0),
+            (0.995, 300, 300, 100.0), (1.0, 300, 300, 100.0),
         ] as [(Double, Int, Int, Double)])
-    func pages(_ fraction: Double, _ pageCount: Int, _ page: Int, _ percent: Double) {
-        #expect(DeviceProgress.page(at: fraction, pageCount: pageCount) == page)
+    func pages(_ fraction: Double, _ pageCount: Int, _ page: Int, _ percent: Double) throws {
+        let state = try Self.page(at: fraction, pageCount: pageCount)
+        #expect(state.currentPage == page)
+        #expect((state.status == .read) == (fraction >= DeviceProgress.finishedAt))
         #expect(abs(DeviceProgress.percent(at: fraction) - percent) < 1e-9)
     }
 
     @Test("without a page count there is no page")
-    func noPageCount() {
-        #expect(DeviceProgress.page(at: 0.5, pageCount: nil) == nil)
-        #expect(DeviceProgress.page(at: 0.5, pageCount: 0) == nil)
+    func noPageCount() throws {
+        #expect(try Self.page(at: 0.5, pageCount: nil).currentPage == nil)
     }
 
     @Test("an older report never replaces a newer one; an equal or later one does")

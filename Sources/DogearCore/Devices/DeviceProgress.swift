@@ -1,8 +1,8 @@
 import Foundation
 
 /// How a device's reported position moves a book: KOReader reports how far through the file it is
-/// (0…1) and where (a page or an XPointer, kept as it came). Dogear turns the fraction into the
-/// edition's page, groups updates close together into one reading session, finishes the book near
+/// (0…1) and where (a page or an XPointer, kept as it came). Dogear logs the fraction as a percent
+/// (`ProgressRules` makes the edition's page of it), groups updates close together into one reading session, finishes the book near
 /// the end, and ignores a report older than the one it has.
 public enum DeviceProgress {
     /// A fraction at or past this finishes the book: an e-book's last page is rarely 100% (the
@@ -10,12 +10,6 @@ public enum DeviceProgress {
     public static let finishedAt = 0.995
     /// Updates at most this far apart (seconds) are one sitting.
     public static let sessionGap: Double = 30 * 60
-
-    /// The page of an edition of `pageCount` pages at `fraction` (nil without a page count).
-    public static func page(at fraction: Double, pageCount: Int?) -> Int? {
-        guard let pageCount, pageCount > 0 else { return nil }
-        return min(pageCount, max(0, Int((fraction * Double(pageCount)).rounded())))
-    }
 
     /// The percent to log (0…100): a fraction at `finishedAt` or past it is the end.
     public static func percent(at fraction: Double) -> Double {

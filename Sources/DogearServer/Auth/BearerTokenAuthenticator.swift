@@ -83,7 +83,7 @@ package struct TokenScopeMiddleware: AsyncMiddleware {
     package let managesAccount: Bool
 
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let scopes = request.auth.get(UserToken.self)?.scopeSet
+        let scopes = request.tokenScopes
         let isRead = request.method == .GET || request.method == .HEAD
         guard TokenScope.decide(scopes: scopes, isRead: isRead, managesAccount: managesAccount) == .allow else {
             throw DomainError(

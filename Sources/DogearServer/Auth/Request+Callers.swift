@@ -7,6 +7,7 @@ import Vapor
 /// already hold tokens to their scopes (`TokenScopeMiddleware`); the handlers ask the rule too, so
 /// a route put in the wrong group still refuses what the table refuses.
 extension Request {
+    /// The app token's scopes; nil for a session.
     var tokenScopes: Set<TokenScope>? { auth.get(UserToken.self)?.scopeSet }
 
     func requireDeviceAccess(_ action: DeviceAccess.Action) throws {

@@ -226,14 +226,11 @@ package struct DeviceDocumentService {
         try await DeviceDocument.query(on: db).filter(\.$user.$id == userID).filter(\.$document == document).first()
     }
 
-    /// The reader's document, or nil for anyone else's or none (`DeviceAccess`).
+    /// The reader's document by the name a path gave, or nil for anyone else's, none, or a name no
+    /// device sends (the handlers asked `DeviceAccess` for the caller; the query keeps to the reader).
     private static func owned(_ name: String, of userID: UUID, on db: any Database) async throws -> DeviceDocument? {
-        guard let document = DeviceNames.document(name),
-            let kept = try await DeviceDocument.query(on: db).filter(\.$document == document).filter(\.$user.$id == userID)
-                .first()
-        else { return nil }
-        let decision = DeviceAccess.decide(caller: .session, action: .linkDocuments, isOwner: kept.$user.id == userID)
-        return decision == .allow ? kept : nil
+        guard let document = DeviceNames.document(name) else { return nil }
+        return try await Self.document(document, of: userID, on: db)
     }
 
     /// A reader's documents are kept to `Limits.deviceDocumentsPerReader`: past it, the unlinked

@@ -29,31 +29,26 @@ public enum KindleClippings {
         var problems: [HighlightProblem] = []
         var block: [Substring] = []
         var blockStart = 1
-        var lineNumber = 0
-        // "\r\n" is one Character to Swift: the file's line ends are made "\n" before splitting.
-        for rawLine in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-        {
-            lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if line.trimmingCharacters(in: .whitespaces) == separator {
-                switch clipping(block, line: blockStart) {
-                case .success(let highlight?): highlights.append(highlight)
-                case .success(nil): break
-                case .failure(let problem): problems.append(problem)
-                }
-                block = []
-                blockStart = lineNumber + 1
-            } else {
-                block.append(line)
-            }
-        }
-        if block.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        // A clipping's lines; one of only blank lines (the file's end) is no clipping.
+        func flush() {
             switch clipping(block, line: blockStart) {
             case .success(let highlight?): highlights.append(highlight)
             case .success(nil): break
             case .failure(let problem): problems.append(problem)
             }
         }
+        // "\r\n" is one Character to Swift: the file's line ends are made "\n" before splitting.
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            if line.trimmingCharacters(in: .whitespaces) == separator {
+                flush()
+                block = []
+                blockStart = index + 2
+            } else {
+                block.append(line)
+            }
+        }
+        flush()
         return (highlights, problems)
     }
 

@@ -99,6 +99,8 @@ struct ReaderFeedTests {
             #expect(shelf.values("rss/channel/item/author_name") == ["Octavia E. Butler"])
             #expect(shelf.values("rss/channel/item/isbn") == ["9780807083697"])
             #expect(shelf.values("rss/channel/item/user_shelves") == ["to-read"])
+            // RFC 822 dates, in UTC (the fixed clock's moment, a Saturday).
+            #expect(shelf.values("rss/channel/item/pubDate") == ["Sat, 14 Mar 2026 10:30:00 +0000"])
 
             // Made again: the old addresses are gone. Revoked: no address works.
             let again = try #require(try await app.send(.POST, "/api/v1/feeds", token: ann)["finishedUrl"] as? String)

@@ -19,7 +19,7 @@ struct KOReaderClient {
     init(_ app: Application, username: String, password: String, device: String = "Kobo Libra 2", deviceID: String) {
         self.app = app
         self.username = username
-        key = Insecure.MD5.hash(data: Data(password.utf8)).map { String(format: "%02x", $0) }.joined()
+        key = Self.md5(password)
         self.device = device
         self.deviceID = deviceID
     }
