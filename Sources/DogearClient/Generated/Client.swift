@@ -12087,7 +12087,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Import a Goodreads, StoryGraph or LibraryThing export, or a Dogear JSON backup
+    /// Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, or a Dogear JSON backup
     ///
     /// The format is read from the file's header, never its name. The file is the part named `file`
     /// of a multipart/form-data body, or the whole body. The job runs in the background: poll

@@ -1616,6 +1616,8 @@ extension Components {
                 case goodreads = "goodreads"
                 case storyGraph = "storyGraph"
                 case libraryThing = "libraryThing"
+                case bookWyrm = "bookWyrm"
+                case hardcover = "hardcover"
                 case dogearBackup = "dogearBackup"
             }
             /// - Remark: Generated from `#/components/schemas/ImportJob/format`.

@@ -19414,7 +19414,7 @@ public enum Operations {
             }
         }
     }
-    /// Import a Goodreads, StoryGraph or LibraryThing export, or a Dogear JSON backup
+    /// Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, or a Dogear JSON backup
     ///
     /// The format is read from the file's header, never its name. The file is the part named `file`
     /// of a multipart/form-data body, or the whole body. The job runs in the background: poll
@@ -19436,7 +19436,7 @@ public enum Operations {
                     case tags = "tags"
                     case lists = "lists"
                 }
-                /// A Goodreads file's own shelves become tags (the default) or lists
+                /// A file's own shelves (Goodreads, BookWyrm) or lists (Hardcover) become tags (the default) or lists
                 ///
                 /// - Remark: Generated from `#/paths/api/v1/imports/POST/query/shelvesAs`.
                 public var shelvesAs: Operations.PostApiV1Imports.Input.Query.ShelvesAsPayload?
@@ -19444,7 +19444,7 @@ public enum Operations {
                 ///
                 /// - Parameters:
                 ///   - dryRun:
-                ///   - shelvesAs: A Goodreads file's own shelves become tags (the default) or lists
+                ///   - shelvesAs: A file's own shelves (Goodreads, BookWyrm) or lists (Hardcover) become tags (the default) or lists
                 public init(
                     dryRun: Swift.Bool? = nil,
                     shelvesAs: Operations.PostApiV1Imports.Input.Query.ShelvesAsPayload? = nil

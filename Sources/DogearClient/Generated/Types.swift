@@ -509,7 +509,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/v1/shared-lists/{code}/copy`.
     /// - Remark: Generated from `#/paths//api/v1/shared-lists/{code}/copy/post`.
     func postApiV1SharedListsCodeCopy(_ input: Operations.PostApiV1SharedListsCodeCopy.Input) async throws -> Operations.PostApiV1SharedListsCodeCopy.Output
-    /// Import a Goodreads, StoryGraph or LibraryThing export, or a Dogear JSON backup
+    /// Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, or a Dogear JSON backup
     ///
     /// The format is read from the file's header, never its name. The file is the part named `file`
     /// of a multipart/form-data body, or the whole body. The job runs in the background: poll
@@ -1977,7 +1977,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Import a Goodreads, StoryGraph or LibraryThing export, or a Dogear JSON backup
+    /// Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, or a Dogear JSON backup
     ///
     /// The format is read from the file's header, never its name. The file is the part named `file`
     /// of a multipart/form-data body, or the whole body. The job runs in the background: poll

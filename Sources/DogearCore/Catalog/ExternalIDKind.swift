@@ -2,7 +2,7 @@
 /// (several Google Books volumes, Goodreads work IDs, ASINs).
 public enum ExternalIDKind: String, Codable, CaseIterable, Sendable {
     case openLibraryWork, openLibraryEdition, openLibraryAuthor, googleBooks, goodreads, amazonASIN,
-        libraryThing, isbndb
+        libraryThing, isbndb, hardcover
 
     /// Edition-level identifiers; the rest belong to the work.
     public var isEditionLevel: Bool { self == .openLibraryEdition }

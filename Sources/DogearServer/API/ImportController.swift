@@ -2,8 +2,8 @@ import DogearServices
 import DogearStore
 import Vapor
 
-/// `POST /api/v1/imports`, `GET /api/v1/imports/{id}` (import Goodreads, StoryGraph, LibraryThing
-/// and Dogear files).
+/// `POST /api/v1/imports`, `GET /api/v1/imports/{id}` (import Goodreads, StoryGraph, LibraryThing,
+/// BookWyrm, Hardcover and Dogear files).
 package struct ImportController {
     /// Stores the upload, checks it can be read, and queues the job: 202 with the job.
     package func create(req: Request) async throws -> Response {

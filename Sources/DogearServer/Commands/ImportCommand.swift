@@ -10,7 +10,7 @@ package struct ImportCommand: AsyncCommand {
     package struct Signature: CommandSignature {
         package init() {}
 
-        @Argument(name: "file", help: "A Goodreads, StoryGraph or LibraryThing export, or a Dogear backup")
+        @Argument(name: "file", help: "A Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, or a Dogear backup")
         package var file: String
         @Option(name: "user", short: "u", help: "The email of the reader to import for")
         package var user: String?
@@ -19,7 +19,7 @@ package struct ImportCommand: AsyncCommand {
     }
 
     package var help: String {
-        "Import a Goodreads, StoryGraph or LibraryThing export (or a Dogear backup) into a reader's library"
+        "Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export (or a Dogear backup) into a reader's library"
     }
 
     package func run(using context: CommandContext, signature: Signature) async throws {

@@ -185,6 +185,8 @@ public final class ExportReader {
             case .goodreads: return GoodreadsRow.map(fields, line: line)
             case .storyGraph: return StoryGraphRow.map(fields, line: line)
             case .libraryThing: return LibraryThingRow.map(Self.libraryThingColumns(fields), line: line)
+            case .bookWyrm: return BookWyrmRow.map(fields, line: line)
+            case .hardcover: return HardcoverRow.map(fields, line: line)
             case .dogearBackup: return nil
             }
         }

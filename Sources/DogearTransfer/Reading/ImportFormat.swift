@@ -2,7 +2,7 @@ import Foundation
 
 /// The exports Dogear reads, told apart by their header row, never by the file name.
 public enum ImportFormat: String, Codable, CaseIterable, Sendable {
-    case goodreads, storyGraph, libraryThing
+    case goodreads, storyGraph, libraryThing, bookWyrm, hardcover
     /// Dogear's own JSON backup.
     case dogearBackup
 
@@ -12,6 +12,8 @@ public enum ImportFormat: String, Codable, CaseIterable, Sendable {
         // A StoryGraph file re-saved by a spreadsheet may keep only its first columns.
         (.storyGraph, ["ISBN/UID", "Read Status"]),
         (.libraryThing, ["Book ID", "Primary Author", "Collections", "ISBNs"]),
+        (.bookWyrm, ["title", "author_text", "remote_id", "shelf"]),
+        (.hardcover, ["Title", "Status", "Hardcover Book ID"]),
     ]
 
     public static func detect(header: [String]) -> ImportFormat? {
@@ -34,7 +36,7 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
         case .unrecognisedFormat(let seen):
             let shown = seen.prefix(6).map { "'\($0)'" }.joined(separator: ", ")
             return "unrecognised format: the first row has \(shown)\(seen.count > 6 ? ", …" : ""); "
-                + "expected a Goodreads, StoryGraph or LibraryThing export or a Dogear backup"
+                + "expected a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export or a Dogear backup"
         case .unreadable(let reason):
             return "the file could not be read: \(reason)"
         }

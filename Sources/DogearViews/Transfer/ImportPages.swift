@@ -21,7 +21,7 @@ public enum ImportUpload {
                     .class("card"),
                     .h1("Import your books"),
                     .p(
-                        "A Goodreads, The StoryGraph or LibraryThing export (CSV, TSV or JSON), or a Dogear backup. ",
+                        "A Goodreads, The StoryGraph, LibraryThing, BookWyrm or Hardcover export (CSV, TSV or JSON), or a Dogear backup. ",
                         "You see what will happen before anything is saved."),
                     .unwrap(model.error) { .p(.class("form-error"), .attribute(named: "role", value: "alert"), .userText($0)) },
                     // The upload streams to disk: the token is the form's first part, so the server
@@ -110,7 +110,7 @@ public enum ImportJobPage {
         var formatName: String {
             [
                 "goodreads": "Goodreads", "storyGraph": "The StoryGraph", "libraryThing": "LibraryThing",
-                "dogearBackup": "Dogear backup",
+                "bookWyrm": "BookWyrm", "hardcover": "Hardcover", "dogearBackup": "Dogear backup",
             ][format] ?? format
         }
     }
