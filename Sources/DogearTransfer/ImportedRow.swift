@@ -58,11 +58,25 @@ public struct ImportedQuote: Sendable, Equatable, Codable {
     public var text: String
     public var page: Int?
     public var createdAt: Date?
+    /// An e-reader's location ("1234" or "1234-1240", Kindle's), when it has one.
+    public var location: String?
+    /// The reader's note on the passage (a Kindle note at its location, KOReader's note).
+    public var note: String?
+    /// Which highlight of which device this is ("kindle|loc:1234", "koreader|1714440856|98"):
+    /// the same highlight imported again finds itself, and a longer one at the same place
+    /// replaces it. Kept in a backup; nil for quotes typed in Dogear.
+    public var sourceKey: String?
 
-    public init(text: String, page: Int? = nil, createdAt: Date? = nil) {
+    public init(
+        text: String, page: Int? = nil, createdAt: Date? = nil, location: String? = nil, note: String? = nil,
+        sourceKey: String? = nil
+    ) {
         self.text = text
         self.page = page
         self.createdAt = createdAt
+        self.location = location
+        self.note = note
+        self.sourceKey = sourceKey
     }
 }
 

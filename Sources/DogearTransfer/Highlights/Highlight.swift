@@ -16,12 +16,14 @@ public struct Highlight: Sendable, Equatable {
     public var location: ClosedRange<Int>?
     public var addedAt: Date?
     public var text: String
-    /// Where the clipping starts in the file, counted from 1.
+    /// The reader's note on this highlight, when the device keeps it with the highlight (KOReader).
+    public var note: String?
+    /// Where the clipping starts in the file, counted from 1 (for JSON, the entry's number).
     public var line: Int
 
     public init(
         kind: Kind, title: String, author: String?, page: Int? = nil, location: ClosedRange<Int>? = nil,
-        addedAt: Date? = nil, text: String, line: Int
+        addedAt: Date? = nil, text: String, note: String? = nil, line: Int
     ) {
         self.kind = kind
         self.title = title
@@ -30,6 +32,7 @@ public struct Highlight: Sendable, Equatable {
         self.location = location
         self.addedAt = addedAt
         self.text = text
+        self.note = note
         self.line = line
     }
 }

@@ -187,7 +187,7 @@ public final class ExportReader {
             case .libraryThing: return LibraryThingRow.map(Self.libraryThingColumns(fields), line: line)
             case .bookWyrm: return BookWyrmRow.map(fields, line: line)
             case .hardcover: return HardcoverRow.map(fields, line: line)
-            case .dogearBackup: return nil
+            case .dogearBackup, .kindleClippings, .koreaderHighlights: return nil
             }
         }
     }

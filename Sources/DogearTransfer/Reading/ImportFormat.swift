@@ -5,6 +5,11 @@ public enum ImportFormat: String, Codable, CaseIterable, Sendable {
     case goodreads, storyGraph, libraryThing, bookWyrm, hardcover
     /// Dogear's own JSON backup.
     case dogearBackup
+    /// E-readers' highlights (`HighlightsFile`): Kindle's `My Clippings.txt`, KOReader's JSON or
+    /// Markdown export. Quotes for books the reader has, not library rows.
+    case kindleClippings, koreaderHighlights
+
+    public var isHighlights: Bool { self == .kindleClippings || self == .koreaderHighlights }
 
     /// Columns that only this format's header has.
     static let signatures: [(ImportFormat, Set<String>)] = [
@@ -36,7 +41,8 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
         case .unrecognisedFormat(let seen):
             let shown = seen.prefix(6).map { "'\($0)'" }.joined(separator: ", ")
             return "unrecognised format: the first row has \(shown)\(seen.count > 6 ? ", …" : ""); "
-                + "expected a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export or a Dogear backup"
+                + "expected a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, a Dogear backup, "
+                + "Kindle's My Clippings.txt or a KOReader highlights export"
         case .unreadable(let reason):
             return "the file could not be read: \(reason)"
         }

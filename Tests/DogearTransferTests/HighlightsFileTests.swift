@@ -1,0 +1,103 @@
+import DogearCore
+import Foundation
+import Testing
+
+@testable import DogearTransfer
+
+@Suite("Highlights files: Kindle and KOReader, by book")
+struct HighlightsFileTests {
+    static let directory = KindleClippingsTests.directory
+
+    static func file(_ name: String) throws -> HighlightsFile {
+        try #require(try HighlightsFile.read(path: directory.appendingPathComponent(name).path))
+    }
+
+    @Test("Kindle in English: a note joins the highlight it sits in; a highlight extended four times is one quote, the last")
+    func kindleEnglish() throws {
+        let file = try Self.file("kindle-en-Bjoern-AS.txt")
+        #expect(file.format == .kindleClippings)
+        #expect(file.problems.isEmpty)
+        #expect(file.books.count == 1)
+        let book = try #require(file.books.first)
+        #expect(book.author == "Lowndes, Leil")
+        #expect(book.quotes.map(\.location) == ["245-246", "290-291", "304-307", "342-343"])
+        #expect(book.quotes.map(\.page) == [3, 7, 8, 11])
+        #expect(book.quotes[0].note == "Portray of a Somebody")
+        #expect(book.quotes.allSatisfy { $0.note != nil })
+        #expect(book.notes.isEmpty)
+        #expect(book.quotes.map(\.sourceKey) == ["kindle|loc:245", "kindle|loc:290", "kindle|loc:304", "kindle|loc:342"])
+        #expect(book.quotes[3].createdAt == KindleClippingsTests.utc(2021, 9, 1, 23, 5, 2))
+    }
+
+    @Test("Kindle in Chinese and German: a note written before its highlight still joins it; bookmarks are counted, not quoted")
+    func kindleOtherLanguages() throws {
+        let file = try Self.file("kindle-de-zh-DerJoker.txt")
+        #expect(file.books.map(\.title).contains("Pride and Prejudice") == false)
+        #expect(file.bookmarks == 2)
+        let june6 = try #require(file.books.first { $0.title == "Kindle4RSS - Jun 06" })
+        #expect(june6.quotes.count == 1)
+        #expect(june6.quotes[0].location == "206-207")
+        #expect(june6.quotes[0].note != nil)
+        let german = try #require(file.books.first { $0.author == nil })
+        #expect(german.quotes.map(\.page) == [22])
+        #expect(german.quotes[0].sourceKey?.hasPrefix("kindle|page:22|") == true)
+        #expect(file.count == file.books.map(\.quotes.count).reduce(0, +))
+    }
+
+    @Test("KOReader's JSON (all books): every entry a quote with page, time and note; keyed by when it was made")
+    func koreaderJSON() throws {
+        let file = try Self.file("koreader-5books-zh-Devric.json")
+        #expect(file.format == .koreaderHighlights)
+        #expect(file.problems.isEmpty)
+        #expect(file.books.map(\.title) == ["Cloud Atlas", "可复制的沟通力：樊登的10堂表达课", "I Am Legend", "Dear John", "Foster"])
+        #expect(file.books.map(\.quotes.count) == [2, 18, 3, 2, 3])
+        #expect(file.books.map { $0.quotes.filter { $0.note != nil }.count } == [0, 6, 2, 2, 3])
+        let first = try #require(file.books.first?.quotes.first)
+        #expect(first.text == "Marchioness")
+        #expect(first.page == 16)
+        #expect(first.sourceKey == "koreader|\(Int(first.createdAt!.timeIntervalSince1970))")
+        #expect(first.createdAt == KindleClippingsTests.utc(2024, 4, 30, 14, 42, 13))
+    }
+
+    @Test("KOReader's Markdown of the same export reads the same quotes (text, page, time, note, key)")
+    func koreaderMarkdown() throws {
+        let markdown = try Self.file("koreader-5books-zh-Devric-rendered.md")
+        let json = try Self.file("koreader-5books-zh-Devric.json")
+        #expect(markdown.format == .koreaderHighlights)
+        #expect(markdown.problems.isEmpty)
+        #expect(markdown.books.map(\.title) == json.books.map(\.title))
+        #expect(markdown.books.map(\.author) == json.books.map(\.author))
+        for (fromMarkdown, fromJSON) in zip(markdown.books, json.books) {
+            #expect(fromMarkdown.quotes == fromJSON.quotes, "\(fromJSON.title)")
+        }
+    }
+
+    @Test("KOReader's one-book JSON, Markdown styles, page labels and entries without text")
+    func koreaderShapes() throws {
+        let one = Data(
+            """
+            {"title":"Piranesi","author":"Susanna Clarke","entries":[
+              {"page":12,"time":1714486933,"text":"The Beauty of the House is immeasurable.","chapter":"1","drawer":"lighten","sort":"highlight"},
+              {"page":"xii","time":1714486999,"text":"  ","chapter":"1","drawer":"lighten","sort":"highlight"}],
+             "version":"json/1.0.0","created_on":1714487000}
+            """.utf8)
+        let file = HighlightsFile.read(one, format: .koreaderHighlights)
+        #expect(file.books.map(\.title) == ["Piranesi"])
+        #expect(file.books[0].quotes.map(\.text) == ["The Beauty of the House is immeasurable."])
+        #expect(file.problems == [HighlightProblem(line: 2, message: "a highlight without its text")])
+
+        let (styled, _) = KOReaderHighlights.parseMarkdown(
+            "# A\n##### N/A\n\n## One\n### Page 3 @ 01 May 2024 08:00:00 AM\n**bold words**\n### Page x @ 01 May 2024 09:00:00 PM\n==marked==\n")
+        #expect(styled.map(\.text) == ["bold words", "marked"])
+        #expect(styled.map(\.author) == [nil, nil])
+        #expect(styled.map(\.page) == [3, nil])
+        #expect(styled[1].addedAt == KindleClippingsTests.utc(2024, 5, 1, 21, 0, 0))
+    }
+
+    @Test("what is not a highlights file is left to the other readers", arguments: [
+        "Title,Author\nA,B\n", "{\"format\":\"dogear-backup\",\"entries\":[]}", "{\"1\":{\"title\":\"A\"}}", "# Notes\nplain markdown\n",
+    ])
+    func notHighlights(_ text: String) {
+        #expect(HighlightsFile.detect(Data(text.utf8)) == nil)
+    }
+}
