@@ -179,6 +179,7 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     let imports = ImportController()
     signedIn.on(.POST, "imports", body: .stream, use: imports.create).userInfo[IdempotencyMiddleware.streamedBody] = true
     signedIn.get("imports", ":id", use: imports.show)
+    signedIn.post("imports", ":id", "books", ":bookId", "link", use: imports.linkBook)
     signedIn.get("export", use: ExportController().export)
 
     // Shelf photos stream through the upload receiver (20 MB); their reading runs on ScanWorker.

@@ -46,6 +46,7 @@ package struct AccountDeletion {
             for chunk in jobs.compactMap(\.id).chunked(into: 500) {
                 try await ImportRowRecord.query(on: db).filter(\.$job.$id ~~ chunk).delete()
             }
+            try await db.sql.delete(from: "import_waiting_books").where("user_id", .equal, userID).run()
             try await ImportJob.query(on: db).filter(\.$user.$id == userID).delete()
             // Shelf scans: proposals, photos (which name the reader only through their scan), scans.
             try await db.sql.delete(from: ScanProposal.schema).where("user_id", .equal, userID).run()

@@ -7,7 +7,9 @@ struct DeviceBookMatchTests {
     typealias Candidate = DeviceBookMatch.Candidate
 
     static let library: [Candidate] = [
-        Candidate(title: "How to Talk to Anyone", subtitle: "92 Little Tricks for Big Success in Relationships", authors: ["Leil Lowndes"]),
+        Candidate(
+            title: "How to Talk to Anyone", subtitle: "92 Little Tricks for Big Success in Relationships",
+            authors: ["Leil Lowndes"]),
         Candidate(title: "Gideon the Ninth", authors: ["Tamsyn Muir"]),
         Candidate(title: "The Left Hand of Darkness", authors: ["Ursula K. Le Guin"]),
         Candidate(title: "Der Joker", authors: ["Markus Zusak"]),

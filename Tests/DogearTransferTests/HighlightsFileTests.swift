@@ -87,16 +87,20 @@ struct HighlightsFileTests {
         #expect(file.problems == [HighlightProblem(line: 2, message: "a highlight without its text")])
 
         let (styled, _) = KOReaderHighlights.parseMarkdown(
-            "# A\n##### N/A\n\n## One\n### Page 3 @ 01 May 2024 08:00:00 AM\n**bold words**\n### Page x @ 01 May 2024 09:00:00 PM\n==marked==\n")
+            "# A\n##### N/A\n\n## One\n### Page 3 @ 01 May 2024 08:00:00 AM\n**bold words**\n### Page x @ 01 May 2024 09:00:00 PM\n==marked==\n"
+        )
         #expect(styled.map(\.text) == ["bold words", "marked"])
         #expect(styled.map(\.author) == [nil, nil])
         #expect(styled.map(\.page) == [3, nil])
         #expect(styled[1].addedAt == KindleClippingsTests.utc(2024, 5, 1, 21, 0, 0))
     }
 
-    @Test("what is not a highlights file is left to the other readers", arguments: [
-        "Title,Author\nA,B\n", "{\"format\":\"dogear-backup\",\"entries\":[]}", "{\"1\":{\"title\":\"A\"}}", "# Notes\nplain markdown\n",
-    ])
+    @Test(
+        "what is not a highlights file is left to the other readers",
+        arguments: [
+            "Title,Author\nA,B\n", "{\"format\":\"dogear-backup\",\"entries\":[]}", "{\"1\":{\"title\":\"A\"}}",
+            "# Notes\nplain markdown\n",
+        ])
     func notHighlights(_ text: String) {
         #expect(HighlightsFile.detect(Data(text.utf8)) == nil)
     }

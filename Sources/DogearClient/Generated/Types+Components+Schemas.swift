@@ -1619,6 +1619,8 @@ extension Components {
                 case bookWyrm = "bookWyrm"
                 case hardcover = "hardcover"
                 case dogearBackup = "dogearBackup"
+                case kindleClippings = "kindleClippings"
+                case koreaderHighlights = "koreaderHighlights"
             }
             /// - Remark: Generated from `#/components/schemas/ImportJob/format`.
             public var format: Components.Schemas.ImportJob.FormatPayload
@@ -1691,6 +1693,53 @@ extension Components {
             public var createdAt: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/ImportJob/finishedAt`.
             public var finishedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/ImportJob/UnmatchedBooksPayload`.
+            public struct UnmatchedBooksPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ImportJob/UnmatchedBooksPayload/id`.
+                public var id: Swift.String
+                /// The title as the device wrote it
+                ///
+                /// - Remark: Generated from `#/components/schemas/ImportJob/UnmatchedBooksPayload/title`.
+                public var title: Swift.String
+                /// - Remark: Generated from `#/components/schemas/ImportJob/UnmatchedBooksPayload/author`.
+                public var author: Swift.String?
+                /// Its quotes and notes
+                ///
+                /// - Remark: Generated from `#/components/schemas/ImportJob/UnmatchedBooksPayload/highlights`.
+                public var highlights: Swift.Int
+                /// Creates a new `UnmatchedBooksPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - title: The title as the device wrote it
+                ///   - author:
+                ///   - highlights: Its quotes and notes
+                public init(
+                    id: Swift.String,
+                    title: Swift.String,
+                    author: Swift.String? = nil,
+                    highlights: Swift.Int
+                ) {
+                    self.id = id
+                    self.title = title
+                    self.author = author
+                    self.highlights = highlights
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case id
+                    case title
+                    case author
+                    case highlights
+                }
+            }
+            /// A highlights file's books that matched none of yours, in the file's order
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportJob/unmatchedBooks`.
+            public typealias UnmatchedBooksPayload = [Components.Schemas.ImportJob.UnmatchedBooksPayloadPayload]
+            /// A highlights file's books that matched none of yours, in the file's order
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportJob/unmatchedBooks`.
+            public var unmatchedBooks: Components.Schemas.ImportJob.UnmatchedBooksPayload?
             /// Creates a new `ImportJob`.
             ///
             /// - Parameters:
@@ -1712,6 +1761,7 @@ extension Components {
             ///   - mappings:
             ///   - createdAt:
             ///   - finishedAt:
+            ///   - unmatchedBooks: A highlights file's books that matched none of yours, in the file's order
             public init(
                 id: Swift.String,
                 status: Components.Schemas.ImportJob.StatusPayload,
@@ -1730,7 +1780,8 @@ extension Components {
                 fileWarnings: [Swift.String],
                 mappings: Components.Schemas.ImportJob.MappingsPayload,
                 createdAt: Foundation.Date? = nil,
-                finishedAt: Foundation.Date? = nil
+                finishedAt: Foundation.Date? = nil,
+                unmatchedBooks: Components.Schemas.ImportJob.UnmatchedBooksPayload? = nil
             ) {
                 self.id = id
                 self.status = status
@@ -1750,6 +1801,7 @@ extension Components {
                 self.mappings = mappings
                 self.createdAt = createdAt
                 self.finishedAt = finishedAt
+                self.unmatchedBooks = unmatchedBooks
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -1770,6 +1822,7 @@ extension Components {
                 case mappings
                 case createdAt
                 case finishedAt
+                case unmatchedBooks
             }
         }
         /// - Remark: Generated from `#/components/schemas/ImportRowProblem`.
@@ -4033,6 +4086,14 @@ extension Components {
             public var page: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/Quote/createdAt`.
             public var createdAt: Foundation.Date?
+            /// An e-reader's location (Kindle's "180-182"), for a highlight imported from one
+            ///
+            /// - Remark: Generated from `#/components/schemas/Quote/location`.
+            public var location: Swift.String?
+            /// The reader's note on the passage, for a highlight imported from an e-reader
+            ///
+            /// - Remark: Generated from `#/components/schemas/Quote/note`.
+            public var note: Swift.String?
             /// Creates a new `Quote`.
             ///
             /// - Parameters:
@@ -4041,18 +4102,24 @@ extension Components {
             ///   - text:
             ///   - page:
             ///   - createdAt:
+            ///   - location: An e-reader's location (Kindle's "180-182"), for a highlight imported from one
+            ///   - note: The reader's note on the passage, for a highlight imported from an e-reader
             public init(
                 id: Swift.String,
                 entryId: Swift.String,
                 text: Swift.String,
                 page: Swift.Int? = nil,
-                createdAt: Foundation.Date? = nil
+                createdAt: Foundation.Date? = nil,
+                location: Swift.String? = nil,
+                note: Swift.String? = nil
             ) {
                 self.id = id
                 self.entryId = entryId
                 self.text = text
                 self.page = page
                 self.createdAt = createdAt
+                self.location = location
+                self.note = note
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -4060,6 +4127,8 @@ extension Components {
                 case text
                 case page
                 case createdAt
+                case location
+                case note
             }
         }
         /// - Remark: Generated from `#/components/schemas/StatsRange`.

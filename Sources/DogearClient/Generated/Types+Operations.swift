@@ -19414,9 +19414,14 @@ public enum Operations {
             }
         }
     }
-    /// Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, or a Dogear JSON backup
+    /// Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, a Dogear JSON backup, or e-reader highlights
     ///
-    /// The format is read from the file's header, never its name. The file is the part named `file`
+    /// The format is read from the file's header, never its name.
+    /// Highlights (Kindle's `My Clippings.txt`, KOReader's JSON or Markdown export) become quotes of
+    /// the books they match by title and author, with page or location, date and note; a Kindle
+    /// note joins the highlight at its location, an extended highlight is kept once, bookmarks are
+    /// left out (a file warning says how many). Books that match none are the job's
+    /// `unmatchedBooks`, to link. The same file again adds nothing. The file is the part named `file`
     /// of a multipart/form-data body, or the whole body. The job runs in the background: poll
     /// `GET /api/v1/imports/{id}`. With `dryRun=true` nothing is kept; the job says what the run
     /// would do (created, merged, unchanged, failed rows, how statuses map).
@@ -20033,6 +20038,375 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Give a highlights file's unmatched book its place in your library
+    ///
+    /// The book's highlights become quotes of the entry named (those it has already, by device
+    /// or by text, are left), and it leaves the job's `unmatchedBooks`; the job's counters take
+    /// them in. Another reader's job, a book linked already, or another reader's entry: 404. A
+    /// preview keeps nothing, so its books cannot be linked (422).
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/imports/{id}/books/{bookId}/link`.
+    /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post`.
+    public enum PostApiV1ImportsIdBooksBookIdLink {
+        public static let id: Swift.String = "post/api/v1/imports/{id}/books/{bookId}/link"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/path/id`.
+                public var id: Components.Parameters.Id
+                /// One of the job's `unmatchedBooks`
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/path/bookId`.
+                public var bookId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - bookId: One of the job's `unmatchedBooks`
+                public init(
+                    id: Components.Parameters.Id,
+                    bookId: Swift.String
+                ) {
+                    self.id = id
+                    self.bookId = bookId
+                }
+            }
+            public var path: Operations.PostApiV1ImportsIdBooksBookIdLink.Input.Path
+            /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A key of the app's choosing (1–255 printable characters) for this one write. Sent again with the
+                /// same request within 24 hours, the first answer is replayed (with `Idempotent-Replayed: true`) and
+                /// nothing is applied twice; a retry that arrives while the first try still runs waits for its answer.
+                /// The same key with a different request answers 422 `idempotencyKeyReused`. Keys are per reader.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PostApiV1ImportsIdBooksBookIdLink.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: A key of the app's choosing (1–255 printable characters) for this one write. Sent again with the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PostApiV1ImportsIdBooksBookIdLink.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.PostApiV1ImportsIdBooksBookIdLink.Input.Headers
+            /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/requestBody/json/entryId`.
+                    public var entryId: Swift.String
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - entryId:
+                    public init(entryId: Swift.String) {
+                        self.entryId = entryId
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case entryId
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/requestBody/content/application\/json`.
+                case json(Operations.PostApiV1ImportsIdBooksBookIdLink.Input.Body.JsonPayload)
+            }
+            public var body: Operations.PostApiV1ImportsIdBooksBookIdLink.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.PostApiV1ImportsIdBooksBookIdLink.Input.Path,
+                headers: Operations.PostApiV1ImportsIdBooksBookIdLink.Input.Headers = .init(),
+                body: Operations.PostApiV1ImportsIdBooksBookIdLink.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ImportJob)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ImportJob {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PostApiV1ImportsIdBooksBookIdLink.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PostApiV1ImportsIdBooksBookIdLink.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The job
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.PostApiV1ImportsIdBooksBookIdLink.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.PostApiV1ImportsIdBooksBookIdLink.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, a wrong type, a missing field or a malformed id
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token (code notAuthenticated)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// You can see it but not change it (code forbidden), it needs premium (code premiumRequired), or an app's token lacks the scope (code insufficientScope)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such thing of yours (another user's ids are not found too)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A rule was broken (code invalidData, with the field)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Invalid)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Invalid {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not in a type this operation reads (send Content-Type application/json, or the form the operation names)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedMediaType)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedMediaType {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/imports/{id}/books/{bookId}/link/POST/responses/409/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PostApiV1ImportsIdBooksBookIdLink.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PostApiV1ImportsIdBooksBookIdLink.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The first request with this Idempotency-Key is still running (code requestInProgress)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.PostApiV1ImportsIdBooksBookIdLink.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.PostApiV1ImportsIdBooksBookIdLink.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }

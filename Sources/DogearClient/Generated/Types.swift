@@ -509,9 +509,14 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/v1/shared-lists/{code}/copy`.
     /// - Remark: Generated from `#/paths//api/v1/shared-lists/{code}/copy/post`.
     func postApiV1SharedListsCodeCopy(_ input: Operations.PostApiV1SharedListsCodeCopy.Input) async throws -> Operations.PostApiV1SharedListsCodeCopy.Output
-    /// Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, or a Dogear JSON backup
+    /// Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, a Dogear JSON backup, or e-reader highlights
     ///
-    /// The format is read from the file's header, never its name. The file is the part named `file`
+    /// The format is read from the file's header, never its name.
+    /// Highlights (Kindle's `My Clippings.txt`, KOReader's JSON or Markdown export) become quotes of
+    /// the books they match by title and author, with page or location, date and note; a Kindle
+    /// note joins the highlight at its location, an extended highlight is kept once, bookmarks are
+    /// left out (a file warning says how many). Books that match none are the job's
+    /// `unmatchedBooks`, to link. The same file again adds nothing. The file is the part named `file`
     /// of a multipart/form-data body, or the whole body. The job runs in the background: poll
     /// `GET /api/v1/imports/{id}`. With `dryRun=true` nothing is kept; the job says what the run
     /// would do (created, merged, unchanged, failed rows, how statuses map).
@@ -525,6 +530,17 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/imports/{id}`.
     /// - Remark: Generated from `#/paths//api/v1/imports/{id}/get`.
     func getApiV1ImportsId(_ input: Operations.GetApiV1ImportsId.Input) async throws -> Operations.GetApiV1ImportsId.Output
+    /// Give a highlights file's unmatched book its place in your library
+    ///
+    /// The book's highlights become quotes of the entry named (those it has already, by device
+    /// or by text, are left), and it leaves the job's `unmatchedBooks`; the job's counters take
+    /// them in. Another reader's job, a book linked already, or another reader's entry: 404. A
+    /// preview keeps nothing, so its books cannot be linked (422).
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/imports/{id}/books/{bookId}/link`.
+    /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post`.
+    func postApiV1ImportsIdBooksBookIdLink(_ input: Operations.PostApiV1ImportsIdBooksBookIdLink.Input) async throws -> Operations.PostApiV1ImportsIdBooksBookIdLink.Output
     /// The whole library as a download
     ///
     /// `goodreads`: a Goodreads-compatible CSV (24 columns, ISBNs as `="…"`, tags as shelves).
@@ -1977,9 +1993,14 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, or a Dogear JSON backup
+    /// Import a Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, a Dogear JSON backup, or e-reader highlights
     ///
-    /// The format is read from the file's header, never its name. The file is the part named `file`
+    /// The format is read from the file's header, never its name.
+    /// Highlights (Kindle's `My Clippings.txt`, KOReader's JSON or Markdown export) become quotes of
+    /// the books they match by title and author, with page or location, date and note; a Kindle
+    /// note joins the highlight at its location, an extended highlight is kept once, bookmarks are
+    /// left out (a file warning says how many). Books that match none are the job's
+    /// `unmatchedBooks`, to link. The same file again adds nothing. The file is the part named `file`
     /// of a multipart/form-data body, or the whole body. The job runs in the background: poll
     /// `GET /api/v1/imports/{id}`. With `dryRun=true` nothing is kept; the job says what the run
     /// would do (created, merged, unchanged, failed rows, how statuses map).
@@ -2009,6 +2030,27 @@ extension APIProtocol {
         try await getApiV1ImportsId(Operations.GetApiV1ImportsId.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Give a highlights file's unmatched book its place in your library
+    ///
+    /// The book's highlights become quotes of the entry named (those it has already, by device
+    /// or by text, are left), and it leaves the job's `unmatchedBooks`; the job's counters take
+    /// them in. Another reader's job, a book linked already, or another reader's entry: 404. A
+    /// preview keeps nothing, so its books cannot be linked (422).
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/imports/{id}/books/{bookId}/link`.
+    /// - Remark: Generated from `#/paths//api/v1/imports/{id}/books/{bookId}/link/post`.
+    public func postApiV1ImportsIdBooksBookIdLink(
+        path: Operations.PostApiV1ImportsIdBooksBookIdLink.Input.Path,
+        headers: Operations.PostApiV1ImportsIdBooksBookIdLink.Input.Headers = .init(),
+        body: Operations.PostApiV1ImportsIdBooksBookIdLink.Input.Body
+    ) async throws -> Operations.PostApiV1ImportsIdBooksBookIdLink.Output {
+        try await postApiV1ImportsIdBooksBookIdLink(Operations.PostApiV1ImportsIdBooksBookIdLink.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// The whole library as a download

@@ -28,6 +28,22 @@ package struct ImportController {
         let jobs = try req.importJobs()
         let job = try await jobs.job(try req.uuidParameter("id"))
         // The first thousand problems; `failed` counts them all.
-        return try ImportJobDTO(job, rows: try await jobs.rows(of: job, onlyFailed: false, limit: 1000))
+        return try ImportJobDTO(
+            job, rows: try await jobs.rows(of: job, onlyFailed: false, limit: 1000),
+            unmatchedBooks: try await jobs.unmatchedBooks(of: job))
+    }
+
+    private struct LinkBook: Content {
+        var entryId: UUID
+    }
+
+    /// `POST /api/v1/imports/{id}/books/{bookId}/link {"entryId"}`: a highlights file's book that
+    /// matched none of the reader's goes to the one they name; answers the job.
+    package func linkBook(req: Request) async throws -> ImportJobDTO {
+        let jobs = try req.importJobs()
+        let job = try await jobs.job(try req.uuidParameter("id"))
+        let body = try req.content.decode(LinkBook.self)
+        try await req.highlightImport().link(waitingID: try req.uuidParameter("bookId"), of: job, to: body.entryId)
+        return try await show(req: req)
     }
 }

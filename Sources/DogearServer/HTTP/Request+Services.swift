@@ -38,6 +38,10 @@ extension Request {
         ImportJobReader(db: database, userID: try currentUserID())
     }
 
+    package func highlightImport() throws -> HighlightImport {
+        HighlightImport(db: database, userID: try currentUserID(), now: now)
+    }
+
     package func scans() throws -> ScanService {
         ScanService(
             db: database, user: try currentUser(), now: now,

@@ -39,12 +39,28 @@ package struct ImportRunner {
                 .premiumRequired, code: .premiumRequired,
                 "shelves as lists come with a premium account; import the shelves as tags instead", field: "shelvesAs")
         }
-        let reader = try ExportReader(path: filePath)
-        let total = try reader.countRows()
+        let format: ImportFormat
+        let total: Int
+        var warnings: [String]
+        if let highlights = try HighlightsFile.read(path: filePath) {
+            guard highlights.count > 0 || !highlights.problems.isEmpty else {
+                if highlights.bookmarks == 0 { throw ImportFileError.empty }
+                throw ImportFileError.unreadable("it holds bookmarks only, and a bookmark has no text to quote")
+            }
+            (format, total, warnings) = (highlights.format, highlights.count, [])
+            if highlights.bookmarks > 0 {
+                warnings.append(
+                    "\(highlights.bookmarks) bookmark\(highlights.bookmarks == 1 ? " was" : "s were") left out: a bookmark marks a"
+                        + " place and has no text to quote")
+            }
+        } else {
+            let reader = try ExportReader(path: filePath)
+            (format, total, warnings) = (reader.format, try reader.countRows(), reader.warnings)
+        }
         let job = ImportJob(
-            userID: userID, format: reader.format.rawValue, dryRun: dryRun, fileName: fileName,
+            userID: userID, format: format.rawValue, dryRun: dryRun, fileName: fileName,
             filePath: filePath, fileSHA256: try Self.sha256(of: filePath), total: total)
-        job.warnings = Self.json(reader.warnings)
+        job.warnings = Self.json(warnings)
         if shelvesAsLists { job.shelvesAs = "lists" }
         try await job.create(on: db)
         return job
@@ -84,7 +100,9 @@ package struct ImportRunner {
         job.status = ImportJob.Status.running
         try await job.save(on: db)
         do {
-            if job.dryRun {
+            if ImportFormat(rawValue: job.format)?.isHighlights == true {
+                try await importHighlights(job)
+            } else if job.dryRun {
                 try await preview(job, onProgress: onProgress)
             } else {
                 try await importRows(job, onProgress: onProgress)
@@ -295,6 +313,33 @@ package struct ImportRunner {
             }
         }
         return (prepared, failures)
+    }
+
+    // MARK: highlights
+
+    /// A highlights file: quotes into the books it matches, the others waiting to be linked
+    /// (`HighlightImport`); its problems are the job's failed lines. A preview writes only its
+    /// waiting list, so the reader sees which books will need a link.
+    private func importHighlights(_ job: ImportJob) async throws {
+        guard let file = try HighlightsFile.read(path: job.filePath) else {
+            throw ImportFileError.unreadable("the file is no longer a highlights file")
+        }
+        let jobID = try job.requireID()
+        if job.lastLine <= 1 || job.dryRun {
+            let records = file.problems.map {
+                ImportRowRecord(jobID: jobID, line: $0.line, outcome: .failed, reason: $0.message)
+            }
+            job.failed = records.count
+            try await db.writeTransaction { db in
+                try await ImportRowRecord.query(on: db).filter(\.$job.$id == jobID).delete()
+                for chunk in records.chunked(into: 500) { try await chunk.create(on: db) }
+                try await job.save(on: db)
+            }
+        }
+        try await HighlightImport(db: db, userID: job.$user.id, now: now()).run(file, job: job)
+        job.status = ImportJob.Status.done
+        job.finishedAt = now()
+        try await job.save(on: db)
     }
 
     // MARK: the dry run

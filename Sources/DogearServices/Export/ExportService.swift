@@ -115,7 +115,8 @@ package struct ExportService {
             quotes[quote.$entry.id, default: []].append(
                 ImportedQuote(
                     text: quote.text, page: quote.page,
-                    createdAt: quote.createdAt.map(Self.milliseconds)))
+                    createdAt: quote.createdAt.map(Self.milliseconds), location: quote.location, note: quote.note,
+                    sourceKey: quote.sourceKey))
         }
         var sessions: [UUID: [ImportedSession]] = [:]
         for session in try await ReadingSession.query(on: db).filter(\.$entry.$id ~~ ids).sort(\.$date).sort(\.$minutes).all() {

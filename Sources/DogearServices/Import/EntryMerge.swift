@@ -133,7 +133,13 @@ package struct EntryMerge {
         for read in row.source.pastReads where existing.readThroughs.insert(readKey(read)).inserted {
             add.readThroughs.append(read)
         }
-        for quote in row.source.quotes where existing.quotes.insert(quoteKey(quote.text)).inserted { add.quotes.append(quote) }
+        // A device's highlight is one quote a book (`source_key` is unique per entry), whatever its text.
+        for quote in row.source.quotes
+        where existing.quotes.insert(quoteKey(quote.text)).inserted
+            && quote.sourceKey.map({ existing.quotes.insert(quoteSourceKey($0)).inserted }) ?? true
+        {
+            add.quotes.append(quote)
+        }
         for session in row.source.sessions where existing.sessions.insert(sessionKey(session)).inserted {
             add.sessions.append(session)
         }
@@ -154,6 +160,8 @@ package struct EntryMerge {
 
     package static func noteKey(_ content: String) -> String { content.trimmingCharacters(in: .whitespacesAndNewlines) }
     package static func quoteKey(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// Kept in the same set as the texts, told apart by a prefix no trimmed text starts with.
+    package static func quoteSourceKey(_ key: String) -> String { "\u{1F}source:" + key }
     package static func readKey(_ read: PastReadThrough) -> String {
         "\(read.started?.description ?? "")|\(read.finished?.description ?? "")|\(read.outcome.rawValue)"
     }

@@ -88,9 +88,15 @@ package struct ImportBatchWriter {
                 result[try row.decode(column: "entry_id", as: UUID.self), default: .init()].notes
                     .insert(EntryMerge.noteKey(try row.decode(column: "content", as: String.self)))
             }
-            for row in try await sql.raw("SELECT entry_id, text FROM quotes WHERE entry_id IN (\(binds: chunk))").all() {
-                result[try row.decode(column: "entry_id", as: UUID.self), default: .init()].quotes
-                    .insert(EntryMerge.quoteKey(try row.decode(column: "text", as: String.self)))
+            for row in try await sql.raw("SELECT entry_id, text, source_key FROM quotes WHERE entry_id IN (\(binds: chunk))")
+                .all()
+            {
+                let entryID = try row.decode(column: "entry_id", as: UUID.self)
+                result[entryID, default: .init()].quotes.insert(
+                    EntryMerge.quoteKey(try row.decode(column: "text", as: String.self)))
+                if let source = try row.decode(column: "source_key", as: String?.self) {
+                    result[entryID, default: .init()].quotes.insert(EntryMerge.quoteSourceKey(source))
+                }
             }
             for row in try await sql.raw(
                 """

@@ -1,6 +1,8 @@
 import DogearStore
+import DogearTransfer
 import FluentKit
 import Foundation
+import SQLKit
 
 /// A reader's import jobs as the API and the import page show them: another reader's job is
 /// "not found", like one that does not exist.
@@ -31,6 +33,22 @@ package struct ImportJobReader {
         var query = ImportRowRecord.query(on: db).filter(\.$job.$id == (try job.requireID()))
         if onlyFailed { query = query.filter(\.$outcome == ImportRowRecord.Outcome.failed) }
         return try await query.sort(\.$line).limit(limit).all()
+    }
+
+    /// A highlights job's books that matched none of the reader's, in the file's order.
+    package func unmatchedBooks(of job: ImportJob) async throws -> [ImportJobRecord.WaitingBook] {
+        guard ImportFormat(rawValue: job.format)?.isHighlights == true else { return [] }
+        return try await db.sql.raw(
+            """
+            SELECT id, title, author, highlights FROM import_waiting_books
+            WHERE job_id = \(bind: try job.requireID()) ORDER BY position
+            """
+        ).all().map { row in
+            ImportJobRecord.WaitingBook(
+                id: try row.decode(column: "id", as: UUID.self), title: try row.decode(column: "title", as: String.self),
+                author: try row.decode(column: "author", as: String?.self),
+                highlights: try row.decode(column: "highlights", as: Int.self))
+        }
     }
 
     package init(db: any Database, userID: UUID) {

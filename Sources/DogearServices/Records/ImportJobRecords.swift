@@ -15,6 +15,21 @@ package struct ImportJobRecord: Sendable, Equatable {
         }
     }
 
+    /// A highlights file's book that matched none of the reader's, waiting to be linked to one.
+    package struct WaitingBook: Sendable, Equatable {
+        package var id: UUID
+        package var title: String
+        package var author: String?
+        package var highlights: Int
+
+        package init(id: UUID, title: String, author: String?, highlights: Int) {
+            self.id = id
+            self.title = title
+            self.author = author
+            self.highlights = highlights
+        }
+    }
+
     package var id: UUID
     package var status: String
     package var format: String
@@ -33,6 +48,7 @@ package struct ImportJobRecord: Sendable, Equatable {
     package var mappings: [ImportStatusMapping]
     package var createdAt: Date?
     package var finishedAt: Date?
+    package var unmatchedBooks: [WaitingBook] = []
 
     package init(
         id: UUID, status: String, format: String, dryRun: Bool, fileName: String? = nil, total: Int, processed: Int, created: Int,
@@ -59,7 +75,8 @@ package struct ImportJobRecord: Sendable, Equatable {
         self.finishedAt = finishedAt
     }
 
-    package init(_ job: ImportJob, rows: [ImportRowRecord]) throws {
+    package init(_ job: ImportJob, rows: [ImportRowRecord], unmatchedBooks: [WaitingBook] = []) throws {
+        self.unmatchedBooks = unmatchedBooks
         id = try job.requireID()
         status = job.status.rawValue
         format = job.format

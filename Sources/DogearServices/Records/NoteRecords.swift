@@ -38,13 +38,21 @@ package struct QuoteRecord: Sendable, Equatable {
     package var text: String
     package var page: Int?
     package var createdAt: Date?
+    /// From an e-reader's highlights: its location and the reader's note on the passage.
+    package var location: String?
+    package var note: String?
 
-    package init(id: UUID, entryId: UUID, text: String, page: Int? = nil, createdAt: Date? = nil) {
+    package init(
+        id: UUID, entryId: UUID, text: String, page: Int? = nil, createdAt: Date? = nil, location: String? = nil,
+        note: String? = nil
+    ) {
         self.id = id
         self.entryId = entryId
         self.text = text
         self.page = page
         self.createdAt = createdAt
+        self.location = location
+        self.note = note
     }
 
     package init(_ quote: Quote) throws {
@@ -53,6 +61,8 @@ package struct QuoteRecord: Sendable, Equatable {
         text = quote.text
         page = quote.page
         createdAt = quote.createdAt
+        location = quote.location
+        note = quote.note
     }
 }
 

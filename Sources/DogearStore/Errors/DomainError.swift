@@ -78,6 +78,7 @@ package struct DomainError: Error, Sendable {
     package static let noteNotFound = DomainError.notFound(.noteNotFound, "no such note")
     package static let quoteNotFound = DomainError.notFound(.quoteNotFound, "no such quote")
     package static let importNotFound = DomainError.notFound(.importNotFound, "no such import")
+    package static let importBookNotFound = DomainError.notFound(.importBookNotFound, "no such book waiting in this import")
     package static let authorNotFound = DomainError.notFound(.authorNotFound, "no such author")
     package static let emailTaken = DomainError(
         .conflict, code: .emailTaken, "an account with this email already exists", field: "email")

@@ -36,6 +36,7 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case forbidden
     case goalNotFound
     case idempotencyKeyReused
+    case importBookNotFound
     case importNotFound
     case insufficientScope
     case internalError
@@ -104,6 +105,7 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
         case .noteNotFound: return "Not found: there is no such note."
         case .quoteNotFound: return "Not found: there is no such quote."
         case .importNotFound: return "Not found: there is no such import."
+        case .importBookNotFound: return "Not found: that import has no such book waiting."
         case .bookNotFound: return "Not found: there is no such book in the catalog."
         default: return nil
         }

@@ -48,6 +48,7 @@ package enum AllMigrations {
         CountSessionPages(),
         CreateDeviceSync(),
         CreateReaderFeeds(),
+        AddHighlightSources(),
     ]
 
     package static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

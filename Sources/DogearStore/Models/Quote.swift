@@ -13,6 +13,11 @@ package final class Quote: Model, @unchecked Sendable {
     // MARK: data
     @Field(key: "text") package var text: String
     @OptionalField(key: "page") package var page: Int?
+    /// An e-reader's location ("180-182"), the reader's note on the passage, and which device's
+    /// highlight it is (`AddHighlightSources`).
+    @OptionalField(key: "location") package var location: String?
+    @OptionalField(key: "note") package var note: String?
+    @OptionalField(key: "source_key") package var sourceKey: String?
 
     // MARK: relationships
     @Parent(key: "entry_id") package var entry: LibraryEntry
@@ -21,7 +26,7 @@ package final class Quote: Model, @unchecked Sendable {
     /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
     /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
     package var properties: [any AnyProperty] {
-        [_id, _createdAt, _updatedAt, _text, _page, _entry, _user]
+        [_id, _createdAt, _updatedAt, _text, _page, _location, _note, _sourceKey, _entry, _user]
     }
 
     package init() {}
@@ -59,6 +64,9 @@ extension Quote {
             .init("user_id", .uuid) { .uuid($0.userID) },
             .init("text", .text) { .text($0.quote.text) },
             .init("page", .int) { .int($0.quote.page) },
+            .init("location", .text) { .text($0.quote.location) },
+            .init("note", .text) { .text($0.quote.note) },
+            .init("source_key", .text) { .text($0.quote.sourceKey) },
             .init("created_at", .date) { .date($0.createdAt) },
             .init("updated_at", .date) { .date($0.createdAt) },
         ])

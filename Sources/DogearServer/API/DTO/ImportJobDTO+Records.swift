@@ -18,12 +18,15 @@ extension ImportJobDTO {
             unchanged: record.unchanged, failed: record.failed, message: record.message,
             errors: record.errors.map(ImportJobDTO.RowProblem.init), warnings: record.warnings.map(ImportJobDTO.RowProblem.init),
             fileWarnings: record.fileWarnings, mappings: record.mappings, createdAt: record.createdAt,
-            finishedAt: record.finishedAt)
+            finishedAt: record.finishedAt,
+            unmatchedBooks: record.unmatchedBooks.map {
+                UnmatchedBook(id: $0.id, title: $0.title, author: $0.author, highlights: $0.highlights)
+            })
     }
 }
 
 extension ImportJobDTO {
-    package init(_ job: ImportJob, rows: [ImportRowRecord]) throws {
-        self.init(try ImportJobRecord(job, rows: rows))
+    package init(_ job: ImportJob, rows: [ImportRowRecord], unmatchedBooks: [ImportJobRecord.WaitingBook] = []) throws {
+        self.init(try ImportJobRecord(job, rows: rows, unmatchedBooks: unmatchedBooks))
     }
 }

@@ -31,6 +31,16 @@ package struct ImportJobDTO: Content {
     package let mappings: [ImportStatusMapping]
     package let createdAt: Date?
     package let finishedAt: Date?
+    /// A highlights file's books that matched none of the reader's: link each with
+    /// `POST /api/v1/imports/{id}/books/{bookId}/link`.
+    package var unmatchedBooks: [UnmatchedBook] = []
+
+    package struct UnmatchedBook: Content {
+        package let id: UUID
+        package let title: String
+        @Nullable package var author: String?
+        package let highlights: Int
+    }
 
 }
 

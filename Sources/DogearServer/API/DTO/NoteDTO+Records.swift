@@ -14,7 +14,9 @@ extension NoteDTO {
 
 extension QuoteDTO {
     package init(_ record: QuoteRecord) {
-        self.init(id: record.id, entryId: record.entryId, text: record.text, page: record.page, createdAt: record.createdAt)
+        self.init(
+            id: record.id, entryId: record.entryId, text: record.text, page: record.page, createdAt: record.createdAt,
+            location: record.location, note: record.note)
     }
 }
 

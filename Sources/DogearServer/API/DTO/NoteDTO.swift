@@ -18,7 +18,9 @@ package struct QuoteDTO: Content {
     package let text: String
     @Nullable package var page: Int?
     @Nullable package var createdAt: Date?
-
+    /// From an e-reader's highlights (`POST /api/v1/imports`): its location and the reader's note.
+    @Nullable package var location: String? = nil
+    @Nullable package var note: String? = nil
 }
 
 package struct SessionDTO: Content {

@@ -1,0 +1,159 @@
+import DogearTestSupport
+import Foundation
+import Testing
+import Vapor
+
+@testable import DogearServer
+
+/// E-reader highlights through `POST /api/v1/imports`: Kindle's clippings and KOReader's exports
+/// become quotes of the books they match, the others wait to be linked, and nothing comes twice.
+@Suite("Import: highlights from Kindle and KOReader")
+struct HighlightImportTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/highlights")
+
+    static func file(_ name: String) throws -> Data {
+        try Data(contentsOf: directory.appendingPathComponent(name))
+    }
+
+    static func quotes(_ app: Application, _ token: String, _ entryID: UUID) async throws -> [QuoteDTO] {
+        try await app.send(.GET, "/api/v1/library/\(entryID)/quotes", token: token).decode()
+    }
+
+    @Test("Kindle's clippings: quotes with page, location, date and the note at their place; again, nothing is added")
+    func kindle() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let book = try await app.addEntry(
+                token, title: "How to Talk to Anyone: 92 Little Tricks for Big Success in Relationships",
+                authors: ["Leil Lowndes"])
+            let job = try await app.importFile(token, try Self.file("kindle-en-Bjoern-AS.txt"), fileName: "My Clippings.txt")
+            #expect(job.format == "kindleClippings")
+            #expect(job.status == "done")
+            #expect(job.created == 4)
+            #expect(job.unmatchedBooks.isEmpty)
+            let quotes = try await Self.quotes(app, token, book.id).sorted { ($0.page ?? 0) < ($1.page ?? 0) }
+            #expect(quotes.map(\.location) == ["245-246", "290-291", "304-307", "342-343"])
+            #expect(quotes.first?.note == "Portray of a Somebody")
+            #expect(quotes.last?.text.hasPrefix("is yet another argument for intense eye contact") == true)
+            #expect(quotes.first?.createdAt == Date(timeIntervalSince1970: 1_630_536_600))
+
+            let again = try await app.importFile(token, try Self.file("kindle-en-Bjoern-AS.txt"), fileName: "again.txt")
+            #expect(again.created == 0)
+            #expect(again.unchanged == 4)
+            #expect(try await Self.quotes(app, token, book.id).count == 4)
+        }
+    }
+
+    @Test("a Kindle highlight extended in a later file replaces its shorter self; a quote typed by hand is not repeated")
+    func extended() async throws {
+        let first =
+            "Piranesi (Susanna Clarke)\n- Your Highlight on page 5 | Location 80-81 | Added on Monday, 1 May 2023 10:00:00\n\nThe Beauty of the House\n==========\n"
+        let later =
+            "Piranesi (Susanna Clarke)\n- Your Highlight on page 5 | Location 80-84 | Added on Monday, 1 May 2023 10:05:00\n\nThe Beauty of the House is immeasurable; its Kindness infinite.\n==========\n"
+            + "Piranesi (Susanna Clarke)\n- Your Highlight on page 9 | Location 120-121 | Added on Monday, 1 May 2023 11:00:00\n\nI am the Beloved Child of the House.\n==========\n"
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let piranesi = try await app.addEntry(token)
+            let typed = try await app.send(
+                .POST, "/api/v1/library/\(piranesi.id)/quotes", token: token,
+                json: ["text": "I am the Beloved Child of the House.", "page": 9])
+            #expect(typed.status == .created)
+            let one = try await app.importFile(token, Data(first.utf8), fileName: "one.txt")
+            #expect(one.created == 1)
+            let two = try await app.importFile(token, Data(later.utf8), fileName: "two.txt")
+            #expect(two.merged == 1)
+            #expect(two.unchanged == 1)
+            #expect(two.created == 0)
+            let texts = try await Self.quotes(app, token, piranesi.id).map(\.text).sorted()
+            #expect(
+                texts == [
+                    "I am the Beloved Child of the House.", "The Beauty of the House is immeasurable; its Kindness infinite.",
+                ])
+        }
+    }
+
+    @Test(
+        "KOReader's JSON: matched books get their quotes, the others wait; linking one moves its highlights; others' jobs and books are 404"
+    )
+    func koreaderAndLinking() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let legend = try await app.addEntry(token, title: "I Am Legend", authors: ["Richard Matheson"])
+            let foster = try await app.addEntry(token, title: "Foster", authors: ["Claire Keegan"])
+            let job = try await app.importFile(token, try Self.file("koreader-5books-zh-Devric.json"), fileName: "all-books.json")
+            #expect(job.format == "koreaderHighlights")
+            #expect(job.created == 6)
+            #expect(job.total == 28)
+            #expect(job.unmatchedBooks.map(\.title) == ["Cloud Atlas", "可复制的沟通力：樊登的10堂表达课", "Dear John"])
+            #expect(job.unmatchedBooks.map(\.highlights) == [2, 18, 2])
+            let legendQuotes = try await Self.quotes(app, token, legend.id)
+            #expect(legendQuotes.count == 3)
+            #expect(legendQuotes.filter { $0.note != nil }.count == 2)
+            #expect(try await Self.quotes(app, token, foster.id).count == 3)
+
+            let dearJohn = try #require(job.unmatchedBooks.last)
+            let entry = try await app.addEntry(token, title: "Dear John (Movie Tie-in)", authors: ["Nicholas Sparks"])
+            let path = "/api/v1/imports/\(job.id)/books/\(dearJohn.id)/link"
+            // Another reader cannot see the job, nor link to their own book through it.
+            let bob = try await app.signUp("bob@example.com")
+            let bobsBook = try await app.addEntry(bob, title: "Dear John", authors: ["Nicholas Sparks"])
+            let byBob = try await app.send(.POST, path, token: bob, json: ["entryId": bobsBook.id.uuidString])
+            #expect(byBob.status == .notFound && byBob.errorCode == "importNotFound")
+            let toBobs = try await app.send(.POST, path, token: token, json: ["entryId": bobsBook.id.uuidString])
+            #expect(toBobs.status == .notFound && toBobs.errorCode == "entryNotFound")
+            #expect(try await Self.quotes(app, bob, bobsBook.id).isEmpty)
+
+            let linked = try await app.send(.POST, path, token: token, json: ["entryId": entry.id.uuidString])
+            #expect(linked.status == .ok)
+            let after = try linked.importJob
+            #expect(after.unmatchedBooks.map(\.title) == ["Cloud Atlas", "可复制的沟通力：樊登的10堂表达课"])
+            #expect(after.created == 8)
+            #expect(try await Self.quotes(app, token, entry.id).count == 2)
+            let twice = try await app.send(.POST, path, token: token, json: ["entryId": entry.id.uuidString])
+            #expect(twice.status == .notFound && twice.errorCode == "importBookNotFound")
+
+            // The Markdown export of the same highlights adds nothing to the books that have them.
+            let markdown = try await app.importFile(
+                token, try Self.file("koreader-5books-zh-Devric-rendered.md"), fileName: "all-books.md")
+            #expect(markdown.format == "koreaderHighlights")
+            #expect(markdown.created == 0)
+            #expect(markdown.unchanged == 8)  // I Am Legend 3, Foster 3, Dear John (linked) 2
+            #expect(markdown.unmatchedBooks.count == 2)
+        }
+    }
+
+    @Test("a preview says what would come and keeps nothing; its books cannot be linked")
+    func preview() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let legend = try await app.addEntry(token, title: "I Am Legend", authors: ["Richard Matheson"])
+            let preview = try await app.importFile(
+                token, try Self.file("koreader-2books-Devric.json"), fileName: "all-books.json", dryRun: true)
+            #expect(preview.dryRun)
+            #expect(preview.created == 3)
+            #expect(preview.unmatchedBooks.map(\.title) == ["Dear John"])
+            #expect(try await Self.quotes(app, token, legend.id).isEmpty)
+            let link = try await app.send(
+                .POST, "/api/v1/imports/\(preview.id)/books/\(preview.unmatchedBooks[0].id)/link", token: token,
+                json: ["entryId": legend.id.uuidString])
+            #expect(link.status == .unprocessableEntity)
+            #expect(try await Self.quotes(app, token, legend.id).isEmpty)
+        }
+    }
+
+    @Test("bookmarks are left out and said so; a file of bookmarks only is refused with why")
+    func bookmarks() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let job = try await app.importFile(token, try Self.file("kindle-de-zh-DerJoker.txt"), fileName: "clippings.txt")
+            #expect(job.fileWarnings == ["2 bookmarks were left out: a bookmark marks a place and has no text to quote"])
+            #expect(job.unmatchedBooks.count == 6)
+            let only =
+                "Pride and Prejudice (Austen, Jane)\n- Your Bookmark on Location 3257 | Added on Tuesday, 8 July 2014 22:42:55\n\n\n==========\n"
+            let refused = try await app.upload(token, Data(only.utf8), fileName: "bookmarks.txt")
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.errorMessage?.contains("bookmarks only") == true)
+        }
+    }
+}
