@@ -376,6 +376,7 @@ package func webRoutes(_ app: Application, config: DogearConfig) {
     pages.post(.importFile, body: .stream, use: transfer.upload)
     pages.get(.importJob(any), use: transfer.show)
     pages.post(.runImport(any), use: transfer.run)
+    pages.post(.linkImportBook(any, any), use: transfer.linkBook)
     pages.get(.export, use: transfer.exportPage)
     pages.get(.exportFile(SiteURL.anyFormat), use: transfer.download)
 }

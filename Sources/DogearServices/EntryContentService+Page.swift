@@ -22,7 +22,15 @@ extension EntryContentService {
         /// Newest first, as the routes list them.
         package var notes: [Note]
         package var sessions: [Session]
-        package var quotes: [String]
+        package var quotes: [PageQuote]
+    }
+
+    /// A quote as the book page shows it: a highlight's place and note with it.
+    package struct PageQuote: Sendable, Equatable {
+        package let text: String
+        package let page: Int?
+        package let location: String?
+        package let note: String?
     }
 
     /// `entry` is the reader's (`LibraryQueryService.entry` found it so).
@@ -34,7 +42,9 @@ extension EntryContentService {
         let sessions = sql.arrayOf(
             ["s.date", "s.minutes", "s.pages_read"], from: "reading_sessions s WHERE s.entry_id = e.id",
             orderBy: "s.date DESC, s.created_at DESC")
-        let quotes = sql.arrayOf("q.text", from: "quotes q WHERE q.entry_id = e.id", orderBy: "q.created_at DESC")
+        let quotes = sql.arrayOf(
+            ["q.text", "q.page", "q.location", "q.note"], from: "quotes q WHERE q.entry_id = e.id",
+            orderBy: "q.created_at DESC")
         let rows = try await LeanRows(db: db).all(
             """
             SELECT \(unsafeRaw: notes) AS notes, \(unsafeRaw: sessions) AS sessions, \(unsafeRaw: quotes) AS quotes
@@ -58,6 +68,10 @@ extension EntryContentService {
                 else { return nil }
                 return .init(date: date, minutes: minutes, pagesRead: (parts[2] as? NSNumber)?.intValue)
             },
-            quotes: try row.jsonArray("quotes").compactMap { $0 as? String })
+            quotes: try row.jsonArray("quotes").compactMap { item in
+                guard let parts = item as? [Any], parts.count == 4, let text = parts[0] as? String else { return nil }
+                return .init(
+                    text: text, page: (parts[1] as? NSNumber)?.intValue, location: parts[2] as? String, note: parts[3] as? String)
+            })
     }
 }

@@ -21,6 +21,8 @@ public enum SiteURL: Equatable, Sendable {
     case deleteNote(UUID)
     case importJob(UUID)
     case runImport(UUID)
+    /// A highlights import's book that matched none of the reader's, linked to one of theirs.
+    case linkImportBook(UUID, UUID)
     case exportFile(String)
     case bookAddToList(UUID)
     /// Who wrote it and where it comes from: the page, and its work and author forms.
@@ -221,6 +223,11 @@ public enum SiteURL: Equatable, Sendable {
         case .deleteNote(let value): return [.literal("notes"), id(value), .literal("delete")]
         case .importJob(let value): return [.literal("import"), id(value)]
         case .runImport(let value): return [.literal("import"), id(value), .literal("run")]
+        case .linkImportBook(let value, let book):
+            return [
+                .literal("import"), id(value), .literal("books"), .parameter(name: "bookId", value: book.uuidString),
+                .literal("link"),
+            ]
         case .exportFile(let format): return [.literal("export"), .parameter(name: "format", value: format)]
         case .bookAddToList(let value): return [.literal("books"), id(value), .literal("add-to-list")]
         case .bookFacts(let value): return [.literal("books"), id(value), .literal("facts")]

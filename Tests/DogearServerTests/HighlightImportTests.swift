@@ -104,6 +104,15 @@ struct HighlightImportTests {
             #expect(toBobs.status == .notFound && toBobs.errorCode == "entryNotFound")
             #expect(try await Self.quotes(app, bob, bobsBook.id).isEmpty)
 
+            // A read-only app token sees the job but cannot link.
+            let readOnly = try #require(
+                try await app.must(.POST, "/api/v1/tokens", token: token, json: ["name": "reader", "scopes": ["read"]])["token"]
+                    as? String)
+            #expect(try await app.send(.GET, "/api/v1/imports/\(job.id)", token: readOnly).status == .ok)
+            let byReadToken = try await app.send(.POST, path, token: readOnly, json: ["entryId": entry.id.uuidString])
+            #expect(byReadToken.status == .forbidden && byReadToken.errorCode == "insufficientScope")
+            #expect(try await Self.quotes(app, token, entry.id).isEmpty)
+
             let linked = try await app.send(.POST, path, token: token, json: ["entryId": entry.id.uuidString])
             #expect(linked.status == .ok)
             let after = try linked.importJob
@@ -154,6 +163,52 @@ struct HighlightImportTests {
             let refused = try await app.upload(token, Data(only.utf8), fileName: "bookmarks.txt")
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.errorMessage?.contains("bookmarks only") == true)
+        }
+    }
+}
+
+@Suite("The import page for highlights, without a script")
+struct HighlightImportPageTests {
+    @Test("preview in highlights' words, run, then an unmatched book linked from the page by its search box")
+    func page() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            let legend = try await web.addBook([("title", "I Am Legend"), ("authors", "Richard Matheson")])
+            let sparks = try await web.addBook([("title", "The Notebook and Dear John"), ("authors", "Nicholas Sparks")])
+            try await web.get("/import")
+            let uploaded = try await web.upload(
+                "/import", try HighlightImportTests.file("koreader-2books-Devric.json"), fileName: "all-books.json")
+            #expect(uploaded.status == .seeOther)
+            let previewPath = try #require(uploaded.location)
+            await app.importJobs.wait(for: UUID(uuidString: String(previewPath.dropFirst("/import/".count)))!)
+            let preview = try await web.get(previewPath)
+            #expect(preview.body.contains("quotes and notes to add"))
+            #expect(preview.body.contains("Books not found in your library"))
+            #expect(preview.body.contains("Dear John"))
+            #expect(!preview.body.contains("action=\"\(previewPath)/books/"))
+
+            let run = try await web.post(previewPath + "/run", [])
+            let runPath = try #require(run.location)
+            await app.importJobs.wait(for: UUID(uuidString: String(runPath.dropFirst("/import/".count)))!)
+            let finished = try await web.get(runPath + "?q=notebook")
+            #expect(finished.body.contains("3</strong> quotes and notes added"))
+            let action = try #require(
+                finished.body.components(separatedBy: "action=\"\(runPath)/books/").dropFirst().first?
+                    .components(separatedBy: "\"").first)
+            #expect(finished.body.contains(sparks.uppercased()) || finished.body.contains(sparks))
+            let linked = try await web.post("\(runPath)/books/\(action)", [("entryId", sparks)])
+            #expect(linked.status == .seeOther)
+            let after = try await web.get(runPath)
+            #expect(!after.body.contains("Books not found in your library"))
+            #expect(after.body.contains("5</strong> quotes and notes added"))
+            // The book page shows each highlight with its page and the reader's note.
+            let book = try await web.get("/books/\(legend)")
+            #expect(book.body.contains("page 98"))
+            #expect(book.body.contains("<strong>Your note: </strong>thid is roberts tettment"))
+            // Choosing nothing says what is missing.
+            let nothing = try await web.post("\(runPath)/books/\(action)", [])
+            #expect(nothing.status != .seeOther)
         }
     }
 }

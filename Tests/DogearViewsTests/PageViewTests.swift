@@ -41,7 +41,7 @@ struct PageViewTests {
             BookShow.View.render(
                 .init(
                     book: hostileBook, notes: [.init(id: UUID(), content: hostile, createdAt: "2026-03-14")],
-                    quotes: [hostile], session: session)),
+                    quotes: [.init(text: hostile, location: hostile, note: hostile)], session: session)),
             BookForm.View.render(form),
             DeleteConfirm.View.render(.init(id: hostileBook.id, title: hostile, session: session)),
             SignIn.View.render(.init(email: FieldState(hostile), error: hostile, notice: hostile, csrfToken: "t")),

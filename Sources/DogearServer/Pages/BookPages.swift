@@ -24,7 +24,8 @@ package struct BookPages {
             notes: contents.notes.map {
                 .init(id: $0.id, content: $0.content, createdAt: Self.day($0.createdAt, zone), isDiscussion: $0.isDiscussion)
             },
-            quotes: contents.quotes, today: req.today(for: try req.currentUser()).description,
+            quotes: contents.quotes.map { .init(text: $0.text, page: $0.page, location: $0.location, note: $0.note) },
+            today: req.today(for: try req.currentUser()).description,
             session: try req.requirePageSession())
         model.otherEditions = entry.otherEditions.map {
             .init(

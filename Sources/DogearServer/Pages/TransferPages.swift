@@ -27,7 +27,7 @@ package struct TransferPages {
         let job = try await ownJob(req)
         let rows = try await jobs.rows(of: job, onlyFailed: true, limit: 200)
         let dto = try ImportJobRecord(job, rows: rows)
-        let model = ImportJobPage.Model(
+        var model = ImportJobPage.Model(
             id: dto.id, status: dto.status, dryRun: dto.dryRun, format: dto.format, fileName: dto.fileName, total: dto.total,
             processed: dto.processed, created: dto.created, merged: dto.merged, unchanged: dto.unchanged, failed: dto.failed,
             message: dto.message,
@@ -37,10 +37,32 @@ package struct TransferPages {
             },
             errors: dto.errors.map { .init(line: $0.line, reason: $0.reason) }, fileWarnings: dto.fileWarnings,
             session: try req.requirePageSession())
+        if job.status == .done || job.status == .failed {
+            model.unmatched = try await jobs.unmatchedBooks(of: job).map {
+                .init(id: $0.id, title: $0.title, author: $0.author, highlights: $0.highlights)
+            }
+        }
+        if !model.unmatched.isEmpty, !job.dryRun {
+            model.search = (try? req.query.get(String.self, at: "q")) ?? ""
+            var filter = try LibraryFilter(query: model.search)
+            filter.limit = 20
+            model.choices = try await req.libraryQuery().page(filter).items.map { .init(entryID: $0.id, title: $0.work.title) }
+        }
         if req.query["partial"] == "1" {
             return Response(htmlFragment: ImportJobPage.View.fragment(model))
         }
         return Response(html: ImportJobPage.View.render(model))
+    }
+
+    /// A highlights import's book goes to the book of the reader's they chose.
+    package func linkBook(req: Request) async throws -> Response {
+        struct Form: Content { var entryId: String? }
+        let job = try await ownJob(req)
+        guard let entryID = try req.content.decode(Form.self).entryId.flatMap(UUID.init(uuidString:)) else {
+            throw ValidationError(field: "entryId", "choose a book")
+        }
+        try await req.highlightImport().link(waitingID: try req.uuidParameter("bookId"), of: job, to: entryID)
+        return .seeOther(SiteURL.importJob(try job.requireID()).with(fragment: "unmatched"))
     }
 
     /// The reader confirmed the preview: the same file, for real.

@@ -4,6 +4,29 @@ import Plot
 
 /// `/books/{id}`: everything about one book in the reader's library.
 public enum BookShow {
+    /// A quote: typed by the reader, or a highlight from an e-reader with its place and note.
+    public struct Quote: Sendable, Equatable, ExpressibleByStringLiteral {
+        public let text: String
+        public let page: Int?
+        public let location: String?
+        public let note: String?
+
+        public init(text: String, page: Int? = nil, location: String? = nil, note: String? = nil) {
+            self.text = text
+            self.page = page
+            self.location = location
+            self.note = note
+        }
+
+        public init(stringLiteral value: String) { self.init(text: value) }
+
+        /// "page 12 · location 180-182", or nil when it has neither.
+        var place: String? {
+            let parts = [page.map { "page \($0)" }, location.map { "location \($0)" }].compactMap { $0 }
+            return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        }
+    }
+
     public struct Note: Sendable, Equatable {
         public let id: UUID
         public let content: String
@@ -84,7 +107,7 @@ public enum BookShow {
         public var estimatedFinish: String?
         public var sessions: [Session]
         public var notes: [Note]
-        public var quotes: [String]
+        public var quotes: [Quote]
         /// The reader's today (`yyyy-MM-dd`), the session form's default date.
         public var today: String
         /// The reader's own custom lists, for "Add to list" (id, name).
@@ -109,7 +132,7 @@ public enum BookShow {
 
         public init(
             book: BookSummary, isbn: String? = nil, dateStarted: String? = nil, pagesPerDay: Double? = nil,
-            estimatedFinish: String? = nil, sessions: [Session] = [], notes: [Note] = [], quotes: [String] = [],
+            estimatedFinish: String? = nil, sessions: [Session] = [], notes: [Note] = [], quotes: [Quote] = [],
             today: String = "", session: PageSession
         ) {
             self.book = book
@@ -314,7 +337,14 @@ public enum BookShow {
                 .h2("Quotes"),
                 model.quotes.isEmpty
                     ? .p(.class("empty"), "No quotes yet.")
-                    : .ul(.class("list quotes"), .forEach(model.quotes) { .li(.blockquote(.userText($0))) }),
+                    : .ul(
+                        .class("list quotes"),
+                        .forEach(model.quotes) { quote in
+                            .li(
+                                .blockquote(.userText(quote.text)),
+                                .unwrap(quote.place) { .p(.class("meta"), .userText($0)) },
+                                .unwrap(quote.note) { .p(.class("quote-note"), .strong("Your note: "), .userText($0)) })
+                        }),
                 .form(
                     .action(SiteURL.bookQuotes(book.id).path), .method(.post), .class("add-quote"),
                     .csrf(csrf),

@@ -82,6 +82,11 @@ public enum ImportJobPage {
         public var errors: [Problem]
         public var fileWarnings: [String]
         public var session: PageSession
+        /// A highlights file's books that matched none of the reader's, and the books a link
+        /// form offers (the search's, or the reader's latest).
+        public var unmatched: [UnmatchedBook] = []
+        public var choices: [Choice] = []
+        public var search: String = ""
 
         public init(
             id: UUID, status: String, dryRun: Bool, format: String, fileName: String?, total: Int, processed: Int,
@@ -107,10 +112,29 @@ public enum ImportJobPage {
         }
 
         var running: Bool { status == "queued" || status == "running" }
+        var isHighlights: Bool { format == "kindleClippings" || format == "koreaderHighlights" }
+
+        /// The counters in words for what the file holds: books, or highlights.
+        var countWords: [(Int, String)] {
+            if isHighlights {
+                return [
+                    (created, dryRun ? "quotes and notes to add" : "quotes and notes added"),
+                    (merged, dryRun ? "highlights extended since, to update" : "highlights extended since, updated"),
+                    (unchanged, "already there, unchanged"), (failed, "clippings that cannot be read"),
+                ]
+            }
+            return [
+                (created, dryRun ? "new books to add" : "books added"),
+                (merged, dryRun ? "to merge into books you have" : "merged"), (unchanged, "already there, unchanged"),
+                (failed, "rows that cannot be imported"),
+            ]
+        }
         var formatName: String {
             [
                 "goodreads": "Goodreads", "storyGraph": "The StoryGraph", "libraryThing": "LibraryThing",
-                "bookWyrm": "BookWyrm", "hardcover": "Hardcover", "dogearBackup": "Dogear backup",
+                "bookWyrm": "BookWyrm", "hardcover": "Hardcover",
+                "kindleClippings": "Kindle clippings", "koreaderHighlights": "KOReader highlights",
+                "dogearBackup": "Dogear backup",
             ][format] ?? format
         }
     }
@@ -145,20 +169,19 @@ public enum ImportJobPage {
                         .attribute(named: "aria-label", value: "Rows done"),
                         .text("\(Int((done * 100).rounded()))%"),
                     ]),
-                .p(.id("import-count"), .text("\(Figures.count(model.processed)) of \(Figures.count(model.total)) rows")),
+                .p(
+                    .id("import-count"),
+                    .text(
+                        "\(Figures.count(model.processed)) of \(Figures.count(model.total)) "
+                            + (model.isHighlights ? "highlights" : "rows"))),
                 .if(
                     !model.running,
                     .group(
                         .ul(
                             .class("import-counts"),
-                            .li(
-                                .strong(.text(Figures.count(model.created))),
-                                .text(model.dryRun ? " new books to add" : " books added")),
-                            .li(
-                                .strong(.text(Figures.count(model.merged))),
-                                .text(model.dryRun ? " to merge into books you have" : " merged")),
-                            .li(.strong(.text(Figures.count(model.unchanged))), .text(" already there, unchanged")),
-                            .li(.strong(.text(Figures.count(model.failed))), .text(" rows that cannot be imported"))),
+                            .forEach(model.countWords) { count, words in
+                                .li(.strong(.text(Figures.count(count))), .text(" " + words))
+                            }),
                         .unwrap(model.message) { .p(.class("form-error"), .userText($0)) },
                         .forEach(model.fileWarnings) { .p(.class("warning"), .userText($0)) },
                         .if(
@@ -174,10 +197,11 @@ public enum ImportJobPage {
                                     }
                                 )
                             )),
+                        .if(!model.unmatched.isEmpty, unmatchedSection(model)),
                         .if(
                             !model.errors.isEmpty,
                             .group(
-                                .h2("Rows that cannot be imported"),
+                                .h2(.text(model.isHighlights ? "Clippings that cannot be read" : "Rows that cannot be imported")),
                                 .ul(
                                     .class("list problems"),
                                     .forEach(model.errors) { problem in
@@ -188,8 +212,12 @@ public enum ImportJobPage {
                             ? .form(
                                 .action(SiteURL.runImport(model.id).path), .method(.post),
                                 .csrf(model.session.csrfToken),
-                                .if(model.format == "goodreads", shelvesChoice()),
-                                .button(.type(.submit), .class("primary"), .text("Import \(model.total - model.failed) rows")),
+                                .if(["goodreads", "bookWyrm", "hardcover"].contains(model.format), shelvesChoice()),
+                                .button(
+                                    .type(.submit), .class("primary"),
+                                    .text(
+                                        model.isHighlights
+                                            ? "Import the highlights" : "Import \(model.total - model.failed) rows")),
                                 .text(" "), .a(.href(SiteURL.importFile.path), "Choose another file"))
                             : .p(.a(.href(SiteURL.library.path), "See your library"))
                     ))

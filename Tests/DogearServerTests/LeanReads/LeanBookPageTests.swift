@@ -43,7 +43,9 @@ struct LeanBookPageTests {
                     sessions: try await content.sessions(of: entry.id).map {
                         .init(date: $0.date, minutes: $0.minutes, pagesRead: $0.pagesRead)
                     },
-                    quotes: try await content.quotes(of: entry.id).map(\.text))
+                    quotes: try await content.quotes(of: entry.id).map {
+                        .init(text: $0.text, page: $0.page, location: $0.location, note: $0.note)
+                    })
                 #expect(lean.notes.map(\.id) == reference.notes.map(\.id))
                 #expect(lean.notes.map(\.content) == reference.notes.map(\.content))
                 #expect(lean.notes.map(\.isDiscussion) == reference.notes.map(\.isDiscussion))
