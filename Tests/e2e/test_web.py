@@ -662,6 +662,25 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.driver.find_element(By.CSS_SELECTOR, "#import-job button.primary").click()
         self.wait.until(lambda d: "Import finished" in d.find_element(By.TAG_NAME, "h1").text)
         self.check()
+        # Kindle highlights: one book found (Kindred, just imported), one waiting with its link form.
+        clippings = os.path.join(OUTPUT, "My Clippings.txt")
+        with open(clippings, "w", encoding="utf-8") as file:
+            file.write("\ufeffKindred (Butler, Octavia E.)\n"
+                       "- Your Highlight on page 9 | Location 120-121 | Added on Monday, 1 May 2023 11:00:00\n\n"
+                       "I lost an arm on my last trip home.\n==========\n"
+                       "Ficciones (Borges, Jorge Luis)\n"
+                       "- Your Highlight on page 5 | Location 80-84 | Added on Monday, 1 May 2023 10:05:00\n\n"
+                       "The universe (which others call the Library).\n==========\n")
+        self.driver.get(BASE + "/import")
+        self.driver.find_element(By.NAME, "file").send_keys(clippings)
+        self.submit()
+        self.wait.until(lambda d: "Import preview" in d.find_element(By.TAG_NAME, "h1").text
+                        and d.find_elements(By.CSS_SELECTOR, "#import-job button.primary"))
+        self.check()
+        self.driver.find_element(By.CSS_SELECTOR, "#import-job button.primary").click()
+        self.wait.until(lambda d: "Import finished" in d.find_element(By.TAG_NAME, "h1").text)
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#unmatched select[name=entryId]")))
+        self.check()
 
 
 class AccountInABrowser(ReaderTestCase):
