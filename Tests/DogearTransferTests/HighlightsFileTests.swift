@@ -105,3 +105,26 @@ struct HighlightsFileTests {
         #expect(HighlightsFile.detect(Data(text.utf8)) == nil)
     }
 }
+
+@Suite("Highlights files: what cannot be kept whole")
+struct HighlightLimitTests {
+    @Test(
+        "a highlight over 5,000 characters or a book title over 512 is a problem with its line, never cut; a long note is left off its highlight"
+    )
+    func limits() {
+        let long = String(repeating: "a", count: 5_001)
+        let title = String(repeating: "T", count: 513)
+        let highlights = [
+            Highlight(kind: .highlight, title: "Piranesi", author: nil, page: 0, text: long, line: 1),
+            Highlight(kind: .highlight, title: title, author: nil, text: "fine", line: 6),
+            Highlight(kind: .highlight, title: "Piranesi", author: nil, page: 3, text: "kept", note: long, line: 11),
+        ]
+        let file = HighlightsFile.gather(highlights, format: .koreaderHighlights, problems: [])
+        #expect(file.problems.map(\.line) == [1, 6, 11])
+        #expect(file.problems[0].message == "the highlight is 5001 characters, over 5000; it is not imported")
+        #expect(file.books.map(\.title) == ["Piranesi"])
+        #expect(file.books[0].quotes.map(\.text) == ["kept"])
+        #expect(file.books[0].quotes[0].note == nil)
+        #expect(file.books[0].quotes[0].page == 3)
+    }
+}

@@ -16,26 +16,57 @@ public enum DeviceBookMatch {
         }
     }
 
-    /// The index of the candidate the device's book is, or nil when none is or several are alike.
-    /// A candidate whose whole title matches wins over ones that match only without a subtitle.
-    public static func best(title: String, author: String?, among candidates: [Candidate]) -> Int? {
-        let deviceKeys = titleKeys(title)
-        guard let whole = deviceKeys.first else { return nil }
-        let authorWords = Set(SearchText.words(in: SearchText.fold(author ?? "")))
-        var exact: [Int] = []
-        var loose: [Int] = []
-        for (index, candidate) in candidates.enumerated() {
-            guard authorsAgree(authorWords, candidate.authors) else { continue }
-            let keys = titleKeys(candidate.title) + (candidate.subtitle.map { titleKeys(candidate.title + ": " + $0) } ?? [])
-            if keys.contains(whole) || keys.first == whole {
-                exact.append(index)
-            } else if !Set(keys).isDisjoint(with: deviceKeys) {
-                loose.append(index)
+    /// A reader's books made ready to match many of a file's books: each title's keys worked out
+    /// once, and the books found by key, so a file of a thousand books against a library of ten
+    /// thousand compares keys, not every pair.
+    public struct Library: Sendable {
+        let candidates: [Candidate]
+        let keys: [[String]]
+        let byKey: [String: [Int]]
+
+        public init(_ candidates: [Candidate]) {
+            self.candidates = candidates
+            var keys: [[String]] = []
+            var byKey: [String: [Int]] = [:]
+            for (index, candidate) in candidates.enumerated() {
+                var own = DeviceBookMatch.titleKeys(candidate.title)
+                if let subtitle = candidate.subtitle {
+                    for key in DeviceBookMatch.titleKeys(candidate.title + ": " + subtitle) where !own.contains(key) {
+                        own.append(key)
+                    }
+                }
+                keys.append(own)
+                for key in own { byKey[key, default: []].append(index) }
             }
+            self.keys = keys
+            self.byKey = byKey
         }
-        if exact.count == 1 { return exact[0] }
-        if exact.isEmpty, loose.count == 1 { return loose[0] }
-        return nil
+
+        /// The index of the candidate the device's book is, or nil when none is or several are
+        /// alike. One whose titles include the device's whole title wins over ones that match
+        /// only without a subtitle or a series.
+        public func best(title: String, author: String?) -> Int? {
+            let deviceKeys = DeviceBookMatch.titleKeys(title)
+            guard let whole = deviceKeys.first else { return nil }
+            let authorWords = Set(SearchText.words(in: SearchText.fold(author ?? "")))
+            var seen = Set<Int>()
+            var exact: [Int] = []
+            var loose: [Int] = []
+            for key in deviceKeys {
+                for index in byKey[key] ?? [] where seen.insert(index).inserted {
+                    guard DeviceBookMatch.authorsAgree(authorWords, candidates[index].authors) else { continue }
+                    if keys[index].contains(whole) { exact.append(index) } else { loose.append(index) }
+                }
+            }
+            if exact.count == 1 { return exact[0] }
+            if exact.isEmpty, loose.count == 1 { return loose[0] }
+            return nil
+        }
+    }
+
+    /// One device book against a few candidates (`Library` for many).
+    public static func best(title: String, author: String?, among candidates: [Candidate]) -> Int? {
+        Library(candidates).best(title: title, author: author)
     }
 
     /// The title folded whole, then without its series suffix, without its subtitle.

@@ -47,7 +47,7 @@ package struct HighlightImport {
         }
         for (index, book) in file.books.enumerated() where index + 2 > job.lastLine || job.dryRun {
             try Task.checkCancellation()
-            let match = DeviceBookMatch.best(title: book.title, author: book.author, among: library.candidates)
+            let match = library.matcher.best(title: book.title, author: book.author)
             let entryID = match.map { library.ids[$0] }
             try await WritePipeline(db: db, now: now, clubEvents: nil).run { db, changes in
                 if let entryID {
@@ -105,7 +105,7 @@ package struct HighlightImport {
     // MARK: matching and writing
 
     /// The reader's books with their titles and authors, for `DeviceBookMatch`.
-    func candidates() async throws -> (ids: [UUID], candidates: [DeviceBookMatch.Candidate]) {
+    func candidates() async throws -> (ids: [UUID], matcher: DeviceBookMatch.Library) {
         let rows = try await db.sql.raw(
             """
             SELECT e.id AS entry_id, w.title AS title, w.subtitle AS subtitle, a.name AS author
@@ -129,7 +129,7 @@ package struct HighlightImport {
                 candidates[candidates.count - 1].authors.append(author)
             }
         }
-        return (ids, candidates)
+        return (ids, DeviceBookMatch.Library(candidates))
     }
 
     private struct Existing {
@@ -189,7 +189,7 @@ package struct HighlightImport {
         var (quotes, notes) = try await existing(entryID, on: db)
         var outcome = Outcome()
         for imported in book.quotes {
-            let text = String(imported.text.prefix(Limits.quoteLength.upperBound))
+            let text = imported.text
             switch decide(imported, among: quotes) {
             case .leave:
                 outcome.unchanged += 1

@@ -70,11 +70,26 @@ public struct HighlightsFile: Sendable {
         var order: [String] = []
         var byBook: [String: [Highlight]] = [:]
         var bookmarks = 0
-        for highlight in highlights {
+        var problems = problems
+        for var highlight in highlights {
             if highlight.kind == .bookmark {
                 bookmarks += 1
                 continue
             }
+            if let problem = overLimits(highlight) {
+                problems.append(problem)
+                continue
+            }
+            if let note = highlight.note, note.count > Limits.noteLength.upperBound {
+                problems.append(
+                    HighlightProblem(
+                        line: highlight.line,
+                        message: "the note is \(note.count) characters, over \(Limits.noteLength.upperBound); the highlight"
+                            + " is imported without it"))
+                highlight.note = nil
+            }
+            // A page a book cannot have (KOReader's 0 before its pages are counted) is no page.
+            if let page = highlight.page, !Limits.pageCount.contains(page) { highlight.page = nil }
             let key = highlight.title + "\u{1F}" + (highlight.author ?? "")
             if byBook[key] == nil { order.append(key) }
             byBook[key, default: []].append(highlight)
@@ -84,6 +99,26 @@ public struct HighlightsFile: Sendable {
             return join(clippings, into: HighlightedBook(title: clippings[0].title, author: clippings[0].author), format: format)
         }
         return HighlightsFile(format: format, books: books, problems: problems, bookmarks: bookmarks)
+    }
+
+    /// A clipping Dogear cannot keep whole: refused with why, never cut.
+    static func overLimits(_ highlight: Highlight) -> HighlightProblem? {
+        let what = highlight.kind == .note ? "note" : "highlight"
+        let limit = highlight.kind == .note ? Limits.noteLength.upperBound : Limits.quoteLength.upperBound
+        if highlight.text.count > limit {
+            return HighlightProblem(
+                line: highlight.line,
+                message: "the \(what) is \(highlight.text.count) characters, over \(limit); it is not imported")
+        }
+        if highlight.title.count > Limits.titleLength.upperBound {
+            return HighlightProblem(
+                line: highlight.line, message: "the book's title is over \(Limits.titleLength.upperBound) characters")
+        }
+        if let author = highlight.author, author.count > Limits.shortTextMaxLength * 4 {
+            return HighlightProblem(
+                line: highlight.line, message: "the author's name is over \(Limits.shortTextMaxLength * 4) characters")
+        }
+        return nil
     }
 
     /// One book's clippings as quotes: a highlight at the place of an earlier one (Kindle writes
