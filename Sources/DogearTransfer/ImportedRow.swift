@@ -37,6 +37,24 @@ public struct ImportedRow: Sendable, Equatable {
     public init(line: Int) {
         self.line = line
     }
+
+    /// The notes and quotes a row brings, held to the limits the API holds them to (a backup's
+    /// edited by hand, say): a row over them fails whole, naming the field, never cut.
+    public func checkTexts() throws {
+        for (index, note) in notes.enumerated() {
+            _ = try Validate.text(note.content, field: "notes[\(index)].content", length: Limits.noteLength)
+        }
+        for (index, quote) in quotes.enumerated() {
+            _ = try Validate.text(quote.text, field: "quotes[\(index)].text", length: Limits.quoteLength)
+            if let note = quote.note {
+                _ = try Validate.text(note, field: "quotes[\(index)].note", length: Limits.noteLength)
+            }
+            for (name, value, limit) in [("location", quote.location, 64), ("sourceKey", quote.sourceKey, 200)]
+            where (value?.count ?? 0) > limit {
+                throw ValidationError(field: "quotes[\(index)].\(name)", "must be at most \(limit) characters")
+            }
+        }
+    }
 }
 
 /// A note as imported: a review or a private note (text only), or a backup's note with its time.
@@ -62,9 +80,9 @@ public struct ImportedQuote: Sendable, Equatable, Codable {
     public var location: String?
     /// The reader's note on the passage (a Kindle note at its location, KOReader's note).
     public var note: String?
-    /// Which highlight of which device this is ("kindle|loc:1234", "koreader|1714440856|98"):
-    /// the same highlight imported again finds itself, and a longer one at the same place
-    /// replaces it. Kept in a backup; nil for quotes typed in Dogear.
+    /// Which highlight of which device this is ("kindle|loc:1234", "koreader|1714440856", another
+    /// highlight starting at a known place "kindle|loc:1234|its opening words"): the same
+    /// highlight imported again finds itself, and a longer one at the same place replaces it. Kept in a backup; nil for quotes typed in Dogear.
     public var sourceKey: String?
 
     public init(

@@ -51,6 +51,16 @@ struct DeviceBookMatchTests {
         #expect(DeviceBookMatch.best(title: title, author: author, among: Self.library) == nil)
     }
 
+    @Test("a whole title wins over one that matches only without its brackets: Dune, not Dune (Deluxe Edition)")
+    func wholeTitleWins() {
+        let library = [
+            Candidate(title: "Dune (Deluxe Edition)", authors: ["Frank Herbert"]),
+            Candidate(title: "Dune", authors: ["Frank Herbert"]),
+        ]
+        #expect(DeviceBookMatch.best(title: "Dune", author: "Herbert, Frank", among: library) == 1)
+        #expect(DeviceBookMatch.best(title: "Dune (Deluxe Edition)", author: nil, among: library) == 0)
+    }
+
     @Test("title keys: whole, without a series suffix, without a subtitle")
     func keys() {
         #expect(

@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearTransfer
 
 /// E-reader highlights through `POST /api/v1/imports`: Kindle's clippings and KOReader's exports
 /// become quotes of the books they match, the others wait to be linked, and nothing comes twice.
@@ -167,6 +168,101 @@ struct HighlightImportTests {
     }
 }
 
+@Suite("Import: highlights, once and only once")
+struct HighlightImportOnceTests {
+    static func clipping(_ location: String, _ text: String, note: String? = nil) -> String {
+        var text =
+            "Piranesi (Susanna Clarke)\n- Your Highlight on page 5 | Location \(location) | Added on Monday, 1 May 2023 10:00:00\n\n"
+            + "\(text)\n==========\n"
+        if let note {
+            let end = location.split(separator: "-").last.map(String.init) ?? location
+            text +=
+                "Piranesi (Susanna Clarke)\n- Your Note on page 5 | Location \(end) | Added on Monday, 1 May 2023 10:01:00\n\n"
+                + "\(note)\n==========\n"
+        }
+        return text
+    }
+
+    @Test("a later file: another sentence at a known place is added, a note made since joins its quote, the rest is left")
+    func laterFile() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let piranesi = try await app.addEntry(token)
+            let first = Self.clipping("80-80", "The Beauty of the House is immeasurable.")
+            #expect(try await app.importFile(token, Data(first.utf8), fileName: "one.txt").created == 1)
+            let later =
+                Self.clipping("80-80", "The Beauty of the House is immeasurable.", note: "the first line")
+                + Self.clipping("80-81", "Its Kindness infinite.")
+            let second = try await app.importFile(token, Data(later.utf8), fileName: "two.txt")
+            #expect(second.created == 1)
+            #expect(second.merged == 1)
+            let quotes = try await HighlightImportTests.quotes(app, token, piranesi.id)
+            #expect(quotes.map(\.text).sorted() == ["Its Kindness infinite.", "The Beauty of the House is immeasurable."])
+            #expect(quotes.first { $0.text.hasPrefix("The Beauty") }?.note == "the first line")
+            let third = try await app.importFile(token, Data(later.utf8), fileName: "three.txt")
+            #expect(third.created == 0 && third.merged == 0 && third.unchanged == 2)
+        }
+    }
+
+    @Test("KOReader's Markdown written in another time zone adds nothing the JSON brought: the texts are the same")
+    func markdownInAnotherZone() async throws {
+        let markdown = String(decoding: try HighlightImportTests.file("koreader-2books-Devric-rendered.md"), as: UTF8.self)
+            .replacingOccurrences(of: " April 2024 ", with: " March 2024 ")
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let legend = try await app.addEntry(token, title: "I Am Legend", authors: ["Richard Matheson"])
+            #expect(try await app.importFile(token, try HighlightImportTests.file("koreader-2books-Devric.json")).created == 3)
+            let again = try await app.importFile(token, Data(markdown.utf8), fileName: "all-books.md")
+            #expect(again.created == 0)
+            #expect(again.unchanged == 3)
+            #expect(try await HighlightImportTests.quotes(app, token, legend.id).count == 3)
+        }
+    }
+
+    @Test("the same book linked twice at once: one link takes it, the other finds nothing; the counters keep both links")
+    func linkTwiceAtOnce() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let job = try await app.importFile(token, try HighlightImportTests.file("koreader-2books-Devric.json"))
+            #expect(job.unmatchedBooks.count == 2)
+            let legend = try await app.addEntry(token, title: "Legend, I Am", authors: ["Someone Else"])
+            let john = try await app.addEntry(token, title: "John, Dear", authors: ["Someone Else"])
+            let book = job.unmatchedBooks[0]
+            let path = "/api/v1/imports/\(job.id)/books/\(book.id)/link"
+            async let one = app.send(.POST, path, token: token, json: ["entryId": legend.id.uuidString])
+            async let two = app.send(.POST, path, token: token, json: ["entryId": john.id.uuidString])
+            let statuses = try await [one.status, two.status].map(\.code).sorted()
+            #expect(statuses == [200, 404])
+            let placed =
+                try await HighlightImportTests.quotes(app, token, legend.id).count
+                + HighlightImportTests.quotes(app, token, john.id).count
+            #expect(placed == book.highlights)
+            let other = job.unmatchedBooks[1]
+            let last = try await app.send(
+                .POST, "/api/v1/imports/\(job.id)/books/\(other.id)/link", token: token, json: ["entryId": john.id.uuidString])
+            let after = try last.importJob
+            #expect(after.unmatchedBooks.isEmpty)
+            #expect(after.created == book.highlights + other.highlights)
+        }
+    }
+
+    @Test("a file of more books than one import takes is refused with why, and makes no job")
+    func tooManyBooks() async throws {
+        var text = ""
+        for index in 0...HighlightsFile.maxBooks {
+            text +=
+                "Book \(index) (Author)\n- Your Highlight on Location 1-2 | Added on Monday, 1 May 2023 10:00:00\n\nx\n==========\n"
+        }
+        try await withDogear { app in
+            let token = try await app.signUp()
+            let refused = try await app.upload(token, Data(text.utf8), fileName: "clippings.txt")
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.errorMessage?.contains("split the file") == true)
+            #expect(try await app.count("SELECT COUNT(*) AS n FROM imports") == 0)
+        }
+    }
+}
+
 @Suite("The import page for highlights, without a script")
 struct HighlightImportPageTests {
     @Test("preview in highlights' words, run, then an unmatched book linked from the page by its search box")
@@ -196,7 +292,7 @@ struct HighlightImportPageTests {
             let action = try #require(
                 finished.body.components(separatedBy: "action=\"\(runPath)/books/").dropFirst().first?
                     .components(separatedBy: "\"").first)
-            #expect(finished.body.contains(sparks.uppercased()) || finished.body.contains(sparks))
+            #expect(finished.body.contains("value=\"\(sparks.uppercased())\""))
             let linked = try await web.post("\(runPath)/books/\(action)", [("entryId", sparks)])
             #expect(linked.status == .seeOther)
             let after = try await web.get(runPath)
@@ -206,9 +302,20 @@ struct HighlightImportPageTests {
             let book = try await web.get("/books/\(legend)")
             #expect(book.body.contains("page 98"))
             #expect(book.body.contains("<strong>Your note: </strong>thid is roberts tettment"))
-            // Choosing nothing says what is missing.
-            let nothing = try await web.post("\(runPath)/books/\(action)", [])
-            #expect(nothing.status != .seeOther)
+            // Choosing nothing says what is missing (the book is linked by now: a book waiting is needed).
+            let more = try await web.upload(
+                "/import", try HighlightImportTests.file("koreader-5books-zh-Devric.json"), fileName: "more.json")
+            let morePreview = try #require(more.location)
+            await app.importJobs.wait(for: UUID(uuidString: String(morePreview.dropFirst("/import/".count)))!)
+            let moreRun = try #require(try await web.post(morePreview + "/run", []).location)
+            await app.importJobs.wait(for: UUID(uuidString: String(moreRun.dropFirst("/import/".count)))!)
+            let waiting = try await web.get(moreRun)
+            let next = try #require(
+                waiting.body.components(separatedBy: "action=\"\(moreRun)/books/").dropFirst().first?
+                    .components(separatedBy: "\"").first)
+            let nothing = try await web.post("\(moreRun)/books/\(next)", [])
+            #expect(nothing.status == .unprocessableEntity)
+            #expect(nothing.body.contains("Choose a book."))
         }
     }
 }

@@ -87,7 +87,7 @@ struct BookWyrmImportTests {
         #expect(rows[0].entry.dateFinished == "2024-02-03")
         #expect(rows[0].entry.preciseRating == 3.5)
         #expect(rows[1].entry.rating == nil)
-        #expect(rows[1].warnings == ["rating '9' is not 0.5–5; it is not kept"])
+        #expect(rows[1].warnings == ["rating '9' is not 0.25–5; it is not kept"])
         #expect(rows[2].book.title == "E")
         #expect(rows[2].book.series == "Saga")
     }

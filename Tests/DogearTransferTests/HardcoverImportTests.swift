@@ -59,7 +59,7 @@ struct HardcoverImportTests {
         #expect(rows.first?.kept["Status"] == "Someday")
         #expect(
             rows.first?.warnings == [
-                "status 'Someday' is unknown; the book is added as want to read", "rating '7' is not 0.5–5; it is not kept",
+                "status 'Someday' is unknown; the book is added as want to read", "rating '7' is not 0.25–5; it is not kept",
             ])
         #expect(errors == [ImportRowError(line: 3, reason: "the row has no title")])
     }

@@ -100,6 +100,8 @@ struct HighlightsFileTests {
         arguments: [
             "Title,Author\nA,B\n", "{\"format\":\"dogear-backup\",\"entries\":[]}", "{\"1\":{\"title\":\"A\"}}",
             "# Notes\nplain markdown\n",
+            // A small backup written with sorted keys, a tag named "drawer" and a note naming a chapter.
+            "{\"entries\":[{\"notes\":[{\"content\":\"\\\"chapter\\\" json/\"}],\"tags\":[\"drawer\"]}],\"format\":\"dogear-backup\"}",
         ])
     func notHighlights(_ text: String) {
         #expect(HighlightsFile.detect(Data(text.utf8)) == nil)
@@ -126,5 +128,33 @@ struct HighlightLimitTests {
         #expect(file.books[0].quotes.map(\.text) == ["kept"])
         #expect(file.books[0].quotes[0].note == nil)
         #expect(file.books[0].quotes[0].page == 3)
+    }
+}
+
+@Suite("Highlights files: one place, two highlights; stray bytes")
+struct HighlightPlaceTests {
+    static func clipping(_ location: String, _ text: String) -> String {
+        "Piranesi (Susanna Clarke)\n- Your Highlight on page 5 | Location \(location) | Added on Monday, 1 May 2023 10:00:00\n\n"
+            + "\(text)\n==========\n"
+    }
+
+    @Test("two sentences starting in one Kindle location are two quotes; a highlight made longer there is one")
+    func onePlace() throws {
+        let text =
+            Self.clipping("80-80", "The Beauty of the House is immeasurable.") + Self.clipping("80-81", "Its Kindness infinite.")
+            + Self.clipping("80-82", "Its Kindness infinite; the World is good.")
+        let file = HighlightsFile.read(Data(text.utf8), format: .kindleClippings)
+        let book = try #require(file.books.first)
+        #expect(
+            book.quotes.map(\.text) == ["The Beauty of the House is immeasurable.", "Its Kindness infinite; the World is good."])
+        #expect(book.quotes.map(\.sourceKey) == ["kindle|loc:80", "kindle|loc:80|its kindness infinite"])
+        #expect(book.quotes[1].location == "80-82")
+    }
+
+    @Test("control characters (a NUL a database refuses) are dropped; line ends and tabs stay")
+    func printable() throws {
+        let text = Self.clipping("10-11", "A\u{0}B\tC\nD\u{1B}")
+        let file = HighlightsFile.read(Data(text.utf8), format: .kindleClippings)
+        #expect(file.books.first?.quotes.first?.text == "AB\tC\nD")
     }
 }

@@ -21,24 +21,26 @@ public enum DeviceBookMatch {
     /// thousand compares keys, not every pair.
     public struct Library: Sendable {
         let candidates: [Candidate]
-        let keys: [[String]]
+        /// Each book's whole title folded, with its subtitle too when it has one.
+        let wholes: [[String]]
         let byKey: [String: [Int]]
 
         public init(_ candidates: [Candidate]) {
             self.candidates = candidates
-            var keys: [[String]] = []
+            var wholes: [[String]] = []
             var byKey: [String: [Int]] = [:]
             for (index, candidate) in candidates.enumerated() {
                 var own = DeviceBookMatch.titleKeys(candidate.title)
+                var whole = Array(own.prefix(1))
                 if let subtitle = candidate.subtitle {
-                    for key in DeviceBookMatch.titleKeys(candidate.title + ": " + subtitle) where !own.contains(key) {
-                        own.append(key)
-                    }
+                    let withSubtitle = DeviceBookMatch.titleKeys(candidate.title + ": " + subtitle)
+                    whole += withSubtitle.prefix(1)
+                    for key in withSubtitle where !own.contains(key) { own.append(key) }
                 }
-                keys.append(own)
+                wholes.append(whole)
                 for key in own { byKey[key, default: []].append(index) }
             }
-            self.keys = keys
+            self.wholes = wholes
             self.byKey = byKey
         }
 
@@ -55,7 +57,7 @@ public enum DeviceBookMatch {
             for key in deviceKeys {
                 for index in byKey[key] ?? [] where seen.insert(index).inserted {
                     guard DeviceBookMatch.authorsAgree(authorWords, candidates[index].authors) else { continue }
-                    if keys[index].contains(whole) { exact.append(index) } else { loose.append(index) }
+                    if wholes[index].contains(whole) { exact.append(index) } else { loose.append(index) }
                 }
             }
             if exact.count == 1 { return exact[0] }

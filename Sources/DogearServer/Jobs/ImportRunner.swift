@@ -101,7 +101,7 @@ package struct ImportRunner {
         try await job.save(on: db)
         do {
             if ImportFormat(rawValue: job.format)?.isHighlights == true {
-                try await importHighlights(job)
+                try await importHighlights(job, onProgress: onProgress)
             } else if job.dryRun {
                 try await preview(job, onProgress: onProgress)
             } else {
@@ -304,6 +304,7 @@ package struct ImportRunner {
                 do {
                     let book = try row.book.validated(source: .import)
                     let entry = try row.entry.validated()
+                    try row.checkTexts()
                     prepared.append(PreparedRow(source: row, book: book, entry: entry))
                 } catch let error as ValidationError {
                     failures.append(ImportRowError(line: row.line, reason: "\(error.field): \(error.message)"))
@@ -320,7 +321,7 @@ package struct ImportRunner {
     /// A highlights file: quotes into the books it matches, the others waiting to be linked
     /// (`HighlightImport`); its problems are the job's failed lines. A preview writes only its
     /// waiting list, so the reader sees which books will need a link.
-    private func importHighlights(_ job: ImportJob) async throws {
+    private func importHighlights(_ job: ImportJob, onProgress: (@Sendable (ImportJob) async -> Void)?) async throws {
         guard let file = try HighlightsFile.read(path: job.filePath) else {
             throw ImportFileError.unreadable("the file is no longer a highlights file")
         }
@@ -336,7 +337,9 @@ package struct ImportRunner {
                 try await job.save(on: db)
             }
         }
-        try await HighlightImport(db: db, userID: job.$user.id, now: now()).run(file, job: job)
+        try await HighlightImport(db: db, userID: job.$user.id, now: now()).run(file, job: job) {
+            await onProgress?(job)
+        }
         job.status = ImportJob.Status.done
         job.finishedAt = now()
         try await job.save(on: db)

@@ -38,7 +38,8 @@ package struct TransferPages {
             errors: dto.errors.map { .init(line: $0.line, reason: $0.reason) }, fileWarnings: dto.fileWarnings,
             session: try req.requirePageSession())
         if job.status == .done || job.status == .failed {
-            model.unmatched = try await jobs.unmatchedBooks(of: job).map {
+            // The first fifty, each with its form: linking them shows the next.
+            model.unmatched = try await jobs.unmatchedBooks(of: job, limit: 50).map {
                 .init(id: $0.id, title: $0.title, author: $0.author, highlights: $0.highlights)
             }
         }

@@ -35,13 +35,14 @@ package struct ImportJobReader {
         return try await query.sort(\.$line).limit(limit).all()
     }
 
-    /// A highlights job's books that matched none of the reader's, in the file's order.
-    package func unmatchedBooks(of job: ImportJob) async throws -> [ImportJobRecord.WaitingBook] {
+    /// A highlights job's books that matched none of the reader's, in the file's order, the first
+    /// `limit` (a file holds at most `HighlightsFile.maxBooks`).
+    package func unmatchedBooks(of job: ImportJob, limit: Int = 1000) async throws -> [ImportJobRecord.WaitingBook] {
         guard ImportFormat(rawValue: job.format)?.isHighlights == true else { return [] }
         return try await db.sql.raw(
             """
             SELECT id, title, author, highlights FROM import_waiting_books
-            WHERE job_id = \(bind: try job.requireID()) ORDER BY position
+            WHERE job_id = \(bind: try job.requireID()) ORDER BY position LIMIT \(bind: limit)
             """
         ).all().map { row in
             ImportJobRecord.WaitingBook(

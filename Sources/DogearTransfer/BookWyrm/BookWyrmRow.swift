@@ -91,15 +91,8 @@ enum BookWyrmRow {
         }
         row.dateAdded = value("shelf_date").flatMap(date)
 
-        if let raw = value("rating"), raw != "0" {
-            // Half stars in BookWyrm; 0 is "not rated".
-            if let stars = Double(raw), stars > 0, stars <= 5 {
-                row.entry.preciseRating = (stars * 4).rounded() / 4
-                row.entry.rating = max(1, min(5, Int(stars.rounded())))
-            } else {
-                row.warnings.append("rating '\(raw)' is not 0.5–5; it is not kept")
-            }
-        }
+        // Half stars in BookWyrm ("3.50"); 0 is "not rated".
+        row.setStars(value("rating"))
         if let review = value("review_content") {
             // A review's title is part of what the reader wrote; its content warning stays kept.
             let text = [value("review_name"), HTMLText.plain(review)].compactMap { $0 }.joined(separator: "\n\n")

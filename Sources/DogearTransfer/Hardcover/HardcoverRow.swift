@@ -24,6 +24,10 @@ enum HardcoverRow {
         row.book.authors = Array((list("Authors") + list("Author")).prefix(Limits.authorsPerWork))
         for column in ["ISBN 13", "ISBN 10", "ISBN"] {
             guard let raw = value(column) else { continue }
+            if raw.contains("E+") || raw.contains("e+") {
+                row.warnings.append("\(column) '\(raw)' was turned into a number by a spreadsheet; it is not kept")
+                continue
+            }
             if let isbn = try? ISBN(raw) {
                 row.book.isbn = isbn.typed
                 break
@@ -49,14 +53,7 @@ enum HardcoverRow {
         if status == .read || status == .didNotFinish { row.entry.dateFinished = finished?.description }
         row.dateAdded = value("Date Added").flatMap(date)
 
-        if let raw = value("Rating") {
-            if let stars = Double(raw), stars > 0, stars <= 5 {
-                row.entry.preciseRating = (stars * 4).rounded() / 4
-                row.entry.rating = max(1, min(5, Int(stars.rounded())))
-            } else if Double(raw) != 0 {
-                row.warnings.append("rating '\(raw)' is not 0.5–5; it is not kept")
-            }
-        }
+        row.setStars(value("Rating"))
         if let review = value("Review") {
             row.notes.append(ImportedNote(content: HTMLText.plain(review), createdAt: value("Review Date").flatMap(moment)))
         }

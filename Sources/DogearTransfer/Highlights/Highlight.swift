@@ -1,3 +1,4 @@
+import DogearCore
 import Foundation
 
 /// A passage a reader marked in an e-reader, or a note or bookmark they left, as an export gives
@@ -34,6 +35,19 @@ public struct Highlight: Sendable, Equatable {
         self.text = text
         self.note = note
         self.line = line
+    }
+}
+
+extension Highlight {
+    /// Whether two texts are one highlight as it was made and later extended (or shrunk): the
+    /// one's words hold the other's, case, accents and punctuation aside.
+    public static func sameHighlight(_ one: String, _ other: String) -> Bool {
+        let (a, b) = (fold(one), fold(other))
+        return a.contains(b) || b.contains(a)
+    }
+
+    static func fold(_ text: String) -> String {
+        SearchText.words(in: SearchText.fold(text)).joined(separator: " ")
     }
 }
 

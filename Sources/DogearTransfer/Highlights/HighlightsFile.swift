@@ -26,6 +26,12 @@ public struct HighlightsFile: Sendable {
     public let problems: [HighlightProblem]
     /// Kindle's bookmarks: a place without text, not a quote.
     public let bookmarks: Int
+    /// Highlights and notes read, before an extended highlight's versions are made one.
+    public let clippings: Int
+
+    /// What one file may hold: a Kindle's whole life of reading is well under these.
+    public static let maxBooks = 5_000
+    public static let maxClippings = 200_000
 
     public var count: Int { books.reduce(0) { $0 + $1.count } }
 
@@ -38,7 +44,13 @@ public struct HighlightsFile: Sendable {
         try? handle.close()
         guard let format = detect(head) else { return nil }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return read(data, format: format)
+        let file = read(data, format: format)
+        guard file.books.count <= maxBooks, file.clippings <= maxClippings else {
+            throw ImportFileError.unreadable(
+                "it holds \(file.clippings) highlights of \(file.books.count) books; at most \(maxClippings) of \(maxBooks)"
+                    + " books are imported at once: split the file")
+        }
+        return file
     }
 
     /// Which highlights format a file's opening bytes are, if any.
@@ -71,11 +83,16 @@ public struct HighlightsFile: Sendable {
         var byBook: [String: [Highlight]] = [:]
         var bookmarks = 0
         var problems = problems
+        var clippings = 0
         for var highlight in highlights {
             if highlight.kind == .bookmark {
                 bookmarks += 1
                 continue
             }
+            highlight.title = printable(highlight.title)
+            highlight.author = highlight.author.map(printable)
+            highlight.text = printable(highlight.text)
+            highlight.note = highlight.note.map(printable)
             if let problem = overLimits(highlight) {
                 problems.append(problem)
                 continue
@@ -93,12 +110,23 @@ public struct HighlightsFile: Sendable {
             let key = highlight.title + "\u{1F}" + (highlight.author ?? "")
             if byBook[key] == nil { order.append(key) }
             byBook[key, default: []].append(highlight)
+            clippings += 1
         }
         let books = order.map { key in
             let clippings = byBook[key] ?? []
             return join(clippings, into: HighlightedBook(title: clippings[0].title, author: clippings[0].author), format: format)
         }
-        return HighlightsFile(format: format, books: books, problems: problems, bookmarks: bookmarks)
+        return HighlightsFile(format: format, books: books, problems: problems, bookmarks: bookmarks, clippings: clippings)
+    }
+
+    /// Without control characters (a NUL a database refuses, a stray escape), line ends and tabs kept.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" })
+        else { return text }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(
+            contentsOf: text.unicodeScalars.filter { $0.properties.generalCategory != .control || $0 == "\n" || $0 == "\t" })
+        return String(scalars)
     }
 
     /// A clipping Dogear cannot keep whole: refused with why, never cut.
@@ -121,37 +149,52 @@ public struct HighlightsFile: Sendable {
         return nil
     }
 
-    /// One book's clippings as quotes: a highlight at the place of an earlier one (Kindle writes
-    /// a highlight again each time it is extended) replaces it; a note joins the highlight whose
-    /// locations hold its own, or stands alone.
+    /// One book's clippings as quotes: a highlight at the place of an earlier one whose text
+    /// holds it or is held by it (Kindle writes a highlight again each time it is extended)
+    /// replaces it; another highlight starting there is its own (`distinctKey`); a note joins the
+    /// highlight whose locations hold its own, or stands alone. Keys and locations are looked up,
+    /// not searched, so a book of many clippings costs no more than their number.
     static func join(_ clippings: [Highlight], into book: HighlightedBook, format: ImportFormat) -> HighlightedBook {
         var book = book
-        var spans: [ClosedRange<Int>?] = []
+        var byPlace: [String: [Int]] = [:]
+        var byEnd: [Int: Int] = [:]
+        var byLocation: [Int: Int] = [:]
         for clipping in clippings where clipping.kind == .highlight {
-            let key = sourceKey(clipping, format: format)
+            let place = sourceKey(clipping, format: format)
+            let earlier = byPlace[place, default: []].first { Highlight.sameHighlight(book.quotes[$0].text, clipping.text) }
+            // The first highlight at a place has the place's key; another that starts there its own.
+            let key =
+                earlier.flatMap { book.quotes[$0].sourceKey }
+                ?? (byPlace[place, default: []].isEmpty ? place : distinctKey(place, text: clipping.text))
             let quote = ImportedQuote(
                 text: clipping.text, page: clipping.page, createdAt: clipping.addedAt,
                 location: clipping.location.map(locationText), note: clipping.note, sourceKey: key)
-            if let index = book.quotes.firstIndex(where: { $0.sourceKey == key }) {
+            let index: Int
+            if let earlier {
+                index = earlier
                 book.quotes[index] = quote
-                spans[index] = clipping.location
             } else {
+                index = book.quotes.count
                 book.quotes.append(quote)
-                spans.append(clipping.location)
+                byPlace[place, default: []].append(index)
+            }
+            if let span = clipping.location {
+                // A highlight spans a few locations; a longer span is known by its ends only.
+                let places = span.count <= 200 ? Array(span) : [span.lowerBound, span.upperBound]
+                for place in places { byLocation[place] = index }
+                byEnd[span.upperBound] = index
             }
         }
         for note in clippings where note.kind == .note {
-            let place = note.location?.lowerBound
-            let holder = spans.lastIndex { span in
-                guard let span, let place else { return false }
-                return span.contains(place)
+            // Kindle puts a note at its highlight's last location: that one first, else one holding it.
+            if let place = note.location?.lowerBound, let holder = byEnd[place] ?? byLocation[place] {
+                let joined = book.quotes[holder].note.map { $0 + "\n\n" + note.text } ?? note.text
+                if joined.count <= Limits.noteLength.upperBound {
+                    book.quotes[holder].note = joined
+                    continue
+                }
             }
-            if let holder {
-                let earlier = book.quotes[holder].note
-                book.quotes[holder].note = earlier.map { $0 + "\n\n" + note.text } ?? note.text
-            } else {
-                book.notes.append(ImportedNote(content: note.text, createdAt: note.addedAt))
-            }
+            book.notes.append(ImportedNote(content: note.text, createdAt: note.addedAt))
         }
         return book
     }
@@ -159,15 +202,30 @@ public struct HighlightsFile: Sendable {
     /// Which highlight this is, the same in every export of it: Kindle's by where it starts (a
     /// longer one at the same start is the same highlight extended), KOReader's by when it was made.
     static func sourceKey(_ highlight: Highlight, format: ImportFormat) -> String {
-        let opening = String(SearchText.words(in: SearchText.fold(highlight.text)).joined(separator: " ").prefix(40))
         switch format {
         case .kindleClippings:
             if let location = highlight.location { return "kindle|loc:\(location.lowerBound)" }
-            return "kindle|page:\(highlight.page.map(String.init) ?? "")|\(opening)"
+            return "kindle|page:\(highlight.page.map(String.init) ?? "")|\(opening(highlight.text))"
         default:
             if let time = highlight.addedAt { return "koreader|\(Int(time.timeIntervalSince1970))" }
-            return "koreader|page:\(highlight.page.map(String.init) ?? "")|\(opening)"
+            return "koreader|page:\(highlight.page.map(String.init) ?? "")|\(opening(highlight.text))"
         }
+    }
+
+    /// The key of another highlight that starts where one with `key` does (two short sentences in
+    /// one Kindle location): the place and its own opening words.
+    public static func distinctKey(_ key: String, text: String) -> String {
+        place(of: key) + "|" + opening(text)
+    }
+
+    /// The place part of a key ("kindle|loc:80" of "kindle|loc:80|its kindness infinite"): the
+    /// highlights there are one group, told apart by their texts.
+    public static func place(of key: String) -> String {
+        key.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false).prefix(2).joined(separator: "|")
+    }
+
+    static func opening(_ text: String) -> String {
+        String(SearchText.words(in: SearchText.fold(text)).joined(separator: " ").prefix(40))
     }
 
     static func locationText(_ range: ClosedRange<Int>) -> String {

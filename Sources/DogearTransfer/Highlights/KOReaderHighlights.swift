@@ -16,9 +16,11 @@ import Foundation
 ///
 /// Markdown's times have no zone (KOReader writes the device's local time): read as UTC.
 public enum KOReaderHighlights {
-    /// Whether a JSON file's opening is KOReader's (a `documents` or `entries` member beside a version).
+    /// Whether a JSON file's opening is KOReader's: an entry's `drawer` (how the highlight is drawn)
+    /// beside its `chapter` or the export's `json/` version, and no Dogear backup's format name.
     public static func looksLikeJSON(_ head: Substring) -> Bool {
-        head.contains("\"version\"") && head.contains("json/") || head.contains("\"entries\"") && head.contains("\"drawer\"")
+        !head.contains("\"dogear-backup\"") && head.contains("\"drawer\"")
+            && (head.contains("\"chapter\"") || head.contains("\"json/"))
     }
 
     /// Whether a Markdown file's opening is KOReader's: a `# ` title, then `##### ` author.
@@ -45,7 +47,6 @@ public enum KOReaderHighlights {
         var time: Double?
         var text: String?
         var note: String?
-        var sort: String?
     }
 
     /// A page number, or a publisher's page label ("xii") KOReader writes as text.
@@ -66,7 +67,7 @@ public enum KOReaderHighlights {
         do {
             export = try JSONDecoder().decode(Export.self, from: data)
         } catch {
-            return ([], [HighlightProblem(line: 1, message: "not a KOReader export: \(error)")])
+            return ([], [HighlightProblem(line: 1, message: "not a KOReader export: its JSON does not have KOReader's shape")])
         }
         let documents = export.documents ?? [Document(title: export.title, author: export.author, entries: export.entries)]
         var highlights: [Highlight] = []

@@ -79,14 +79,7 @@ enum LibraryThingRow {
             row.book.externalIds = (row.book.externalIds ?? [:]).merging([ExternalIDKind.amazonASIN.rawValue: [asin]]) { $1 }
         }
 
-        if let raw = value("Rating") {
-            if let stars = Double(raw), stars > 0, stars <= 5 {
-                row.entry.preciseRating = (stars * 4).rounded() / 4
-                row.entry.rating = max(1, min(5, Int(stars.rounded())))
-            } else {
-                row.warnings.append("rating '\(raw)' is not 0.5–5; it is not kept")
-            }
-        }
+        row.setStars(value("Rating"))
         for column in ["Review", "Comment", "Private Comment"] {
             if let text = value(column) { row.notes.append(ImportedNote(content: HTMLText.plain(text))) }
         }

@@ -83,14 +83,7 @@ enum StoryGraphRow {
         }
         row.readCount = value("Read Count").flatMap(Int.init)
 
-        if let raw = value("Star Rating") {
-            if let stars = Double(raw), stars > 0, stars <= 5 {
-                row.entry.preciseRating = (stars * 4).rounded() / 4
-                row.entry.rating = max(1, min(5, Int(stars.rounded())))
-            } else {
-                row.warnings.append("star rating '\(raw)' is not 0.25–5; it is not kept")
-            }
-        }
+        row.setStars(value("Star Rating"), word: "star rating")
         if let review = value("Review") { row.notes.append(ImportedNote(content: HTMLText.plain(review))) }
         row.book.contentWarnings = list("Content Warnings")
         row.entry.tags = Array(list("Tags").filter { $0.count <= Limits.tagLength.upperBound }.prefix(Limits.tagsPerEntry))

@@ -30,7 +30,8 @@ package struct AddHighlightSources: NumberedMigration {
               created_at \(unsafeRaw: timestamp) NOT NULL)
             """
         ).run()
-        try await sql.raw("CREATE INDEX idx_import_waiting_books_job ON import_waiting_books (job_id, position)").run()
+        // One row a book of a job: two processes running one job (a lease taken over) write it once.
+        try await sql.raw("CREATE UNIQUE INDEX idx_import_waiting_books_job ON import_waiting_books (job_id, position)").run()
     }
 
     package func revert(on database: any Database) async throws {
