@@ -37,18 +37,7 @@ enum BookWyrmRow {
             (value("author_text") ?? "").split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty }
                 .prefix(Limits.authorsPerWork))
 
-        for column in ["isbn_13", "isbn_10"] {
-            guard let raw = value(column) else { continue }
-            if raw.contains("E+") || raw.contains("e+") {
-                row.warnings.append("\(column) '\(raw)' was turned into a number by a spreadsheet; it is not kept")
-                continue
-            }
-            if let isbn = try? ISBN(raw) {
-                row.book.isbn = isbn.typed
-                break
-            }
-            row.warnings.append("\(column) '\(raw)' is not a valid ISBN; it is not kept")
-        }
+        row.setISBN(from: ["isbn_13", "isbn_10"].map { ($0, value($0)) })
         if let pages = value("pages").flatMap(Int.init), pages > 0 { row.book.pageCount = pages }
         var ids: [String: [String]] = [:]
         for (column, kind) in [

@@ -50,18 +50,7 @@ enum GoodreadsRow {
         }
         row.book.authors = authors
 
-        for column in ["ISBN13", "ISBN"] {
-            guard let raw = value(column).map(unwrapSpreadsheetText), !raw.isEmpty else { continue }
-            if raw.contains("E+") || raw.contains("e+") {
-                row.warnings.append("\(column) '\(raw)' was turned into a number by a spreadsheet; it is not kept")
-                continue
-            }
-            if let isbn = try? ISBN(raw) {
-                row.book.isbn = isbn.typed
-                break
-            }
-            row.warnings.append("\(column) '\(raw)' is not a valid ISBN; it is not kept")
-        }
+        row.setISBN(from: ["ISBN13", "ISBN"].map { ($0, value($0).map(unwrapSpreadsheetText)) })
 
         if let raw = value("My Rating"), let stars = Int(raw), stars > 0 { row.entry.rating = stars }
         row.book.publisher = value("Publisher")

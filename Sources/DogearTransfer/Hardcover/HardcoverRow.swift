@@ -22,18 +22,7 @@ enum HardcoverRow {
         guard let title = value("Title") else { return .failure(ImportRowError(line: line, reason: "the row has no title")) }
         row.book.title = title
         row.book.authors = Array((list("Authors") + list("Author")).prefix(Limits.authorsPerWork))
-        for column in ["ISBN 13", "ISBN 10", "ISBN"] {
-            guard let raw = value(column) else { continue }
-            if raw.contains("E+") || raw.contains("e+") {
-                row.warnings.append("\(column) '\(raw)' was turned into a number by a spreadsheet; it is not kept")
-                continue
-            }
-            if let isbn = try? ISBN(raw) {
-                row.book.isbn = isbn.typed
-                break
-            }
-            row.warnings.append("\(column) '\(raw)' is not a valid ISBN; it is not kept")
-        }
+        row.setISBN(from: ["ISBN 13", "ISBN 10", "ISBN"].map { ($0, value($0)) })
         // Hardcover's own id is the book's identity when the file names no ISBN and no author:
         // the same file again finds the same work by it.
         if let id = value("Hardcover Book ID"), id.count <= 64 { row.book.externalIds = ["hardcover": [id]] }
