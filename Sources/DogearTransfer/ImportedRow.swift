@@ -38,8 +38,9 @@ public struct ImportedRow: Sendable, Equatable {
         self.line = line
     }
 
-    /// The notes and quotes a row brings, held to the limits the API holds them to (a backup's
-    /// edited by hand, say): a row over them fails whole, naming the field, never cut.
+    /// The notes and quotes a row brings, held to the limits of notes and quotes (a backup's edited
+    /// by hand, say); two quotes of one device key are one too many: a row over them fails whole,
+    /// naming the field, never cut.
     public func checkTexts() throws {
         for (index, note) in notes.enumerated() {
             _ = try Validate.text(note.content, field: "notes[\(index)].content", length: Limits.noteLength)
@@ -49,9 +50,15 @@ public struct ImportedRow: Sendable, Equatable {
             if let note = quote.note {
                 _ = try Validate.text(note, field: "quotes[\(index)].note", length: Limits.noteLength)
             }
-            for (name, value, limit) in [("location", quote.location, 64), ("sourceKey", quote.sourceKey, 200)]
+            for (name, value, limit) in [
+                ("location", quote.location, Limits.quoteLocationMaxLength),
+                ("sourceKey", quote.sourceKey, Limits.quoteSourceKeyMaxLength),
+            ]
             where (value?.count ?? 0) > limit {
                 throw ValidationError(field: "quotes[\(index)].\(name)", "must be at most \(limit) characters")
+            }
+            if let key = quote.sourceKey, quotes[..<index].contains(where: { $0.sourceKey == key }) {
+                throw ValidationError(field: "quotes[\(index)].sourceKey", "another quote of this entry has the same key")
             }
         }
     }

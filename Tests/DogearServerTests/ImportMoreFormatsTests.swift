@@ -73,6 +73,22 @@ struct ImportMoreFormatsTests {
         }
     }
 
+    @Test("shelvesAs=lists: Hardcover's lists and BookWyrm's own shelf become lists of those books, not tags")
+    func listsOfTheirOwn() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            _ = try await app.importFile(
+                token, try Self.file("hardcover/hardcover-by-hand-from-importer-columns.csv"), fileName: "hardcover.csv",
+                query: "shelvesAs=lists")
+            _ = try await app.importFile(
+                token, try Self.file("bookwyrm/bookwyrm-3rows-2024-08.csv"), fileName: "bookwyrm.csv", query: "shelvesAs=lists")
+            let lists = try await app.send(.GET, "/api/v1/lists", token: token).decode([ListDTO].self).filter { !$0.isDefault }
+            #expect(Set(lists.map(\.name)) == ["Book Club", "Favorites", "To buy", "Cooking"])
+            let piranesi = try #require(try await app.send(.GET, "/api/v1/library?q=piranesi", token: token).entries.items.first)
+            #expect(piranesi.tags.isEmpty)
+        }
+    }
+
     static func counts(_ app: Application) async throws -> [Int] {
         var counts: [Int] = []
         for table in ["works", "library_entries", "tags", "entry_tags", "notes", "read_throughs", "imported_fields"] {

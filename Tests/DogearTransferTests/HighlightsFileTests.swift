@@ -158,3 +158,25 @@ struct HighlightPlaceTests {
         #expect(file.books.first?.quotes.first?.text == "AB\tC\nD")
     }
 }
+
+@Suite("Imported rows: notes and quotes held to their limits")
+struct ImportedTextLimitTests {
+    @Test("a quote's note, location or device key over its limit, or two quotes of one key, fail the row naming the field")
+    func limits() throws {
+        var row = ImportedRow(line: 2)
+        row.quotes = [ImportedQuote(text: "fine", location: "80-81", note: "fine", sourceKey: "kindle|loc:80")]
+        try row.checkTexts()
+        for (quote, field) in [
+            (ImportedQuote(text: "x", note: String(repeating: "n", count: 5_001)), "quotes[1].note"),
+            (ImportedQuote(text: "x", location: String(repeating: "1", count: 65)), "quotes[1].location"),
+            (ImportedQuote(text: "x", sourceKey: "kindle|loc:80"), "quotes[1].sourceKey"),
+            (ImportedQuote(text: String(repeating: "q", count: 5_001)), "quotes[1].text"),
+        ] {
+            var bad = row
+            bad.quotes.append(quote)
+            #expect(throws: ValidationError.self, "\(field)") { try bad.checkTexts() }
+            #expect((try? bad.checkTexts()) == nil)
+            do { try bad.checkTexts() } catch let error as ValidationError { #expect(error.field == field) }
+        }
+    }
+}

@@ -61,7 +61,7 @@ struct PageSnapshotTests {
                 BookShow.View.render(
                     .init(
                         book: book(), notes: [.init(id: ids[5], content: "The house is kind.", createdAt: "2026-03-14")],
-                        quotes: ["The Beauty of the House is immeasurable."], session: session))
+                        quotes: [.init(text: "The Beauty of the House is immeasurable.")], session: session))
             ),
             (
                 "list",

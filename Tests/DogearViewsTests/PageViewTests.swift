@@ -171,6 +171,30 @@ struct TransferAndAccountViewTests {
             fileWarnings: ["the file is not UTF-8"], session: session)
     }
 
+    @Test("a highlights import: its counts in quotes, each unmatched book escaped with a labelled link form; a preview has none")
+    func highlights() {
+        var model = job(status: "done", dryRun: false)
+        model.isHighlights = true
+        model.unmatched = [.init(id: UUID(uuidString: "BBBBBBBB-2222-3333-4444-555555555555")!, title: hostile, author: nil, highlights: 3)]
+        #expect(ImportJobPage.View.render(model).render().contains("Search for a book of yours above."))
+        model.choices = [.init(entryID: UUID(uuidString: "CCCCCCCC-2222-3333-4444-555555555555")!, title: hostile)]
+        let html = ImportJobPage.View.render(model).render()
+        #expect(html.contains("quotes and notes added"))
+        #expect(html.contains("Books not found in your library"))
+        #expect(html.contains("No author · 3 highlights"))
+        #expect(!html.contains("<script>alert"))
+        #expect(
+            html.contains(
+                "action=\"/import/AAAAAAAA-2222-3333-4444-555555555555/books/BBBBBBBB-2222-3333-4444-555555555555/link\""))
+        #expect(html.contains("<label for=\"import-book-0\">Book</label>"))
+        #expect(html.contains("value=\"CCCCCCCC-2222-3333-4444-555555555555\""))
+        model.dryRun = true
+        let preview = ImportJobPage.View.render(model).render()
+        #expect(preview.contains("Books not found in your library"))
+        #expect(!preview.contains("/books/BBBBBBBB"))
+        #expect(preview.contains("Import the highlights"))
+    }
+
     @Test("a running import shows its bar and count, marks itself for the script and reloads itself without one")
     func running() {
         let html = ImportJobPage.View.render(job(status: "running", dryRun: false, processed: 2)).render()

@@ -15,6 +15,9 @@ public enum Limits {
 
     public static let noteLength = 1...5_000
     public static let quoteLength = 1...5_000
+    /// An e-reader's location of a quote ("180-182") and its device key, as an import brings them.
+    public static let quoteLocationMaxLength = 64
+    public static let quoteSourceKeyMaxLength = 200
     public static let tagsPerEntry = 20
     public static let tagLength = 1...50
     public static let rating = 1...5

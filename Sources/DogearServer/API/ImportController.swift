@@ -3,7 +3,8 @@ import DogearStore
 import Vapor
 
 /// `POST /api/v1/imports`, `GET /api/v1/imports/{id}` (import Goodreads, StoryGraph, LibraryThing,
-/// BookWyrm, Hardcover and Dogear files).
+/// BookWyrm, Hardcover and Dogear files, and e-readers' highlights), and
+/// `POST /api/v1/imports/{id}/books/{bookId}/link` (a highlights file's unmatched book to a book).
 package struct ImportController {
     /// Stores the upload, checks it can be read, and queues the job: 202 with the job.
     package func create(req: Request) async throws -> Response {
@@ -15,7 +16,7 @@ package struct ImportController {
         return response
     }
 
-    /// `shelvesAs=lists` makes a Goodreads file's own shelves into lists; `tags` (the default) keeps them as tags.
+    /// `shelvesAs=lists` makes a file's own shelves (Goodreads', BookWyrm's) or lists (Hardcover's) into lists; `tags` (the default) keeps them as tags.
     package static func shelvesAsLists(_ req: Request) throws -> Bool {
         switch req.query[String.self, at: "shelvesAs"] {
         case nil, "tags": return false

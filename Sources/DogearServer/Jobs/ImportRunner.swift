@@ -99,9 +99,11 @@ package struct ImportRunner {
         }
         job.status = ImportJob.Status.running
         try await job.save(on: db)
+        let highlights = ImportFormat(rawValue: job.format)?.isHighlights == true
+        var finished = job
         do {
-            if ImportFormat(rawValue: job.format)?.isHighlights == true {
-                try await importHighlights(job, onProgress: onProgress)
+            if highlights {
+                finished = try await importHighlights(job, onProgress: onProgress)
             } else if job.dryRun {
                 try await preview(job, onProgress: onProgress)
             } else {
@@ -113,7 +115,11 @@ package struct ImportRunner {
         } catch {
             logger.report(error: error)
             job.status = ImportJob.Status.failed
-            if FileSink.isDiskFull(error) {
+            if FileSink.isDiskFull(error), highlights {
+                job.message =
+                    "the server's disk is full: the import stopped (the books before it have their highlights); once"
+                    + " there is room, import the file again: highlights already in are not repeated"
+            } else if FileSink.isDiskFull(error) {
                 job.message =
                     "the server's disk is full: the import stopped after line \(job.lastLine) (the rows before it are in"
                     + " the library); once there is room, import the file again: rows already in are not repeated"
@@ -125,9 +131,9 @@ package struct ImportRunner {
             if !job.dryRun { metrics?.importFinished(status: job.status.rawValue) }
             return job
         }
-        await onProgress?(job)
-        if !job.dryRun { metrics?.importFinished(status: job.status.rawValue) }
-        return job
+        await onProgress?(finished)
+        if !finished.dryRun { metrics?.importFinished(status: finished.status.rawValue) }
+        return finished
     }
 
     // MARK: the run
@@ -321,28 +327,33 @@ package struct ImportRunner {
     /// A highlights file: quotes into the books it matches, the others waiting to be linked
     /// (`HighlightImport`); its problems are the job's failed lines. A preview writes only its
     /// waiting list, so the reader sees which books will need a link.
-    private func importHighlights(_ job: ImportJob, onProgress: (@Sendable (ImportJob) async -> Void)?) async throws {
+    private func importHighlights(_ job: ImportJob, onProgress: (@Sendable (ImportJob) async -> Void)?) async throws
+        -> ImportJob
+    {
         guard let file = try HighlightsFile.read(path: job.filePath) else {
             throw ImportFileError.unreadable("the file is no longer a highlights file")
         }
         let jobID = try job.requireID()
         if job.lastLine <= 1 || job.dryRun {
             let records = file.problems.map {
-                ImportRowRecord(jobID: jobID, line: $0.line, outcome: .failed, reason: $0.message)
+                ImportRowRecord(jobID: jobID, line: $0.line, outcome: $0.isWarning ? .warning : .failed, reason: $0.message)
             }
-            job.failed = records.count
+            job.failed = records.filter { $0.outcome == .failed }.count
             try await db.writeTransaction { db in
                 try await ImportRowRecord.query(on: db).filter(\.$job.$id == jobID).delete()
                 for chunk in records.chunked(into: 500) { try await chunk.create(on: db) }
                 try await job.save(on: db)
             }
         }
+        // The counters move in SQL (a link may come in meanwhile): progress is shown from the row.
         try await HighlightImport(db: db, userID: job.$user.id, now: now()).run(file, job: job) {
-            await onProgress?(job)
+            if let current = try await ImportJob.find(jobID, on: db) { await onProgress?(current) }
         }
-        job.status = ImportJob.Status.done
-        job.finishedAt = now()
-        try await job.save(on: db)
+        guard let current = try await ImportJob.find(jobID, on: db) else { throw DomainError.importNotFound }
+        current.status = ImportJob.Status.done
+        current.finishedAt = now()
+        try await current.save(on: db)
+        return current
     }
 
     // MARK: the dry run

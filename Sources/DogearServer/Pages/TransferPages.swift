@@ -37,6 +37,9 @@ package struct TransferPages {
             },
             errors: dto.errors.map { .init(line: $0.line, reason: $0.reason) }, fileWarnings: dto.fileWarnings,
             session: try req.requirePageSession())
+        let format = ImportFormat(rawValue: job.format)
+        model.isHighlights = format?.isHighlights ?? false
+        model.offersShelvesChoice = [.goodreads, .bookWyrm, .hardcover].contains(format)
         if job.status == .done || job.status == .failed {
             // The first fifty, each with its form: linking them shows the next.
             model.unmatched = try await jobs.unmatchedBooks(of: job, limit: 50).map {
@@ -45,7 +48,9 @@ package struct TransferPages {
         }
         if !model.unmatched.isEmpty, !job.dryRun {
             model.search = (try? req.query.get(String.self, at: "q")) ?? ""
-            var filter = try LibraryFilter(query: model.search)
+            // The box's words are the library's search terms (not a URL query to parse).
+            var filter = try LibraryFilter(query: nil)
+            filter.terms = SearchTerms(model.search)
             filter.limit = 20
             model.choices = try await req.libraryQuery().page(filter).items.map { .init(entryID: $0.id, title: $0.work.title) }
         }

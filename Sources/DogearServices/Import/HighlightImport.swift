@@ -64,7 +64,9 @@ package struct HighlightImport {
                 if let known = planned[entryID] { existing = known } else { existing = try await self.existing(entryID, on: db) }
                 let outcome = Self.outcome(of: decide(book, against: &existing))
                 planned[entryID] = existing
-                try await count(outcome, books: book.count, lastLine: index + 2, jobID: jobID, on: db)
+                try await db.writeTransaction { db in
+                    try await count(outcome, highlights: book.count, lastLine: index + 2, jobID: jobID, on: db)
+                }
             } else {
                 try await WritePipeline(db: db, now: now, clubEvents: nil).run { db, changes in
                     var outcome = Outcome()
@@ -73,7 +75,7 @@ package struct HighlightImport {
                     } else {
                         try await wait(book, position: index, jobID: jobID, keepContent: !job.dryRun, on: db)
                     }
-                    try await count(outcome, books: book.count, lastLine: index + 2, jobID: jobID, on: db)
+                    try await count(outcome, highlights: book.count, lastLine: index + 2, jobID: jobID, on: db)
                 }
             }
             try await afterEach?()
@@ -109,7 +111,7 @@ package struct HighlightImport {
             book.quotes = content.quotes
             book.notes = content.notes
             let outcome = try await add(book, to: entryID, on: db, changes: changes)
-            try await count(outcome, books: 0, lastLine: nil, jobID: jobID, on: db)
+            try await count(outcome, highlights: 0, lastLine: nil, jobID: jobID, on: db)
         }
     }
 
@@ -261,6 +263,7 @@ package struct HighlightImport {
             case .leave, .leaveNote:
                 outcome.unchanged += 1
             case .replace(let id, let quote):
+                // Every quote of `existing` was read with its id here; only a preview plans ones without.
                 guard let id else { continue }
                 try await db.sql.update(Quote.schema).set("text", to: quote.text).set("note", to: quote.note)
                     .set("location", to: quote.location).set("page", to: quote.page).set("updated_at", to: now)
@@ -300,11 +303,11 @@ package struct HighlightImport {
 
     /// The job's counters moved on in SQL (never the whole row saved), so a link made while the
     /// job runs and the run's own books both count.
-    private func count(_ outcome: Outcome, books: Int, lastLine: Int?, jobID: UUID, on db: any Database) async throws {
+    private func count(_ outcome: Outcome, highlights: Int, lastLine: Int?, jobID: UUID, on db: any Database) async throws {
         try await db.sql.raw(
             """
             UPDATE imports SET created = created + \(bind: outcome.created), merged = merged + \(bind: outcome.replaced),
-              unchanged = unchanged + \(bind: outcome.unchanged), processed = processed + \(bind: books),
+              unchanged = unchanged + \(bind: outcome.unchanged), processed = processed + \(bind: highlights),
               last_line = \(unsafeRaw: lastLine.map(String.init) ?? "last_line")
             WHERE id = \(bind: jobID)
             """

@@ -48,9 +48,9 @@ enum BookWyrmRow {
         }
         if !ids.isEmpty { row.book.externalIds = ids }
 
-        let started = value("start_date").flatMap(date)
-        let finished = value("finish_date").flatMap(date)
-        let stopped = value("stopped_date").flatMap(date)
+        let started = value("start_date").flatMap(ExportDates.day)
+        let finished = value("finish_date").flatMap(ExportDates.day)
+        let stopped = value("stopped_date").flatMap(ExportDates.day)
         let shelf = value("shelf")
         row.sourceStatus = shelf
         let status: ReadingStatus
@@ -66,7 +66,7 @@ enum BookWyrmRow {
                 if name.count <= Limits.tagLength.upperBound {
                     row.entry.tags = [name]
                 } else {
-                    row.warnings.append("shelf names over 50 characters are not kept as tags")
+                    row.warnings.append("shelf names over \(Limits.tagLength.upperBound) characters are not kept as tags")
                 }
                 row.shelves = [name]
             }
@@ -78,16 +78,14 @@ enum BookWyrmRow {
         case .didNotFinish: row.entry.dateFinished = (stopped ?? finished)?.description
         default: break
         }
-        row.dateAdded = value("shelf_date").flatMap(date)
+        row.dateAdded = value("shelf_date").flatMap(ExportDates.day)
 
         // Half stars in BookWyrm ("3.50"); 0 is "not rated".
         row.setStars(value("rating"))
         if let review = value("review_content") {
             // A review's title is part of what the reader wrote; its content warning stays kept.
             let text = [value("review_name"), HTMLText.plain(review)].compactMap { $0 }.joined(separator: "\n\n")
-            let published = value("review_published").flatMap(date).map {
-                Date(timeIntervalSince1970: Double($0.dayNumber) * 86_400)
-            }
+            let published = value("review_published").flatMap(ExportDates.moment)
             row.notes.append(ImportedNote(content: text, createdAt: published))
         }
 
@@ -104,10 +102,5 @@ enum BookWyrmRow {
         if goodreads.1 != nil { return goodreads }
         guard let match = full.wholeMatch(of: /(.+?) \((.+?) #(\d+(?:\.\d+)?)\)/) else { return (full, nil, nil) }
         return (String(match.1).trimmed, String(match.2).trimmed, Double(match.3))
-    }
-
-    /// `2020-10-21`, or a timestamp of which the day is the date (`2020-10-21 00:00:00+00:00`).
-    static func date(_ raw: String) -> LocalDate? {
-        LocalDate(String(raw.trimmed.prefix(10)))
     }
 }

@@ -25,7 +25,7 @@ enum HardcoverRow {
         row.setISBN(from: ["ISBN 13", "ISBN 10", "ISBN"].map { ($0, value($0)) })
         // Hardcover's own id is the book's identity when the file names no ISBN and no author:
         // the same file again finds the same work by it.
-        if let id = value("Hardcover Book ID"), id.count <= 64 { row.book.externalIds = ["hardcover": [id]] }
+        if let id = value("Hardcover Book ID"), id.count <= 64 { row.book.externalIds = [ExternalIDKind.hardcover.rawValue: [id]] }
         if let pages = value("Pages").flatMap(Int.init), pages > 0 { row.book.pageCount = pages }
         row.book.contentWarnings = list("Content Warnings")
 
@@ -36,15 +36,15 @@ enum HardcoverRow {
             row.kept["Status"] = raw
         }
         row.entry.status = (status ?? .wantToRead).rawValue
-        let started = value("Date Started").flatMap(date)
-        let finished = value("Date Finished").flatMap(date)
+        let started = value("Date Started").flatMap(ExportDates.day)
+        let finished = value("Date Finished").flatMap(ExportDates.day)
         if status != nil, status != .wantToRead { row.entry.dateStarted = started?.description }
         if status == .read || status == .didNotFinish { row.entry.dateFinished = finished?.description }
-        row.dateAdded = value("Date Added").flatMap(date)
+        row.dateAdded = value("Date Added").flatMap(ExportDates.day)
 
         row.setStars(value("Rating"))
         if let review = value("Review") {
-            row.notes.append(ImportedNote(content: HTMLText.plain(review), createdAt: value("Review Date").flatMap(moment)))
+            row.notes.append(ImportedNote(content: HTMLText.plain(review), createdAt: value("Review Date").flatMap(ExportDates.moment)))
         }
         if let owned = value("Owned")?.lowercased() { row.entry.owned = owned == "true" || owned == "yes" }
 
@@ -64,16 +64,5 @@ enum HardcoverRow {
             if !text.isEmpty { row.kept[name] = text }
         }
         return .success(row)
-    }
-
-    /// `2024-03-08`, or the day of a timestamp.
-    static func date(_ raw: String) -> LocalDate? {
-        LocalDate(String(raw.trimmed.prefix(10)))
-    }
-
-    /// `2024-03-08T10:30:00Z`, or a day (taken at midnight UTC).
-    static func moment(_ raw: String) -> Date? {
-        if let date = try? Date(raw, strategy: .iso8601) { return date }
-        return date(raw).map { Date(timeIntervalSince1970: Double($0.dayNumber) * 86_400) }
     }
 }

@@ -42,7 +42,8 @@ extension Highlight {
     /// Whether two texts are one highlight as it was made and later extended (or shrunk): the
     /// one's words hold the other's, case, accents and punctuation aside.
     public static func sameHighlight(_ one: String, _ other: String) -> Bool {
-        let (a, b) = (fold(one), fold(other))
+        // Padded, so "the" is not found inside "other": whole words only.
+        let (a, b) = (" " + fold(one) + " ", " " + fold(other) + " ")
         return a.contains(b) || b.contains(a)
     }
 
@@ -55,9 +56,12 @@ extension Highlight {
 public struct HighlightProblem: Error, Sendable, Equatable {
     public var line: Int
     public var message: String
+    /// The clipping came in all the same, less what the message names (a note over the limit).
+    public var isWarning: Bool
 
-    public init(line: Int, message: String) {
+    public init(line: Int, message: String, isWarning: Bool = false) {
         self.line = line
         self.message = message
+        self.isWarning = isWarning
     }
 }

@@ -19,7 +19,9 @@ public struct HighlightedBook: Sendable, Equatable {
 }
 
 /// An e-reader's highlights file (Kindle's `My Clippings.txt`, KOReader's JSON or Markdown
-/// export), read whole (such files are small) and gathered by book in the file's order.
+/// export), read whole (a Kindle's whole life of clippings is a few megabytes; the upload limit
+/// bounds the rest, and `maxBooks`/`maxClippings` what one import takes) and gathered by book in
+/// the file's order.
 public struct HighlightsFile: Sendable {
     public let format: ImportFormat
     public let books: [HighlightedBook]
@@ -102,7 +104,7 @@ public struct HighlightsFile: Sendable {
                     HighlightProblem(
                         line: highlight.line,
                         message: "the note is \(note.count) characters, over \(Limits.noteLength.upperBound); the highlight"
-                            + " is imported without it"))
+                            + " is imported without it", isWarning: true))
                 highlight.note = nil
             }
             // A page a book cannot have (KOReader's 0 before its pages are counted) is no page.
@@ -199,8 +201,10 @@ public struct HighlightsFile: Sendable {
         return book
     }
 
-    /// Which highlight this is, the same in every export of it: Kindle's by where it starts (a
-    /// longer one at the same start is the same highlight extended), KOReader's by when it was made.
+    /// Which highlight this is: Kindle's by where it starts (a longer one at the same start is the
+    /// same highlight extended), KOReader's by when it was made. The same in every export of it,
+    /// except KOReader's Markdown written away from UTC (its times have no zone): there the text
+    /// finds the quote (`HighlightImport.decide`).
     static func sourceKey(_ highlight: Highlight, format: ImportFormat) -> String {
         switch format {
         case .kindleClippings:

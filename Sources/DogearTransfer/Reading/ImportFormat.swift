@@ -1,6 +1,7 @@
 import Foundation
 
-/// The exports Dogear reads, told apart by their header row, never by the file name.
+/// The exports Dogear reads, told apart by their header row (highlights files by their opening,
+/// `HighlightsFile.detect`), never by the file name.
 public enum ImportFormat: String, Codable, CaseIterable, Sendable {
     case goodreads, storyGraph, libraryThing, bookWyrm, hardcover
     /// Dogear's own JSON backup.

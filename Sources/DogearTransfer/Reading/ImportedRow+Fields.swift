@@ -1,4 +1,5 @@
 import DogearCore
+import Foundation
 
 // What several formats read alike: a star rating, an ISBN among columns.
 
@@ -37,5 +38,19 @@ extension ImportedRow {
             }
             warnings.append("\(column) '\(raw)' is not a valid ISBN; it is not kept")
         }
+    }
+}
+
+/// Dates as BookWyrm and Hardcover write them: a day `2024-03-08`, or a timestamp whose first ten
+/// characters are its day (`2020-10-21 00:00:00+00:00`, `2024-03-08T10:30:00Z`).
+enum ExportDates {
+    static func day(_ raw: String) -> LocalDate? {
+        LocalDate(String(raw.trimmed.prefix(10)))
+    }
+
+    /// The moment of a full ISO 8601 timestamp, or the day's midnight in UTC.
+    static func moment(_ raw: String) -> Date? {
+        if let date = try? Date(raw.trimmed, strategy: .iso8601) { return date }
+        return day(raw).map { Date(timeIntervalSince1970: Double($0.dayNumber) * 86_400) }
     }
 }

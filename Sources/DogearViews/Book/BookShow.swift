@@ -5,7 +5,7 @@ import Plot
 /// `/books/{id}`: everything about one book in the reader's library.
 public enum BookShow {
     /// A quote: typed by the reader, or a highlight from an e-reader with its place and note.
-    public struct Quote: Sendable, Equatable, ExpressibleByStringLiteral {
+    public struct Quote: Sendable, Equatable {
         public let text: String
         public let page: Int?
         public let location: String?
@@ -17,8 +17,6 @@ public enum BookShow {
             self.location = location
             self.note = note
         }
-
-        public init(stringLiteral value: String) { self.init(text: value) }
 
         /// "page 12 · location 180-182", or nil when it has neither.
         var place: String? {

@@ -87,6 +87,10 @@ public enum ImportJobPage {
         public var unmatched: [UnmatchedBook] = []
         public var choices: [Choice] = []
         public var search: String = ""
+        /// What the file is, as the handler knows it from its format: e-reader highlights (counted
+        /// as quotes, not books), or a file with shelves of its own (the preview asks what they become).
+        public var isHighlights = false
+        public var offersShelvesChoice = false
 
         public init(
             id: UUID, status: String, dryRun: Bool, format: String, fileName: String?, total: Int, processed: Int,
@@ -112,7 +116,6 @@ public enum ImportJobPage {
         }
 
         var running: Bool { status == "queued" || status == "running" }
-        var isHighlights: Bool { format == "kindleClippings" || format == "koreaderHighlights" }
 
         /// The counters in words for what the file holds: books, or highlights.
         var countWords: [(Int, String)] {
@@ -212,7 +215,7 @@ public enum ImportJobPage {
                             ? .form(
                                 .action(SiteURL.runImport(model.id).path), .method(.post),
                                 .csrf(model.session.csrfToken),
-                                .if(["goodreads", "bookWyrm", "hardcover"].contains(model.format), shelvesChoice()),
+                                .if(model.offersShelvesChoice, shelvesChoice()),
                                 .button(
                                     .type(.submit), .class("primary"),
                                     .text(

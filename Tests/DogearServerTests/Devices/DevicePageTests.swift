@@ -32,9 +32,12 @@ struct DevicePageTests {
 
             // A file the Kobo reported, linked from the page to a book found by the search box.
             let bookID = try await web.addBook([("title", "Piranesi"), ("authors", "Susanna Clarke"), ("pageCount", "272")])
+            let other = try await web.addBook([("title", "Middlemarch"), ("authors", "George Eliot")])
             #expect(try await kobo.push("0b2c5f7a", percentage: 0.5, progress: "136").status == .ok)
             let listed = try await web.get("/profile/devices?q=piranesi")
             #expect(listed.body.contains("Not linked"))
+            // The search box's words narrow the choice: the other book is not offered.
+            #expect(!listed.body.contains("value=\"\(other.uppercased())\""))
             #expect(listed.body.contains("value=\"\(bookID.uppercased())\"") || listed.body.contains("value=\"\(bookID)\""))
             let linked = try await web.post("/profile/devices/documents/0b2c5f7a/link", [("entryId", bookID)])
             #expect(linked.status == .seeOther)
