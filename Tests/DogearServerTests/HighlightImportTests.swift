@@ -4,6 +4,7 @@ import Testing
 import Vapor
 
 @testable import DogearServer
+@testable import DogearStore
 @testable import DogearTransfer
 
 /// E-reader highlights through `POST /api/v1/imports`: Kindle's clippings and KOReader's exports
@@ -280,6 +281,34 @@ struct HighlightImportOnceTests {
             let again = try await app.importFile(bob, Data(file.utf8), fileName: "clippings.txt")
             #expect(again.created == 0 && again.merged == 0 && again.unchanged == 1)
         }
+    }
+
+    @Test("the runner (dogear import's) answers a highlights job with its counters, shows progress, and its preview agrees")
+    func runnerCounters() async throws {
+        try await withDogear { app in
+            let token = try await app.signUp()
+            _ = try await app.addEntry(token, title: "I Am Legend", authors: ["Richard Matheson"])
+            let path = NSTemporaryDirectory() + "highlights-\(UUID().uuidString).json"
+            try HighlightImportTests.file("koreader-2books-Devric.json").write(to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let userID = try await app.userID(token)
+            let runner = ImportRunner(db: app.db, logger: app.logger, now: app.clock.now)
+            let dry = try await runner.createJob(userID: userID, filePath: path, fileName: nil, dryRun: true)
+            let preview = try await runner.run(try dry.requireID())
+            let real = try await runner.createJob(userID: userID, filePath: path, fileName: nil, dryRun: false)
+            let seen = Seen()
+            let run = try await runner.run(try real.requireID()) { job in await seen.add(job.processed) }
+            #expect(run.status == .done)
+            #expect([run.created, run.unchanged, run.processed, run.total] == [3, 0, 5, 5])
+            #expect([preview.created, preview.unchanged, preview.processed] == [run.created, run.unchanged, run.processed])
+            #expect(await seen.values.contains(3))
+            #expect(await seen.values.last == 5)
+        }
+    }
+
+    actor Seen {
+        var values: [Int] = []
+        func add(_ value: Int) { values.append(value) }
     }
 
     @Test("a file of more books than one import takes is refused with why, and makes no job")
