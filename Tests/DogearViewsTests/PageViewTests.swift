@@ -175,7 +175,9 @@ struct TransferAndAccountViewTests {
     func highlights() {
         var model = job(status: "done", dryRun: false)
         model.isHighlights = true
-        model.unmatched = [.init(id: UUID(uuidString: "BBBBBBBB-2222-3333-4444-555555555555")!, title: hostile, author: nil, highlights: 3)]
+        model.unmatched = [
+            .init(id: UUID(uuidString: "BBBBBBBB-2222-3333-4444-555555555555")!, title: hostile, author: nil, highlights: 3)
+        ]
         #expect(ImportJobPage.View.render(model).render().contains("Search for a book of yours above."))
         model.choices = [.init(entryID: UUID(uuidString: "CCCCCCCC-2222-3333-4444-555555555555")!, title: hostile)]
         let html = ImportJobPage.View.render(model).render()

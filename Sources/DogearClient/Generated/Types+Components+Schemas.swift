@@ -1732,14 +1732,14 @@ extension Components {
                     case highlights
                 }
             }
-            /// A highlights file's books that matched none of yours, in the file's order
+            /// A highlights file's books that matched none of yours, in the file's order (the first 1,000); empty for other files
             ///
             /// - Remark: Generated from `#/components/schemas/ImportJob/unmatchedBooks`.
             public typealias UnmatchedBooksPayload = [Components.Schemas.ImportJob.UnmatchedBooksPayloadPayload]
-            /// A highlights file's books that matched none of yours, in the file's order
+            /// A highlights file's books that matched none of yours, in the file's order (the first 1,000); empty for other files
             ///
             /// - Remark: Generated from `#/components/schemas/ImportJob/unmatchedBooks`.
-            public var unmatchedBooks: Components.Schemas.ImportJob.UnmatchedBooksPayload?
+            public var unmatchedBooks: Components.Schemas.ImportJob.UnmatchedBooksPayload
             /// Creates a new `ImportJob`.
             ///
             /// - Parameters:
@@ -1761,7 +1761,7 @@ extension Components {
             ///   - mappings:
             ///   - createdAt:
             ///   - finishedAt:
-            ///   - unmatchedBooks: A highlights file's books that matched none of yours, in the file's order
+            ///   - unmatchedBooks: A highlights file's books that matched none of yours, in the file's order (the first 1,000); empty for other files
             public init(
                 id: Swift.String,
                 status: Components.Schemas.ImportJob.StatusPayload,
@@ -1781,7 +1781,7 @@ extension Components {
                 mappings: Components.Schemas.ImportJob.MappingsPayload,
                 createdAt: Foundation.Date? = nil,
                 finishedAt: Foundation.Date? = nil,
-                unmatchedBooks: Components.Schemas.ImportJob.UnmatchedBooksPayload? = nil
+                unmatchedBooks: Components.Schemas.ImportJob.UnmatchedBooksPayload
             ) {
                 self.id = id
                 self.status = status

@@ -19510,6 +19510,10 @@ public enum Operations {
                 case textTabSeparatedValues(OpenAPIRuntime.HTTPBody)
                 /// - Remark: Generated from `#/paths/api/v1/imports/POST/requestBody/content/application\/json`.
                 case json(OpenAPIRuntime.OpenAPIObjectContainer)
+                /// - Remark: Generated from `#/paths/api/v1/imports/POST/requestBody/content/text\/plain`.
+                case plainText(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/api/v1/imports/POST/requestBody/content/text\/markdown`.
+                case textMarkdown(OpenAPIRuntime.HTTPBody)
             }
             public var body: Operations.PostApiV1Imports.Input.Body
             /// Creates a new `Input`.

@@ -10,7 +10,9 @@ package struct ImportCommand: AsyncCommand {
     package struct Signature: CommandSignature {
         package init() {}
 
-        @Argument(name: "file", help: "A Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, a Dogear backup, or e-reader highlights")
+        @Argument(
+            name: "file",
+            help: "A Goodreads, StoryGraph, LibraryThing, BookWyrm or Hardcover export, a Dogear backup, or e-reader highlights")
         package var file: String
         @Option(name: "user", short: "u", help: "The email of the reader to import for")
         package var user: String?

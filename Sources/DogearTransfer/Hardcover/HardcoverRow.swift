@@ -25,7 +25,9 @@ enum HardcoverRow {
         row.setISBN(from: ["ISBN 13", "ISBN 10", "ISBN"].map { ($0, value($0)) })
         // Hardcover's own id is the book's identity when the file names no ISBN and no author:
         // the same file again finds the same work by it.
-        if let id = value("Hardcover Book ID"), id.count <= 64 { row.book.externalIds = [ExternalIDKind.hardcover.rawValue: [id]] }
+        if let id = value("Hardcover Book ID"), id.count <= 64 {
+            row.book.externalIds = [ExternalIDKind.hardcover.rawValue: [id]]
+        }
         if let pages = value("Pages").flatMap(Int.init), pages > 0 { row.book.pageCount = pages }
         row.book.contentWarnings = list("Content Warnings")
 
@@ -44,7 +46,8 @@ enum HardcoverRow {
 
         row.setStars(value("Rating"))
         if let review = value("Review") {
-            row.notes.append(ImportedNote(content: HTMLText.plain(review), createdAt: value("Review Date").flatMap(ExportDates.moment)))
+            row.notes.append(
+                ImportedNote(content: HTMLText.plain(review), createdAt: value("Review Date").flatMap(ExportDates.moment)))
         }
         if let owned = value("Owned")?.lowercased() { row.entry.owned = owned == "true" || owned == "yes" }
 
