@@ -56,13 +56,7 @@ package struct DevicePages {
     private func model(_ req: Request) async throws -> Devices.Model {
         let zone = TimeZone(identifier: try req.currentUser().timeZone) ?? .gmt
         let search = (try? req.query.get(String.self, at: "q")) ?? ""
-        // The box's words are the library's search terms (not a URL query to parse).
-        var filter = try LibraryFilter(query: nil)
-        filter.terms = SearchTerms(search)
-        filter.limit = 20
-        let choices = try await req.libraryQuery().page(filter).items.map {
-            Devices.Choice(entryID: $0.id, title: $0.work.title)
-        }
+        let choices = try await req.bookChoices(matching: search)
         let documents = try await req.deviceDocuments().documents().map { document in
             Devices.Document(
                 name: document.document, device: document.device,

@@ -48,11 +48,7 @@ package struct TransferPages {
         }
         if !model.unmatched.isEmpty, !job.dryRun {
             model.search = (try? req.query.get(String.self, at: "q")) ?? ""
-            // The box's words are the library's search terms (not a URL query to parse).
-            var filter = try LibraryFilter(query: nil)
-            filter.terms = SearchTerms(model.search)
-            filter.limit = 20
-            model.choices = try await req.libraryQuery().page(filter).items.map { .init(entryID: $0.id, title: $0.work.title) }
+            model.choices = try await req.bookChoices(matching: model.search)
         }
         if req.query["partial"] == "1" {
             return Response(htmlFragment: ImportJobPage.View.fragment(model))

@@ -18,15 +18,7 @@ public enum Devices {
     }
 
     /// A book of the library a document may be linked to.
-    public struct Choice: Sendable, Equatable {
-        public var entryID: UUID
-        public var title: String
-
-        public init(entryID: UUID, title: String) {
-            self.entryID = entryID
-            self.title = title
-        }
-    }
+    public typealias Choice = BookChoice
 
     public struct Document: Sendable, Equatable {
         public var name: String

@@ -18,15 +18,7 @@ extension ImportJobPage {
     }
 
     /// A book of the reader's a link form offers.
-    public struct Choice: Sendable, Equatable {
-        public var entryID: UUID
-        public var title: String
-
-        public init(entryID: UUID, title: String) {
-            self.entryID = entryID
-            self.title = title
-        }
-    }
+    public typealias Choice = BookChoice
 }
 
 extension ImportJobPage.View {
