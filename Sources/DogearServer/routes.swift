@@ -60,6 +60,7 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     // Feeds out: their secret addresses are the account's (a session only); the feeds are read by
     // address, signed out.
     FeedController().register(api: accountManagement, public: app)
+    CalendarController().register(api: accountManagement, public: app)
 
     let library = LibraryController()
     signedIn.post("library", use: library.create).batchable()
@@ -174,6 +175,7 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.get("comments", ":id", use: clubs.comment)
     signedIn.patch("comments", ":id", use: clubs.editComment).batchable()
     signedIn.delete("comments", ":id", use: clubs.deleteComment).batchable()
+    MeetingController().register(signedIn)
 
     // Uploads stream to disk (up to 50 MB, checked while they arrive), never into memory.
     let imports = ImportController()

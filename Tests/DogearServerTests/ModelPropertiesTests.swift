@@ -33,6 +33,8 @@ struct ModelPropertiesTests {
         Self.check(ClubComment.self)
         Self.check(ClubMember.self)
         Self.check(ClubMilestone.self)
+        Self.check(ClubMeeting.self)
+        Self.check(MeetingOption.self)
         Self.check(ClubProposal.self)
         Self.check(ClubVote.self)
         Self.check(Edition.self)

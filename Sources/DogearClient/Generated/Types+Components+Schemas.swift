@@ -894,10 +894,14 @@ extension Components {
                 case progress
             }
         }
-        /// A label ("chapters 1–5"), a page or a percent (not both), by a date
+        /// A label ("chapters 1–5"), a page or a percent (not both), by a date. A schedule sent again keeps its milestones' ids by position.
         ///
         /// - Remark: Generated from `#/components/schemas/ClubMilestone`.
         public struct ClubMilestone: Codable, Hashable, Sendable {
+            /// Sent by the server; ignored in a request
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClubMilestone/id`.
+            public var id: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ClubMilestone/label`.
             public var label: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ClubMilestone/page`.
@@ -909,22 +913,26 @@ extension Components {
             /// Creates a new `ClubMilestone`.
             ///
             /// - Parameters:
+            ///   - id: Sent by the server; ignored in a request
             ///   - label:
             ///   - page:
             ///   - percent:
             ///   - dueOn:
             public init(
+                id: Swift.String? = nil,
                 label: Swift.String? = nil,
                 page: Swift.Int? = nil,
                 percent: Swift.Double? = nil,
                 dueOn: Swift.String
             ) {
+                self.id = id
                 self.label = label
                 self.page = page
                 self.percent = percent
                 self.dueOn = dueOn
             }
             public enum CodingKeys: String, CodingKey {
+                case id
                 case label
                 case page
                 case percent
@@ -964,6 +972,336 @@ extension Components {
                 case milestones
                 case expectedPercent
                 case expectedPage
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Meeting`.
+        public struct Meeting: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Meeting/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Meeting/clubId`.
+            public var clubId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Meeting/title`.
+            public var title: Swift.String
+            /// A poll until decided; over once it has ended (its end, or its start without one)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meeting/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case poll = "poll"
+                case scheduled = "scheduled"
+                case over = "over"
+                case cancelled = "cancelled"
+            }
+            /// A poll until decided; over once it has ended (its end, or its start without one)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meeting/status`.
+            public var status: Components.Schemas.Meeting.StatusPayload
+            /// Null while a date poll is open
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meeting/startsAt`.
+            public var startsAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Meeting/endsAt`.
+            public var endsAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Meeting/place`.
+            public var place: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Meeting/link`.
+            public var link: Swift.String?
+            /// The IANA zone it was planned in
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meeting/timeZone`.
+            public var timeZone: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Meeting/milestoneId`.
+            public var milestoneId: Swift.String?
+            /// Counts its changes (iCalendar SEQUENCE)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meeting/sequence`.
+            public var sequence: Swift.Int
+            /// Null once the planner's account is gone
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meeting/createdBy`.
+            public struct CreatedByPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Meeting/createdBy/value1`.
+                public var value1: Components.Schemas.Person?
+                /// - Remark: Generated from `#/components/schemas/Meeting/createdBy/value2`.
+                public var value2: OpenAPIRuntime.OpenAPIValueContainer?
+                /// Creates a new `CreatedByPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.Person? = nil,
+                    value2: OpenAPIRuntime.OpenAPIValueContainer? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try .init(from: decoder)
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try .init(from: decoder)
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1?.encode(to: encoder)
+                    try self.value2?.encode(to: encoder)
+                }
+            }
+            /// Null once the planner's account is gone
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meeting/createdBy`.
+            public var createdBy: Components.Schemas.Meeting.CreatedByPayload
+            /// - Remark: Generated from `#/components/schemas/Meeting/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Meeting/updatedAt`.
+            public var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Meeting/cancelledAt`.
+            public var cancelledAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Meeting/OptionsPayload`.
+            public struct OptionsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Meeting/OptionsPayload/id`.
+                public var id: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Meeting/OptionsPayload/startsAt`.
+                public var startsAt: Foundation.Date
+                /// - Remark: Generated from `#/components/schemas/Meeting/OptionsPayload/votes`.
+                public var votes: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/Meeting/OptionsPayload/voters`.
+                public var voters: [Components.Schemas.Person]
+                /// - Remark: Generated from `#/components/schemas/Meeting/OptionsPayload/chosenByMe`.
+                public var chosenByMe: Swift.Bool
+                /// Creates a new `OptionsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - startsAt:
+                ///   - votes:
+                ///   - voters:
+                ///   - chosenByMe:
+                public init(
+                    id: Swift.String,
+                    startsAt: Foundation.Date,
+                    votes: Swift.Int,
+                    voters: [Components.Schemas.Person],
+                    chosenByMe: Swift.Bool
+                ) {
+                    self.id = id
+                    self.startsAt = startsAt
+                    self.votes = votes
+                    self.voters = voters
+                    self.chosenByMe = chosenByMe
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case id
+                    case startsAt
+                    case votes
+                    case voters
+                    case chosenByMe
+                }
+            }
+            /// A date poll's times, earliest first (kept once decided)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meeting/options`.
+            public typealias OptionsPayload = [Components.Schemas.Meeting.OptionsPayloadPayload]
+            /// A date poll's times, earliest first (kept once decided)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meeting/options`.
+            public var options: Components.Schemas.Meeting.OptionsPayload
+            /// - Remark: Generated from `#/components/schemas/Meeting/rsvp`.
+            public struct RsvpPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/yes`.
+                public var yes: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/no`.
+                public var no: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/maybe`.
+                public var maybe: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/mine`.
+                @frozen public enum MinePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case yes = "yes"
+                    case no = "no"
+                    case maybe = "maybe"
+                    case _empty_ = ""
+                }
+                /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/mine`.
+                public var mine: Components.Schemas.Meeting.RsvpPayload.MinePayload?
+                /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/AnswersPayload`.
+                public struct AnswersPayloadPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/AnswersPayload/user`.
+                    public var user: Components.Schemas.Person
+                    /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/AnswersPayload/answer`.
+                    @frozen public enum AnswerPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case yes = "yes"
+                        case no = "no"
+                        case maybe = "maybe"
+                    }
+                    /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/AnswersPayload/answer`.
+                    public var answer: Components.Schemas.Meeting.RsvpPayload.AnswersPayloadPayload.AnswerPayload
+                    /// Creates a new `AnswersPayloadPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - user:
+                    ///   - answer:
+                    public init(
+                        user: Components.Schemas.Person,
+                        answer: Components.Schemas.Meeting.RsvpPayload.AnswersPayloadPayload.AnswerPayload
+                    ) {
+                        self.user = user
+                        self.answer = answer
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case user
+                        case answer
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/answers`.
+                public typealias AnswersPayload = [Components.Schemas.Meeting.RsvpPayload.AnswersPayloadPayload]
+                /// - Remark: Generated from `#/components/schemas/Meeting/rsvp/answers`.
+                public var answers: Components.Schemas.Meeting.RsvpPayload.AnswersPayload
+                /// Creates a new `RsvpPayload`.
+                ///
+                /// - Parameters:
+                ///   - yes:
+                ///   - no:
+                ///   - maybe:
+                ///   - mine:
+                ///   - answers:
+                public init(
+                    yes: Swift.Int,
+                    no: Swift.Int,
+                    maybe: Swift.Int,
+                    mine: Components.Schemas.Meeting.RsvpPayload.MinePayload? = nil,
+                    answers: Components.Schemas.Meeting.RsvpPayload.AnswersPayload
+                ) {
+                    self.yes = yes
+                    self.no = no
+                    self.maybe = maybe
+                    self.mine = mine
+                    self.answers = answers
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case yes
+                    case no
+                    case maybe
+                    case mine
+                    case answers
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Meeting/rsvp`.
+            public var rsvp: Components.Schemas.Meeting.RsvpPayload
+            /// You run the club: you may change, cancel and decide
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meeting/canManage`.
+            public var canManage: Swift.Bool
+            /// Creates a new `Meeting`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - clubId:
+            ///   - title:
+            ///   - status: A poll until decided; over once it has ended (its end, or its start without one)
+            ///   - startsAt: Null while a date poll is open
+            ///   - endsAt:
+            ///   - place:
+            ///   - link:
+            ///   - timeZone: The IANA zone it was planned in
+            ///   - milestoneId:
+            ///   - sequence: Counts its changes (iCalendar SEQUENCE)
+            ///   - createdBy: Null once the planner's account is gone
+            ///   - createdAt:
+            ///   - updatedAt:
+            ///   - cancelledAt:
+            ///   - options: A date poll's times, earliest first (kept once decided)
+            ///   - rsvp:
+            ///   - canManage: You run the club: you may change, cancel and decide
+            public init(
+                id: Swift.String,
+                clubId: Swift.String,
+                title: Swift.String,
+                status: Components.Schemas.Meeting.StatusPayload,
+                startsAt: Foundation.Date? = nil,
+                endsAt: Foundation.Date? = nil,
+                place: Swift.String? = nil,
+                link: Swift.String? = nil,
+                timeZone: Swift.String,
+                milestoneId: Swift.String? = nil,
+                sequence: Swift.Int,
+                createdBy: Components.Schemas.Meeting.CreatedByPayload,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date,
+                cancelledAt: Foundation.Date? = nil,
+                options: Components.Schemas.Meeting.OptionsPayload,
+                rsvp: Components.Schemas.Meeting.RsvpPayload,
+                canManage: Swift.Bool
+            ) {
+                self.id = id
+                self.clubId = clubId
+                self.title = title
+                self.status = status
+                self.startsAt = startsAt
+                self.endsAt = endsAt
+                self.place = place
+                self.link = link
+                self.timeZone = timeZone
+                self.milestoneId = milestoneId
+                self.sequence = sequence
+                self.createdBy = createdBy
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+                self.cancelledAt = cancelledAt
+                self.options = options
+                self.rsvp = rsvp
+                self.canManage = canManage
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case clubId
+                case title
+                case status
+                case startsAt
+                case endsAt
+                case place
+                case link
+                case timeZone
+                case milestoneId
+                case sequence
+                case createdBy
+                case createdAt
+                case updatedAt
+                case cancelledAt
+                case options
+                case rsvp
+                case canManage
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CalendarAddress`.
+        public struct CalendarAddress: Codable, Hashable, Sendable {
+            /// https://…/cal/{secret}.ics
+            ///
+            /// - Remark: Generated from `#/components/schemas/CalendarAddress/url`.
+            public var url: Swift.String?
+            /// Creates a new `CalendarAddress`.
+            ///
+            /// - Parameters:
+            ///   - url: https://…/cal/{secret}.ics
+            public init(url: Swift.String? = nil) {
+                self.url = url
+            }
+            public enum CodingKeys: String, CodingKey {
+                case url
             }
         }
         /// - Remark: Generated from `#/components/schemas/ClubProposal`.

@@ -940,6 +940,88 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/v1/feeds`.
     /// - Remark: Generated from `#/paths//api/v1/feeds/delete`.
     func deleteApiV1Feeds(_ input: Operations.DeleteApiV1Feeds.Input) async throws -> Operations.DeleteApiV1Feeds.Output
+    /// The club's meetings, upcoming first (soonest first; polls by their earliest time), then the 20 latest past ones (members)
+    ///
+    /// Meetings are inside the club: to anyone who is not a member (a public club's visitors too)
+    /// the club's meetings are 404, like a club that does not exist.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/clubs/{id}/meetings`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/meetings/get`.
+    func getApiV1ClubsIdMeetings(_ input: Operations.GetApiV1ClubsIdMeetings.Input) async throws -> Operations.GetApiV1ClubsIdMeetings.Output
+    /// Plan a meeting, with its start or as a date poll with options (owner or admin)
+    ///
+    /// Give `startsAt` (and optionally `endsAt`, within a day), or `options`: 2–10 different times
+    /// members vote on until the owner or an admin decides. `timeZone` (IANA) is the zone the
+    /// meeting is planned in, named beside the UTC times in calendars; the planner's own by
+    /// default. `milestoneId` ties it to a milestone of the club's schedule. A club plans at most 50
+    /// meetings ahead (422 tooManyMeetings).
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/clubs/{id}/meetings`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/meetings/post`.
+    func postApiV1ClubsIdMeetings(_ input: Operations.PostApiV1ClubsIdMeetings.Input) async throws -> Operations.PostApiV1ClubsIdMeetings.Output
+    /// One meeting (members; 404 to anyone else)
+    ///
+    /// - Remark: HTTP `GET /api/v1/meetings/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/get`.
+    func getApiV1MeetingsId(_ input: Operations.GetApiV1MeetingsId.Input) async throws -> Operations.GetApiV1MeetingsId.Output
+    /// Change a meeting (owner or admin); its sequence goes up, so calendars notice
+    ///
+    /// Only the fields given change; null clears `endsAt`, `place`, `link` or `milestoneId`. A
+    /// poll's start is set by deciding it (422). A cancelled meeting is not changed (422
+    /// meetingCancelled).
+    ///
+    ///
+    /// - Remark: HTTP `PATCH /api/v1/meetings/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/patch`.
+    func patchApiV1MeetingsId(_ input: Operations.PatchApiV1MeetingsId.Input) async throws -> Operations.PatchApiV1MeetingsId.Output
+    /// Cancel a meeting (owner or admin); it stays, cancelled, so calendars strike it
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/meetings/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/delete`.
+    func deleteApiV1MeetingsId(_ input: Operations.DeleteApiV1MeetingsId.Input) async throws -> Operations.DeleteApiV1MeetingsId.Output
+    /// The poll's times that suit you, all at once (members; an empty list withdraws your votes)
+    ///
+    /// - Remark: HTTP `PUT /api/v1/meetings/{id}/votes`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/votes/put`.
+    func putApiV1MeetingsIdVotes(_ input: Operations.PutApiV1MeetingsIdVotes.Input) async throws -> Operations.PutApiV1MeetingsIdVotes.Output
+    /// Close a date poll on one of its times (owner or admin)
+    ///
+    /// - Remark: HTTP `POST /api/v1/meetings/{id}/decide`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/decide/post`.
+    func postApiV1MeetingsIdDecide(_ input: Operations.PostApiV1MeetingsIdDecide.Input) async throws -> Operations.PostApiV1MeetingsIdDecide.Output
+    /// Answer whether you come (members; a dated meeting that has not ended)
+    ///
+    /// - Remark: HTTP `PUT /api/v1/meetings/{id}/rsvp`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/rsvp/put`.
+    func putApiV1MeetingsIdRsvp(_ input: Operations.PutApiV1MeetingsIdRsvp.Input) async throws -> Operations.PutApiV1MeetingsIdRsvp.Output
+    /// The address of your calendar feed (null when you have none)
+    ///
+    /// An iCalendar feed (RFC 5545) of every meeting of every club you are in and the milestones of
+    /// their current books, at a secret address calendar apps subscribe to signed out. Leaving a
+    /// club drops its events. Needs a session, as the feeds' addresses do (403 insufficientScope
+    /// for an app's token). A password reset revokes it.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/calendar`.
+    /// - Remark: Generated from `#/paths//api/v1/calendar/get`.
+    func getApiV1Calendar(_ input: Operations.GetApiV1Calendar.Input) async throws -> Operations.GetApiV1Calendar.Output
+    /// Make the address (again; the old one stops working)
+    ///
+    /// - Remark: HTTP `POST /api/v1/calendar`.
+    /// - Remark: Generated from `#/paths//api/v1/calendar/post`.
+    func postApiV1Calendar(_ input: Operations.PostApiV1Calendar.Input) async throws -> Operations.PostApiV1Calendar.Output
+    /// Revoke the address
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/calendar`.
+    /// - Remark: Generated from `#/paths//api/v1/calendar/delete`.
+    func deleteApiV1Calendar(_ input: Operations.DeleteApiV1Calendar.Input) async throws -> Operations.DeleteApiV1Calendar.Output
+    /// A reader's club meetings and milestones (iCalendar, RFC 5545), signed out by its secret address
+    ///
+    /// - Remark: HTTP `GET /cal/{file}`.
+    /// - Remark: Generated from `#/paths//cal/{file}/get`.
+    func getCalFile(_ input: Operations.GetCalFile.Input) async throws -> Operations.GetCalFile.Output
     /// A reader's finished books and shared reviews (Atom, RFC 4287), signed out by its secret address
     ///
     /// - Remark: HTTP `GET /feeds/{secret}/finished.atom`.
@@ -2911,6 +2993,176 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//api/v1/feeds/delete`.
     public func deleteApiV1Feeds(headers: Operations.DeleteApiV1Feeds.Input.Headers = .init()) async throws -> Operations.DeleteApiV1Feeds.Output {
         try await deleteApiV1Feeds(Operations.DeleteApiV1Feeds.Input(headers: headers))
+    }
+    /// The club's meetings, upcoming first (soonest first; polls by their earliest time), then the 20 latest past ones (members)
+    ///
+    /// Meetings are inside the club: to anyone who is not a member (a public club's visitors too)
+    /// the club's meetings are 404, like a club that does not exist.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/clubs/{id}/meetings`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/meetings/get`.
+    public func getApiV1ClubsIdMeetings(
+        path: Operations.GetApiV1ClubsIdMeetings.Input.Path,
+        headers: Operations.GetApiV1ClubsIdMeetings.Input.Headers = .init()
+    ) async throws -> Operations.GetApiV1ClubsIdMeetings.Output {
+        try await getApiV1ClubsIdMeetings(Operations.GetApiV1ClubsIdMeetings.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Plan a meeting, with its start or as a date poll with options (owner or admin)
+    ///
+    /// Give `startsAt` (and optionally `endsAt`, within a day), or `options`: 2–10 different times
+    /// members vote on until the owner or an admin decides. `timeZone` (IANA) is the zone the
+    /// meeting is planned in, named beside the UTC times in calendars; the planner's own by
+    /// default. `milestoneId` ties it to a milestone of the club's schedule. A club plans at most 50
+    /// meetings ahead (422 tooManyMeetings).
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/clubs/{id}/meetings`.
+    /// - Remark: Generated from `#/paths//api/v1/clubs/{id}/meetings/post`.
+    public func postApiV1ClubsIdMeetings(
+        path: Operations.PostApiV1ClubsIdMeetings.Input.Path,
+        headers: Operations.PostApiV1ClubsIdMeetings.Input.Headers = .init(),
+        body: Operations.PostApiV1ClubsIdMeetings.Input.Body
+    ) async throws -> Operations.PostApiV1ClubsIdMeetings.Output {
+        try await postApiV1ClubsIdMeetings(Operations.PostApiV1ClubsIdMeetings.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One meeting (members; 404 to anyone else)
+    ///
+    /// - Remark: HTTP `GET /api/v1/meetings/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/get`.
+    public func getApiV1MeetingsId(
+        path: Operations.GetApiV1MeetingsId.Input.Path,
+        headers: Operations.GetApiV1MeetingsId.Input.Headers = .init()
+    ) async throws -> Operations.GetApiV1MeetingsId.Output {
+        try await getApiV1MeetingsId(Operations.GetApiV1MeetingsId.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change a meeting (owner or admin); its sequence goes up, so calendars notice
+    ///
+    /// Only the fields given change; null clears `endsAt`, `place`, `link` or `milestoneId`. A
+    /// poll's start is set by deciding it (422). A cancelled meeting is not changed (422
+    /// meetingCancelled).
+    ///
+    ///
+    /// - Remark: HTTP `PATCH /api/v1/meetings/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/patch`.
+    public func patchApiV1MeetingsId(
+        path: Operations.PatchApiV1MeetingsId.Input.Path,
+        headers: Operations.PatchApiV1MeetingsId.Input.Headers = .init(),
+        body: Operations.PatchApiV1MeetingsId.Input.Body
+    ) async throws -> Operations.PatchApiV1MeetingsId.Output {
+        try await patchApiV1MeetingsId(Operations.PatchApiV1MeetingsId.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Cancel a meeting (owner or admin); it stays, cancelled, so calendars strike it
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/meetings/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/delete`.
+    public func deleteApiV1MeetingsId(
+        path: Operations.DeleteApiV1MeetingsId.Input.Path,
+        headers: Operations.DeleteApiV1MeetingsId.Input.Headers = .init()
+    ) async throws -> Operations.DeleteApiV1MeetingsId.Output {
+        try await deleteApiV1MeetingsId(Operations.DeleteApiV1MeetingsId.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The poll's times that suit you, all at once (members; an empty list withdraws your votes)
+    ///
+    /// - Remark: HTTP `PUT /api/v1/meetings/{id}/votes`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/votes/put`.
+    public func putApiV1MeetingsIdVotes(
+        path: Operations.PutApiV1MeetingsIdVotes.Input.Path,
+        headers: Operations.PutApiV1MeetingsIdVotes.Input.Headers = .init(),
+        body: Operations.PutApiV1MeetingsIdVotes.Input.Body
+    ) async throws -> Operations.PutApiV1MeetingsIdVotes.Output {
+        try await putApiV1MeetingsIdVotes(Operations.PutApiV1MeetingsIdVotes.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Close a date poll on one of its times (owner or admin)
+    ///
+    /// - Remark: HTTP `POST /api/v1/meetings/{id}/decide`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/decide/post`.
+    public func postApiV1MeetingsIdDecide(
+        path: Operations.PostApiV1MeetingsIdDecide.Input.Path,
+        headers: Operations.PostApiV1MeetingsIdDecide.Input.Headers = .init(),
+        body: Operations.PostApiV1MeetingsIdDecide.Input.Body
+    ) async throws -> Operations.PostApiV1MeetingsIdDecide.Output {
+        try await postApiV1MeetingsIdDecide(Operations.PostApiV1MeetingsIdDecide.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Answer whether you come (members; a dated meeting that has not ended)
+    ///
+    /// - Remark: HTTP `PUT /api/v1/meetings/{id}/rsvp`.
+    /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/rsvp/put`.
+    public func putApiV1MeetingsIdRsvp(
+        path: Operations.PutApiV1MeetingsIdRsvp.Input.Path,
+        headers: Operations.PutApiV1MeetingsIdRsvp.Input.Headers = .init(),
+        body: Operations.PutApiV1MeetingsIdRsvp.Input.Body
+    ) async throws -> Operations.PutApiV1MeetingsIdRsvp.Output {
+        try await putApiV1MeetingsIdRsvp(Operations.PutApiV1MeetingsIdRsvp.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The address of your calendar feed (null when you have none)
+    ///
+    /// An iCalendar feed (RFC 5545) of every meeting of every club you are in and the milestones of
+    /// their current books, at a secret address calendar apps subscribe to signed out. Leaving a
+    /// club drops its events. Needs a session, as the feeds' addresses do (403 insufficientScope
+    /// for an app's token). A password reset revokes it.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/calendar`.
+    /// - Remark: Generated from `#/paths//api/v1/calendar/get`.
+    public func getApiV1Calendar(headers: Operations.GetApiV1Calendar.Input.Headers = .init()) async throws -> Operations.GetApiV1Calendar.Output {
+        try await getApiV1Calendar(Operations.GetApiV1Calendar.Input(headers: headers))
+    }
+    /// Make the address (again; the old one stops working)
+    ///
+    /// - Remark: HTTP `POST /api/v1/calendar`.
+    /// - Remark: Generated from `#/paths//api/v1/calendar/post`.
+    public func postApiV1Calendar(headers: Operations.PostApiV1Calendar.Input.Headers = .init()) async throws -> Operations.PostApiV1Calendar.Output {
+        try await postApiV1Calendar(Operations.PostApiV1Calendar.Input(headers: headers))
+    }
+    /// Revoke the address
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/calendar`.
+    /// - Remark: Generated from `#/paths//api/v1/calendar/delete`.
+    public func deleteApiV1Calendar(headers: Operations.DeleteApiV1Calendar.Input.Headers = .init()) async throws -> Operations.DeleteApiV1Calendar.Output {
+        try await deleteApiV1Calendar(Operations.DeleteApiV1Calendar.Input(headers: headers))
+    }
+    /// A reader's club meetings and milestones (iCalendar, RFC 5545), signed out by its secret address
+    ///
+    /// - Remark: HTTP `GET /cal/{file}`.
+    /// - Remark: Generated from `#/paths//cal/{file}/get`.
+    public func getCalFile(
+        path: Operations.GetCalFile.Input.Path,
+        headers: Operations.GetCalFile.Input.Headers = .init()
+    ) async throws -> Operations.GetCalFile.Output {
+        try await getCalFile(Operations.GetCalFile.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// A reader's finished books and shared reviews (Atom, RFC 4287), signed out by its secret address
     ///

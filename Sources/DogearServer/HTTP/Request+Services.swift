@@ -83,6 +83,10 @@ extension Request {
         ClubFeedService(membership: try clubMembership(), now: application.clock.now)
     }
 
+    package func clubMeetings() throws -> ClubMeetingService {
+        ClubMeetingService(membership: try clubMembership(), now: application.clock.now)
+    }
+
     package func catalog() throws -> CatalogReadService {
         CatalogReadService(db: database, userID: try currentUserID(), lookups: bookLookup())
     }

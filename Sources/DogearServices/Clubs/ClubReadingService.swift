@@ -122,17 +122,27 @@ package struct ClubReadingService {
         let milestones = try ClubSchedule.validated(drafts)
         guard let current = try await ClubService.currentBook(of: clubID, on: db) else { throw Self.noCurrentBook }
         let bookID = try current.requireID()
+        // Rows are kept by position, changed in place: a milestone keeps its id (a meeting about it,
+        // its calendar event) while the schedule is edited, and counts its changes for calendars.
         try await db.writeTransaction { db in
-            try await ClubMilestone.query(on: db).filter(\.$clubBook.$id == bookID).delete()
+            let rows = try await ClubMilestone.query(on: db).filter(\.$clubBook.$id == bookID).sort(\.$position).all()
+            for row in rows.dropFirst(milestones.count) { try await row.delete(on: db) }
             for (index, milestone) in milestones.enumerated() {
-                let row = ClubMilestone(clubBookID: bookID, position: index, dueOn: milestone.dueOn.description)
-                row.label = milestone.label
+                let row = index < rows.count ? rows[index] : ClubMilestone(clubBookID: bookID, position: index, dueOn: "")
+                let page: Int?
+                let percent: Double?
                 switch milestone.place {
-                case .page(let page)?: row.page = page
-                case .percent(let percent)?: row.percent = percent
-                case nil: break
+                case .page(let value)?: (page, percent) = (value, nil)
+                case .percent(let value)?: (page, percent) = (nil, value)
+                case nil: (page, percent) = (nil, nil)
                 }
-                try await row.create(on: db)
+                let due = milestone.dueOn.description
+                if row.id != nil, row.label == milestone.label, row.page == page, row.percent == percent, row.dueOn == due {
+                    continue
+                }
+                if row.id != nil { row.sequence += 1 }
+                (row.position, row.label, row.page, row.percent, row.dueOn) = (index, milestone.label, page, percent, due)
+                try await row.save(on: db)
             }
         }
         return try await scheduleDTO(current)
@@ -144,8 +154,9 @@ package struct ClubReadingService {
         let expected = expectedFraction(book, milestones, pageCount: pageCount)
         return ClubScheduleRecord(
             startedOn: book.startedOn,
-            milestones: milestones.map {
-                ClubScheduleRecord.Milestone(label: $0.label, page: $0.page, percent: $0.percent, dueOn: $0.dueOn)
+            milestones: try milestones.map {
+                ClubScheduleRecord.Milestone(
+                    id: try $0.requireID(), label: $0.label, page: $0.page, percent: $0.percent, dueOn: $0.dueOn)
             },
             expectedPercent: expected.map { Int(($0 * 100).rounded()) },
             expectedPage: both(expected, pageCount).map { Int(($0 * Double($1)).rounded()) })

@@ -99,12 +99,15 @@ package struct ClubMemberRecord: Sendable, Equatable {
 
 package struct ClubScheduleRecord: Sendable, Equatable {
     package struct Milestone: Sendable, Equatable {
+        /// Kept while the schedule is edited (rows are changed in place by position).
+        package var id: UUID
         package var label: String?
         package var page: Int?
         package var percent: Double?
         package var dueOn: String
 
-        package init(label: String? = nil, page: Int? = nil, percent: Double? = nil, dueOn: String) {
+        package init(id: UUID, label: String? = nil, page: Int? = nil, percent: Double? = nil, dueOn: String) {
+            self.id = id
             self.label = label
             self.page = page
             self.percent = percent

@@ -50,6 +50,9 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case listFull
     case listItemNotFound
     case listNotFound
+    case meetingCancelled
+    case meetingClosed
+    case meetingNotFound
     case memberNotFound
     case methodNotAllowed
     case noCurrentBook
@@ -88,6 +91,7 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case tooManyGoals
     case tooManyImports
     case tooManyLists
+    case tooManyMeetings
     case tooManyStreams
     case tooManyTokens
     case unreadableFile

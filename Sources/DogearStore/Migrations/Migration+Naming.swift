@@ -49,6 +49,7 @@ package enum AllMigrations {
         CreateDeviceSync(),
         CreateReaderFeeds(),
         AddHighlightSources(),
+        CreateClubMeetings(),
     ]
 
     package static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -16,6 +16,7 @@ extension Club: ClockStamped {}
 extension ClubActivity: ClockStamped {}
 extension ClubBook: ClockStamped {}
 extension ClubComment: ClockStamped {}
+extension ClubMeeting: ClockStamped {}
 extension ClubMember: ClockStamped {}
 extension ClubMilestone: ClockStamped {}
 extension ClubProposal: ClockStamped {}
@@ -67,7 +68,7 @@ package final class ClockTimestamps: Sendable {
     package var middlewares: [any AnyModelMiddleware] {
         [
             stamping(AccountLink.self), stamping(Author.self), stamping(Club.self), stamping(ClubActivity.self),
-            stamping(ClubBook.self), stamping(ClubComment.self), stamping(ClubMember.self),
+            stamping(ClubBook.self), stamping(ClubComment.self), stamping(ClubMeeting.self), stamping(ClubMember.self),
             stamping(ClubMilestone.self), stamping(ClubProposal.self), stamping(ClubVote.self),
             stamping(Edition.self), stamping(EntryTag.self), stamping(ExternalID.self), stamping(Identity.self),
             stamping(ImportJob.self), stamping(ImportRowRecord.self), stamping(ImportedFields.self),

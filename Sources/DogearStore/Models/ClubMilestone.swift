@@ -16,6 +16,8 @@ package final class ClubMilestone: Model, @unchecked Sendable {
     @OptionalField(key: "page") package var page: Int?
     @OptionalField(key: "percent") package var percent: Double?
     @Field(key: "due_on") package var dueOn: String
+    /// Counts its changes (iCalendar's SEQUENCE for the calendar feed's event).
+    @Field(key: "sequence") package var sequence: Int
 
     // relationships
     @Parent(key: "club_book_id") package var clubBook: ClubBook
@@ -23,7 +25,7 @@ package final class ClubMilestone: Model, @unchecked Sendable {
     /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
     /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
     package var properties: [any AnyProperty] {
-        [_id, _createdAt, _updatedAt, _position, _label, _page, _percent, _dueOn, _clubBook]
+        [_id, _createdAt, _updatedAt, _position, _label, _page, _percent, _dueOn, _sequence, _clubBook]
     }
 
     package init() {}
@@ -32,5 +34,6 @@ package final class ClubMilestone: Model, @unchecked Sendable {
         self.$clubBook.id = clubBookID
         self.position = position
         self.dueOn = dueOn
+        self.sequence = 0
     }
 }

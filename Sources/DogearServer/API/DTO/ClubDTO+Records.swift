@@ -45,7 +45,7 @@ extension ClubMemberDTO {
 
 extension ClubScheduleDTO.Milestone {
     package init(_ record: ClubScheduleRecord.Milestone) {
-        self.init(label: record.label, page: record.page, percent: record.percent, dueOn: record.dueOn)
+        self.init(id: record.id, label: record.label, page: record.page, percent: record.percent, dueOn: record.dueOn)
     }
 }
 

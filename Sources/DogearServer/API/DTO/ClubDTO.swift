@@ -70,6 +70,7 @@ package struct ClubMemberDTO: Content {
 /// The current book's schedule and where the club should be today.
 package struct ClubScheduleDTO: Content {
     package struct Milestone: Content, Equatable {
+        package let id: UUID
         @Nullable package var label: String?
         @Nullable package var page: Int?
         @Nullable package var percent: Double?
