@@ -64,7 +64,7 @@ public enum SiteURL: Equatable, Sendable {
     case linkDocument(String)
     case unlinkDocument(String)
     /// Feeds out: their addresses, and revoking them.
-    case feeds, revokeFeeds
+    case feeds, revokeFeeds, calendarFeed, revokeCalendarFeed
     /// Book clubs.
     case clubs, newClub, joinClub
     case club(UUID)
@@ -87,6 +87,11 @@ public enum SiteURL: Equatable, Sendable {
     case clubVote(UUID, UUID)
     case clubUnvote(UUID, UUID)
     case clubPick(UUID, UUID)
+    case clubMeetings(UUID)
+    case clubMeetingAnswer(UUID, UUID)
+    case clubMeetingVotes(UUID, UUID)
+    case clubMeetingDecide(UUID, UUID)
+    case clubMeetingCancel(UUID, UUID)
     case editComment(UUID)
     case deleteComment(UUID)
     case joinByCode(String)
@@ -145,6 +150,12 @@ public enum SiteURL: Equatable, Sendable {
         }
         func member(_ value: UUID) -> Segment { .parameter(name: "userId", value: value.uuidString) }
         func proposal(_ value: UUID) -> Segment { .parameter(name: "proposalId", value: value.uuidString) }
+        func meeting(_ value: UUID, _ club: UUID, _ action: String) -> [Segment] {
+            [
+                .literal("clubs"), id(club), .literal("meetings"), .parameter(name: "meetingId", value: value.uuidString),
+                .literal(action),
+            ]
+        }
         switch self {
         case .security: return [.literal("profile"), .literal("security")]
         case .appTokens: return [.literal("profile"), .literal("tokens")]
@@ -152,6 +163,8 @@ public enum SiteURL: Equatable, Sendable {
         case .devices: return [.literal("profile"), .literal("devices")]
         case .feeds: return [.literal("profile"), .literal("feeds")]
         case .revokeFeeds: return [.literal("profile"), .literal("feeds"), .literal("revoke")]
+        case .calendarFeed: return [.literal("profile"), .literal("feeds"), .literal("calendar")]
+        case .revokeCalendarFeed: return [.literal("profile"), .literal("feeds"), .literal("calendar"), .literal("revoke")]
         case .revokeDevice(let value): return [.literal("profile"), .literal("devices"), id(value), .literal("revoke")]
         case .linkDocument(let document):
             return [
@@ -195,6 +208,11 @@ public enum SiteURL: Equatable, Sendable {
         case .clubVote(let value, let pick): return club(value, "proposals") + [proposal(pick), .literal("vote")]
         case .clubUnvote(let value, let pick): return club(value, "proposals") + [proposal(pick), .literal("unvote")]
         case .clubPick(let value, let pick): return club(value, "proposals") + [proposal(pick), .literal("pick")]
+        case .clubMeetings(let value): return club(value, "meetings")
+        case .clubMeetingAnswer(let value, let meetingID): return meeting(meetingID, value, "answer")
+        case .clubMeetingVotes(let value, let meetingID): return meeting(meetingID, value, "votes")
+        case .clubMeetingDecide(let value, let meetingID): return meeting(meetingID, value, "decide")
+        case .clubMeetingCancel(let value, let meetingID): return meeting(meetingID, value, "cancel")
         case .editComment(let value): return [.literal("comments"), id(value), .literal("edit")]
         case .deleteComment(let value): return [.literal("comments"), id(value), .literal("delete")]
         case .joinByCode(let code): return [.literal("join"), shareCode(code)]

@@ -10,7 +10,7 @@ import Testing
 /// `DOGEAR_RECORD_SNAPSHOTS=1` writes them anew; without it a missing snapshot fails.
 @Suite("Page snapshots")
 struct PageSnapshotTests {
-    static let ids = (1...9).map { UUID(uuidString: "00000000-0000-0000-0000-00000000000\($0)")! }
+    static let ids = (1...12).map { UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", $0))! }
 
     static func pages() -> [(String, HTML)] {
         var reading = book()
@@ -36,6 +36,17 @@ struct PageSnapshotTests {
                 standing: nil, isYou: false),
         ]
         club.feed = [.init(id: 7, sentence: "Bob started Piranesi", when: "2 days ago")]
+        club.meetings = [
+            .init(
+                id: ids[9], title: "Piranesi, part one", status: "scheduled", when: "Thursday 3 December 2026, 19:00–20:30",
+                place: "Café Lotte", link: "https://meet.example/abc", options: [], myAnswer: "yes",
+                counts: "1 coming · 0 maybe · 0 not coming", answers: "Ann: coming"),
+            .init(
+                id: ids[10], title: "December", status: "poll", when: nil, place: nil, link: nil,
+                options: [
+                    .init(id: ids[11], when: "Thursday 10 December 2026, 19:00", votes: 1, voters: "Bob", chosenByMe: false)
+                ], myAnswer: nil, counts: "0 coming · 0 maybe · 0 not coming", answers: ""),
+        ]
         club.comments = [
             .init(
                 id: ids[4], author: "Bob", when: "yesterday", placeText: "page 100", body: "The tides!", hiddenUntil: nil,

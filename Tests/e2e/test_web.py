@@ -579,6 +579,26 @@ class EveryPageIsAccessible(ReaderTestCase):
         self.submit("form.comment-form")
         self.wait.until(EC.text_to_be_present_in_element((By.ID, "comment-list"), "The statues!"))
         self.check()
+        # Meetings: a date poll planned from the page, a meeting with its date, answered "Coming".
+        self.driver.find_element(By.CSS_SELECTOR, "#meetings details summary").click()
+        form = "#meetings form[action$='/meetings']"
+        set_value = "document.querySelector(arguments[0]).value = arguments[1]"
+        self.driver.execute_script(set_value, form + " [name=title]", "December")
+        self.driver.execute_script(set_value, form + " [name=option1]", "2030-12-03T19:00")
+        self.driver.execute_script(set_value, form + " [name=option2]", "2030-12-04T19:00")
+        self.submit(form)
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "li.meeting-poll")))
+        self.driver.find_element(By.CSS_SELECTOR, "#meetings details summary").click()
+        self.driver.execute_script(set_value, form + " [name=title]", "Piranesi, part one")
+        self.driver.execute_script(set_value, form + " [name=startsAt]", "2030-11-28T18:30")
+        self.driver.execute_script(set_value, form + " [name=place]", "Café Lotte")
+        self.submit(form)
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "li.meeting-scheduled form.answer")))
+        coming = self.driver.find_element(By.CSS_SELECTOR, "li.meeting-scheduled form.answer button[value=yes]")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", coming)
+        coming.click()
+        self.wait.until(EC.text_to_be_present_in_element((By.ID, "meetings"), "Coming ✓"))
+        self.check()
         self.check(club_path + "/settings")
         # The settings with a removed reader and a reader asking to join (the club approves joins),
         # and the invitation page as a reader waiting sees it.
@@ -636,10 +656,13 @@ class EveryPageIsAccessible(ReaderTestCase):
             self.assertEqual(answer.status, 200)
         self.check("/profile/devices")
         self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, "#documents select[name=entryId]"))
-        # The feeds page, before and after its addresses are made.
+        # The feeds page, before and after its addresses are made, and the clubs' calendar address.
         self.check("/profile/feeds")
         self.submit()
         self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".token-secret")))
+        self.check()
+        self.submit("form[action='/profile/feeds/calendar']")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "a[href^='webcal:']")))
         self.check()
         # A refused form, with its messages beside the fields.
         self.go_add_by_hand()

@@ -140,3 +140,19 @@ public struct ValidMeeting: Sendable, Equatable {
         self.options = options
     }
 }
+
+/// A date and time as a form's `datetime-local` input sends it ("2026-12-03T19:00", seconds
+/// optional; a space for the T), read in the reader's zone.
+public enum LocalDateTime {
+    public static func parse(_ text: String, in zone: TimeZone) -> Date? {
+        let normalised = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "T")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        for pattern in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss"] {
+            formatter.dateFormat = pattern
+            if let date = formatter.date(from: normalised) { return date }
+        }
+        return nil
+    }
+}

@@ -68,6 +68,8 @@ package struct ClubPageModels {
                 id: $0.id, title: $0.work.title, authors: $0.work.authors.map(\.name), proposer: $0.proposer.displayName,
                 votes: $0.votes, votedByMe: $0.votedByMe)
         }
+        model.meetings = try await req.clubMeetings().meetings(in: id).map { ClubMeetingPageModels.meeting($0, zone) }
+        model.meetingForm.zone = user.timeZone
         model.choices = try await choices(userID)
         if let code = club.joinCode {
             model.invite = ClubShow.Invite(code: code, link: req.baseURL + SiteURL.joinByCode(code).path)

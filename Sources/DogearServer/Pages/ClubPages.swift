@@ -408,7 +408,7 @@ package struct ClubPages {
         Tiers.allows(.createClubs, tier: user.tier, tiersEnabled: req.application.tiersEnabled)
     }
 
-    private func refusedOnShow(_ req: Request, _ id: UUID, _ adjust: (inout ClubShow.Model) -> Void) async throws -> Response {
+    func refusedOnShow(_ req: Request, _ id: UUID, _ adjust: (inout ClubShow.Model) -> Void) async throws -> Response {
         var model = try await ClubPageModels(req: req).show(id)
         adjust(&model)
         return Response(status: .unprocessableEntity, html: ClubShow.View.render(model))

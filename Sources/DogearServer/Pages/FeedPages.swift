@@ -6,7 +6,9 @@ import Vapor
 package struct FeedPages {
     package func show(req: Request) async throws -> Response {
         let secret = try await service(req).secret()
-        return Response(html: FeedAddresses.View.render(try model(req, secret: secret)))
+        var model = try model(req, secret: secret)
+        model.calendarURL = try await calendar(req).secret().map { "\(req.application.baseURL)/cal/\($0).ics" }
+        return Response(html: FeedAddresses.View.render(model))
     }
 
     package func make(req: Request) async throws -> Response {
@@ -17,6 +19,20 @@ package struct FeedPages {
     package func revoke(req: Request) async throws -> Response {
         try await service(req).revoke()
         return .seeOther(SiteURL.feeds)
+    }
+
+    package func makeCalendar(req: Request) async throws -> Response {
+        _ = try await calendar(req).make()
+        return .seeOther(SiteURL.feeds)
+    }
+
+    package func revokeCalendar(req: Request) async throws -> Response {
+        try await calendar(req).revoke()
+        return .seeOther(SiteURL.feeds)
+    }
+
+    private func calendar(_ req: Request) throws -> CalendarFeedService {
+        CalendarFeedService(db: req.database, userID: try req.currentUserID(), now: req.application.clock.now())
     }
 
     private func model(_ req: Request, secret: String?) throws -> FeedAddresses.Model {

@@ -161,6 +161,8 @@ public enum ClubShow {
         public var comments: [Comment] = []
         public var commentsMore: String?
         public var proposals: [Proposal] = []
+        public var meetings: [Meeting] = []
+        public var meetingForm = MeetingForm()
         public var choices: [Choice] = []
         /// The comment form as typed, when it was refused.
         public var commentBody = FieldState()
@@ -220,7 +222,7 @@ public enum ClubShow {
                             "Members see who is where, the talk and the feed. Ask a member for the club's code to join.")),
                     .if(
                         model.isMember,
-                        .group(members(model), discussion(model), feed(model), proposals(model)))
+                        .group(meetings(model), members(model), discussion(model), feed(model), proposals(model)))
                 ))
         }
 

@@ -133,6 +133,27 @@ struct ClubCalendarTests {
         }
     }
 
+    @Test("the feeds page makes, shows (with a webcal: link), makes again and revokes the calendar address, without a script")
+    func page() async throws {
+        try await withDogear { app in
+            let web = WebClient(app)
+            try await web.signUp()
+            let empty = try await web.get("/profile/feeds")
+            #expect(empty.body.contains("Make the calendar address"))
+            #expect(!empty.body.contains("/cal/"))
+            #expect(try await web.post("/profile/feeds/calendar", []).location == "/profile/feeds")
+            let shown = try await web.get("/profile/feeds").body
+            let match = try #require(shown.firstMatch(of: try Regex("http://[^<\"]*(/cal/[A-Za-z0-9_-]+\\.ics)")))
+            let path = String(try #require(match.output[1].substring))
+            #expect(shown.contains("href=\"webcal://"))
+            #expect(try await app.send(.GET, path).status == .ok)
+            try await web.post("/profile/feeds/calendar", [])
+            #expect(try await app.send(.GET, path).status == .notFound)
+            #expect(try await web.post("/profile/feeds/calendar/revoke", []).location == "/profile/feeds")
+            #expect(!(try await web.get("/profile/feeds").body.contains("/cal/")))
+        }
+    }
+
     @Test("text is escaped and long lines fold at 75 octets without splitting a character")
     func writing() {
         let text = ClubCalendar.text("a;b,c\\d\ne\u{07}")
