@@ -11,3 +11,4 @@ import "./club-live.js";
 import "./discover.js";
 import "./time-zone.js";
 import "./length-count.js";
+import "./bell.js";

@@ -103,6 +103,9 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
         // and nothing is fetched.
         app.lifecycle.use(BackgroundLoop.discover(fetching: !config.offline))
     }
+    if config.backgroundNotifications, command == nil || command == "serve" {
+        app.lifecycle.use(BackgroundLoop.notifications())
+    }
     app.scanWorker = ScanWorker(
         availability: ScanEngine.onThisMachine, workers: config.scanWorkers, timeLimit: .seconds(config.scanTimeLimitSeconds),
         sweeping: command == nil || command == "serve")

@@ -176,6 +176,7 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.patch("comments", ":id", use: clubs.editComment).batchable()
     signedIn.delete("comments", ":id", use: clubs.deleteComment).batchable()
     MeetingController().register(signedIn)
+    NotificationController().register(signedIn)
 
     // Uploads stream to disk (up to 50 MB, checked while they arrive), never into memory.
     let imports = ImportController()
@@ -308,6 +309,12 @@ package func webRoutes(_ app: Application, config: DogearConfig) {
     pages.post(.feeds, use: feeds.make)
     pages.post(.revokeFeeds, use: feeds.revoke)
     pages.post(.calendarFeed, use: feeds.makeCalendar)
+    let notifications = NotificationPages()
+    pages.get(.notifications, use: notifications.show)
+    pages.post(.readNotifications, use: notifications.markRead)
+    pages.get(.unreadNotifications, use: notifications.unread)
+    pages.get(.notificationSettings, use: notifications.settingsPage)
+    pages.post(.notificationSettings, use: notifications.saveSettings)
     pages.post(.revokeCalendarFeed, use: feeds.revokeCalendar)
     let security = SecurityPages()
     pages.get(.security, use: security.show)

@@ -65,6 +65,7 @@ public enum SiteURL: Equatable, Sendable {
     case unlinkDocument(String)
     /// Feeds out: their addresses, and revoking them.
     case feeds, revokeFeeds, calendarFeed, revokeCalendarFeed
+    case notifications, readNotifications, notificationSettings, unreadNotifications
     /// Book clubs.
     case clubs, newClub, joinClub
     case club(UUID)
@@ -163,6 +164,10 @@ public enum SiteURL: Equatable, Sendable {
         case .devices: return [.literal("profile"), .literal("devices")]
         case .feeds: return [.literal("profile"), .literal("feeds")]
         case .revokeFeeds: return [.literal("profile"), .literal("feeds"), .literal("revoke")]
+        case .notifications: return [.literal("notifications")]
+        case .readNotifications: return [.literal("notifications"), .literal("read")]
+        case .notificationSettings: return [.literal("notifications"), .literal("settings")]
+        case .unreadNotifications: return [.literal("notifications"), .literal("unread")]
         case .calendarFeed: return [.literal("profile"), .literal("feeds"), .literal("calendar")]
         case .revokeCalendarFeed: return [.literal("profile"), .literal("feeds"), .literal("calendar"), .literal("revoke")]
         case .revokeDevice(let value): return [.literal("profile"), .literal("devices"), id(value), .literal("revoke")]

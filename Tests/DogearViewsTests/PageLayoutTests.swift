@@ -15,6 +15,7 @@ struct PageLayoutTests {
         let sessions: [PageSession?] = [
             nil, PageSession(displayName: "Ann", csrfToken: "abc123"),
             PageSession(displayName: "Bob", csrfToken: "a\"b<c>&'d"), PageSession(displayName: "Cy", csrfToken: ""),
+            PageSession(displayName: "Di", csrfToken: "xyz", unreadNotifications: 12),
         ]
         for active in sections {
             for session in sessions {
@@ -32,5 +33,10 @@ struct PageLayoutTests {
         ).render()
         #expect(page.contains("name=\"_csrf\" value=\"\(Escape.attribute("a\"b<c>&'d"))\""))
         #expect(page.contains("aria-current=\"page\""))
+        let withUnread = PageLayout.headerHTML(session: sessions[4], active: .home)
+        #expect(withUnread.contains("<span class=\"bell-count\" data-bell-count=\"/notifications/unread\">12</span>"))
+        #expect(
+            PageLayout.headerHTML(session: sessions[1], active: .home).contains(
+                "data-bell-count=\"/notifications/unread\"></span>"))
     }
 }

@@ -447,6 +447,39 @@ class ClubsInABrowser(ReaderTestCase):
         wait.until(lambda d: d.execute_script("return window.beforeTheForm !== true"))
         wait.until(EC.url_contains(book_path))
 
+    def test_the_bell_follows_a_reply_without_a_reload(self):
+        # Ann's page stays open while Bob, in another session (the API), replies to her comment:
+        # the bell's number goes up without a reload, and the list says Bob replied.
+        self.sign_up("Ann")
+        self.go("/clubs/new")
+        self.fill("name", "Bell Club")
+        self.submit("form.club-form")
+        self.wait.until(EC.presence_of_element_located((By.ID, "club-members")))
+        club_id = self.driver.current_url.rsplit("/", 1)[-1]
+        code = self.driver.execute_script("return document.querySelector('.share-code').textContent")
+        status, bob = api_sign_up("Bob")
+        self.assertEqual(status, 201, bob)
+        self.assertEqual(api("POST", "/api/v1/clubs/join", bob["token"], {"code": code})[0], 200)
+        self.fill("body", "Who is the Other?")
+        self.submit("form.comment-form")
+        self.wait.until(EC.text_to_be_present_in_element((By.ID, "comment-list"), "Who is the Other?"))
+        # Bob joined: one unread (drawn with the page, or brought by the bell's script).
+        WebDriverWait(self.driver, 40).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "[data-bell-count]").text == "1")
+        status, comments = api("GET", f"/api/v1/clubs/{club_id}/comments", bob["token"])
+        self.assertEqual(status, 200, comments)
+        status, reply = api("POST", f"/api/v1/clubs/{club_id}/comments", bob["token"],
+                            {"body": "A man in the Halls", "replyTo": comments["items"][0]["id"]})
+        self.assertEqual(status, 201, reply)
+        marker = self.driver.find_element(By.ID, "comment-list")  # the same page: no reload
+        WebDriverWait(self.driver, 40).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "[data-bell-count]").text == "2")
+        self.assertTrue(marker.is_displayed())
+        self.driver.find_element(By.CSS_SELECTOR, "a.bell").click()
+        self.wait.until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Bob replied to you in Bell Club"))
+        self.check()
+        self.check("/notifications/settings")
+
     def test_two_readers_one_club(self):
         self.sign_up("Ann")
         ann_book = "/books/" + self.add_book("The Long Book", "Ada Writer", pages="400", status="reading")

@@ -1304,6 +1304,581 @@ extension Components {
                 case url
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Notification`.
+        public struct Notification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Notification/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case reply = "reply"
+                case mention = "mention"
+                case meetingPlanned = "meetingPlanned"
+                case meetingChanged = "meetingChanged"
+                case meetingCancelled = "meetingCancelled"
+                case meetingReminder = "meetingReminder"
+                case clubBook = "clubBook"
+                case memberJoined = "memberJoined"
+                case behindSchedule = "behindSchedule"
+            }
+            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            public var kind: Components.Schemas.Notification.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Notification/club`.
+            public struct ClubPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Notification/club/value1`.
+                public struct Value1Payload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/Notification/club/value1/id`.
+                    public var id: Swift.String
+                    /// - Remark: Generated from `#/components/schemas/Notification/club/value1/name`.
+                    public var name: Swift.String
+                    /// Creates a new `Value1Payload`.
+                    ///
+                    /// - Parameters:
+                    ///   - id:
+                    ///   - name:
+                    public init(
+                        id: Swift.String,
+                        name: Swift.String
+                    ) {
+                        self.id = id
+                        self.name = name
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case id
+                        case name
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/Notification/club/value1`.
+                public var value1: Components.Schemas.Notification.ClubPayload.Value1Payload?
+                /// - Remark: Generated from `#/components/schemas/Notification/club/value2`.
+                public var value2: OpenAPIRuntime.OpenAPIValueContainer?
+                /// Creates a new `ClubPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.Notification.ClubPayload.Value1Payload? = nil,
+                    value2: OpenAPIRuntime.OpenAPIValueContainer? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try .init(from: decoder)
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try .init(from: decoder)
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1?.encode(to: encoder)
+                    try self.value2?.encode(to: encoder)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Notification/club`.
+            public var club: Components.Schemas.Notification.ClubPayload
+            /// - Remark: Generated from `#/components/schemas/Notification/actor`.
+            public struct ActorPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Notification/actor/value1`.
+                public var value1: Components.Schemas.Person?
+                /// - Remark: Generated from `#/components/schemas/Notification/actor/value2`.
+                public var value2: OpenAPIRuntime.OpenAPIValueContainer?
+                /// Creates a new `ActorPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.Person? = nil,
+                    value2: OpenAPIRuntime.OpenAPIValueContainer? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try .init(from: decoder)
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try .init(from: decoder)
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1?.encode(to: encoder)
+                    try self.value2?.encode(to: encoder)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Notification/actor`.
+            public var actor: Components.Schemas.Notification.ActorPayload
+            /// The comment, meeting, book or member it is about
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/subjectId`.
+            public var subjectId: Swift.String?
+            /// The meeting's or the book's title
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/title`.
+            public var title: Swift.String?
+            /// A comment's opening words; null while hidden by the spoiler gate
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/text`.
+            public var text: Swift.String?
+            /// "page 200" while the words wait
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/hiddenUntil`.
+            public var hiddenUntil: Swift.String?
+            /// "Bob replied to you in Family"
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/summary`.
+            public var summary: Swift.String
+            /// The page it leads to on this server
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/path`.
+            public var path: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Notification/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Notification/readAt`.
+            public var readAt: Foundation.Date?
+            /// Creates a new `Notification`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind:
+            ///   - club:
+            ///   - actor:
+            ///   - subjectId: The comment, meeting, book or member it is about
+            ///   - title: The meeting's or the book's title
+            ///   - text: A comment's opening words; null while hidden by the spoiler gate
+            ///   - hiddenUntil: "page 200" while the words wait
+            ///   - summary: "Bob replied to you in Family"
+            ///   - path: The page it leads to on this server
+            ///   - createdAt:
+            ///   - readAt:
+            public init(
+                id: Swift.String,
+                kind: Components.Schemas.Notification.KindPayload,
+                club: Components.Schemas.Notification.ClubPayload,
+                actor: Components.Schemas.Notification.ActorPayload,
+                subjectId: Swift.String? = nil,
+                title: Swift.String? = nil,
+                text: Swift.String? = nil,
+                hiddenUntil: Swift.String? = nil,
+                summary: Swift.String,
+                path: Swift.String,
+                createdAt: Foundation.Date,
+                readAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.kind = kind
+                self.club = club
+                self.actor = actor
+                self.subjectId = subjectId
+                self.title = title
+                self.text = text
+                self.hiddenUntil = hiddenUntil
+                self.summary = summary
+                self.path = path
+                self.createdAt = createdAt
+                self.readAt = readAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case club
+                case actor
+                case subjectId
+                case title
+                case text
+                case hiddenUntil
+                case summary
+                case path
+                case createdAt
+                case readAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NotificationsPage`.
+        public struct NotificationsPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NotificationsPage/items`.
+            public var items: [Components.Schemas.Notification]
+            /// - Remark: Generated from `#/components/schemas/NotificationsPage/unreadCount`.
+            public var unreadCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/NotificationsPage/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `NotificationsPage`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - unreadCount:
+            ///   - nextCursor:
+            public init(
+                items: [Components.Schemas.Notification],
+                unreadCount: Swift.Int,
+                nextCursor: Swift.String? = nil
+            ) {
+                self.items = items
+                self.unreadCount = unreadCount
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+                case unreadCount
+                case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NotificationSettings`.
+        public struct NotificationSettings: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/reply`.
+            public struct ReplyPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/reply/email`.
+                @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case off = "off"
+                    case daily = "daily"
+                    case weekly = "weekly"
+                }
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/reply/email`.
+                public var email: Components.Schemas.NotificationSettings.ReplyPayload.EmailPayload
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/reply/push`.
+                public var push: Swift.Bool
+                /// Creates a new `ReplyPayload`.
+                ///
+                /// - Parameters:
+                ///   - email:
+                ///   - push:
+                public init(
+                    email: Components.Schemas.NotificationSettings.ReplyPayload.EmailPayload,
+                    push: Swift.Bool
+                ) {
+                    self.email = email
+                    self.push = push
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case email
+                    case push
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/reply`.
+            public var reply: Components.Schemas.NotificationSettings.ReplyPayload
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/mention`.
+            public struct MentionPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/mention/email`.
+                @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case off = "off"
+                    case daily = "daily"
+                    case weekly = "weekly"
+                }
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/mention/email`.
+                public var email: Components.Schemas.NotificationSettings.MentionPayload.EmailPayload
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/mention/push`.
+                public var push: Swift.Bool
+                /// Creates a new `MentionPayload`.
+                ///
+                /// - Parameters:
+                ///   - email:
+                ///   - push:
+                public init(
+                    email: Components.Schemas.NotificationSettings.MentionPayload.EmailPayload,
+                    push: Swift.Bool
+                ) {
+                    self.email = email
+                    self.push = push
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case email
+                    case push
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/mention`.
+            public var mention: Components.Schemas.NotificationSettings.MentionPayload
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingPlanned`.
+            public struct MeetingPlannedPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingPlanned/email`.
+                @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case off = "off"
+                    case daily = "daily"
+                    case weekly = "weekly"
+                }
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingPlanned/email`.
+                public var email: Components.Schemas.NotificationSettings.MeetingPlannedPayload.EmailPayload
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingPlanned/push`.
+                public var push: Swift.Bool
+                /// Creates a new `MeetingPlannedPayload`.
+                ///
+                /// - Parameters:
+                ///   - email:
+                ///   - push:
+                public init(
+                    email: Components.Schemas.NotificationSettings.MeetingPlannedPayload.EmailPayload,
+                    push: Swift.Bool
+                ) {
+                    self.email = email
+                    self.push = push
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case email
+                    case push
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingPlanned`.
+            public var meetingPlanned: Components.Schemas.NotificationSettings.MeetingPlannedPayload
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingChanged`.
+            public struct MeetingChangedPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingChanged/email`.
+                @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case off = "off"
+                    case daily = "daily"
+                    case weekly = "weekly"
+                }
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingChanged/email`.
+                public var email: Components.Schemas.NotificationSettings.MeetingChangedPayload.EmailPayload
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingChanged/push`.
+                public var push: Swift.Bool
+                /// Creates a new `MeetingChangedPayload`.
+                ///
+                /// - Parameters:
+                ///   - email:
+                ///   - push:
+                public init(
+                    email: Components.Schemas.NotificationSettings.MeetingChangedPayload.EmailPayload,
+                    push: Swift.Bool
+                ) {
+                    self.email = email
+                    self.push = push
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case email
+                    case push
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingChanged`.
+            public var meetingChanged: Components.Schemas.NotificationSettings.MeetingChangedPayload
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingCancelled`.
+            public struct MeetingCancelledPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingCancelled/email`.
+                @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case off = "off"
+                    case daily = "daily"
+                    case weekly = "weekly"
+                }
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingCancelled/email`.
+                public var email: Components.Schemas.NotificationSettings.MeetingCancelledPayload.EmailPayload
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingCancelled/push`.
+                public var push: Swift.Bool
+                /// Creates a new `MeetingCancelledPayload`.
+                ///
+                /// - Parameters:
+                ///   - email:
+                ///   - push:
+                public init(
+                    email: Components.Schemas.NotificationSettings.MeetingCancelledPayload.EmailPayload,
+                    push: Swift.Bool
+                ) {
+                    self.email = email
+                    self.push = push
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case email
+                    case push
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingCancelled`.
+            public var meetingCancelled: Components.Schemas.NotificationSettings.MeetingCancelledPayload
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingReminder`.
+            public struct MeetingReminderPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingReminder/email`.
+                @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case off = "off"
+                    case daily = "daily"
+                    case weekly = "weekly"
+                }
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingReminder/email`.
+                public var email: Components.Schemas.NotificationSettings.MeetingReminderPayload.EmailPayload
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingReminder/push`.
+                public var push: Swift.Bool
+                /// Creates a new `MeetingReminderPayload`.
+                ///
+                /// - Parameters:
+                ///   - email:
+                ///   - push:
+                public init(
+                    email: Components.Schemas.NotificationSettings.MeetingReminderPayload.EmailPayload,
+                    push: Swift.Bool
+                ) {
+                    self.email = email
+                    self.push = push
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case email
+                    case push
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/meetingReminder`.
+            public var meetingReminder: Components.Schemas.NotificationSettings.MeetingReminderPayload
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/clubBook`.
+            public struct ClubBookPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/clubBook/email`.
+                @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case off = "off"
+                    case daily = "daily"
+                    case weekly = "weekly"
+                }
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/clubBook/email`.
+                public var email: Components.Schemas.NotificationSettings.ClubBookPayload.EmailPayload
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/clubBook/push`.
+                public var push: Swift.Bool
+                /// Creates a new `ClubBookPayload`.
+                ///
+                /// - Parameters:
+                ///   - email:
+                ///   - push:
+                public init(
+                    email: Components.Schemas.NotificationSettings.ClubBookPayload.EmailPayload,
+                    push: Swift.Bool
+                ) {
+                    self.email = email
+                    self.push = push
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case email
+                    case push
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/clubBook`.
+            public var clubBook: Components.Schemas.NotificationSettings.ClubBookPayload
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/memberJoined`.
+            public struct MemberJoinedPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/memberJoined/email`.
+                @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case off = "off"
+                    case daily = "daily"
+                    case weekly = "weekly"
+                }
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/memberJoined/email`.
+                public var email: Components.Schemas.NotificationSettings.MemberJoinedPayload.EmailPayload
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/memberJoined/push`.
+                public var push: Swift.Bool
+                /// Creates a new `MemberJoinedPayload`.
+                ///
+                /// - Parameters:
+                ///   - email:
+                ///   - push:
+                public init(
+                    email: Components.Schemas.NotificationSettings.MemberJoinedPayload.EmailPayload,
+                    push: Swift.Bool
+                ) {
+                    self.email = email
+                    self.push = push
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case email
+                    case push
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/memberJoined`.
+            public var memberJoined: Components.Schemas.NotificationSettings.MemberJoinedPayload
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/behindSchedule`.
+            public struct BehindSchedulePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/behindSchedule/email`.
+                @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case off = "off"
+                    case daily = "daily"
+                    case weekly = "weekly"
+                }
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/behindSchedule/email`.
+                public var email: Components.Schemas.NotificationSettings.BehindSchedulePayload.EmailPayload
+                /// - Remark: Generated from `#/components/schemas/NotificationSettings/behindSchedule/push`.
+                public var push: Swift.Bool
+                /// Creates a new `BehindSchedulePayload`.
+                ///
+                /// - Parameters:
+                ///   - email:
+                ///   - push:
+                public init(
+                    email: Components.Schemas.NotificationSettings.BehindSchedulePayload.EmailPayload,
+                    push: Swift.Bool
+                ) {
+                    self.email = email
+                    self.push = push
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case email
+                    case push
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/behindSchedule`.
+            public var behindSchedule: Components.Schemas.NotificationSettings.BehindSchedulePayload
+            /// Creates a new `NotificationSettings`.
+            ///
+            /// - Parameters:
+            ///   - reply:
+            ///   - mention:
+            ///   - meetingPlanned:
+            ///   - meetingChanged:
+            ///   - meetingCancelled:
+            ///   - meetingReminder:
+            ///   - clubBook:
+            ///   - memberJoined:
+            ///   - behindSchedule:
+            public init(
+                reply: Components.Schemas.NotificationSettings.ReplyPayload,
+                mention: Components.Schemas.NotificationSettings.MentionPayload,
+                meetingPlanned: Components.Schemas.NotificationSettings.MeetingPlannedPayload,
+                meetingChanged: Components.Schemas.NotificationSettings.MeetingChangedPayload,
+                meetingCancelled: Components.Schemas.NotificationSettings.MeetingCancelledPayload,
+                meetingReminder: Components.Schemas.NotificationSettings.MeetingReminderPayload,
+                clubBook: Components.Schemas.NotificationSettings.ClubBookPayload,
+                memberJoined: Components.Schemas.NotificationSettings.MemberJoinedPayload,
+                behindSchedule: Components.Schemas.NotificationSettings.BehindSchedulePayload
+            ) {
+                self.reply = reply
+                self.mention = mention
+                self.meetingPlanned = meetingPlanned
+                self.meetingChanged = meetingChanged
+                self.meetingCancelled = meetingCancelled
+                self.meetingReminder = meetingReminder
+                self.clubBook = clubBook
+                self.memberJoined = memberJoined
+                self.behindSchedule = behindSchedule
+            }
+            public enum CodingKeys: String, CodingKey {
+                case reply
+                case mention
+                case meetingPlanned
+                case meetingChanged
+                case meetingCancelled
+                case meetingReminder
+                case clubBook
+                case memberJoined
+                case behindSchedule
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ClubProposal`.
         public struct ClubProposal: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ClubProposal/id`.
@@ -1515,8 +2090,61 @@ extension Components {
             public var clubId: Swift.String
             /// - Remark: Generated from `#/components/schemas/ClubComment/author`.
             public var author: Components.Schemas.Person
+            /// The thread's top-level comment
+            ///
             /// - Remark: Generated from `#/components/schemas/ClubComment/parentId`.
             public var parentId: Swift.String?
+            /// The comment it answers
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClubComment/replyTo`.
+            public var replyTo: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ClubComment/replyToAuthor`.
+            public struct ReplyToAuthorPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ClubComment/replyToAuthor/value1`.
+                public var value1: Components.Schemas.Person?
+                /// - Remark: Generated from `#/components/schemas/ClubComment/replyToAuthor/value2`.
+                public var value2: OpenAPIRuntime.OpenAPIValueContainer?
+                /// Creates a new `ReplyToAuthorPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.Person? = nil,
+                    value2: OpenAPIRuntime.OpenAPIValueContainer? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try .init(from: decoder)
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try .init(from: decoder)
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1?.encode(to: encoder)
+                    try self.value2?.encode(to: encoder)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ClubComment/replyToAuthor`.
+            public var replyToAuthor: Components.Schemas.ClubComment.ReplyToAuthorPayload?
             /// - Remark: Generated from `#/components/schemas/ClubComment/page`.
             public var page: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/ClubComment/percent`.
@@ -1545,7 +2173,9 @@ extension Components {
             ///   - id:
             ///   - clubId:
             ///   - author:
-            ///   - parentId:
+            ///   - parentId: The thread's top-level comment
+            ///   - replyTo: The comment it answers
+            ///   - replyToAuthor:
             ///   - page:
             ///   - percent:
             ///   - body: Null while hidden
@@ -1560,6 +2190,8 @@ extension Components {
                 clubId: Swift.String,
                 author: Components.Schemas.Person,
                 parentId: Swift.String? = nil,
+                replyTo: Swift.String? = nil,
+                replyToAuthor: Components.Schemas.ClubComment.ReplyToAuthorPayload? = nil,
                 page: Swift.Int? = nil,
                 percent: Swift.Double? = nil,
                 body: Swift.String? = nil,
@@ -1574,6 +2206,8 @@ extension Components {
                 self.clubId = clubId
                 self.author = author
                 self.parentId = parentId
+                self.replyTo = replyTo
+                self.replyToAuthor = replyToAuthor
                 self.page = page
                 self.percent = percent
                 self.body = body
@@ -1589,6 +2223,8 @@ extension Components {
                 case clubId
                 case author
                 case parentId
+                case replyTo
+                case replyToAuthor
                 case page
                 case percent
                 case body
@@ -1614,6 +2250,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ClubCommentWrite/parentId`.
             public var parentId: Swift.String?
+            /// Any comment of the club's to answer: the reply joins its thread and its author is notified (POST only)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClubCommentWrite/replyTo`.
+            public var replyTo: Swift.String?
             /// One of your notes marked for discussion (POST only)
             ///
             /// - Remark: Generated from `#/components/schemas/ClubCommentWrite/noteId`.
@@ -1625,18 +2265,21 @@ extension Components {
             ///   - page:
             ///   - percent:
             ///   - parentId: A top-level comment to reply to (POST only)
+            ///   - replyTo: Any comment of the club's to answer: the reply joins its thread and its author is notified (POST only)
             ///   - noteId: One of your notes marked for discussion (POST only)
             public init(
                 body: Swift.String? = nil,
                 page: Swift.Int? = nil,
                 percent: Swift.Double? = nil,
                 parentId: Swift.String? = nil,
+                replyTo: Swift.String? = nil,
                 noteId: Swift.String? = nil
             ) {
                 self.body = body
                 self.page = page
                 self.percent = percent
                 self.parentId = parentId
+                self.replyTo = replyTo
                 self.noteId = noteId
             }
             public enum CodingKeys: String, CodingKey {
@@ -1644,6 +2287,7 @@ extension Components {
                 case page
                 case percent
                 case parentId
+                case replyTo
                 case noteId
             }
         }

@@ -39936,6 +39936,1382 @@ public enum Operations {
             }
         }
     }
+    /// Your notifications, newest first, 30 at a time, with the unread count
+    ///
+    /// Replies to you, mentions, meetings planned, changed and cancelled, reminders a day before a
+    /// meeting you said yes or maybe to, your clubs' new books, members joining a club you run,
+    /// and milestones coming up while you are behind. A comment's words pass the spoiler gate as
+    /// they are read: a reply about page 200 has `text: null` and `hiddenUntil: "page 200"` for a
+    /// reader at page 50. Always your own (a read-only token reads them).
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/get`.
+    public enum GetApiV1Notifications {
+        public static let id: Swift.String = "get/api/v1/notifications"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/notifications/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// nextCursor of the previous page
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/notifications/GET/query/cursor`.
+                public var cursor: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - cursor: nextCursor of the previous page
+                public init(cursor: Swift.String? = nil) {
+                    self.cursor = cursor
+                }
+            }
+            public var query: Operations.GetApiV1Notifications.Input.Query
+            /// - Remark: Generated from `#/paths/api/v1/notifications/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetApiV1Notifications.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetApiV1Notifications.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetApiV1Notifications.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.GetApiV1Notifications.Input.Query = .init(),
+                headers: Operations.GetApiV1Notifications.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/notifications/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.NotificationsPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.NotificationsPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetApiV1Notifications.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetApiV1Notifications.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The page
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/get/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetApiV1Notifications.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetApiV1Notifications.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, a wrong type, a missing field or a malformed id
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/get/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token (code notAuthenticated)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/get/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// You can see it but not change it (code forbidden), it needs premium (code premiumRequired), or an app's token lacks the scope (code insufficientScope)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/get/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Mark notifications read, by id (at most 500; ids not yours change nothing) or all
+    ///
+    /// - Remark: HTTP `POST /api/v1/notifications/read`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/read/post`.
+    public enum PostApiV1NotificationsRead {
+        public static let id: Swift.String = "post/api/v1/notifications/read"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A key of the app's choosing (1–255 printable characters) for this one write. Sent again with the
+                /// same request within 24 hours, the first answer is replayed (with `Idempotent-Replayed: true`) and
+                /// nothing is applied twice; a retry that arrives while the first try still runs waits for its answer.
+                /// The same key with a different request answers 422 `idempotencyKeyReused`. Keys are per reader.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PostApiV1NotificationsRead.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: A key of the app's choosing (1–255 printable characters) for this one write. Sent again with the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PostApiV1NotificationsRead.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.PostApiV1NotificationsRead.Input.Headers
+            /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/requestBody/json/ids`.
+                    public var ids: [Swift.String]?
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/requestBody/json/all`.
+                    public var all: Swift.Bool?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - ids:
+                    ///   - all:
+                    public init(
+                        ids: [Swift.String]? = nil,
+                        all: Swift.Bool? = nil
+                    ) {
+                        self.ids = ids
+                        self.all = all
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case ids
+                        case all
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/requestBody/content/application\/json`.
+                case json(Operations.PostApiV1NotificationsRead.Input.Body.JsonPayload)
+            }
+            public var body: Operations.PostApiV1NotificationsRead.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.PostApiV1NotificationsRead.Input.Headers = .init(),
+                body: Operations.PostApiV1NotificationsRead.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/responses/200/content/json/unreadCount`.
+                        public var unreadCount: Swift.Int
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - unreadCount:
+                        public init(unreadCount: Swift.Int) {
+                            self.unreadCount = unreadCount
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case unreadCount
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/responses/200/content/application\/json`.
+                    case json(Operations.PostApiV1NotificationsRead.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.PostApiV1NotificationsRead.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PostApiV1NotificationsRead.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PostApiV1NotificationsRead.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The unread count after
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/read/post/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.PostApiV1NotificationsRead.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.PostApiV1NotificationsRead.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, a wrong type, a missing field or a malformed id
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/read/post/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token (code notAuthenticated)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/read/post/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// You can see it but not change it (code forbidden), it needs premium (code premiumRequired), or an app's token lacks the scope (code insufficientScope)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/read/post/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A rule was broken (code invalidData, with the field)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/read/post/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Invalid)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Invalid {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not in a type this operation reads (send Content-Type application/json, or the form the operation names)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/read/post/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedMediaType)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedMediaType {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/read/POST/responses/409/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PostApiV1NotificationsRead.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PostApiV1NotificationsRead.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The first request with this Idempotency-Key is still running (code requestInProgress)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/read/post/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.PostApiV1NotificationsRead.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.PostApiV1NotificationsRead.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Each kind's channels besides the inbox, email digest (off, daily, weekly) and push (defaults off and on)
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/settings`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/settings/get`.
+    public enum GetApiV1NotificationsSettings {
+        public static let id: Swift.String = "get/api/v1/notifications/settings"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/notifications/settings/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetApiV1NotificationsSettings.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetApiV1NotificationsSettings.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetApiV1NotificationsSettings.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetApiV1NotificationsSettings.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/notifications/settings/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.NotificationSettings)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.NotificationSettings {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetApiV1NotificationsSettings.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetApiV1NotificationsSettings.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Every kind
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/settings/get/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetApiV1NotificationsSettings.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetApiV1NotificationsSettings.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token (code notAuthenticated)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/settings/get/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// You can see it but not change it (code forbidden), it needs premium (code premiumRequired), or an app's token lacks the scope (code insufficientScope)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/settings/get/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Change the kinds given (a channel left out keeps its value); answers every kind
+    ///
+    /// - Remark: HTTP `PUT /api/v1/notifications/settings`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put`.
+    public enum PutApiV1NotificationsSettings {
+        public static let id: Swift.String = "put/api/v1/notifications/settings"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A key of the app's choosing (1–255 printable characters) for this one write. Sent again with the
+                /// same request within 24 hours, the first answer is replayed (with `Idempotent-Replayed: true`) and
+                /// nothing is applied twice; a retry that arrives while the first try still runs waits for its answer.
+                /// The same key with a different request answers 422 `idempotencyKeyReused`. Keys are per reader.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PutApiV1NotificationsSettings.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: A key of the app's choosing (1–255 printable characters) for this one write. Sent again with the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PutApiV1NotificationsSettings.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.PutApiV1NotificationsSettings.Input.Headers
+            /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/reply`.
+                    public struct ReplyPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/reply/email`.
+                        @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case off = "off"
+                            case daily = "daily"
+                            case weekly = "weekly"
+                        }
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/reply/email`.
+                        public var email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.ReplyPayload.EmailPayload?
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/reply/push`.
+                        public var push: Swift.Bool?
+                        /// Creates a new `ReplyPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - email:
+                        ///   - push:
+                        public init(
+                            email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.ReplyPayload.EmailPayload? = nil,
+                            push: Swift.Bool? = nil
+                        ) {
+                            self.email = email
+                            self.push = push
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case email
+                            case push
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/reply`.
+                    public var reply: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.ReplyPayload?
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/mention`.
+                    public struct MentionPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/mention/email`.
+                        @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case off = "off"
+                            case daily = "daily"
+                            case weekly = "weekly"
+                        }
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/mention/email`.
+                        public var email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MentionPayload.EmailPayload?
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/mention/push`.
+                        public var push: Swift.Bool?
+                        /// Creates a new `MentionPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - email:
+                        ///   - push:
+                        public init(
+                            email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MentionPayload.EmailPayload? = nil,
+                            push: Swift.Bool? = nil
+                        ) {
+                            self.email = email
+                            self.push = push
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case email
+                            case push
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/mention`.
+                    public var mention: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MentionPayload?
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingPlanned`.
+                    public struct MeetingPlannedPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingPlanned/email`.
+                        @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case off = "off"
+                            case daily = "daily"
+                            case weekly = "weekly"
+                        }
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingPlanned/email`.
+                        public var email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingPlannedPayload.EmailPayload?
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingPlanned/push`.
+                        public var push: Swift.Bool?
+                        /// Creates a new `MeetingPlannedPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - email:
+                        ///   - push:
+                        public init(
+                            email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingPlannedPayload.EmailPayload? = nil,
+                            push: Swift.Bool? = nil
+                        ) {
+                            self.email = email
+                            self.push = push
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case email
+                            case push
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingPlanned`.
+                    public var meetingPlanned: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingPlannedPayload?
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingChanged`.
+                    public struct MeetingChangedPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingChanged/email`.
+                        @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case off = "off"
+                            case daily = "daily"
+                            case weekly = "weekly"
+                        }
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingChanged/email`.
+                        public var email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingChangedPayload.EmailPayload?
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingChanged/push`.
+                        public var push: Swift.Bool?
+                        /// Creates a new `MeetingChangedPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - email:
+                        ///   - push:
+                        public init(
+                            email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingChangedPayload.EmailPayload? = nil,
+                            push: Swift.Bool? = nil
+                        ) {
+                            self.email = email
+                            self.push = push
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case email
+                            case push
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingChanged`.
+                    public var meetingChanged: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingChangedPayload?
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingCancelled`.
+                    public struct MeetingCancelledPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingCancelled/email`.
+                        @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case off = "off"
+                            case daily = "daily"
+                            case weekly = "weekly"
+                        }
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingCancelled/email`.
+                        public var email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingCancelledPayload.EmailPayload?
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingCancelled/push`.
+                        public var push: Swift.Bool?
+                        /// Creates a new `MeetingCancelledPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - email:
+                        ///   - push:
+                        public init(
+                            email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingCancelledPayload.EmailPayload? = nil,
+                            push: Swift.Bool? = nil
+                        ) {
+                            self.email = email
+                            self.push = push
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case email
+                            case push
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingCancelled`.
+                    public var meetingCancelled: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingCancelledPayload?
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingReminder`.
+                    public struct MeetingReminderPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingReminder/email`.
+                        @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case off = "off"
+                            case daily = "daily"
+                            case weekly = "weekly"
+                        }
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingReminder/email`.
+                        public var email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingReminderPayload.EmailPayload?
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingReminder/push`.
+                        public var push: Swift.Bool?
+                        /// Creates a new `MeetingReminderPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - email:
+                        ///   - push:
+                        public init(
+                            email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingReminderPayload.EmailPayload? = nil,
+                            push: Swift.Bool? = nil
+                        ) {
+                            self.email = email
+                            self.push = push
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case email
+                            case push
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/meetingReminder`.
+                    public var meetingReminder: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingReminderPayload?
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/clubBook`.
+                    public struct ClubBookPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/clubBook/email`.
+                        @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case off = "off"
+                            case daily = "daily"
+                            case weekly = "weekly"
+                        }
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/clubBook/email`.
+                        public var email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.ClubBookPayload.EmailPayload?
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/clubBook/push`.
+                        public var push: Swift.Bool?
+                        /// Creates a new `ClubBookPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - email:
+                        ///   - push:
+                        public init(
+                            email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.ClubBookPayload.EmailPayload? = nil,
+                            push: Swift.Bool? = nil
+                        ) {
+                            self.email = email
+                            self.push = push
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case email
+                            case push
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/clubBook`.
+                    public var clubBook: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.ClubBookPayload?
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/memberJoined`.
+                    public struct MemberJoinedPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/memberJoined/email`.
+                        @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case off = "off"
+                            case daily = "daily"
+                            case weekly = "weekly"
+                        }
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/memberJoined/email`.
+                        public var email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MemberJoinedPayload.EmailPayload?
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/memberJoined/push`.
+                        public var push: Swift.Bool?
+                        /// Creates a new `MemberJoinedPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - email:
+                        ///   - push:
+                        public init(
+                            email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MemberJoinedPayload.EmailPayload? = nil,
+                            push: Swift.Bool? = nil
+                        ) {
+                            self.email = email
+                            self.push = push
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case email
+                            case push
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/memberJoined`.
+                    public var memberJoined: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MemberJoinedPayload?
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/behindSchedule`.
+                    public struct BehindSchedulePayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/behindSchedule/email`.
+                        @frozen public enum EmailPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case off = "off"
+                            case daily = "daily"
+                            case weekly = "weekly"
+                        }
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/behindSchedule/email`.
+                        public var email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.BehindSchedulePayload.EmailPayload?
+                        /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/behindSchedule/push`.
+                        public var push: Swift.Bool?
+                        /// Creates a new `BehindSchedulePayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - email:
+                        ///   - push:
+                        public init(
+                            email: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.BehindSchedulePayload.EmailPayload? = nil,
+                            push: Swift.Bool? = nil
+                        ) {
+                            self.email = email
+                            self.push = push
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case email
+                            case push
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/json/behindSchedule`.
+                    public var behindSchedule: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.BehindSchedulePayload?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - reply:
+                    ///   - mention:
+                    ///   - meetingPlanned:
+                    ///   - meetingChanged:
+                    ///   - meetingCancelled:
+                    ///   - meetingReminder:
+                    ///   - clubBook:
+                    ///   - memberJoined:
+                    ///   - behindSchedule:
+                    public init(
+                        reply: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.ReplyPayload? = nil,
+                        mention: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MentionPayload? = nil,
+                        meetingPlanned: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingPlannedPayload? = nil,
+                        meetingChanged: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingChangedPayload? = nil,
+                        meetingCancelled: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingCancelledPayload? = nil,
+                        meetingReminder: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingReminderPayload? = nil,
+                        clubBook: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.ClubBookPayload? = nil,
+                        memberJoined: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MemberJoinedPayload? = nil,
+                        behindSchedule: Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.BehindSchedulePayload? = nil
+                    ) {
+                        self.reply = reply
+                        self.mention = mention
+                        self.meetingPlanned = meetingPlanned
+                        self.meetingChanged = meetingChanged
+                        self.meetingCancelled = meetingCancelled
+                        self.meetingReminder = meetingReminder
+                        self.clubBook = clubBook
+                        self.memberJoined = memberJoined
+                        self.behindSchedule = behindSchedule
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case reply
+                        case mention
+                        case meetingPlanned
+                        case meetingChanged
+                        case meetingCancelled
+                        case meetingReminder
+                        case clubBook
+                        case memberJoined
+                        case behindSchedule
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.reply = try container.decodeIfPresent(
+                            Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.ReplyPayload.self,
+                            forKey: .reply
+                        )
+                        self.mention = try container.decodeIfPresent(
+                            Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MentionPayload.self,
+                            forKey: .mention
+                        )
+                        self.meetingPlanned = try container.decodeIfPresent(
+                            Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingPlannedPayload.self,
+                            forKey: .meetingPlanned
+                        )
+                        self.meetingChanged = try container.decodeIfPresent(
+                            Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingChangedPayload.self,
+                            forKey: .meetingChanged
+                        )
+                        self.meetingCancelled = try container.decodeIfPresent(
+                            Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingCancelledPayload.self,
+                            forKey: .meetingCancelled
+                        )
+                        self.meetingReminder = try container.decodeIfPresent(
+                            Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MeetingReminderPayload.self,
+                            forKey: .meetingReminder
+                        )
+                        self.clubBook = try container.decodeIfPresent(
+                            Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.ClubBookPayload.self,
+                            forKey: .clubBook
+                        )
+                        self.memberJoined = try container.decodeIfPresent(
+                            Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.MemberJoinedPayload.self,
+                            forKey: .memberJoined
+                        )
+                        self.behindSchedule = try container.decodeIfPresent(
+                            Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload.BehindSchedulePayload.self,
+                            forKey: .behindSchedule
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "reply",
+                            "mention",
+                            "meetingPlanned",
+                            "meetingChanged",
+                            "meetingCancelled",
+                            "meetingReminder",
+                            "clubBook",
+                            "memberJoined",
+                            "behindSchedule"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/requestBody/content/application\/json`.
+                case json(Operations.PutApiV1NotificationsSettings.Input.Body.JsonPayload)
+            }
+            public var body: Operations.PutApiV1NotificationsSettings.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.PutApiV1NotificationsSettings.Input.Headers = .init(),
+                body: Operations.PutApiV1NotificationsSettings.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.NotificationSettings)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.NotificationSettings {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PutApiV1NotificationsSettings.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PutApiV1NotificationsSettings.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Every kind
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.PutApiV1NotificationsSettings.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.PutApiV1NotificationsSettings.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, a wrong type, a missing field or a malformed id
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token (code notAuthenticated)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// You can see it but not change it (code forbidden), it needs premium (code premiumRequired), or an app's token lacks the scope (code insufficientScope)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A rule was broken (code invalidData, with the field)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Invalid)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Invalid {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not in a type this operation reads (send Content-Type application/json, or the form the operation names)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedMediaType)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedMediaType {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/notifications/settings/PUT/responses/409/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PutApiV1NotificationsSettings.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PutApiV1NotificationsSettings.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The first request with this Idempotency-Key is still running (code requestInProgress)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.PutApiV1NotificationsSettings.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.PutApiV1NotificationsSettings.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// The address of your calendar feed (null when you have none)
     ///
     /// An iCalendar feed (RFC 5545) of every meeting of every club you are in and the milestones of

@@ -996,6 +996,33 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /api/v1/meetings/{id}/rsvp`.
     /// - Remark: Generated from `#/paths//api/v1/meetings/{id}/rsvp/put`.
     func putApiV1MeetingsIdRsvp(_ input: Operations.PutApiV1MeetingsIdRsvp.Input) async throws -> Operations.PutApiV1MeetingsIdRsvp.Output
+    /// Your notifications, newest first, 30 at a time, with the unread count
+    ///
+    /// Replies to you, mentions, meetings planned, changed and cancelled, reminders a day before a
+    /// meeting you said yes or maybe to, your clubs' new books, members joining a club you run,
+    /// and milestones coming up while you are behind. A comment's words pass the spoiler gate as
+    /// they are read: a reply about page 200 has `text: null` and `hiddenUntil: "page 200"` for a
+    /// reader at page 50. Always your own (a read-only token reads them).
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/get`.
+    func getApiV1Notifications(_ input: Operations.GetApiV1Notifications.Input) async throws -> Operations.GetApiV1Notifications.Output
+    /// Mark notifications read, by id (at most 500; ids not yours change nothing) or all
+    ///
+    /// - Remark: HTTP `POST /api/v1/notifications/read`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/read/post`.
+    func postApiV1NotificationsRead(_ input: Operations.PostApiV1NotificationsRead.Input) async throws -> Operations.PostApiV1NotificationsRead.Output
+    /// Each kind's channels besides the inbox, email digest (off, daily, weekly) and push (defaults off and on)
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/settings`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/settings/get`.
+    func getApiV1NotificationsSettings(_ input: Operations.GetApiV1NotificationsSettings.Input) async throws -> Operations.GetApiV1NotificationsSettings.Output
+    /// Change the kinds given (a channel left out keeps its value); answers every kind
+    ///
+    /// - Remark: HTTP `PUT /api/v1/notifications/settings`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put`.
+    func putApiV1NotificationsSettings(_ input: Operations.PutApiV1NotificationsSettings.Input) async throws -> Operations.PutApiV1NotificationsSettings.Output
     /// The address of your calendar feed (null when you have none)
     ///
     /// An iCalendar feed (RFC 5545) of every meeting of every club you are in and the milestones of
@@ -3120,6 +3147,59 @@ extension APIProtocol {
     ) async throws -> Operations.PutApiV1MeetingsIdRsvp.Output {
         try await putApiV1MeetingsIdRsvp(Operations.PutApiV1MeetingsIdRsvp.Input(
             path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Your notifications, newest first, 30 at a time, with the unread count
+    ///
+    /// Replies to you, mentions, meetings planned, changed and cancelled, reminders a day before a
+    /// meeting you said yes or maybe to, your clubs' new books, members joining a club you run,
+    /// and milestones coming up while you are behind. A comment's words pass the spoiler gate as
+    /// they are read: a reply about page 200 has `text: null` and `hiddenUntil: "page 200"` for a
+    /// reader at page 50. Always your own (a read-only token reads them).
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/get`.
+    public func getApiV1Notifications(
+        query: Operations.GetApiV1Notifications.Input.Query = .init(),
+        headers: Operations.GetApiV1Notifications.Input.Headers = .init()
+    ) async throws -> Operations.GetApiV1Notifications.Output {
+        try await getApiV1Notifications(Operations.GetApiV1Notifications.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Mark notifications read, by id (at most 500; ids not yours change nothing) or all
+    ///
+    /// - Remark: HTTP `POST /api/v1/notifications/read`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/read/post`.
+    public func postApiV1NotificationsRead(
+        headers: Operations.PostApiV1NotificationsRead.Input.Headers = .init(),
+        body: Operations.PostApiV1NotificationsRead.Input.Body
+    ) async throws -> Operations.PostApiV1NotificationsRead.Output {
+        try await postApiV1NotificationsRead(Operations.PostApiV1NotificationsRead.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Each kind's channels besides the inbox, email digest (off, daily, weekly) and push (defaults off and on)
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/settings`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/settings/get`.
+    public func getApiV1NotificationsSettings(headers: Operations.GetApiV1NotificationsSettings.Input.Headers = .init()) async throws -> Operations.GetApiV1NotificationsSettings.Output {
+        try await getApiV1NotificationsSettings(Operations.GetApiV1NotificationsSettings.Input(headers: headers))
+    }
+    /// Change the kinds given (a channel left out keeps its value); answers every kind
+    ///
+    /// - Remark: HTTP `PUT /api/v1/notifications/settings`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put`.
+    public func putApiV1NotificationsSettings(
+        headers: Operations.PutApiV1NotificationsSettings.Input.Headers = .init(),
+        body: Operations.PutApiV1NotificationsSettings.Input.Body
+    ) async throws -> Operations.PutApiV1NotificationsSettings.Output {
+        try await putApiV1NotificationsSettings(Operations.PutApiV1NotificationsSettings.Input(
             headers: headers,
             body: body
         ))

@@ -90,7 +90,7 @@ public enum ClubSchedule {
         return .onTrack
     }
 
-    static func fraction(_ place: SpoilerGate.Place, _ pageCount: Int?) -> Double? {
+    public static func fraction(_ place: SpoilerGate.Place, _ pageCount: Int?) -> Double? {
         switch place {
         case .percent(let percent): return percent / 100
         case .page(let page):

@@ -192,7 +192,7 @@ package struct ClubController {
     package func postComment(req: Request) async throws -> Response {
         let body = try req.content.decode(ClubCommentRequest.self)
         let comment = try await req.clubFeed().post(
-            in: try req.clubIDParameter(), body.draft, parentID: body.parentId, noteID: body.noteId)
+            in: try req.clubIDParameter(), body.draft, parentID: body.parentId, replyTo: body.replyTo, noteID: body.noteId)
         return try await ClubCommentDTO(comment).encodeResponse(status: .created, for: req)
     }
 

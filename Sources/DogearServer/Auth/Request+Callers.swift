@@ -37,3 +37,15 @@ extension Request {
         }
     }
 }
+
+extension Request {
+    func requireNotificationAccess(_ action: NotificationAccess.Action) throws {
+        let caller: NotificationAccess.Caller = tokenScopes.map { .appToken($0) } ?? .session
+        switch NotificationAccess.decide(caller, action) {
+        case .allow: return
+        case .unauthorized: throw DomainError.notAuthenticated
+        case .insufficientScope:
+            throw DomainError(.forbidden, code: .insufficientScope, "this token may read your notifications, not change them")
+        }
+    }
+}

@@ -47,6 +47,8 @@ public struct DogearConfig: Sendable {
     public var postgresSearchPath: [String]?
     /// Fill missing covers, pages and descriptions in the background while serving.
     public var backgroundEnrichment = true
+    /// Meeting reminders and schedule warnings every five minutes (`serve` only; tests run the sweep themselves).
+    public var backgroundNotifications = true
     /// How long a write waits for SQLite's one writer turn before it is answered 503 `busy`. The
     /// turn is the process's, so a test process, where hundreds of databases share it, waits longer.
     public var writerWaitLimitSeconds: Double = 10

@@ -87,6 +87,10 @@ extension Request {
         ClubMeetingService(membership: try clubMembership(), now: application.clock.now)
     }
 
+    package func notifications() throws -> NotificationService {
+        NotificationService(db: database, userID: try currentUserID(), now: application.clock.now())
+    }
+
     package func catalog() throws -> CatalogReadService {
         CatalogReadService(db: database, userID: try currentUserID(), lookups: bookLookup())
     }

@@ -56,6 +56,19 @@ package final class BackgroundLoop: LifecycleHandler, @unchecked Sendable {
         }
     }
 
+    /// Notifications the clock tells: meeting reminders and schedule warnings (`NotificationSweep`),
+    /// every few minutes; each is written once however many processes run it.
+    package static func notifications(pause: Duration = .seconds(300)) -> BackgroundLoop {
+        BackgroundLoop(pause: pause) { application in
+            let (db, now, logger) = (application.db, application.clock.now, application.logger)
+            return {
+                let written = try await NotificationSweep(db: db, now: now()).run()
+                if written > 0 { logger.info("notifications: \(written) reminders and warnings") }
+                return false
+            }
+        }
+    }
+
     /// Discover: the catalog's changed works read into the deck's index (a deck reads a bounded
     /// batch itself; this does the rest), then, when `fetching`, books fetched for the genres
     /// readers like.

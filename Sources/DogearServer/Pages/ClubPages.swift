@@ -293,7 +293,8 @@ package struct ClubPages {
         do {
             if !pageText.isEmpty, Int(pageText) == nil { throw ValidationError(field: "page", "a page is a whole number") }
             let comment = try await req.clubFeed().post(
-                in: id, CommentDraft(body: form.body, page: Int(pageText)), parentID: form.parentId, noteID: form.noteId)
+                in: id, CommentDraft(body: form.body, page: Int(pageText)), parentID: form.parentId, replyTo: nil,
+                noteID: form.noteId)
             return .seeOther(SiteURL.club(id).with(fragment: "comment-\(comment.id.uuidString)"))
         } catch let error as ValidationError {
             return try await refusedOnShow(req, id) { model in

@@ -214,6 +214,8 @@ package struct PageSecurityHeaders: AsyncMiddleware {
 package struct RequireSignedInPage: AsyncMiddleware {
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.auth.has(User.self) else { return request.redirect(to: SiteURL.signIn.path, redirectType: .normal) }
+        // The bell's number, for the header of whatever page this request draws.
+        request.storage[UnreadNotificationsKey.self] = try await request.notifications().unreadCount()
         return try await next.respond(to: request)
     }
 }
@@ -228,7 +230,8 @@ extension Request {
     /// The signed-in reader as a page shows them, or nil.
     package var pageSession: PageSession? {
         guard let user = auth.get(User.self) else { return nil }
-        return PageSession(displayName: user.displayName, csrfToken: csrfToken)
+        return PageSession(
+            displayName: user.displayName, csrfToken: csrfToken, unreadNotifications: storage[UnreadNotificationsKey.self] ?? 0)
     }
 
     /// For pages behind `RequireSignedInPage`.
@@ -259,4 +262,9 @@ extension Response {
     package static func seeOther(_ path: String) -> Response {
         Response(status: .seeOther, headers: ["Location": path])
     }
+}
+
+/// The signed-in reader's unread notifications, counted once per page request.
+struct UnreadNotificationsKey: StorageKey {
+    typealias Value = Int
 }

@@ -124,9 +124,13 @@ package struct ClubFeedService {
         return top
     }
 
-    /// A new comment (or a reply to a top-level one) about the club's current book; `noteID` shares
-    /// one of the reader's discussion notes (its text is the body when none is given).
-    package func post(in clubID: UUID, _ draft: CommentDraft, parentID: UUID?, noteID: UUID?) async throws -> ClubCommentRecord {
+    /// A new comment about the club's current book, or a reply: `replyTo` answers any comment of
+    /// the club's (the reply joins its thread), `parentID` a top-level one. `noteID` shares one of
+    /// the reader's discussion notes (its text is the body when none is given). The author of the
+    /// comment answered and the members named as `@display name` are notified, in the same write.
+    package func post(in clubID: UUID, _ draft: CommentDraft, parentID: UUID?, replyTo: UUID? = nil, noteID: UUID?)
+        async throws -> ClubCommentRecord
+    {
         _ = try await membership.open(clubID, for: .comment)
         var draft = draft
         if let noteID {
@@ -139,23 +143,50 @@ package struct ClubFeedService {
         }
         let workID = try await ClubService.currentBook(of: clubID, on: db)?.$work.id
         let fields = try draft.validated(lastPage: try await Self.lastPage(of: workID, on: db))
+        var answered: ClubComment?
         if let parentID {
             guard let parent = try await ClubComment.query(on: db).filter(\.$id == parentID).filter(\.$club.$id == clubID).first()
             else { throw Self.commentNotFound }
             guard parent.$parent.id == nil else {
                 throw ValidationError(field: "parentId", "reply to the comment itself: replies go one level deep")
             }
+            answered = parent
         }
+        if let replyTo {
+            guard let target = try await ClubComment.query(on: db).filter(\.$id == replyTo).filter(\.$club.$id == clubID).first()
+            else { throw Self.commentNotFound }
+            let thread = target.$parent.id ?? replyTo
+            if let parentID, parentID != thread {
+                throw ValidationError(field: "replyTo", "that comment is in another thread than parentId")
+            }
+            answered = target
+        }
+        let threadID = answered.map { $0.$parent.id ?? $0.id } ?? nil
+        let answeredID = answered?.id
         let userID = try user.requireID()
+        let members = try await NotificationLog.members(of: clubID, on: db)
+        let told = NotificationRules.commentRecipients(
+            writer: userID, repliedTo: answered?.$author.id,
+            mentioned: Mentions.find(in: fields.body, among: members.map { ($0.id, $0.name) }),
+            members: Set(members.map(\.id)))
+        let bookTitle = try await workID.asyncMap { try await Work.find($0, on: db)?.title } ?? nil
+        let now = now()
         let comment = try await membership.write { db, changes in
             let comment = ClubComment(clubID: clubID, authorID: userID, body: fields.body)
-            comment.$parent.id = parentID
+            comment.$parent.id = threadID
+            comment.$replyTo.id = answeredID
             comment.$work.id = workID
             comment.$note.id = noteID
             Self.place(fields.place, on: comment)
             try await comment.create(on: db)
             changes.clubActivity(
                 ClubActivity(clubID: clubID, actorID: userID, kind: .commented, workID: workID, subjectID: comment.id))
+            try await NotificationLog.add(
+                told.map { reader, kind in
+                    NewNotification(
+                        userID: reader, kind: kind, clubID: clubID, actorID: userID, subjectID: comment.id, workID: workID,
+                        page: comment.page, percent: comment.percent, title: bookTitle, snippet: fields.body)
+                }, at: now, on: db)
             return comment
         }
         return try await dtos([comment], clubID: clubID, reveal: nil)[0]
@@ -251,6 +282,15 @@ package struct ClubFeedService {
             }
         }
         let now = now().timeIntervalSince1970
+        // Who wrote the comments these answer: those in the batch, the others read in one query.
+        var answered: [UUID: PersonRef] = [:]
+        for comment in comments { if let id = comment.id { answered[id] = people[comment.$author.id] } }
+        let missing = Set(comments.compactMap { $0.$replyTo.id }).subtracting(answered.keys)
+        if !missing.isEmpty {
+            let rows = try await ClubComment.query(on: db).filter(\.$id ~~ Array(missing)).all()
+            let authors = try await Self.people(rows.map(\.$author.id), on: db)
+            for row in rows { if let id = row.id { answered[id] = authors[row.$author.id] } }
+        }
         return try comments.map { comment in
             let id = try comment.requireID()
             let isAuthor = comment.$author.id == userID
@@ -278,7 +318,8 @@ package struct ClubFeedService {
                 editedAt: comment.editedAt,
                 mayEdit: isAuthor
                     && CommentEditing.mayEdit(writtenAt: (comment.createdAt ?? .distantPast).timeIntervalSince1970, now: now),
-                mayDelete: isAuthor || actor.runsTheClub, replies: [])
+                mayDelete: isAuthor || actor.runsTheClub, replies: [],
+                replyTo: comment.$replyTo.id, replyToAuthor: comment.$replyTo.id.flatMap { answered[$0] })
         }
     }
 

@@ -62,6 +62,7 @@ package struct ClubMeetingService {
                 "a club plans at most \(Limits.upcomingMeetingsPerClub) meetings ahead; cancel or hold some first")
         }
         let userID = try user.requireID()
+        let tell = try await news(.meetingPlanned, in: clubID)
         let meeting = try await membership.write { db, changes in
             let meeting = ClubMeeting(clubID: clubID, createdBy: userID, title: valid.title, timeZone: valid.timeZone)
             meeting.id = UUID.timeOrdered()
@@ -73,6 +74,7 @@ package struct ClubMeetingService {
                 row.id = UUID.timeOrdered()
                 try await row.create(on: db)
             }
+            try await tell(meeting, db)
             changes.clubChanged(clubID)
             return meeting
         }
@@ -92,11 +94,13 @@ package struct ClubMeetingService {
         guard changed != current || newMilestone != meeting.$milestone.id else {
             return try await records([meeting], actor: actor)[0]
         }
+        let tell = try await news(.meetingChanged, in: clubID)
         let saved = try await membership.write { db, changes in
             Self.apply(changed, to: meeting)
             meeting.$milestone.id = newMilestone
             meeting.sequence += 1
             try await meeting.save(on: db)
+            try await tell(meeting, db)
             changes.clubChanged(clubID)
             return meeting
         }
@@ -108,10 +112,12 @@ package struct ClubMeetingService {
         let (meeting, _) = try await open(id, for: .cancel)
         guard meeting.cancelledAt == nil else { return }
         let now = now()
+        let tell = try await news(.meetingCancelled, in: meeting.$club.id)
         try await membership.write { db, changes in
             meeting.cancelledAt = now
             meeting.sequence += 1
             try await meeting.save(on: db)
+            try await tell(meeting, db)
             changes.clubChanged(meeting.$club.id)
         }
     }
@@ -123,6 +129,7 @@ package struct ClubMeetingService {
         guard
             let option = try await MeetingOption.query(on: db).filter(\.$id == optionID).filter(\.$meeting.$id == id).first()
         else { throw ValidationError(field: "optionId", "that is not one of this poll's times") }
+        let tell = try await news(.meetingChanged, in: meeting.$club.id)
         let saved = try await membership.write { db, changes in
             // Only a poll still open is decided: two owners deciding at once, the second finds it done.
             let updated = try await db.sql.raw(
@@ -135,6 +142,7 @@ package struct ClubMeetingService {
                 throw DomainError(.unprocessable, code: .meetingClosed, MeetingRules.Refusal.decided.message)
             }
             changes.clubChanged(meeting.$club.id)
+            try await tell(meeting, db)
             return try await ClubMeeting.find(id, on: db)
         }
         guard let saved else { throw Self.meetingNotFound }
@@ -189,6 +197,24 @@ package struct ClubMeetingService {
     }
 
     // MARK: helpers
+
+    /// Tells every member but the reader of a meeting planned, changed or cancelled, written by the
+    /// caller inside its write (the members are read before it).
+    private func news(_ kind: NotificationKind, in clubID: UUID) async throws
+        -> @Sendable (ClubMeeting, any Database) async throws -> Void
+    {
+        let actor = try user.requireID()
+        let readers = NotificationRules.clubRecipients(
+            actor: actor, members: try await NotificationLog.members(of: clubID, on: db).map(\.id))
+        let now = now()
+        return { meeting, db in
+            let (id, title) = (meeting.id, meeting.title)
+            try await NotificationLog.add(
+                readers.map {
+                    NewNotification(userID: $0, kind: kind, clubID: clubID, actorID: actor, subjectID: id, title: title)
+                }, at: now, on: db)
+        }
+    }
 
     /// The meeting and the reader's role in its club, once `MeetingRules` allows `action` in the
     /// meeting's state; not found for anyone outside the club.

@@ -114,6 +114,12 @@ package struct ClubMembershipService {
                 try await ClubMember(clubID: clubID, userID: userID, role: .member).create(on: db)
                 try await Self.recount(club, on: db)
                 changes.clubActivity(ClubActivity(clubID: clubID, actorID: userID, kind: .joined))
+                // Those who run the club hear who joined.
+                let runners = try await NotificationLog.members(of: clubID, on: db).filter { $0.role != "member" }.map(\.id)
+                try await NotificationLog.add(
+                    NotificationRules.clubRecipients(actor: userID, members: runners).map {
+                        NewNotification(userID: $0, kind: .memberJoined, clubID: clubID, actorID: userID, subjectID: userID)
+                    }, at: changes.now, on: db)
                 try await also?(db)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {

@@ -45,6 +45,13 @@ package struct ClubReadingService {
         }
         try await ClubBook(clubID: clubID, workID: workID, startedOn: startedOn.description).create(on: db)
         changes.clubActivity(ClubActivity(clubID: clubID, actorID: actorID, kind: .clubStartedBook, workID: workID))
+        let title = try await Work.find(workID, on: db)?.title
+        let readers = NotificationRules.clubRecipients(
+            actor: actorID, members: try await NotificationLog.members(of: clubID, on: db).map(\.id))
+        try await NotificationLog.add(
+            readers.map {
+                NewNotification(userID: $0, kind: .clubBook, clubID: clubID, actorID: actorID, subjectID: workID, title: title)
+            }, at: changes.now, on: db)
         return true
     }
 

@@ -188,6 +188,9 @@ package struct ClubCommentRecord: Sendable, Equatable {
     package var clubId: UUID
     package var author: PersonRef
     package var parentId: UUID?
+    /// The comment it answers, and its author.
+    package var replyTo: UUID?
+    package var replyToAuthor: PersonRef?
     package var page: Int?
     package var percent: Double?
     package var body: String?
@@ -201,12 +204,14 @@ package struct ClubCommentRecord: Sendable, Equatable {
     package init(
         id: UUID, clubId: UUID, author: PersonRef, parentId: UUID? = nil, page: Int? = nil, percent: Double? = nil,
         body: String? = nil, hiddenUntil: String? = nil, createdAt: Date, editedAt: Date? = nil, mayEdit: Bool, mayDelete: Bool,
-        replies: [ClubCommentRecord]
+        replies: [ClubCommentRecord], replyTo: UUID? = nil, replyToAuthor: PersonRef? = nil
     ) {
         self.id = id
         self.clubId = clubId
         self.author = author
         self.parentId = parentId
+        self.replyTo = replyTo
+        self.replyToAuthor = replyToAuthor
         self.page = page
         self.percent = percent
         self.body = body

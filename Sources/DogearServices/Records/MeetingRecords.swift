@@ -42,3 +42,32 @@ package struct MeetingRecord: Sendable, Equatable {
 
     package func count(_ answer: MeetingAnswer) -> Int { answers.filter { $0.answer == answer }.count }
 }
+
+/// A club named in a notification.
+package struct ClubRef: Sendable, Equatable {
+    package var id: UUID
+    package var name: String
+}
+
+/// A notification as its reader sees it: a comment's words only past the spoiler gate.
+package struct NotificationRecord: Sendable, Equatable {
+    package var id: UUID
+    package var kind: NotificationKind
+    package var club: ClubRef?
+    package var actor: PersonRef?
+    /// The comment, meeting or milestone it is about.
+    package var subjectID: UUID?
+    package var title: String?
+    /// A comment's opening words; nil when none, or when hidden by the spoiler gate.
+    package var text: String?
+    /// "page 200" when the comment's words are hidden until the reader gets there.
+    package var hiddenUntil: String?
+    package var createdAt: Date
+    package var readAt: Date?
+}
+
+package struct NotificationsPage: Sendable, Equatable {
+    package var items: [NotificationRecord]
+    package var unreadCount: Int
+    package var nextCursor: String?
+}

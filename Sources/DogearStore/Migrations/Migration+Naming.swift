@@ -50,6 +50,7 @@ package enum AllMigrations {
         CreateReaderFeeds(),
         AddHighlightSources(),
         CreateClubMeetings(),
+        CreateNotifications(),
     ]
 
     package static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

@@ -2,7 +2,8 @@ import FluentKit
 import Foundation
 
 /// A comment in a club's discussion, optionally about a page or a percent of the book (the club's
-/// current book when it was written), optionally a reply to a top-level comment.
+/// current book when it was written), optionally a reply in a top-level comment's thread, answering
+/// that comment or another reply (`replyTo`).
 package final class ClubComment: Model, @unchecked Sendable {
     package static let schema = "club_comments"
 
@@ -21,13 +22,15 @@ package final class ClubComment: Model, @unchecked Sendable {
     @Parent(key: "club_id") package var club: Club
     @Parent(key: "author_id") package var author: User
     @OptionalParent(key: "parent_id") package var parent: ClubComment?
+    /// The comment this one answers (the top-level one or a reply in its thread).
+    @OptionalParent(key: "reply_to_id") package var replyTo: ClubComment?
     @OptionalParent(key: "work_id") package var work: Work?
     @OptionalParent(key: "note_id") package var note: Note?
 
     /// The property wrappers, listed by hand: Fluent's default finds them by reflection each time a
     /// row is read or saved (`ModelPropertiesTests` holds this list to the declarations above).
     package var properties: [any AnyProperty] {
-        [_id, _createdAt, _updatedAt, _body, _page, _percent, _editedAt, _club, _author, _parent, _work, _note]
+        [_id, _createdAt, _updatedAt, _body, _page, _percent, _editedAt, _club, _author, _parent, _replyTo, _work, _note]
     }
 
     package init() {}

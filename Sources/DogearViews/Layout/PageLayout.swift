@@ -5,11 +5,17 @@ import Plot
 public struct PageSession: Sendable, Equatable {
     public let displayName: String
     public let csrfToken: String
+    /// The bell's number in the header.
+    public var unreadNotifications: Int
 
-    public init(displayName: String, csrfToken: String) {
+    public init(displayName: String, csrfToken: String, unreadNotifications: Int = 0) {
         self.displayName = displayName
         self.csrfToken = csrfToken
+        self.unreadNotifications = unreadNotifications
     }
+
+    /// The bell's number as written: nothing when there is none.
+    var unreadText: String { unreadNotifications > 0 ? String(unreadNotifications) : "" }
 }
 
 /// The shell of every page: head (one stylesheet, one script module, no inline code, so the
@@ -49,12 +55,36 @@ public enum PageLayout {
 
     /// The header as Plot writes it: the brand, and for a reader signed in the sections (the one
     /// `active` marked current) and the sign-out form carrying `session`'s token.
-    static func header(session: PageSession?, active: SiteURL?) -> Node<HTML.BodyContext> {
+    static func header(session: PageSession?, active: SiteURL?, unreadText: String? = nil) -> Node<HTML.BodyContext> {
         .header(
             .class("site-header"),
             .a(.class("brand"), .href(SiteURL.home.path), .text("Dogear")),
             .unwrap(session) { session in
                 .group(
+                    // The bell: the unread count on every page (a script keeps it current).
+                    .a(
+                        .class("bell"), .href(SiteURL.notifications.path),
+                        .if(active == .notifications, .attribute(named: "aria-current", value: "page")),
+                        .element(
+                            named: "svg",
+                            nodes: [
+                                .class("tab-icon"), .attribute(named: "viewBox", value: "0 0 24 24"),
+                                .attribute(named: "aria-hidden", value: "true"), .attribute(named: "focusable", value: "false"),
+                                .element(
+                                    named: "path",
+                                    nodes: [
+                                        .attribute(
+                                            named: "d",
+                                            value:
+                                                "M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.8V3a1.5 1.5 0 0 0-3 0v1.2A7 7 0 0 0 5 11v5l-2 2v1h18v-1z"
+                                        ),
+                                        .attribute(named: "fill", value: "currentColor"),
+                                    ]),
+                            ]),
+                        .span(.class("visually-hidden"), .text("Notifications")),
+                        .span(
+                            .class("bell-count"), .attribute(named: "data-bell-count", value: SiteURL.unreadNotifications.path),
+                            .text(unreadText ?? session.unreadText))),
                     // The main sections: in the header on a wide screen, a tab bar along the
                     // bottom on a phone (one line of header, however many sections come).
                     .nav(
@@ -103,7 +133,7 @@ public enum PageLayout {
             headers.withLock { $0[key] }
             ?? {
                 let stand = session.map { _ in PageSession(displayName: "", csrfToken: tokenStandIn) }
-                let text = header(session: stand, active: active).render()
+                let text = header(session: stand, active: active, unreadText: unreadStandIn).render()
                 let split = StandIn.split(text, at: tokenStandIn).map { [String($0.before), String($0.after)] } ?? [text]
                 // A bound, should a page ever mark a book's own address current.
                 headers.withLock { if $0.count < 64 { $0[key] = split } }
@@ -111,10 +141,12 @@ public enum PageLayout {
             }()
         guard let session else { return parts.joined() }
         return parts.joined(separator: Escape.attribute(session.csrfToken))
+            .replacingOccurrences(of: unreadStandIn, with: session.unreadText)
     }
 
     /// Letters no header has otherwise, left as they are by attribute escaping.
     private static let tokenStandIn = "DogearCsrfTokenStandIn"
+    private static let unreadStandIn = "DogearUnreadStandIn"
     private static let headers = HeaderCache()
 
     /// The rendered headers, by who is signed in and which section is current (a dozen at most).

@@ -40,6 +40,7 @@ func withDogear(adjust: (inout DogearConfig) -> Void = { _ in }, _ body: (Applic
     config.connectionWaitLimitSeconds = 120
     // Tests run the enrichment job themselves, when they want it.
     config.backgroundEnrichment = false
+    config.backgroundNotifications = false
     adjust(&config)
     app.clock = .fixed(fixedNow)
     do {

@@ -83,7 +83,8 @@ extension ClubActivityDTO {
 extension ClubCommentDTO {
     package init(_ record: ClubCommentRecord) {
         self.init(
-            id: record.id, clubId: record.clubId, author: record.author, parentId: record.parentId, page: record.page,
+            id: record.id, clubId: record.clubId, author: record.author, parentId: record.parentId, replyTo: record.replyTo,
+            replyToAuthor: record.replyToAuthor, page: record.page,
             percent: record.percent, body: record.body, hiddenUntil: record.hiddenUntil, createdAt: record.createdAt,
             editedAt: record.editedAt, mayEdit: record.mayEdit, mayDelete: record.mayDelete,
             replies: record.replies.map(ClubCommentDTO.init))

@@ -121,7 +121,11 @@ package struct ClubCommentDTO: Content {
     package let id: UUID
     package let clubId: UUID
     package let author: PersonRef
+    /// The thread's top-level comment.
     @Nullable package var parentId: UUID?
+    /// The comment it answers (the top-level one or a reply in its thread), and that comment's author.
+    @Nullable package var replyTo: UUID?
+    @Nullable package var replyToAuthor: PersonRef?
     @Nullable package var page: Int?
     @Nullable package var percent: Double?
     @Nullable package var body: String?

@@ -70,6 +70,8 @@ package struct ClubCommentRequest: Decodable, Sendable {
     package var page: Int?
     package var percent: Double?
     package var parentId: UUID?
+    /// Any comment of the club's: the reply joins that comment's thread.
+    package var replyTo: UUID?
     package var noteId: UUID?
 
     package var draft: CommentDraft { CommentDraft(body: body, page: page, percent: percent) }
