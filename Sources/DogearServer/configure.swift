@@ -91,6 +91,7 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     app.asyncCommands.use(CatalogCommand(), as: "catalog")
     app.asyncCommands.use(BackupCommand(), as: "backup")
     app.asyncCommands.use(RestoreCommand(), as: "restore")
+    app.asyncCommands.use(NotifyCommand(), as: "notify")
     app.importsDirectory = (config.dataDirectory as NSString).appendingPathComponent("imports")
     let jobs = ImportJobs(resumeAtBoot: command == nil || command == "serve")
     app.importJobs = jobs

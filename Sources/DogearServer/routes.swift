@@ -209,6 +209,9 @@ package func webRoutes(_ app: Application, config: DogearConfig) {
         baseURLIsHTTPS: config.baseURL.hasPrefix("https://"), trustedProxies: Set(config.trustedProxies))
     let any = SiteURL.anyID
     let headers = PageSecurityHeaders(cookies: cookies, providers: config.identityProviders.map(\.name))
+    // The digest's unsubscribe link: headers and error pages, but no form token (the secret in the
+    // path is the permission, and a mail program's one-click POST carries none).
+    UnsubscribePages().register(app.grouped(headers, PageErrorMiddleware()))
     // Outermost first: headers on every page (error pages too), then errors as pages.
     let web = app.grouped(
         headers, ProviderNonceCookie(cookies: cookies), PageErrorMiddleware(), CSRFMiddleware(cookies: cookies),

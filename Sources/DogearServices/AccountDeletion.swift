@@ -38,6 +38,7 @@ package struct AccountDeletion {
             var summary = Summary()
             // The reader's open event streams end; the others see the member list change.
             for clubID in try await Self.leaveClubs(userID, on: db, summary: &summary) { changes.clubChanged(clubID) }
+            try await Self.deleteClubLife(userID, on: db)
             try await Self.deleteClubTalk(userID, on: db)
             summary.lists = try await Self.deleteLists(userID, with: changes)
             summary.entries = try await Self.deleteLibrary(userID, with: changes)
@@ -129,6 +130,26 @@ package struct AccountDeletion {
             try await ClubMembershipService.recount(club, on: db)
         }
         return clubIDs
+    }
+
+    /// Meetings, notifications and the calendar: their votes and answers; the notifications to
+    /// them, by them, about them (a join) or about their comments (which go next); their calendar
+    /// address, notification settings and digests. Meetings they planned stay the club's, planner
+    /// forgotten. Run before their comments go, while those still say whose they are.
+    private static func deleteClubLife(_ userID: UUID, on db: any Database) async throws {
+        try await db.sql.raw(
+            """
+            DELETE FROM notifications WHERE user_id = \(bind: userID) OR actor_id = \(bind: userID)
+              OR subject_id = \(bind: userID) OR subject_id IN (SELECT id FROM club_comments WHERE author_id = \(bind: userID))
+            """
+        ).run()
+        for table in [
+            "meeting_votes", "meeting_rsvps", "calendar_feeds", "notification_settings", "digest_runs", "digest_unsubscribes",
+        ] {
+            try await db.sql.delete(from: table).where("user_id", .equal, userID).run()
+        }
+        try await db.sql.update("club_meetings").set("created_by", to: SQLLiteral.null).where("created_by", .equal, userID)
+            .run()
     }
 
     /// Their comments, proposals, votes and feed lines. Other readers' replies to their comments

@@ -66,6 +66,7 @@ public enum SiteURL: Equatable, Sendable {
     /// Feeds out: their addresses, and revoking them.
     case feeds, revokeFeeds, calendarFeed, revokeCalendarFeed
     case notifications, readNotifications, notificationSettings, unreadNotifications
+    case unsubscribe(String)
     /// Book clubs.
     case clubs, newClub, joinClub
     case club(UUID)
@@ -165,6 +166,7 @@ public enum SiteURL: Equatable, Sendable {
         case .feeds: return [.literal("profile"), .literal("feeds")]
         case .revokeFeeds: return [.literal("profile"), .literal("feeds"), .literal("revoke")]
         case .notifications: return [.literal("notifications")]
+        case .unsubscribe(let token): return [.literal("unsubscribe"), .parameter(name: "token", value: token)]
         case .readNotifications: return [.literal("notifications"), .literal("read")]
         case .notificationSettings: return [.literal("notifications"), .literal("settings")]
         case .unreadNotifications: return [.literal("notifications"), .literal("unread")]

@@ -166,6 +166,17 @@ struct MeetingDraftTests {
             (MeetingDraft(title: "x", startsAt: Date(timeIntervalSince1970: 0)), "startsAt"),
             (MeetingDraft(title: "x", startsAt: Date(timeIntervalSince1970: 1_800_000_000), link: "javascript:alert(1)"), "link"),
             (
+                MeetingDraft(
+                    title: "x", startsAt: Date(timeIntervalSince1970: 1_800_000_000),
+                    link: "https://m.example/x\"><form action=//evil>"),
+                "link"
+            ),
+            (
+                MeetingDraft(
+                    title: "x", startsAt: Date(timeIntervalSince1970: 1_800_000_000),
+                    link: "https://m.example/\r\nEND:VEVENT\r\nBEGIN:VEVENT"), "link"
+            ),
+            (
                 MeetingDraft(title: "x", startsAt: Date(timeIntervalSince1970: 1_800_000_000), timeZone: "Mars/Olympus"),
                 "timeZone"
             ),

@@ -21,6 +21,10 @@ struct NotificationRulesTests {
         #expect(NotificationRules.commentRecipients(writer: ann, repliedTo: ann, mentioned: [], members: members).isEmpty)
         #expect(NotificationRules.commentRecipients(writer: ann, repliedTo: dan, mentioned: [dan], members: members).isEmpty)
         #expect(NotificationRules.clubRecipients(actor: ann, members: [ann, bob, bob, cat]) == [bob, cat])
+        // Naming the whole club: the first twenty only.
+        let many = (0..<30).map { _ in UUID() }
+        let flood = NotificationRules.commentRecipients(writer: ann, repliedTo: nil, mentioned: many, members: Set(many))
+        #expect(flood.map(\.reader) == Array(many.prefix(NotificationRules.mentionsPerComment)))
     }
 
     @Test(

@@ -477,8 +477,11 @@ class ClubsInABrowser(ReaderTestCase):
         self.assertTrue(marker.is_displayed())
         self.driver.find_element(By.CSS_SELECTOR, "a.bell").click()
         self.wait.until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Bob replied to you in Bell Club"))
-        self.check()
-        self.check("/notifications/settings")
+        self.assert_accessible()
+        self.assert_accessible(dark=True)
+        self.driver.get(BASE + "/notifications/settings")
+        self.assert_accessible()
+        self.assert_accessible(dark=True)
 
     def test_two_readers_one_club(self):
         self.sign_up("Ann")

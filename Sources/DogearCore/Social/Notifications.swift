@@ -57,11 +57,15 @@ public enum NotificationRules {
         var told: [(UUID, NotificationKind)] = []
         var seen: Set<UUID> = [writer]
         if let repliedTo, members.contains(repliedTo), seen.insert(repliedTo).inserted { told.append((repliedTo, .reply)) }
-        for reader in mentioned where members.contains(reader) && seen.insert(reader).inserted {
+        for reader in mentioned.prefix(mentionsPerComment) where members.contains(reader) && seen.insert(reader).inserted {
             told.append((reader, .mention))
         }
         return told
     }
+
+    /// How many members one comment can mention: naming the whole club in every comment is not a
+    /// way to flood 500 inboxes.
+    public static let mentionsPerComment = 20
 
     /// A meeting made, changed or cancelled, a new book: every member but whoever did it.
     public static func clubRecipients(actor: UUID, members: [UUID]) -> [UUID] {

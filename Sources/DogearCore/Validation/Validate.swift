@@ -59,9 +59,15 @@ public enum Validate {
         return result
     }
 
-    /// An http(s) URL, as covers and photos are shown from it.
+    /// An http(s) URL, as covers and photos are shown from it. Characters a URL never holds as
+    /// typed (spaces, line breaks and other controls, quotes, angle brackets) are refused, so the
+    /// text can stand in a page's attribute or a calendar's line as it is.
     public static func optionalURL(_ value: String?, field: String) throws -> String? {
         guard let text = try optionalText(value, field: field, maxLength: Limits.urlMaxLength) else { return nil }
+        let refused: Set<Unicode.Scalar> = ["\"", "<", ">", "`", "{", "}", "|", "\\", "^"]
+        guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || refused.contains($0) }) else {
+            throw ValidationError(field: field, "must be an http or https URL (without spaces, quotes or angle brackets)")
+        }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host != nil
         else {

@@ -61,9 +61,13 @@ package final class BackgroundLoop: LifecycleHandler, @unchecked Sendable {
     package static func notifications(pause: Duration = .seconds(300)) -> BackgroundLoop {
         BackgroundLoop(pause: pause) { application in
             let (db, now, logger) = (application.db, application.clock.now, application.logger)
-            return {
+            return { [weak application] in
                 let written = try await NotificationSweep(db: db, now: now()).run()
                 if written > 0 { logger.info("notifications: \(written) reminders and warnings") }
+                if let application {
+                    let digests = try await DigestJob.run(application, at: now())
+                    if digests.sent > 0 { logger.info("digests: \(digests.sent) sent") }
+                }
                 return false
             }
         }

@@ -88,7 +88,7 @@ package struct SMTPClient: Sendable {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
         let domain = address.split(separator: "@").last.map(String.init) ?? "dogear.localhost"
-        let headers = [
+        var headers = [
             "From: \(fromHeader)",
             "To: <\(message.to)>",
             "Subject: \(encodedHeader(message.subject))",
@@ -98,6 +98,9 @@ package struct SMTPClient: Sendable {
             "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: base64",
         ]
+        if let url = message.unsubscribeURL, !url.contains(where: { $0.isNewline }) {
+            headers += ["List-Unsubscribe: <\(url)>", "List-Unsubscribe-Post: List-Unsubscribe=One-Click"]
+        }
         // Base64 keeps any text (a display name in another script) 7-bit clean for every server.
         let body = Data(
             message.body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8

@@ -35,7 +35,7 @@ extension ClubPages {
             let start = try time(startsAt, field: "startsAt")
             return MeetingDraft(
                 title: title, startsAt: start, endsAt: try time(endsAt, field: "endsAt"), place: place, link: link,
-                timeZone: zoneName, options: start == nil && !options.isEmpty ? options : nil)
+                timeZone: zoneName, options: options.isEmpty ? nil : options)
         }
 
         /// The form as typed, with the refusal at its input.

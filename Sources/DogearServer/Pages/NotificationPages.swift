@@ -35,7 +35,8 @@ package struct NotificationPages: Sendable {
     }
 
     package func unread(req: Request) async throws -> Response {
-        let count = try await req.notifications().unreadCount()
+        // Counted once, by `RequireSignedInPage`, for this GET.
+        let count = try await req.unreadNotificationsCounted()
         var headers = HTTPHeaders()
         headers.contentType = .json
         headers.replaceOrAdd(name: .cacheControl, value: "no-store")

@@ -214,8 +214,11 @@ package struct PageSecurityHeaders: AsyncMiddleware {
 package struct RequireSignedInPage: AsyncMiddleware {
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.auth.has(User.self) else { return request.redirect(to: SiteURL.signIn.path, redirectType: .normal) }
-        // The bell's number, for the header of whatever page this request draws.
-        request.storage[UnreadNotificationsKey.self] = try await request.notifications().unreadCount()
+        // The bell's number, for the header of the page a GET draws (a form's POST mostly redirects;
+        // a refused form drawn again shows the bell without its number until the next page).
+        if request.method == .GET {
+            request.storage[UnreadNotificationsKey.self] = try await request.notifications().unreadCount()
+        }
         return try await next.respond(to: request)
     }
 }
@@ -267,4 +270,12 @@ extension Response {
 /// The signed-in reader's unread notifications, counted once per page request.
 struct UnreadNotificationsKey: StorageKey {
     typealias Value = Int
+}
+
+extension Request {
+    /// The unread count `RequireSignedInPage` took for this GET, or a count now.
+    func unreadNotificationsCounted() async throws -> Int {
+        if let counted = storage[UnreadNotificationsKey.self] { return counted }
+        return try await notifications().unreadCount()
+    }
 }

@@ -8,11 +8,15 @@ package struct MailMessage: Sendable, Equatable {
     package var to: String
     package var subject: String
     package var body: String
+    /// A one-click unsubscribe address (RFC 8058): sent as `List-Unsubscribe` with
+    /// `List-Unsubscribe-Post`, for mail a reader chose to get (the digest).
+    package var unsubscribeURL: String?
 
-    package init(to: String, subject: String, body: String) {
+    package init(to: String, subject: String, body: String, unsubscribeURL: String? = nil) {
         self.to = to
         self.subject = subject
         self.body = body
+        self.unsubscribeURL = unsubscribeURL
     }
 }
 

@@ -215,7 +215,12 @@ package struct ClubFeedService {
         comment.body = fields.body
         Self.place(fields.place, on: comment)
         comment.editedAt = now()
-        try await comment.save(on: db)
+        let (page, percent) = (comment.page, comment.percent)
+        try await db.writeTransaction { db in
+            try await comment.save(on: db)
+            // What it told keeps up: the new words, behind the new place's spoiler gate.
+            try await NotificationLog.commentEdited(id, snippet: fields.body, page: page, percent: percent, on: db)
+        }
         return try await self.comment(id, reveal: false)
     }
 
@@ -227,6 +232,8 @@ package struct ClubFeedService {
         }
         try await db.writeTransaction { db in
             let ids = [id] + (try await ClubComment.query(on: db).filter(\.$parent.$id == id).all().compactMap(\.id))
+            // Their words leave the inboxes they reached.
+            try await NotificationLog.commentsDeleted(ids, on: db)
             try await ClubActivity.query(on: db).filter(\.$subjectID ~~ ids).filter(\.$kind == .commented).delete()
             try await comment.delete(on: db)
         }

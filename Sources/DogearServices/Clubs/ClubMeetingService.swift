@@ -15,21 +15,26 @@ package struct ClubMeetingService {
     package var user: User { membership.user }
 
     package static let meetingNotFound = DomainError.notFound(.meetingNotFound, "no such meeting")
+    package static let changedMeanwhile = DomainError(
+        .conflict, code: .conflict, "the meeting was changed, decided or cancelled meanwhile: read it again, then change it")
     /// Past meetings a club's list shows, the latest first.
     package static let pastShown = 20
 
     // MARK: reading
 
-    /// Upcoming meetings (polls and planned ones, cancelled ones too while their time is ahead)
-    /// soonest first, then the latest past ones.
+    /// Upcoming meetings (open polls and planned ones, a cancelled dated one too while its time is
+    /// ahead, so members see it struck) soonest first, then the latest past ones. A cancelled poll
+    /// had no date: it is gone from the list.
     package func meetings(in clubID: UUID) async throws -> [MeetingRecord] {
         let actor = try await actor(in: clubID, for: .read)
         let now = now()
         // A meeting lasts at most a day, so any meeting still ahead started less than a day ago.
         let recent = now.addingTimeInterval(-Limits.meetingMaxSeconds)
         let ahead = try await ClubMeeting.query(on: db).filter(\.$club.$id == clubID)
-            .group(.or) { $0.filter(\.$startsAt == nil).filter(\.$startsAt > recent) }
-            .limit(Limits.upcomingMeetingsPerClub * 4).all()
+            .group(.or) { open in
+                open.group(.and) { $0.filter(\.$startsAt == nil).filter(\.$cancelledAt == nil) }.filter(\.$startsAt > recent)
+            }
+            .sort(\.$createdAt).limit(Limits.upcomingMeetingsPerClub * 2).all()
         let records = try await self.records(ahead, actor: actor)
         let upcoming = records.filter { !Self.isPast($0, now: now) }
             .sorted { (Self.when($0), $0.id.uuidString) < (Self.when($1), $1.id.uuidString) }
@@ -54,8 +59,12 @@ package struct ClubMeetingService {
         try await requireMilestone(milestoneID, in: clubID)
         let now = now()
         let recent = now.addingTimeInterval(-Limits.meetingMaxSeconds)
-        let planned = try await ClubMeeting.query(on: db).filter(\.$club.$id == clubID).filter(\.$cancelledAt == nil)
-            .group(.or) { $0.filter(\.$startsAt == nil).filter(\.$startsAt > recent) }.count()
+        // Cancelled dated meetings still ahead count too: they stay on the list (struck) until their
+        // time, so a loop of planning and cancelling cannot grow it without end.
+        let planned = try await ClubMeeting.query(on: db).filter(\.$club.$id == clubID)
+            .group(.or) { open in
+                open.group(.and) { $0.filter(\.$startsAt == nil).filter(\.$cancelledAt == nil) }.filter(\.$startsAt > recent)
+            }.count()
         guard planned < Limits.upcomingMeetingsPerClub else {
             throw DomainError(
                 .unprocessable, code: .tooManyMeetings,
@@ -95,14 +104,23 @@ package struct ClubMeetingService {
             return try await records([meeting], actor: actor)[0]
         }
         let tell = try await news(.meetingChanged, in: clubID)
+        let (read, now) = (meeting.sequence, now())
         let saved = try await membership.write { db, changes in
-            Self.apply(changed, to: meeting)
-            meeting.$milestone.id = newMilestone
-            meeting.sequence += 1
-            try await meeting.save(on: db)
-            try await tell(meeting, db)
+            // Written only over the meeting as it was read (its sequence): a change, a decision or
+            // a cancellation made meanwhile is never overwritten; the later writer is told to look again.
+            let updated = try await db.sql.raw(
+                """
+                UPDATE club_meetings SET title = \(bind: changed.title), starts_at = \(bind: changed.startsAt),
+                  ends_at = \(bind: changed.endsAt), place = \(bind: changed.place), link = \(bind: changed.link),
+                  time_zone = \(bind: changed.timeZone), milestone_id = \(bind: newMilestone), sequence = sequence + 1,
+                  updated_at = \(bind: now)
+                WHERE id = \(bind: id) AND sequence = \(bind: read) AND cancelled_at IS NULL RETURNING id
+                """
+            ).all()
+            guard !updated.isEmpty, let saved = try await ClubMeeting.find(id, on: db) else { throw Self.changedMeanwhile }
+            try await tell(saved, db)
             changes.clubChanged(clubID)
-            return meeting
+            return saved
         }
         return try await records([saved], actor: actor)[0]
     }
@@ -114,9 +132,14 @@ package struct ClubMeetingService {
         let now = now()
         let tell = try await news(.meetingCancelled, in: meeting.$club.id)
         try await membership.write { db, changes in
-            meeting.cancelledAt = now
-            meeting.sequence += 1
-            try await meeting.save(on: db)
+            // Cancelled once, counted once, whoever else cancels or changes it at the same moment.
+            let updated = try await db.sql.raw(
+                """
+                UPDATE club_meetings SET cancelled_at = \(bind: now), sequence = sequence + 1, updated_at = \(bind: now)
+                WHERE id = \(bind: id) AND cancelled_at IS NULL RETURNING id
+                """
+            ).all()
+            guard !updated.isEmpty else { return }
             try await tell(meeting, db)
             changes.clubChanged(meeting.$club.id)
         }
@@ -130,11 +153,12 @@ package struct ClubMeetingService {
             let option = try await MeetingOption.query(on: db).filter(\.$id == optionID).filter(\.$meeting.$id == id).first()
         else { throw ValidationError(field: "optionId", "that is not one of this poll's times") }
         let tell = try await news(.meetingChanged, in: meeting.$club.id)
+        let now = now()
         let saved = try await membership.write { db, changes in
             // Only a poll still open is decided: two owners deciding at once, the second finds it done.
             let updated = try await db.sql.raw(
                 """
-                UPDATE club_meetings SET starts_at = \(bind: option.startsAt), sequence = sequence + 1
+                UPDATE club_meetings SET starts_at = \(bind: option.startsAt), sequence = sequence + 1, updated_at = \(bind: now)
                 WHERE id = \(bind: id) AND starts_at IS NULL AND cancelled_at IS NULL RETURNING id
                 """
             ).all()

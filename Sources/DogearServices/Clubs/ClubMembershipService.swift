@@ -118,7 +118,10 @@ package struct ClubMembershipService {
                 let runners = try await NotificationLog.members(of: clubID, on: db).filter { $0.role != "member" }.map(\.id)
                 try await NotificationLog.add(
                     NotificationRules.clubRecipients(actor: userID, members: runners).map {
-                        NewNotification(userID: $0, kind: .memberJoined, clubID: clubID, actorID: userID, subjectID: userID)
+                        // Once a day per reader and club: a join-and-leave loop tells them once.
+                        NewNotification(
+                            userID: $0, kind: .memberJoined, clubID: clubID, actorID: userID, subjectID: userID,
+                            onceKey: "joined:\(clubID):\(userID):\(LocalDate(changes.now, in: .gmt))")
                     }, at: changes.now, on: db)
                 try await also?(db)
             }

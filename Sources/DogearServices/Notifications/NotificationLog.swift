@@ -47,25 +47,70 @@ package enum NotificationLog {
     /// How much of a comment a notification keeps.
     package static let snippetLength = 200
 
-    /// Returns how many were written (a once-only one already there is not written again).
+    /// Returns how many were written (a once-only one already there is not written again). One
+    /// statement per 100 rows: a club's 500 members told of a meeting cost five, not 500.
     @discardableResult
     package static func add(_ rows: [NewNotification], at now: Date, on db: any Database) async throws -> Int {
         var written = 0
-        for row in rows {
+        for chunk in rows.chunked(into: 100) {
+            var values: [SQLQueryString] = []
+            for row in chunk {
+                values.append(
+                    """
+                    (\(bind: UUID.timeOrdered()), \(bind: row.userID), \(bind: row.kind.rawValue), \(bind: row.clubID),
+                      \(bind: row.actorID), \(bind: row.subjectID), \(bind: row.workID), \(bind: row.page), \(bind: row.percent),
+                      \(bind: row.title), \(bind: row.snippet.map { String($0.prefix(snippetLength)) }), \(bind: row.onceKey),
+                      \(bind: now))
+                    """)
+            }
             let inserted = try await db.sql.raw(
                 """
                 INSERT INTO notifications (id, user_id, kind, club_id, actor_id, subject_id, work_id, page, percent, title,
                   snippet, once_key, created_at)
-                VALUES (\(bind: UUID.timeOrdered()), \(bind: row.userID), \(bind: row.kind.rawValue), \(bind: row.clubID),
-                  \(bind: row.actorID), \(bind: row.subjectID), \(bind: row.workID), \(bind: row.page), \(bind: row.percent),
-                  \(bind: row.title), \(bind: row.snippet.map { String($0.prefix(snippetLength)) }), \(bind: row.onceKey),
-                  \(bind: now))
+                VALUES \(values.joined(separator: ", "))
                 ON CONFLICT (user_id, once_key) DO NOTHING RETURNING id
                 """
             ).all()
             written += inserted.count
         }
         return written
+    }
+
+    /// Of these once-only keys, those already written for their readers (a sweep skips them
+    /// without a write).
+    package static func written(_ keys: [(userID: UUID, key: String)], on db: any Database) async throws -> Set<String> {
+        var found = Set<String>()
+        for chunk in keys.chunked(into: 500) {
+            let rows = try await db.sql.raw(
+                "SELECT user_id, once_key FROM notifications WHERE once_key IN (\(binds: chunk.map(\.key)))"
+            ).all()
+            for row in rows {
+                found.insert(
+                    "\(try row.decode(column: "user_id", as: UUID.self))|\(try row.decode(column: "once_key", as: String.self))")
+            }
+        }
+        return found
+    }
+
+    /// A comment edited: the notifications it made carry its new words and place.
+    package static func commentEdited(_ id: UUID, snippet: String, page: Int?, percent: Double?, on db: any Database)
+        async throws
+    {
+        try await db.sql.raw(
+            """
+            UPDATE notifications SET snippet = \(bind: String(snippet.prefix(snippetLength))), page = \(bind: page),
+              percent = \(bind: percent)
+            WHERE subject_id = \(bind: id) AND kind IN ('reply', 'mention')
+            """
+        ).run()
+    }
+
+    /// Comments deleted: the notifications they made go with them.
+    package static func commentsDeleted(_ ids: [UUID], on db: any Database) async throws {
+        guard !ids.isEmpty else { return }
+        try await db.sql.raw(
+            "DELETE FROM notifications WHERE kind IN ('reply', 'mention') AND subject_id IN (\(binds: ids))"
+        ).run()
     }
 
     /// The members of a club, by id, with their display names (for mentions and club-wide news).

@@ -81,6 +81,7 @@ package struct NotificationService {
     /// the unread count after.
     package func markRead(ids: [UUID]?, all: Bool?) async throws -> Int {
         let (userID, now) = (userID, now)
+        if let ids, ids.count > 500 { throw ValidationError(field: "ids", "at most 500 at once") }
         if all == true {
             try await db.writeTransaction { db in
                 try await db.sql.raw(
@@ -91,7 +92,6 @@ package struct NotificationService {
             guard let ids, !ids.isEmpty else {
                 throw ValidationError(field: "ids", "give the ids of the notifications read, or \"all\": true")
             }
-            guard ids.count <= 500 else { throw ValidationError(field: "ids", "at most 500 at once") }
             try await db.writeTransaction { db in
                 try await db.sql.raw(
                     """

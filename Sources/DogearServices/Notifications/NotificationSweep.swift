@@ -16,7 +16,10 @@ package struct NotificationSweep {
     /// How many notifications it wrote.
     @discardableResult
     package func run() async throws -> Int {
-        let rows = try await reminders() + (try await warnings())
+        let due = try await reminders() + (try await warnings())
+        // What an earlier run wrote is passed over here, without taking the writer's turn.
+        let done = try await NotificationLog.written(due.compactMap { row in row.onceKey.map { (row.userID, $0) } }, on: db)
+        let rows = due.filter { row in row.onceKey.map { !done.contains("\(row.userID)|\($0)") } ?? true }
         guard !rows.isEmpty else { return 0 }
         let now = now
         return try await db.writeTransaction { db in try await NotificationLog.add(rows, at: now, on: db) }

@@ -103,7 +103,10 @@ extension ClubShow.View {
                     .if(meeting.status == "over", .text(" · Over")),
                     .unwrap(meeting.place) { .group(.text(" · "), .userText($0)) }),
                 .unwrap(meeting.link) { link in
-                    .p(.a(.href(link), .userAttribute("aria-label", "Join \(meeting.title) online"), .text("Join online")))
+                    .p(
+                        .a(
+                            .userAttribute("href", link), .userAttribute("aria-label", "Join \(meeting.title) online"),
+                            .text("Join online")))
                 },
                 .if(meeting.status != "poll", .p(.class("meta"), .userText(meeting.counts))),
                 .if(!meeting.answers.isEmpty && meeting.status != "poll", .p(.class("meta"), .userText(meeting.answers))),

@@ -105,7 +105,8 @@ public enum ClubCalendar {
             if let place = meeting.place { lines.append("LOCATION:\(text(place))") }
             lines += [
                 "DESCRIPTION:\(text(description.joined(separator: "\n")))", "CATEGORIES:\(text(meeting.clubName))",
-                "URL:\(meeting.link ?? meeting.url)", "STATUS:\(meeting.cancelled ? "CANCELLED" : "CONFIRMED")", "END:VEVENT",
+                "URL:\(uri(meeting.link ?? meeting.url))", "STATUS:\(meeting.cancelled ? "CANCELLED" : "CONFIRMED")",
+                "END:VEVENT",
             ]
         }
         for milestone in milestones {
@@ -115,7 +116,7 @@ public enum ClubCalendar {
                 "LAST-MODIFIED:\(utc(milestone.updatedAt))", "SEQUENCE:\(milestone.sequence)",
                 "DTSTART;VALUE=DATE:\(compact(day))", "DTEND;VALUE=DATE:\(compact(day.adding(days: 1)))",
                 "SUMMARY:\(text(milestone.summary))", "DESCRIPTION:\(text("\(milestone.clubName)'s schedule\n\(milestone.url)"))",
-                "CATEGORIES:\(text(milestone.clubName))", "URL:\(milestone.url)", "TRANSP:TRANSPARENT", "END:VEVENT",
+                "CATEGORIES:\(text(milestone.clubName))", "URL:\(uri(milestone.url))", "TRANSP:TRANSPARENT", "END:VEVENT",
             ]
         }
         lines.append("END:VCALENDAR")
@@ -137,6 +138,11 @@ public enum ClubCalendar {
             }
         }
         return out
+    }
+
+    /// A URI value: as it is, less any control character (a line break would end the property).
+    static func uri(_ value: String) -> String {
+        String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
     }
 
     /// Lines longer than 75 octets are split, each continuation starting with a space, never

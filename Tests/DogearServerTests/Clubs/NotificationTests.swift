@@ -119,8 +119,9 @@ struct NotificationTests {
             _ = try await club.comment(club.club.bob, ["body": "@Ann @Cat hello"])
             let anns = try await club.inbox(club.club.ann)
             let cats = try await club.inbox(club.cat)
-            #expect(anns.unreadCount == anns.items.count)
-            #expect(anns.unreadCount >= 3)
+            // Bob and Cat joining, and Bob's mention.
+            #expect(anns.items.map(\.kind) == ["mention", "memberJoined", "memberJoined"])
+            #expect(anns.unreadCount == 3)
             let first = anns.items[0].id
             let marked = try await app.send(
                 .POST, "/api/v1/notifications/read", token: club.club.ann,
@@ -290,5 +291,82 @@ struct NotificationSweepTests {
                 .items.map(\.kind)
             #expect(!annKinds.contains("behindSchedule"))
         }
+    }
+}
+
+@Suite("Club life and account deletion; comments edited or deleted after they notified")
+struct ClubLifeDeletionTests {
+    @Test("a member who voted, answered, mentioned and was mentioned, with a calendar and settings: deleted, no row names her")
+    func memberDeleted() async throws {
+        try await withDogear { app in
+            app.clock = .fixed(MeetingClub.now)
+            let bob = try await app.signUp("bob@example.com", name: "Bob")
+            let ann = try await app.signUp("ann@example.com", name: "Ann")
+            let annID = try #require(try await app.send(.GET, "/api/v1/me", token: ann)["id"] as? String).uuid
+            let club = try await app.send(.POST, "/api/v1/clubs", token: bob, json: ["name": "Bob's"]).decode(ClubDTO.self)
+            try await app.must(.POST, "/api/v1/clubs/join", token: ann, json: ["code": club.joinCode!])
+            let poll = try await app.send(
+                .POST, "/api/v1/clubs/\(club.id)/meetings", token: bob,
+                json: [
+                    "title": "When?",
+                    "options": [MeetingClub.iso(MeetingClub.inDays(3)), MeetingClub.iso(MeetingClub.inDays(4))],
+                ]
+            ).decode(MeetingDTO.self)
+            let dated = try await app.send(
+                .POST, "/api/v1/clubs/\(club.id)/meetings", token: bob,
+                json: ["title": "Then", "startsAt": MeetingClub.iso(MeetingClub.inDays(5))]
+            ).decode(MeetingDTO.self)
+            try await app.must(
+                .PUT, "/api/v1/meetings/\(poll.id)/votes", token: ann, json: ["options": [poll.options[0].id.uuidString]])
+            try await app.must(.PUT, "/api/v1/meetings/\(dated.id)/rsvp", token: ann, json: ["answer": "yes"])
+            try await app.must(.POST, "/api/v1/calendar", token: ann)
+            try await app.must(.PUT, "/api/v1/notifications/settings", token: ann, json: ["reply": ["email": "daily"]])
+            try await app.must(.POST, "/api/v1/clubs/\(club.id)/comments", token: ann, json: ["body": "@Bob hello"])
+            try await app.must(.POST, "/api/v1/clubs/\(club.id)/comments", token: bob, json: ["body": "@Ann hi"])
+            let before = try await rowsNaming(annID, email: "ann@example.com", in: app)
+            for table in ["meeting_votes", "meeting_rsvps", "calendar_feeds", "notification_settings", "notifications"] {
+                #expect(before[table, default: 0] > 0, "before deleting, \(table) names Ann")
+            }
+            let deleted = try await app.send(.DELETE, "/api/v1/me", token: ann, json: ["currentPassword": "long enough"])
+            #expect(deleted.status == .noContent, "\(deleted.body)")
+            #expect(try await rowsNaming(annID, email: "ann@example.com", in: app) == [:])
+            // Bob's inbox no longer holds her words or her join.
+            let bobs = try await app.send(.GET, "/api/v1/notifications", token: bob).decode(NotificationsPageDTO.self).items
+            #expect(!bobs.contains { $0.kind == "mention" || $0.kind == "memberJoined" })
+            #expect(try await app.send(.GET, "/api/v1/meetings/\(dated.id)", token: bob).decode(MeetingDTO.self).rsvp.yes == 0)
+        }
+    }
+
+    @Test("a comment edited to a later page hides its words again in the inbox; a deleted one leaves the inbox")
+    func editedAndDeleted() async throws {
+        try await withDogear { app in
+            let club = try await NotifiedClub.start(app)
+            let comment = try await club.comment(club.club.ann, ["body": "@Bob the statues"])
+            #expect(try await club.inbox(club.club.bob).items.first?.text == "@Bob the statues")
+            let edited = try await app.send(
+                .PATCH, "/api/v1/comments/\(comment.id)", token: club.club.ann,
+                json: ["body": "@Bob the statues move", "page": 300])
+            #expect(edited.status == .ok, "\(edited.body)")
+            let hidden = try #require(try await club.inbox(club.club.bob).items.first)
+            #expect(hidden.kind == "mention")
+            #expect(hidden.text == nil)
+            #expect(hidden.hiddenUntil == "page 300")
+            try await app.must(.DELETE, "/api/v1/comments/\(comment.id)", token: club.club.ann)
+            #expect(!(try await club.inbox(club.club.bob).items.contains { $0.subjectId == comment.id }))
+        }
+    }
+}
+
+@Suite("Digest periods")
+struct DigestPeriodTests {
+    @Test("a daily digest's period starts at midnight UTC, a weekly one's on Monday")
+    func periods() {
+        let saturday = Date(timeIntervalSince1970: 1_795_824_000 + 15 * 3600)  // 2026-11-28 15:00 UTC
+        #expect(NotificationDigest.periodStart(.daily, at: saturday) == Date(timeIntervalSince1970: 1_795_824_000))
+        let monday = Date(timeIntervalSince1970: 1_795_824_000 - 5 * 86_400)  // 2026-11-23
+        #expect(NotificationDigest.periodStart(.weekly, at: saturday) == monday)
+        #expect(NotificationDigest.periodStart(.weekly, at: monday) == monday)
+        #expect(
+            NotificationDigest.periodStart(.weekly, at: monday.addingTimeInterval(-1)) == monday.addingTimeInterval(-7 * 86_400))
     }
 }
