@@ -14,30 +14,16 @@ package struct CalendarFeedService {
     package let now: Date
 
     package func secret() async throws -> String? {
-        try await db.sql.raw("SELECT token FROM calendar_feeds WHERE user_id = \(bind: userID)").first()?
-            .decode(column: "token", as: String.self)
+        try await SecretAddress(table: .calendarFeeds).secret(of: userID, on: db)
     }
 
     /// A new secret; the old address stops working.
     package func make() async throws -> String {
-        let token = TokenHashing.newToken()
-        let (userID, now) = (userID, now)
-        try await db.writeTransaction { db in
-            try await db.sql.raw(
-                """
-                INSERT INTO calendar_feeds (user_id, token, created_at) VALUES (\(bind: userID), \(bind: token), \(bind: now))
-                ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at
-                """
-            ).run()
-        }
-        return token
+        try await SecretAddress(table: .calendarFeeds).make(for: userID, at: now, on: db)
     }
 
     package func revoke() async throws {
-        let userID = userID
-        try await db.writeTransaction { db in
-            try await db.sql.raw("DELETE FROM calendar_feeds WHERE user_id = \(bind: userID)").run()
-        }
+        try await SecretAddress(table: .calendarFeeds).revoke(for: userID, on: db)
     }
 
     package init(db: any Database, userID: UUID, now: Date) {
@@ -84,18 +70,7 @@ package struct CalendarContents {
 
     /// The reader behind a secret; nil for one that is not (or no longer) anyone's.
     package func owner(_ secret: String) async throws -> FeedContents.Owner? {
-        guard (20...100).contains(secret.utf8.count) else { return nil }
-        guard
-            let row = try await db.sql.raw(
-                "SELECT u.id, u.display_name, f.token FROM calendar_feeds f JOIN users u ON u.id = f.user_id WHERE f.token = \(bind: secret)"
-            ).first(),
-            FeedAccess.decide(
-                caller: .address(matches: try row.decode(column: "token", as: String.self) == secret), action: .readFeed)
-                == .allow
-        else { return nil }
-        return FeedContents.Owner(
-            userID: try row.decode(column: "id", as: UUID.self),
-            displayName: try row.decode(column: "display_name", as: String.self))
+        try await SecretAddress(table: .calendarFeeds).owner(of: secret, on: db)
     }
 
     /// Dated meetings of the clubs the reader is in now (a poll has no date yet), latest first.

@@ -14,30 +14,16 @@ package struct ReaderFeedService {
 
     /// The current secret, or nil when the reader has no feeds.
     package func secret() async throws -> String? {
-        try await db.sql.raw("SELECT token FROM reader_feeds WHERE user_id = \(bind: userID)").first()?
-            .decode(column: "token", as: String.self)
+        try await SecretAddress(table: .readerFeeds).secret(of: userID, on: db)
     }
 
     /// A new secret; the old addresses stop working.
     package func make() async throws -> String {
-        let token = TokenHashing.newToken()
-        let (userID, now) = (userID, now)
-        try await db.writeTransaction { db in
-            try await db.sql.raw(
-                """
-                INSERT INTO reader_feeds (user_id, token, created_at) VALUES (\(bind: userID), \(bind: token), \(bind: now))
-                ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at
-                """
-            ).run()
-        }
-        return token
+        try await SecretAddress(table: .readerFeeds).make(for: userID, at: now, on: db)
     }
 
     package func revoke() async throws {
-        let userID = userID
-        try await db.writeTransaction { db in
-            try await db.sql.raw("DELETE FROM reader_feeds WHERE user_id = \(bind: userID)").run()
-        }
+        try await SecretAddress(table: .readerFeeds).revoke(for: userID, on: db)
     }
 
     package init(db: any Database, userID: UUID, now: Date) {
@@ -95,18 +81,7 @@ package struct FeedContents {
 
     /// The reader behind a secret; nil for one that is not (or no longer) anyone's.
     package func owner(_ secret: String) async throws -> Owner? {
-        guard (20...100).contains(secret.utf8.count) else { return nil }
-        guard
-            let row = try await db.sql.raw(
-                "SELECT u.id, u.display_name, f.token FROM reader_feeds f JOIN users u ON u.id = f.user_id WHERE f.token = \(bind: secret)"
-            ).first(),
-            FeedAccess.decide(
-                caller: .address(matches: try row.decode(column: "token", as: String.self) == secret), action: .readFeed)
-                == .allow
-        else { return nil }
-        return Owner(
-            userID: try row.decode(column: "id", as: UUID.self),
-            displayName: try row.decode(column: "display_name", as: String.self))
+        try await SecretAddress(table: .readerFeeds).owner(of: secret, on: db)
     }
 
     package func finished(of userID: UUID) async throws -> [Finished] {
