@@ -340,7 +340,7 @@ package struct ClubMeetingService {
             WHERE r.meeting_id IN (\(binds: ids)) ORDER BY u.display_name, u.id
             """
         ).all()
-        let creators = try await User.query(on: db).filter(\.$id ~~ meetings.compactMap { $0.$createdBy.id }).all()
+        let creators = try await ClubFeedService.people(meetings.compactMap { $0.$createdBy.id }, on: db)
         var votersByOption: [UUID: [PersonRef]] = [:]
         for row in votes {
             let person = PersonRef(
@@ -357,7 +357,6 @@ package struct ClubMeetingService {
             answersByMeeting[try row.decode(column: "meeting_id", as: UUID.self), default: []].append(
                 MeetingRecord.Answer(person: person, answer: answer))
         }
-        let names = Dictionary(uniqueKeysWithValues: try creators.map { (try $0.requireID(), $0.displayName) })
         let now = now()
         return try meetings.map { meeting in
             let id = try meeting.requireID()
@@ -366,9 +365,7 @@ package struct ClubMeetingService {
                 id: id, clubID: meeting.$club.id, title: meeting.title, state: Self.state(meeting, now: now),
                 startsAt: meeting.startsAt, endsAt: meeting.endsAt, place: meeting.place, link: meeting.link,
                 timeZone: meeting.timeZone, milestoneID: meeting.$milestone.id, sequence: meeting.sequence,
-                createdBy: meeting.$createdBy.id.flatMap { creator in
-                    names[creator].map { PersonRef(id: creator, displayName: $0) }
-                },
+                createdBy: meeting.$createdBy.id.flatMap { creators[$0] },
                 createdAt: meeting.createdAt ?? .distantPast, updatedAt: meeting.updatedAt ?? .distantPast,
                 cancelledAt: meeting.cancelledAt,
                 options: try options.filter { $0.$meeting.id == id }.map { option in
