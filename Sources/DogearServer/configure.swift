@@ -107,6 +107,14 @@ public func configure(_ app: Application, config: DogearConfig) async throws {
     if config.backgroundNotifications, command == nil || command == "serve" {
         app.lifecycle.use(BackgroundLoop.notifications())
     }
+    let push = WebPush(
+        services: config.pushServices, subject: config.vapidSubject ?? config.baseURL,
+        configuredKey: config.vapidPrivateKey, running: config.backgroundPush && (command == nil || command == "serve"))
+    app.webPush = push
+    app.lifecycle.use(push)
+    // A club's activity committed (in this process or, on PostgreSQL, any): replies and mentions
+    // are pushed now rather than at the next round.
+    app.clubEvents.observeDeliveries { [weak push] in push?.wake() }
     app.scanWorker = ScanWorker(
         availability: ScanEngine.onThisMachine, workers: config.scanWorkers, timeLimit: .seconds(config.scanTimeLimitSeconds),
         sweeping: command == nil || command == "serve")

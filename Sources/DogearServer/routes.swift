@@ -177,6 +177,7 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.delete("comments", ":id", use: clubs.deleteComment).batchable()
     MeetingController().register(signedIn)
     NotificationController().register(signedIn)
+    PushController().register(api: api, signedIn: signedIn)
 
     // Uploads stream to disk (up to 50 MB, checked while they arrive), never into memory.
     let imports = ImportController()

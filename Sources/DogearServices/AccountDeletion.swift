@@ -145,6 +145,7 @@ package struct AccountDeletion {
         ).run()
         for table in [
             "meeting_votes", "meeting_rsvps", "calendar_feeds", "notification_settings", "digest_runs", "digest_unsubscribes",
+            "push_subscriptions",
         ] {
             try await db.sql.delete(from: table).where("user_id", .equal, userID).run()
         }

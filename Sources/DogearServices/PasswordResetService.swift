@@ -69,10 +69,11 @@ package struct PasswordResetService {
             try await user.save(on: db)
             try await UserToken.query(on: db).filter(\.$user.$id == userID).delete()
             // Whoever held the account before the reset keeps no way in: not an e-reader's login,
-            // not the feeds' or the calendar's secret address.
+            // not the feeds' or the calendar's secret address, not a browser taking its pushes.
             try await DeviceLogin.query(on: db).filter(\.$user.$id == userID).delete()
             try await db.sql.raw("DELETE FROM reader_feeds WHERE user_id = \(bind: userID)").run()
             try await db.sql.raw("DELETE FROM calendar_feeds WHERE user_id = \(bind: userID)").run()
+            try await db.sql.raw("DELETE FROM push_subscriptions WHERE user_id = \(bind: userID)").run()
         }
         return user
     }

@@ -19,6 +19,96 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/PushKey`.
+        public struct PushKey: Codable, Hashable, Sendable {
+            /// The uncompressed P-256 point, base64url without padding
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushKey/publicKey`.
+            public var publicKey: Swift.String
+            /// Creates a new `PushKey`.
+            ///
+            /// - Parameters:
+            ///   - publicKey: The uncompressed P-256 point, base64url without padding
+            public init(publicKey: Swift.String) {
+                self.publicKey = publicKey
+            }
+            public enum CodingKeys: String, CodingKey {
+                case publicKey
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput`.
+        public struct PushSubscriptionInput: Codable, Hashable, Sendable {
+            /// The push service's URL for this browser
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/endpoint`.
+            public var endpoint: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/expirationTime`.
+            public var expirationTime: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/keys`.
+            public struct KeysPayload: Codable, Hashable, Sendable {
+                /// The browser key, an uncompressed P-256 point, base64url
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/keys/p256dh`.
+                public var p256dh: Swift.String
+                /// The 16-byte secret, base64url
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/keys/auth`.
+                public var auth: Swift.String
+                /// Creates a new `KeysPayload`.
+                ///
+                /// - Parameters:
+                ///   - p256dh: The browser key, an uncompressed P-256 point, base64url
+                ///   - auth: The 16-byte secret, base64url
+                public init(
+                    p256dh: Swift.String,
+                    auth: Swift.String
+                ) {
+                    self.p256dh = p256dh
+                    self.auth = auth
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case p256dh
+                    case auth
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/keys`.
+            public var keys: Components.Schemas.PushSubscriptionInput.KeysPayload
+            /// Creates a new `PushSubscriptionInput`.
+            ///
+            /// - Parameters:
+            ///   - endpoint: The push service's URL for this browser
+            ///   - expirationTime:
+            ///   - keys:
+            public init(
+                endpoint: Swift.String,
+                expirationTime: Swift.Double? = nil,
+                keys: Components.Schemas.PushSubscriptionInput.KeysPayload
+            ) {
+                self.endpoint = endpoint
+                self.expirationTime = expirationTime
+                self.keys = keys
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endpoint
+                case expirationTime
+                case keys
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushSubscriptions`.
+        public struct PushSubscriptions: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptions/subscriptions`.
+            public var subscriptions: Swift.Int
+            /// Creates a new `PushSubscriptions`.
+            ///
+            /// - Parameters:
+            ///   - subscriptions:
+            public init(subscriptions: Swift.Int) {
+                self.subscriptions = subscriptions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case subscriptions
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/WorkPage`.
         public struct WorkPage: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/WorkPage/work`.

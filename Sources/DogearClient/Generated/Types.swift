@@ -1023,6 +1023,21 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /api/v1/notifications/settings`.
     /// - Remark: Generated from `#/paths//api/v1/notifications/settings/put`.
     func putApiV1NotificationsSettings(_ input: Operations.PutApiV1NotificationsSettings.Input) async throws -> Operations.PutApiV1NotificationsSettings.Output
+    /// The server's VAPID public key (RFC 8292), for PushManager.subscribe's applicationServerKey; public
+    ///
+    /// - Remark: HTTP `GET /api/v1/push/key`.
+    /// - Remark: Generated from `#/paths//api/v1/push/key/get`.
+    func getApiV1PushKey(_ input: Operations.GetApiV1PushKey.Input) async throws -> Operations.GetApiV1PushKey.Output
+    /// Subscribe a browser to the reader's push messages (PushSubscription.toJSON() as the browser gives it). Only the browsers' push services (or those the operator allows) are taken; the same endpoint subscribed again keeps one subscription, now the caller's; a reader keeps ten, the oldest going
+    ///
+    /// - Remark: HTTP `POST /api/v1/push/subscriptions`.
+    /// - Remark: Generated from `#/paths//api/v1/push/subscriptions/post`.
+    func postApiV1PushSubscriptions(_ input: Operations.PostApiV1PushSubscriptions.Input) async throws -> Operations.PostApiV1PushSubscriptions.Output
+    /// Stop pushes to a browser of the reader's, by endpoint (another reader's endpoint changes nothing)
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/push/subscriptions`.
+    /// - Remark: Generated from `#/paths//api/v1/push/subscriptions/delete`.
+    func deleteApiV1PushSubscriptions(_ input: Operations.DeleteApiV1PushSubscriptions.Input) async throws -> Operations.DeleteApiV1PushSubscriptions.Output
     /// The address of your calendar feed (null when you have none)
     ///
     /// An iCalendar feed (RFC 5545) of every meeting of every club you are in and the milestones of
@@ -3200,6 +3215,39 @@ extension APIProtocol {
         body: Operations.PutApiV1NotificationsSettings.Input.Body
     ) async throws -> Operations.PutApiV1NotificationsSettings.Output {
         try await putApiV1NotificationsSettings(Operations.PutApiV1NotificationsSettings.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The server's VAPID public key (RFC 8292), for PushManager.subscribe's applicationServerKey; public
+    ///
+    /// - Remark: HTTP `GET /api/v1/push/key`.
+    /// - Remark: Generated from `#/paths//api/v1/push/key/get`.
+    public func getApiV1PushKey(headers: Operations.GetApiV1PushKey.Input.Headers = .init()) async throws -> Operations.GetApiV1PushKey.Output {
+        try await getApiV1PushKey(Operations.GetApiV1PushKey.Input(headers: headers))
+    }
+    /// Subscribe a browser to the reader's push messages (PushSubscription.toJSON() as the browser gives it). Only the browsers' push services (or those the operator allows) are taken; the same endpoint subscribed again keeps one subscription, now the caller's; a reader keeps ten, the oldest going
+    ///
+    /// - Remark: HTTP `POST /api/v1/push/subscriptions`.
+    /// - Remark: Generated from `#/paths//api/v1/push/subscriptions/post`.
+    public func postApiV1PushSubscriptions(
+        headers: Operations.PostApiV1PushSubscriptions.Input.Headers = .init(),
+        body: Operations.PostApiV1PushSubscriptions.Input.Body
+    ) async throws -> Operations.PostApiV1PushSubscriptions.Output {
+        try await postApiV1PushSubscriptions(Operations.PostApiV1PushSubscriptions.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stop pushes to a browser of the reader's, by endpoint (another reader's endpoint changes nothing)
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/push/subscriptions`.
+    /// - Remark: Generated from `#/paths//api/v1/push/subscriptions/delete`.
+    public func deleteApiV1PushSubscriptions(
+        headers: Operations.DeleteApiV1PushSubscriptions.Input.Headers = .init(),
+        body: Operations.DeleteApiV1PushSubscriptions.Input.Body
+    ) async throws -> Operations.DeleteApiV1PushSubscriptions.Output {
+        try await deleteApiV1PushSubscriptions(Operations.DeleteApiV1PushSubscriptions.Input(
             headers: headers,
             body: body
         ))

@@ -49,6 +49,18 @@ public struct DogearConfig: Sendable {
     public var backgroundEnrichment = true
     /// Meeting reminders and schedule warnings every five minutes (`serve` only; tests run the sweep themselves).
     public var backgroundNotifications = true
+    /// Web Push sent as notifications are written (`serve` only; tests send a round themselves).
+    public var backgroundPush = true
+    /// The push services pushes go to (`DOGEAR_PUSH_SERVICES`, comma-separated: hosts, matched with
+    /// their subdomains, over HTTPS, or `http://host:port` for one on this machine); the browsers'
+    /// own by default. A subscription to any other is refused.
+    package var pushServices = PushService.browsers
+    /// The VAPID key (`DOGEAR_VAPID_PRIVATE_KEY`, the P-256 scalar in base64url); unset, the server
+    /// makes one at first start and keeps it in its database.
+    package var vapidPrivateKey: String?
+    /// How push services reach the operator (`DOGEAR_VAPID_SUBJECT`, `mailto:` or `https:`);
+    /// unset, the server's address.
+    package var vapidSubject: String?
     /// How long a write waits for SQLite's one writer turn before it is answered 503 `busy`. The
     /// turn is the process's, so a test process, where hundreds of databases share it, waits longer.
     public var writerWaitLimitSeconds: Double = 10
@@ -243,6 +255,22 @@ public struct DogearConfig: Sendable {
             config.uploadLimitBytes = megabytes * 1024 * 1024
         }
         config.benchRoutes = try flag("DOGEAR_BENCH_ROUTES", default: false)
+        if let services = list("DOGEAR_PUSH_SERVICES") {
+            config.pushServices = try services.map { setting in
+                guard let service = PushService(setting: setting) else {
+                    throw ConfigError(
+                        setting: "DOGEAR_PUSH_SERVICES", message: "give host names or http://host:port (got '\(setting)')")
+                }
+                return service
+            }
+        }
+        config.vapidPrivateKey = value("DOGEAR_VAPID_PRIVATE_KEY")
+        if let subject = value("DOGEAR_VAPID_SUBJECT") {
+            guard subject.hasPrefix("mailto:") || subject.hasPrefix("https://") else {
+                throw ConfigError(setting: "DOGEAR_VAPID_SUBJECT", message: "a mailto: or https: address (got '\(subject)')")
+            }
+            config.vapidSubject = subject
+        }
         if let url = value("SMTP_URL") {
             config.smtp = try SMTPSettings.parse(url: url, from: value("SMTP_FROM"), caFile: value("SMTP_CA_FILE"))
         }

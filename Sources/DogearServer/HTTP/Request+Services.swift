@@ -87,6 +87,12 @@ extension Request {
         ClubMeetingService(membership: try clubMembership(), now: application.clock.now)
     }
 
+    package func pushSubscriptions() throws -> PushSubscriptionService {
+        PushSubscriptionService(
+            db: database, userID: try currentUserID(), now: application.clock.now(),
+            services: application.webPush?.services ?? [])
+    }
+
     package func notifications() throws -> NotificationService {
         NotificationService(db: database, userID: try currentUserID(), now: application.clock.now())
     }

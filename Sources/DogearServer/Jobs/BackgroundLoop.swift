@@ -63,7 +63,10 @@ package final class BackgroundLoop: LifecycleHandler, @unchecked Sendable {
             let (db, now, logger) = (application.db, application.clock.now, application.logger)
             return { [weak application] in
                 let written = try await NotificationSweep(db: db, now: now()).run()
-                if written > 0 { logger.info("notifications: \(written) reminders and warnings") }
+                if written > 0 {
+                    logger.info("notifications: \(written) reminders and warnings")
+                    application?.webPush?.wake()
+                }
                 if let application {
                     let digests = try await DigestJob.run(application, at: now())
                     if digests.sent > 0 { logger.info("digests: \(digests.sent) sent") }

@@ -24,6 +24,12 @@ package final class ClubEventHub: Sendable {
     private let generations = NIOLockedValueBox<[UUID: Int]>([:])
     private let deliveredByDatabase = NIOLockedValueBox(false)
     private let closing = NIOLockedValueBox(false)
+    private let observers = NIOLockedValueBox<[@Sendable () -> Void]>([])
+
+    /// Called at every delivery, whatever the club (the push sender looks for new notifications).
+    package func observeDeliveries(_ observer: @escaping @Sendable () -> Void) {
+        observers.withLockedValue { $0.append(observer) }
+    }
 
     /// From now on wake-ups come from the database's notifications, not from `announce`.
     package func useDatabaseNotifications() {
@@ -58,6 +64,7 @@ package final class ClubEventHub: Sendable {
         generations.withLockedValue { $0[clubID, default: 0] += 1 }
         let waiting = subscribers.withLockedValue { $0.values.filter { $0.clubID == clubID } }
         for subscriber in waiting { subscriber.continuation.yield() }
+        for observer in observers.withLockedValue({ $0 }) { observer() }
     }
 
     package func generation(of clubID: UUID) -> Int {

@@ -31,15 +31,39 @@ package struct NotificationService {
         }
         let rows = try await db.sql.raw(
             """
-            SELECT n.id, n.kind, n.club_id, c.name AS club_name, n.actor_id, u.display_name AS actor_name, n.subject_id,
-              n.work_id, n.page, n.percent, n.title, n.snippet, n.created_at, n.read_at
-            FROM notifications n LEFT JOIN clubs c ON c.id = n.club_id LEFT JOIN users u ON u.id = n.actor_id
+            \(unsafeRaw: Self.columns)
             WHERE \(condition) ORDER BY n.created_at DESC, n.id DESC LIMIT \(bind: limit + 1)
             """
         ).all()
+        let items = try await records(from: Array(rows.prefix(limit)))
+        return NotificationsPage(
+            items: items, unreadCount: try await unreadCount(),
+            nextCursor: rows.count > limit ? items.last?.id.uuidString : nil)
+    }
+
+    /// These notifications of the reader's, newest first, through the same spoiler gate as the
+    /// inbox (what a push says of a reply is what the bell's page would).
+    package func records(ids: [UUID]) async throws -> [NotificationRecord] {
+        guard !ids.isEmpty else { return [] }
+        let rows = try await db.sql.raw(
+            """
+            \(unsafeRaw: Self.columns)
+            WHERE n.user_id = \(bind: userID) AND n.id IN (\(binds: ids)) ORDER BY n.created_at DESC, n.id DESC
+            """
+        ).all()
+        return try await records(from: rows)
+    }
+
+    private static let columns = """
+        SELECT n.id, n.kind, n.club_id, c.name AS club_name, n.actor_id, u.display_name AS actor_name, n.subject_id,
+          n.work_id, n.page, n.percent, n.title, n.snippet, n.created_at, n.read_at
+        FROM notifications n LEFT JOIN clubs c ON c.id = n.club_id LEFT JOIN users u ON u.id = n.actor_id
+        """
+
+    private func records(from rows: [any SQLRow]) async throws -> [NotificationRecord] {
         let places = try await readerPlaces(Set(try rows.compactMap { try $0.decode(column: "work_id", as: UUID?.self) }))
         var items: [NotificationRecord] = []
-        for row in rows.prefix(limit) {
+        for row in rows {
             guard let kind = NotificationKind(rawValue: try row.decode(column: "kind", as: String.self)) else { continue }
             let actorID = try row.decode(column: "actor_id", as: UUID?.self)
             let about: SpoilerGate.Place? =
@@ -66,9 +90,7 @@ package struct NotificationService {
                     hiddenUntil: hiddenUntil, createdAt: try row.decode(column: "created_at", as: Date.self),
                     readAt: try row.decode(column: "read_at", as: Date?.self)))
         }
-        return NotificationsPage(
-            items: items, unreadCount: try await unreadCount(),
-            nextCursor: rows.count > limit ? items.last?.id.uuidString : nil)
+        return items
     }
 
     package func unreadCount() async throws -> Int {

@@ -1,4 +1,5 @@
 import Crypto
+import DogearCore
 import Foundation
 
 /// A push message's body, encrypted for one subscription as RFC 8291 says (Message Encryption for
@@ -53,9 +54,7 @@ package enum WebPushPayload {
 
     /// RFC 4648 §5 without padding, as push keys and secrets travel.
     package static func base64URL(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64.append("=") }
-        return Data(base64Encoded: base64)
+        PushRules.base64URL(text)
     }
 
     package static func base64URL(_ data: Data) -> String {

@@ -51,6 +51,7 @@ package enum AllMigrations {
         AddHighlightSources(),
         CreateClubMeetings(),
         CreateNotifications(),
+        CreatePushSubscriptions(),
     ]
 
     package static var latestVersion: Int { list.map { type(of: $0).folder }.max() ?? 0 }

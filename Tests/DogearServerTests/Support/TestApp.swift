@@ -41,6 +41,7 @@ func withDogear(adjust: (inout DogearConfig) -> Void = { _ in }, _ body: (Applic
     // Tests run the enrichment job themselves, when they want it.
     config.backgroundEnrichment = false
     config.backgroundNotifications = false
+    config.backgroundPush = false
     adjust(&config)
     app.clock = .fixed(fixedNow)
     do {

@@ -1,0 +1,190 @@
+import AsyncHTTPClient
+import Crypto
+import DogearCore
+import DogearServices
+import DogearViews
+import Fluent
+import NIOConcurrencyHelpers
+import Vapor
+
+/// Web Push for this process: the VAPID key (read or made once, then kept in memory), the push
+/// services it may send to, and the sender, with an HTTP client of its own for each round that has
+/// something to send (no redirects: a push service answers, it never sends the server elsewhere): woken when a club's activity commits and
+/// every `pause` in any case, it claims what is due (`PushOutbox`) and posts each push outside
+/// any transaction; a 404 or 410 forgets that browser.
+package final class WebPush: LifecycleHandler, Sendable {
+    package let services: [PushService]
+    let subject: String
+    let configuredKey: String?
+    let running: Bool
+    let pause: Duration
+    private let key = NIOLockedValueBox<P256.Signing.PrivateKey?>(nil)
+    private let wakeUps: AsyncStream<Void>
+    private let wakeUp: AsyncStream<Void>.Continuation
+    private let loop = NIOLockedValueBox<Task<Void, Never>?>(nil)
+
+    package init(services: [PushService], subject: String, configuredKey: String?, running: Bool, pause: Duration = .seconds(30))
+    {
+        self.services = services
+        self.subject = subject
+        self.configuredKey = configuredKey
+        self.running = running
+        self.pause = pause
+        (wakeUps, wakeUp) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Something may have been told: look soon (bursts fold into one round).
+    package func wake() { wakeUp.yield() }
+
+    package func signingKey(on db: any Database, now: Date) async throws -> P256.Signing.PrivateKey {
+        if let known = key.withLockedValue({ $0 }) { return known }
+        let read = try await ServerKeys.vapid(configured: configuredKey, on: db, now: now)
+        key.withLockedValue { $0 = read }
+        return read
+    }
+
+    package struct Round: Sendable, Equatable {
+        /// Notifications taken, pushed or not (to no browser, push off, too old).
+        package var taken = 0
+        package var sent = 0
+        package var forgotten = 0
+        package var failed = 0
+    }
+
+    /// One round: what is due, claimed and sent.
+    package func runOnce(on db: any Database, now: Date, logger: Logger) async throws -> Round {
+        let outbox = PushOutbox(db: db, now: now)
+        var round = Round()
+        let (taken, due) = try await outbox.claim()
+        round.taken = taken
+        guard !due.isEmpty else { return round }
+        let signing = try await signingKey(on: db, now: now)
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        defer { Task { try? await client.shutdown() } }
+        var gone: Set<UUID> = []
+        for push in due {
+            let body = Self.message(push.record)
+            for subscription in push.subscriptions where !gone.contains(subscription.id) {
+                switch await send(body, to: subscription, with: client, key: signing, now: now, logger: logger) {
+                case .sent: round.sent += 1
+                case .gone:
+                    gone.insert(subscription.id)
+                    try await outbox.forget(subscription.id)
+                    round.forgotten += 1
+                case .failed: round.failed += 1
+                }
+            }
+        }
+        return round
+    }
+
+    enum Outcome { case sent, gone, failed }
+
+    private func send(
+        _ message: Data, to subscription: PushSubscriptionRecord, with client: HTTPClient, key: P256.Signing.PrivateKey,
+        now: Date, logger: Logger
+    ) async -> Outcome {
+        do {
+            // Checked again as it is sent: the allowed services may have changed since it subscribed.
+            let endpoint = try PushRules.endpoint(subscription.endpoint, services: services)
+            guard let p256dh = WebPushPayload.base64URL(subscription.p256dh),
+                let auth = WebPushPayload.base64URL(subscription.auth)
+            else { return .gone }
+            let body = try WebPushPayload.encrypt(message, p256dh: p256dh, auth: auth)
+            var request = HTTPClientRequest(url: endpoint.absoluteString)
+            request.method = .POST
+            request.headers.add(
+                name: "Authorization", value: try await VAPID.authorization(for: endpoint, key: key, subject: subject, now: now))
+            request.headers.add(name: "Content-Encoding", value: "aes128gcm")
+            request.headers.add(name: "Content-Type", value: "application/octet-stream")
+            // A day: a phone that is off for longer reads it in the inbox.
+            request.headers.add(name: "TTL", value: "86400")
+            request.headers.add(name: "Urgency", value: "normal")
+            request.body = .bytes(ByteBuffer(data: body))
+            let response = try await client.execute(request, timeout: .seconds(15))
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+            switch response.status.code {
+            case 200..<300: return .sent
+            case 404, 410: return .gone
+            default:
+                logger.warning("push refused", metadata: ["status": "\(response.status.code)", "host": "\(endpoint.host ?? "")"])
+                return .failed
+            }
+        } catch let error as ValidationError {
+            logger.warning("push endpoint no longer allowed", metadata: ["error": "\(error)"])
+            return .gone
+        } catch {
+            logger.warning("push not sent", metadata: ["error": "\(error)"])
+            return .failed
+        }
+    }
+
+    /// What the service worker shows: the inbox's words, the comment's own only past the spoiler
+    /// gate, and the page it opens.
+    static func message(_ record: NotificationRecord) -> Data {
+        let summary = NotificationWords.summary(
+            kind: record.kind, actor: record.actor?.displayName, club: record.club?.name, title: record.title)
+        let text = record.text ?? record.hiddenUntil.map { "Hidden until you reach \($0)" } ?? ""
+        let message = PushMessage(
+            title: String(summary.prefix(300)), body: String(text.prefix(600)),
+            url: NotificationWords.path(kind: record.kind, clubID: record.club?.id), tag: record.id.uuidString)
+        return (try? JSONEncoder().encode(message)) ?? Data()
+    }
+
+    struct PushMessage: Codable {
+        var title: String
+        var body: String
+        var url: String
+        var tag: String
+    }
+
+    package func didBootAsync(_ application: Application) async throws {
+        if running { start(application) }
+    }
+
+    /// The sender's loop, until the server stops.
+    package func start(_ application: Application) {
+        let (db, clock, logger, wakeUps, pause) = (application.db, application.clock, application.logger, wakeUps, pause)
+        let ticker = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: pause)
+                self?.wake()
+            }
+        }
+        let task = Task { [weak self] in
+            for await _ in wakeUps {
+                guard let self, !Task.isCancelled else { break }
+                do {
+                    let round = try await self.runOnce(on: db, now: clock.now(), logger: logger)
+                    if round.sent + round.failed + round.forgotten > 0 {
+                        logger.info("push: \(round.sent) sent, \(round.forgotten) browsers gone, \(round.failed) failed")
+                    }
+                    if round.taken > 0 { self.wake() }
+                } catch {
+                    logger.report(error: error)
+                }
+            }
+            ticker.cancel()
+        }
+        loop.withLockedValue { $0 = task }
+        wake()
+    }
+
+    package func shutdownAsync(_ application: Application) async {
+        wakeUp.finish()
+        let task = loop.withLockedValue { $0 }
+        task?.cancel()
+        await task?.value
+    }
+}
+
+extension Application {
+    private struct WebPushKey: StorageKey { typealias Value = WebPush }
+
+    package var webPush: WebPush? {
+        get { storage[WebPushKey.self] }
+        set { storage[WebPushKey.self] = newValue }
+    }
+}
