@@ -12,3 +12,5 @@ import "./discover.js";
 import "./time-zone.js";
 import "./length-count.js";
 import "./bell.js";
+import "./offline.js";
+import "./push.js";

@@ -114,7 +114,11 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     let discover = DiscoverController()
     let sync = SyncController()
     signedIn.get("sync", use: sync.changes)
-    signedIn.post("batch", use: BatchController().apply)
+    // The web app's scripts reach the batch (what was logged offline) and push subscriptions with
+    // the session cookie and the page's CSRF token; apps with their bearer token.
+    let scripted = api.grouped(ScriptSessionAuthenticator()).grouped(
+        RequireUserMiddleware(), TokenScopeMiddleware(managesAccount: false), IdempotencyMiddleware(), VersionTagMiddleware())
+    scripted.post("batch", use: BatchController().apply)
 
     signedIn.get("discover", "deck", use: discover.deck)
     signedIn.post("discover", "swipes", use: discover.swipe).batchable()
@@ -177,7 +181,7 @@ package func routes(_ app: Application, config: DogearConfig) throws {
     signedIn.delete("comments", ":id", use: clubs.deleteComment).batchable()
     MeetingController().register(signedIn)
     NotificationController().register(signedIn)
-    PushController().register(api: api, signedIn: signedIn)
+    PushController().register(api: api, signedIn: scripted)
 
     // Uploads stream to disk (up to 50 MB, checked while they arrive), never into memory.
     let imports = ImportController()
@@ -213,6 +217,7 @@ package func webRoutes(_ app: Application, config: DogearConfig) {
     // The digest's unsubscribe link: headers and error pages, but no form token (the secret in the
     // path is the permission, and a mail program's one-click POST carries none).
     UnsubscribePages().register(app.grouped(headers, PageErrorMiddleware()))
+    app.grouped(headers).get(.manifest, use: AppShellPages().manifest)
     // Outermost first: headers on every page (error pages too), then errors as pages.
     let web = app.grouped(
         headers, ProviderNonceCookie(cookies: cookies), PageErrorMiddleware(), CSRFMiddleware(cookies: cookies),

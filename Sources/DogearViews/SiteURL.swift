@@ -102,6 +102,10 @@ public enum SiteURL: Equatable, Sendable {
 
     /// The stylesheet and the script module (files under `Public/`).
     case stylesheet, script
+    /// The installable app: its manifest, its service worker (at the root, so it may serve every
+    /// page) and its icons (files under `Public/`, but the manifest).
+    case manifest, serviceWorker
+    case appIcon(size: Int)
 
     /// The discover deck: `/discover` (`?partial=cards` the cards alone), its swipe, undo, start
     /// over and learn-from-my-library forms.
@@ -300,6 +304,9 @@ public enum SiteURL: Equatable, Sendable {
         case .deleteGoal(let value): return [.literal("goals"), id(value), .literal("delete")]
         case .stylesheet: return [.literal("css"), .literal("app.css")]
         case .script: return [.literal("js"), .literal("app.js")]
+        case .manifest: return [.literal("manifest.webmanifest")]
+        case .serviceWorker: return [.literal("sw.js")]
+        case .appIcon(let size): return [.literal("icons"), .literal("icon-\(size).png")]
         }
     }
 

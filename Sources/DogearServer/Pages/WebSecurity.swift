@@ -193,7 +193,7 @@ package struct PageSecurityHeaders: AsyncMiddleware {
             "default-src 'self'", "script-src " + script.joined(separator: " "), "style-src " + style.joined(separator: " "),
             "img-src 'self' https: data:", "connect-src " + connect.joined(separator: " "),
             "frame-src " + (frame.isEmpty ? "'none'" : frame.joined(separator: " ")), "object-src 'none'", "base-uri 'none'",
-            "form-action 'self'", "frame-ancestors 'none'",
+            "form-action 'self'", "frame-ancestors 'none'", "worker-src 'self'", "manifest-src 'self'",
         ].joined(separator: "; ")
     }
 

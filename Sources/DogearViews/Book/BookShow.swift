@@ -300,6 +300,7 @@ public enum BookShow {
                         }),
                 .form(
                     .action(SiteURL.bookNotes(book.id).path), .method(.post), .class("add-note"),
+                    .offline(.entryNotes(book.id)),
                     .csrf(csrf),
                     .div(
                         .class(model.noteDraft.error == nil ? "field" : "field has-error"),

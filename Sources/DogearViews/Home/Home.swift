@@ -256,6 +256,7 @@ public enum Home {
                 .class("page-log"),
                 .form(
                     .action(SiteURL.bookProgress(book.id).path), .method(.post), .class("step page-form"),
+                    .offline(.entryProgress(book.id)),
                     .csrf(csrf),
                     .input(.type(.hidden), .name("back"), .value(SiteURL.home.path)),
                     .label(
@@ -287,6 +288,7 @@ public enum Home {
         > {
             .form(
                 .action(SiteURL.bookProgress(book.id).path), .method(.post), .class("step"),
+                .offline(.entryProgress(book.id)),
                 .csrf(csrf),
                 .input(.type(.hidden), .name("page"), .value(String(page))),
                 .input(.type(.hidden), .name("back"), .value(SiteURL.home.path)),

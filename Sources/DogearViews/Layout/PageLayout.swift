@@ -43,6 +43,13 @@ public enum PageLayout {
                 },
                 .element(named: "title", nodes: [.userText(title == "Dogear" ? title : "\(title) · Dogear")]),
                 .link(.rel(.stylesheet), .href(SiteURL.stylesheet.path)),
+                // Installable: the manifest, the header's colour for the window, an icon for tabs and home screens.
+                .link(.rel(.manifest), .href(SiteURL.manifest.path)),
+                .meta(.name("theme-color"), .content(AppManifest.themeColour)),
+                .link(.rel(.icon), .type("image/png"), .href(SiteURL.appIcon(size: 192).path)),
+                .link(.rel(.appleTouchIcon), .href(SiteURL.appIcon(size: 192).path)),
+                .meta(.name("dogear-service-worker"), .content(SiteURL.serviceWorker.path)),
+                .meta(.name("dogear-batch"), .content(APIPath.batch.path)),
                 .script(.src(SiteURL.script.path), .attribute(named: "type", value: "module")),
                 extraHead
             ),
@@ -205,5 +212,13 @@ extension Node where Context == HTML.FormContext {
     /// The hidden field every state-changing form carries.
     static func csrf(_ token: String) -> Node {
         .input(.type(.hidden), .name("_csrf"), .userAttribute("value", token))
+    }
+}
+
+extension Node where Context == HTML.FormContext {
+    /// A form that keeps working offline (`Public/js/offline.js`): its change is kept on the device
+    /// and sent later as this API write, through the batch with an `Idempotency-Key`.
+    static func offline(_ write: APIPath) -> Node {
+        .attribute(named: "data-offline", value: write.path)
     }
 }

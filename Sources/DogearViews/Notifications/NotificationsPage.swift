@@ -131,6 +131,16 @@ public enum NotificationSettingsPage {
                                 + "day or a week with what you have not read, and what comes as a push to this browser or phone.")
                     ),
                     .if(model.saved, .p(.class("saved"), .attribute(named: "role", value: "status"), "Saved.")),
+                    // Push needs a script (the browser's permission and subscription): hidden
+                    // until `push.js` finds a browser that can take pushes.
+                    .section(
+                        .class("push-device"), .attribute(named: "hidden", value: "hidden"),
+                        .attribute(named: "aria-labelledby", value: "push-device-title"),
+                        .attribute(named: "data-push-key", value: APIPath.pushKey.path),
+                        .attribute(named: "data-push-subscriptions", value: APIPath.pushSubscriptions.path),
+                        .h2(.id("push-device-title"), "Push on this device"),
+                        .p(.class("push-state"), .attribute(named: "role", value: "status")),
+                        .button(.type(.button), .class("button push-toggle"), "Turn on push on this device")),
                     .form(
                         .action(SiteURL.notificationSettings.path), .method(.post), .csrf(csrf),
                         .forEach(model.rows) { row in

@@ -78,6 +78,19 @@ final class WebClient: @unchecked Sendable {
             contentType: "multipart/form-data; boundary=\(boundary)")
     }
 
+    /// What the page's own scripts send: JSON with the session cookie and, unless told not to, the
+    /// page's CSRF token in `X-CSRF-Token`.
+    func script(
+        _ method: HTTPMethod, _ path: String, json: Any, csrf withToken: Bool = true, headers extra: [String: String] = [:]
+    ) async throws -> Page {
+        let saved = headers
+        defer { headers = saved }
+        if withToken { headers.replaceOrAdd(name: "X-CSRF-Token", value: csrf) }
+        for (name, value) in extra { headers.replaceOrAdd(name: name, value: value) }
+        let data = try JSONSerialization.data(withJSONObject: json)
+        return try await send(method, path, body: nil, raw: data, contentType: "application/json")
+    }
+
     private func send(
         _ method: HTTPMethod, _ path: String, body: String?, raw: Data? = nil,
         contentType: String? = nil
