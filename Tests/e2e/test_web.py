@@ -555,6 +555,106 @@ class ClubsInABrowser(ReaderTestCase):
             bob.quit()
 
 
+class InstallableAppInABrowser(ReaderTestCase):
+    """Dogear as an installed app: Chromium finds nothing missing to install it, and with the network
+    off a page logged on Home and a note written on a book stay on the device until the network is
+    back, then reach the server once, however often they are sent."""
+
+    def api_token(self):
+        request = urllib.request.Request(BASE + "/api/v1/auth/signin", method="POST", data=json.dumps(
+            {"email": self.email, "password": "long enough password"}).encode())
+        request.add_header("content-type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read().decode())["token"]
+
+    @staticmethod
+    def entry_version(entry, token):
+        request = urllib.request.Request(BASE + f"/api/v1/library/{entry}")
+        request.add_header("authorization", "Bearer " + token)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.headers["ETag"]
+
+    def network(self, online):
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": not online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        self.wait.until(lambda d: d.execute_script("return navigator.onLine") == online)
+
+    def test_installable_and_a_page_logged_offline_reaches_the_server_once(self):
+        self.sign_up("Ann")
+        entry = self.add_book("The Offline Book", "Ada Writer", pages="300", status="reading")
+        token = self.api_token()
+        self.go("/")
+        # The service worker takes the page (it claims open pages when it starts).
+        WebDriverWait(self.driver, 20).until(
+            lambda d: d.execute_script("return navigator.serviceWorker && navigator.serviceWorker.controller !== null"))
+        errors = None
+        for _ in range(20):
+            errors = self.driver.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors")
+            if errors == []:
+                break
+            time.sleep(0.5)
+        self.assertEqual(errors, [], f"Chromium says the app cannot be installed: {errors}")
+        manifest = self.driver.execute_cdp_cmd("Page.getAppManifest", {})
+        self.assertEqual(manifest.get("errors"), [], manifest)
+        self.assertTrue(manifest.get("url", "").endswith("/manifest.webmanifest"), manifest)
+        # Home's current book is kept on the device for offline, with Home itself.
+        def kept_pages(driver):
+            return driver.execute_async_script(
+                "const done = arguments[0]; caches.open('dogear-pages-v1').then((cache) => cache.keys())"
+                ".then((keys) => done(keys.map((request) => new URL(request.url).pathname)))")
+        WebDriverWait(self.driver, 20).until(lambda d: {"/", f"/books/{entry.upper()}"} <= set(kept_pages(d)))
+
+        self.network(online=False)
+        card = f'li[data-entry="{entry.upper()}"]'
+        field = self.driver.find_element(By.CSS_SELECTOR, f"{card} input.page-input")
+        field.clear()
+        field.send_keys("42")
+        save = self.driver.find_element(By.CSS_SELECTOR, f"{card} form.page-form button[type=submit]")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", save)
+        save.click()
+        self.wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, card), "Saved on this phone, will sync: page 42."))
+        self.assert_accessible()
+        # Nothing reached the server yet.
+        status, before = api("GET", f"/api/v1/library/{entry}", token)
+        self.assertEqual(status, 200)
+        self.assertIn(before["currentPage"], (None, 0))
+        kept = self.driver.execute_script("return localStorage.getItem('dogear-outbox')")
+        self.assertEqual(len(json.loads(kept)), 1)
+
+        self.network(online=True)
+        self.wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, card), "Synced."))
+        status, after = api("GET", f"/api/v1/library/{entry}", token)
+        self.assertEqual((status, after["currentPage"]), (200, 42))
+        self.assertEqual(self.driver.execute_script("return localStorage.getItem('dogear-outbox')"), "[]")
+
+        # A note written offline on the book's page (kept by the service worker from Home).
+        self.network(online=False)
+        self.driver.get(BASE + f"/books/{entry}")
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "form.add-note")))
+        self.driver.find_element(By.ID, "field-note").send_keys("Written on the train")
+        button = self.driver.find_element(By.CSS_SELECTOR, "form.add-note button[type=submit]")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        self.wait.until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Saved on this phone, will sync."))
+        kept = json.loads(kept) + json.loads(self.driver.execute_script("return localStorage.getItem('dogear-outbox')"))
+        self.network(online=True)
+        self.wait.until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Synced."))
+        version = self.entry_version(entry, token)
+        # Both changes sent again (as after an answer lost on the way): each one's key makes it once.
+        self.driver.execute_script("localStorage.setItem('dogear-outbox', arguments[0])", json.dumps(kept))
+        self.driver.refresh()
+        WebDriverWait(self.driver, 20).until(
+            lambda d: d.execute_script("return localStorage.getItem('dogear-outbox')") == "[]")
+        status, notes = api("GET", f"/api/v1/library/{entry}/notes", token)
+        self.assertEqual(status, 200)
+        self.assertEqual([note["content"] for note in notes], ["Written on the train"])
+        status, after = api("GET", f"/api/v1/library/{entry}", token)
+        self.assertEqual(after["currentPage"], 42)
+        self.assertEqual(self.entry_version(entry, token), version, "the progress was applied again")
+        self.assert_accessible()
+
+
 class EveryPageIsAccessible(ReaderTestCase):
     """Every page a reader can reach, as a new reader first sees it and with a book in it, passes
     axe-core in light and in dark mode."""
