@@ -7,11 +7,15 @@ import { csrf } from "./csrf.js";
 // server in one /api/v1/batch, each with its own key, so a change sent twice (a lost answer, two
 // tabs) is applied once. Without a script the forms post as they always did.
 
-const OUTBOX = "dogear-outbox";
 const PAGES = "dogear-pages-v1";
 const batchPath = document.querySelector('meta[name="dogear-batch"]')?.content;
 const worker = document.querySelector('meta[name="dogear-service-worker"]')?.content;
-const signedIn = document.querySelector("[data-bell-count]") !== null;
+const reader = document.querySelector('meta[name="dogear-reader"]')?.content;
+const signedIn = Boolean(reader);
+// Each reader's own: on a shared device what one kept waits for them, and is never sent as another.
+const OUTBOX = `dogear-outbox:${reader ?? ""}`;
+// How many kept changes one batch carries (a hundred long notes could pass the body's limit).
+const PER_BATCH = 20;
 // The form fields that are numbers in the API's JSON.
 const NUMBERS = new Set(["page", "minutes"]);
 
@@ -68,41 +72,63 @@ export function keep(form) {
 
 let sending = false;
 
-// Sends what was kept, a hundred at a time; answers that will not change by trying again (done,
-// or refused for what it says) leave the device, the others (the server busy, a key still
-// running, signed out) wait for the next time.
+async function send(operations) {
+  return fetch(batchPath, {
+    method: "POST", credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+    body: JSON.stringify({
+      atomic: false,
+      operations: operations.map(({ key, method, path, body }) => ({ method, path, body, headers: { "Idempotency-Key": key } })),
+    }),
+  });
+}
+
+// Sends what was kept. An answer that will not change by trying again (done, or refused for what
+// it says) takes a change off the device; the others (the server busy or restarting, a key still
+// running, signed out) wait for the next time. A batch refused whole (one change the API cannot
+// read, or too big) is sent again one change at a time, so one bad change never holds the rest.
 export async function sync() {
   if (sending || !navigator.onLine || !batchPath || !signedIn) return;
-  const waiting = read().slice(0, 100);
+  const waiting = read().slice(0, PER_BATCH);
   if (waiting.length === 0) return;
   sending = true;
+  const settled = new Set();
+  const refused = [];
   try {
-    const response = await fetch(batchPath, {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-      body: JSON.stringify({
-        atomic: false,
-        operations: waiting.map(({ key, method, path, body }) => ({ method, path, body, headers: { "Idempotency-Key": key } })),
-      }),
-    });
-    if (!response.ok) return;
-    const { results } = await response.json();
-    const settled = new Set();
-    const refused = [];
-    results.forEach((result, index) => {
-      if (result.status >= 500 || result.status === 409 || result.status === 429 || result.status === 401) return;
-      settled.add(waiting[index].key);
-      if (result.status >= 400) refused.push(result.body?.error?.message ?? `refused (${result.status})`);
-    });
+    const response = await send(waiting);
+    if ([400, 413, 415, 422].includes(response.status)) {
+      for (const change of waiting) {
+        const alone = await send([change]);
+        if ([400, 413, 415, 422].includes(alone.status)) {
+          settled.add(change.key);
+          refused.push(`a change could not be sent (${alone.status})`);
+        } else if (alone.ok) {
+          await settle([change], alone, settled, refused);
+        }
+      }
+    } else if (response.ok) {
+      await settle(waiting, response, settled, refused);
+    }
     write(read().filter(({ key }) => !settled.has(key)));
-    const text = refused.length ? `Synced, but not everything: ${refused.join("; ")}.` : "Synced.";
-    document.querySelectorAll(".offline-status").forEach((status) => { status.textContent = text; });
-    if (settled.size === waiting.length && read().length > 0) await sync();
+    if (settled.size > 0) {
+      const text = refused.length ? `Synced, but not everything: ${refused.join("; ")}.` : "Synced.";
+      document.querySelectorAll(".offline-status").forEach((status) => { status.textContent = text; });
+    }
   } catch {
     // Still no network after all: the next "online" tries again.
   } finally {
     sending = false;
   }
+  if (settled.size === waiting.length && read().length > 0) await sync();
+}
+
+async function settle(changes, response, settled, refused) {
+  const { results } = await response.json();
+  results.forEach((result, index) => {
+    if (result.status >= 500 || result.status === 409 || result.status === 429 || result.status === 401) return;
+    settled.add(changes[index].key);
+    if (result.status >= 400) refused.push(result.body?.error?.message ?? `refused (${result.status})`);
+  });
 }
 
 document.addEventListener("submit", (event) => {
@@ -125,9 +151,12 @@ if (worker && "serviceWorker" in navigator) {
       const ready = await navigator.serviceWorker.ready;
       if (books.length) ready.active?.postMessage({ keep: [...new Set(books)] });
     }).catch(() => {});
-  } else if ("caches" in window) {
-    // Signed out: the pages kept for offline were someone's; they go.
-    caches.delete(PAGES);
+  } else {
+    // Signed out: the pages kept for offline were someone's, and so were this browser's pushes
+    // (the server stopped them with the session; the browser's own subscription goes too).
+    if ("caches" in window) caches.delete(PAGES);
+    navigator.serviceWorker.getRegistration().then((registration) => registration?.pushManager?.getSubscription())
+      .then((subscription) => subscription?.unsubscribe()).catch(() => {});
   }
 }
 

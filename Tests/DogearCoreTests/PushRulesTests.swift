@@ -20,6 +20,10 @@ struct PushRulesTests {
             ("https://user@fcm.googleapis.com/x", false),
             ("https://fcm.googleapis.com/a b", false),
             ("fcm.googleapis.com/x", false),
+            ("https://fcm.googleapis.com:443/fcm/send/abc", true),
+            ("https://fcm.googleapis.com:81/fcm/send/abc", false),
+            ("https://127.0.0.1%00.fcm.googleapis.com/x", false),
+            ("https://evil%2Fx.fcm.googleapis.com/x", false),
         ])
     func browsers(endpoint: String, taken: Bool) {
         let allowed = (try? PushRules.endpoint(endpoint, services: PushService.browsers)) != nil

@@ -1,3 +1,4 @@
+import DogearCore
 import Foundation
 import Testing
 import Vapor
@@ -91,5 +92,15 @@ struct SystemTests {
         #expect(throws: ConfigError.self) { try DogearConfig.fromEnvironment(["DOGEAR_PORT": "eighty"]) }
         #expect(throws: ConfigError.self) { try DogearConfig.fromEnvironment(["DATABASE_URL": "mysql://x"]) }
         #expect(throws: ConfigError.self) { try DogearConfig.fromEnvironment(["DOGEAR_OFFLINE": "maybe"]) }
+        // Push: the browsers' services by default, the operator's list when given, a key checked at start.
+        #expect(defaults.pushServices == PushService.browsers)
+        let push = try DogearConfig.fromEnvironment([
+            "DOGEAR_PUSH_SERVICES": "push.example.org, http://127.0.0.1:8123", "DOGEAR_VAPID_SUBJECT": "mailto:ops@example.org",
+        ])
+        #expect(push.pushServices == [PushService(host: "push.example.org"), PushService(host: "127.0.0.1", plainPort: 8123)])
+        #expect(push.vapidSubject == "mailto:ops@example.org")
+        #expect(throws: ConfigError.self) { try DogearConfig.fromEnvironment(["DOGEAR_PUSH_SERVICES": "http://nohost"]) }
+        #expect(throws: ConfigError.self) { try DogearConfig.fromEnvironment(["DOGEAR_VAPID_PRIVATE_KEY": "not-a-key"]) }
+        #expect(throws: ConfigError.self) { try DogearConfig.fromEnvironment(["DOGEAR_VAPID_SUBJECT": "ops@example.org"]) }
     }
 }

@@ -560,6 +560,9 @@ class InstallableAppInABrowser(ReaderTestCase):
     off a page logged on Home and a note written on a book stay on the device until the network is
     back, then reach the server once, however often they are sent."""
 
+    # The reader's own kept changes on this device (offline.js keys them by the page's reader).
+    OUTBOX = "`dogear-outbox:${document.querySelector('meta[name=dogear-reader]').content}`"
+
     def api_token(self):
         request = urllib.request.Request(BASE + "/api/v1/auth/signin", method="POST", data=json.dumps(
             {"email": self.email, "password": "long enough password"}).encode())
@@ -619,14 +622,14 @@ class InstallableAppInABrowser(ReaderTestCase):
         status, before = api("GET", f"/api/v1/library/{entry}", token)
         self.assertEqual(status, 200)
         self.assertIn(before["currentPage"], (None, 0))
-        kept = self.driver.execute_script("return localStorage.getItem('dogear-outbox')")
+        kept = self.driver.execute_script(f"return localStorage.getItem({self.OUTBOX})")
         self.assertEqual(len(json.loads(kept)), 1)
 
         self.network(online=True)
         self.wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, card), "Synced."))
         status, after = api("GET", f"/api/v1/library/{entry}", token)
         self.assertEqual((status, after["currentPage"]), (200, 42))
-        self.assertEqual(self.driver.execute_script("return localStorage.getItem('dogear-outbox')"), "[]")
+        self.assertEqual(self.driver.execute_script(f"return localStorage.getItem({self.OUTBOX})"), "[]")
 
         # A note written offline on the book's page (kept by the service worker from Home).
         self.network(online=False)
@@ -637,15 +640,15 @@ class InstallableAppInABrowser(ReaderTestCase):
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
         self.wait.until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Saved on this phone, will sync."))
-        kept = json.loads(kept) + json.loads(self.driver.execute_script("return localStorage.getItem('dogear-outbox')"))
+        kept = json.loads(kept) + json.loads(self.driver.execute_script(f"return localStorage.getItem({self.OUTBOX})"))
         self.network(online=True)
         self.wait.until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Synced."))
         version = self.entry_version(entry, token)
         # Both changes sent again (as after an answer lost on the way): each one's key makes it once.
-        self.driver.execute_script("localStorage.setItem('dogear-outbox', arguments[0])", json.dumps(kept))
+        self.driver.execute_script(f"localStorage.setItem({self.OUTBOX}, arguments[0])", json.dumps(kept))
         self.driver.refresh()
         WebDriverWait(self.driver, 20).until(
-            lambda d: d.execute_script("return localStorage.getItem('dogear-outbox')") == "[]")
+            lambda d: d.execute_script(f"return localStorage.getItem({self.OUTBOX})") == "[]")
         status, notes = api("GET", f"/api/v1/library/{entry}/notes", token)
         self.assertEqual(status, 200)
         self.assertEqual([note["content"] for note in notes], ["Written on the train"])

@@ -26899,7 +26899,9 @@ public struct Client: APIProtocol {
     /// Each operation runs through the single route it names, signed in as the batch, and its result
     /// is what that route answers (status, ETag, body). Operations are independent: one failing does
     /// not undo the others. With `atomic: true`, they share one transaction and the first failure
-    /// rolls back every operation before it (`committed: false`, `failedIndex`).
+    /// rolls back every operation before it (`committed: false`, `failedIndex`). The web app's own
+    /// script sends what was logged offline here with the browser's session cookie and the page's
+    /// CSRF token in `X-CSRF-Token` (the cookie alone signs nothing in).
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/batch`.

@@ -37,7 +37,8 @@ public struct PushService: Sendable, Equatable {
 
     func takes(scheme: String, host: String, port: Int?) -> Bool {
         if let plainPort { return scheme == "http" && host == self.host && port == plainPort }
-        return scheme == "https" && (host == self.host || host.hasSuffix("." + self.host))
+        // HTTPS on its own port: a push service's port that never answers would hold the sender.
+        return scheme == "https" && (port == nil || port == 443) && (host == self.host || host.hasSuffix("." + self.host))
     }
 }
 
@@ -47,6 +48,9 @@ public enum PushRules {
     public static let subscriptionsPerReader = 10
     /// Browsers' endpoints are a few hundred characters.
     public static let endpointMaxLength = 1_000
+    /// Pushes in a row a browser's push service may fail (not answer, refuse) before the browser
+    /// is forgotten: one that is down for a while comes back, one that is gone for good goes.
+    public static let failuresBeforeForgetting = 5
     /// A notification older than this when the sender comes to it is not pushed (it is in the
     /// inbox): a push is news, and a server back after a day away should not ring every phone.
     public static let freshFor: TimeInterval = 3_600
@@ -60,6 +64,11 @@ public enum PushRules {
             let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(),
             url.user == nil, url.password == nil
         else { throw ValidationError(field: "endpoint", "must be the push service's URL (as the browser gave it)") }
+        // A host name as DNS spells it: `URL.host` decodes percent-escapes, and an escaped NUL or
+        // slash would read as one host here and as another to the socket.
+        guard host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else {
+            throw ValidationError(field: "endpoint", "must be the push service's URL (as the browser gave it)")
+        }
         guard services.contains(where: { $0.takes(scheme: scheme, host: host, port: url.port) }) else {
             throw ValidationError(field: "endpoint", "'\(host)' is not a push service this server sends to")
         }

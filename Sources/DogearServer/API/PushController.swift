@@ -1,5 +1,6 @@
 import DogearCore
 import DogearServices
+import DogearStore
 import Vapor
 
 /// `/api/v1/push`: the server's VAPID public key (what a browser subscribes with; public, as the
@@ -21,8 +22,9 @@ package struct PushController: Sendable {
     func subscribe(req: Request) async throws -> Response {
         try req.requireNotificationAccess(.subscribePush)
         let body = try req.content.decode(PushSubscriptionRequest.self)
+        guard let token = req.auth.get(UserToken.self) else { throw DomainError.notAuthenticated }
         let count = try await req.pushSubscriptions().subscribe(
-            endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth)
+            endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, tokenID: try token.requireID())
         return try await PushSubscriptionsDTO(subscriptions: count).encodeResponse(status: .created, for: req)
     }
 

@@ -264,7 +264,15 @@ public struct DogearConfig: Sendable {
                 return service
             }
         }
-        config.vapidPrivateKey = value("DOGEAR_VAPID_PRIVATE_KEY")
+        if let key = value("DOGEAR_VAPID_PRIVATE_KEY") {
+            guard ServerKeys.configuredKey(key) != nil else {
+                throw ConfigError(
+                    setting: "DOGEAR_VAPID_PRIVATE_KEY",
+                    message: "the P-256 private key's 32 bytes in base64url (as made by "
+                        + "`openssl ecparam -name prime256v1 -genkey` and read out, or left unset to have one made)")
+            }
+            config.vapidPrivateKey = key
+        }
         if let subject = value("DOGEAR_VAPID_SUBJECT") {
             guard subject.hasPrefix("mailto:") || subject.hasPrefix("https://") else {
                 throw ConfigError(setting: "DOGEAR_VAPID_SUBJECT", message: "a mailto: or https: address (got '\(subject)')")

@@ -234,7 +234,8 @@ extension Request {
     package var pageSession: PageSession? {
         guard let user = auth.get(User.self) else { return nil }
         return PageSession(
-            displayName: user.displayName, csrfToken: csrfToken, unreadNotifications: storage[UnreadNotificationsKey.self] ?? 0)
+            displayName: user.displayName, csrfToken: csrfToken, unreadNotifications: storage[UnreadNotificationsKey.self] ?? 0,
+            readerKey: user.id?.uuidString.lowercased() ?? "")
     }
 
     /// For pages behind `RequireSignedInPage`.

@@ -51,36 +51,68 @@ package final class WebPush: LifecycleHandler, Sendable {
         package var failed = 0
     }
 
-    /// One round: what is due, claimed and sent.
+    /// One round: what is due, claimed and sent, eight pushes at a time (a slow push service holds
+    /// one of them, not the round). The key is read before anything is claimed: a key that cannot
+    /// be read must not take notifications it cannot send.
     package func runOnce(on db: any Database, now: Date, logger: Logger) async throws -> Round {
+        let signing = try await signingKey(on: db, now: now)
         let outbox = PushOutbox(db: db, now: now)
         var round = Round()
         let (taken, due) = try await outbox.claim()
         round.taken = taken
         guard !due.isEmpty else { return round }
-        let signing = try await signingKey(on: db, now: now)
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        defer { Task { try? await client.shutdown() } }
-        var gone: Set<UUID> = []
-        for push in due {
+        let sends = due.flatMap { push in
             let body = Self.message(push.record)
-            for subscription in push.subscriptions where !gone.contains(subscription.id) {
-                switch await send(body, to: subscription, with: client, key: signing, now: now, logger: logger) {
-                case .sent: round.sent += 1
-                case .gone:
-                    gone.insert(subscription.id)
-                    try await outbox.forget(subscription.id)
-                    round.forgotten += 1
-                case .failed: round.failed += 1
+            return push.subscriptions.map { (body, $0) }
+        }
+        var gone: Set<UUID> = []
+        for group in sends.chunked(into: Self.sendsAtOnce) {
+            let outcomes = await withTaskGroup(of: (PushSubscriptionRecord, Outcome).self) { tasks in
+                for (body, subscription) in group where !gone.contains(subscription.id) {
+                    tasks.addTask {
+                        (
+                            subscription,
+                            await self.send(body, to: subscription, with: client, key: signing, now: now, logger: logger)
+                        )
+                    }
+                }
+                var outcomes: [(PushSubscriptionRecord, Outcome)] = []
+                for await outcome in tasks { outcomes.append(outcome) }
+                return outcomes
+            }
+            for (subscription, outcome) in outcomes {
+                do {
+                    switch outcome {
+                    case .sent:
+                        round.sent += 1
+                        if subscription.failures > 0 { try await outbox.delivered(subscription.id) }
+                    case .gone:
+                        gone.insert(subscription.id)
+                        try await outbox.forget(subscription.id)
+                        round.forgotten += 1
+                    case .failed:
+                        round.failed += 1
+                        if try await outbox.failed(subscription.id) {
+                            gone.insert(subscription.id)
+                            round.forgotten += 1
+                        }
+                    }
+                } catch {
+                    logger.report(error: error)
                 }
             }
         }
+        try? await client.shutdown()
         return round
     }
 
-    enum Outcome { case sent, gone, failed }
+    /// Pushes sent at once in a round.
+    static let sendsAtOnce = 8
+
+    enum Outcome: Sendable { case sent, gone, failed }
 
     private func send(
         _ message: Data, to subscription: PushSubscriptionRecord, with client: HTTPClient, key: P256.Signing.PrivateKey,
@@ -127,10 +159,30 @@ package final class WebPush: LifecycleHandler, Sendable {
         let summary = NotificationWords.summary(
             kind: record.kind, actor: record.actor?.displayName, club: record.club?.name, title: record.title)
         let text = record.text ?? record.hiddenUntil.map { "Hidden until you reach \($0)" } ?? ""
-        let message = PushMessage(
-            title: String(summary.prefix(300)), body: String(text.prefix(600)),
+        var message = PushMessage(
+            title: Self.prefix(summary, bytes: 600), body: Self.prefix(text, bytes: 1_800),
             url: NotificationWords.path(kind: record.kind, clubID: record.club?.id), tag: record.id.uuidString)
-        return (try? JSONEncoder().encode(message)) ?? Data()
+        var data = (try? JSONEncoder().encode(message)) ?? Data()
+        // Escaping can grow the words past the message's room: then they are shortened until it fits.
+        while data.count > WebPushPayload.maxPlaintext, !message.body.isEmpty || !message.title.isEmpty {
+            message.body = Self.prefix(message.body, bytes: message.body.utf8.count / 2)
+            if message.body.isEmpty { message.title = Self.prefix(message.title, bytes: message.title.utf8.count / 2) }
+            data = (try? JSONEncoder().encode(message)) ?? Data()
+        }
+        return data
+    }
+
+    /// At most `bytes` of UTF-8, whole characters only (one character can be many bytes: the
+    /// encrypted message has a fixed room, `WebPushPayload.maxPlaintext`).
+    static func prefix(_ text: String, bytes: Int) -> String {
+        var used = 0
+        var kept = ""
+        for character in text {
+            used += character.utf8.count
+            if used > bytes { break }
+            kept.append(character)
+        }
+        return kept
     }
 
     struct PushMessage: Codable {

@@ -15,6 +15,8 @@ package struct PushSubscriptionRecord: Sendable, Equatable {
     package var endpoint: String
     package var p256dh: String
     package var auth: String
+    /// Pushes it failed in a row until now.
+    package var failures: Int
 }
 
 /// The notifications not yet pushed, taken once (a claim in one statement, so however many
@@ -22,7 +24,8 @@ package struct PushSubscriptionRecord: Sendable, Equatable {
 /// committed: the sender reads only rows that are there. A notification is pushed when its reader
 /// has push on for its kind, has a browser subscribed, and it is fresh (`PushRules.freshFor`);
 /// the others are taken and left to the inbox. At most once: a push whose send fails is not tried
-/// again (it is in the inbox).
+/// again (it is in the inbox); a browser failing `PushRules.failuresBeforeForgetting` in a row is
+/// forgotten.
 package struct PushOutbox {
     package let db: any Database
     package let now: Date
@@ -61,14 +64,15 @@ package struct PushOutbox {
         var pushOff: Set<String> = []
         for chunk in readers.chunked(into: 500) {
             for row in try await db.sql.raw(
-                "SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id IN (\(binds: chunk))"
+                "SELECT id, user_id, endpoint, p256dh, auth, failures FROM push_subscriptions WHERE user_id IN (\(binds: chunk))"
             ).all() {
                 browsers[try row.decode(column: "user_id", as: UUID.self), default: []].append(
                     PushSubscriptionRecord(
                         id: try row.decode(column: "id", as: UUID.self),
                         endpoint: try row.decode(column: "endpoint", as: String.self),
                         p256dh: try row.decode(column: "p256dh", as: String.self),
-                        auth: try row.decode(column: "auth", as: String.self)))
+                        auth: try row.decode(column: "auth", as: String.self),
+                        failures: try row.decode(column: "failures", as: Int.self)))
             }
             for row in try await db.sql.raw(
                 "SELECT user_id, kind FROM notification_settings WHERE push = \(bind: false) AND user_id IN (\(binds: chunk))"
@@ -92,6 +96,28 @@ package struct PushOutbox {
     package func forget(_ subscription: UUID) async throws {
         try await db.writeTransaction { db in
             try await db.sql.raw("DELETE FROM push_subscriptions WHERE id = \(bind: subscription)").run()
+        }
+    }
+
+    /// A push that did not go (no answer, or refused for another reason): counted, and the browser
+    /// forgotten at `PushRules.failuresBeforeForgetting` in a row. Answers whether it was forgotten.
+    package func failed(_ subscription: UUID) async throws -> Bool {
+        try await db.writeTransaction { db in
+            try await db.sql.raw("UPDATE push_subscriptions SET failures = failures + 1 WHERE id = \(bind: subscription)").run()
+            let gone = try await db.sql.raw(
+                """
+                DELETE FROM push_subscriptions
+                WHERE id = \(bind: subscription) AND failures >= \(bind: PushRules.failuresBeforeForgetting) RETURNING id
+                """
+            ).all()
+            return !gone.isEmpty
+        }
+    }
+
+    /// A push that went to a browser that had failed before: its count starts again.
+    package func delivered(_ subscription: UUID) async throws {
+        try await db.writeTransaction { db in
+            try await db.sql.raw("UPDATE push_subscriptions SET failures = 0 WHERE id = \(bind: subscription)").run()
         }
     }
 }

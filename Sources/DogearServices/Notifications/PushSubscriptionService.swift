@@ -22,7 +22,8 @@ package struct PushSubscriptionService {
         self.services = services
     }
 
-    package func subscribe(endpoint: String, p256dh: String, auth: String) async throws -> Int {
+    /// `tokenID`: the session or app token it is subscribed with; when that ends, so do its pushes.
+    package func subscribe(endpoint: String, p256dh: String, auth: String, tokenID: UUID) async throws -> Int {
         let url = try PushRules.endpoint(endpoint, services: services)
         let keys = try PushRules.keys(p256dh: p256dh, auth: auth)
         guard (try? P256.KeyAgreement.PublicKey(x963Representation: keys.p256dh)) != nil else {
@@ -33,11 +34,11 @@ package struct PushSubscriptionService {
         try await db.writeTransaction { db in
             try await db.sql.raw(
                 """
-                INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at)
-                VALUES (\(bind: UUID.timeOrdered()), \(bind: userID), \(bind: url.absoluteString), \(bind: key), \(bind: secret),
-                  \(bind: now))
-                ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh,
-                  auth = excluded.auth, created_at = excluded.created_at
+                INSERT INTO push_subscriptions (id, user_id, token_id, endpoint, p256dh, auth, failures, created_at)
+                VALUES (\(bind: UUID.timeOrdered()), \(bind: userID), \(bind: tokenID), \(bind: url.absoluteString), \(bind: key),
+                  \(bind: secret), 0, \(bind: now))
+                ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, token_id = excluded.token_id,
+                  p256dh = excluded.p256dh, auth = excluded.auth, failures = 0, created_at = excluded.created_at
                 """
             ).run()
             // The oldest go past the limit: a browser that stopped answering gives way to a new one.

@@ -12,8 +12,7 @@ package enum ServerKeys {
     /// Two processes starting at once both try to write it; the first row stays and both read it.
     package static func vapid(configured: String?, on db: any Database, now: Date) async throws -> P256.Signing.PrivateKey {
         if let configured {
-            guard let raw = WebPushPayload.base64URL(configured), let key = try? P256.Signing.PrivateKey(rawRepresentation: raw)
-            else { throw KeyError.malformedConfiguredKey }
+            guard let key = configuredKey(configured) else { throw KeyError.malformedConfiguredKey }
             return key
         }
         if let stored = try await read("vapid", on: db) { return try decode(stored) }
@@ -28,6 +27,12 @@ package enum ServerKeys {
         }
         guard let stored = try await read("vapid", on: db) else { throw KeyError.notKept }
         return try decode(stored)
+    }
+
+    /// The operator's key, if it is a P-256 private key's 32 bytes in base64url (checked at start).
+    package static func configuredKey(_ text: String) -> P256.Signing.PrivateKey? {
+        guard let raw = WebPushPayload.base64URL(text), raw.count == 32 else { return nil }
+        return try? P256.Signing.PrivateKey(rawRepresentation: raw)
     }
 
     package enum KeyError: Error, CustomStringConvertible {

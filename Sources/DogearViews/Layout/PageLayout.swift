@@ -8,10 +8,15 @@ public struct PageSession: Sendable, Equatable {
     /// The bell's number in the header.
     public var unreadNotifications: Int
 
-    public init(displayName: String, csrfToken: String, unreadNotifications: Int = 0) {
+    /// Names the reader to the page's scripts, so what one reader kept offline on a shared device
+    /// is sent only when they are signed in again (`Public/js/offline.js`).
+    public var readerKey: String
+
+    public init(displayName: String, csrfToken: String, unreadNotifications: Int = 0, readerKey: String = "") {
         self.displayName = displayName
         self.csrfToken = csrfToken
         self.unreadNotifications = unreadNotifications
+        self.readerKey = readerKey
     }
 
     /// The bell's number as written: nothing when there is none.
@@ -50,6 +55,9 @@ public enum PageLayout {
                 .link(.rel(.appleTouchIcon), .href(SiteURL.appIcon(size: 192).path)),
                 .meta(.name("dogear-service-worker"), .content(SiteURL.serviceWorker.path)),
                 .meta(.name("dogear-batch"), .content(APIPath.batch.path)),
+                .unwrap(session.flatMap { $0.readerKey.isEmpty ? nil : $0.readerKey }) {
+                    .meta(.name("dogear-reader"), .userAttribute("content", $0))
+                },
                 .script(.src(SiteURL.script.path), .attribute(named: "type", value: "module")),
                 extraHead
             ),

@@ -6,6 +6,14 @@ import Vapor
 
 @Suite("The installable app: manifest, icons, service worker, and what was logged offline sent through the batch")
 struct InstallableAppTests {
+    /// Ann, signed in on the web and with an app token, reading a book.
+    static func readerWithABook(_ app: Application) async throws -> (web: WebClient, token: String, entry: EntryDTO) {
+        let web = WebClient(app)
+        try await web.signUp()
+        let token = try await app.signIn("ann@example.com")
+        return (web, token, try await app.addEntry(token, extra: ["status": "reading"]))
+    }
+
     @Test("the manifest names the app, opens Home standalone in the header's colour, and its icons are 192 and 512 px PNGs")
     func manifest() async throws {
         try await withDogear { app in
@@ -52,10 +60,7 @@ struct InstallableAppTests {
     @Test("Home's page forms and a book's note form say which API write they become offline")
     func formsNameTheirWrite() async throws {
         try await withDogear { app in
-            let web = WebClient(app)
-            try await web.signUp()
-            let token = try await app.signIn("ann@example.com")
-            let entry = try await app.addEntry(token, extra: ["status": "reading"])
+            let (web, token, entry) = try await Self.readerWithABook(app)
             let id = entry.id.uuidString.lowercased()
             let home = try await web.get("/")
             #expect(home.body.components(separatedBy: "data-offline=\"/api/v1/library/\(id)/progress\"").count - 1 == 3)
@@ -67,10 +72,7 @@ struct InstallableAppTests {
     @Test("the page's script sends the batch with the session and the CSRF token; a key sent twice is applied once")
     func batchFromThePage() async throws {
         try await withDogear { app in
-            let web = WebClient(app)
-            try await web.signUp()
-            let token = try await app.signIn("ann@example.com")
-            let entry = try await app.addEntry(token, extra: ["status": "reading"])
+            let (web, token, entry) = try await Self.readerWithABook(app)
             _ = try await web.get("/")
             let key = UUID().uuidString
             let batch: [String: Any] = [
@@ -101,10 +103,7 @@ struct InstallableAppTests {
     @Test("the cookie alone reaches nothing: without the page's token, with another's, or from another site it is 401")
     func batchNeedsTheToken() async throws {
         try await withDogear { app in
-            let web = WebClient(app)
-            try await web.signUp()
-            let token = try await app.signIn("ann@example.com")
-            let entry = try await app.addEntry(token, extra: ["status": "reading"])
+            let (web, token, entry) = try await Self.readerWithABook(app)
             _ = try await web.get("/")
             let batch: [String: Any] = [
                 "operations": [

@@ -130,6 +130,40 @@ struct WebPushTests {
         }
     }
 
+    @Test("a push service that keeps failing (here: 500) is tried five times, then that browser is forgotten")
+    func failingBrowserIsForgottenAfterFive() async throws {
+        try await PushedClub.run { pushed in
+            let club = pushed.club
+            _ = try await pushed.subscribe(club.club.bob, path: "/push/broken")
+            pushed.receiver.answer("/push/broken", with: .internalServerError)
+            let bobs = try await club.comment(club.club.bob, ["body": "Anyone?"])
+            for attempt in 1...PushRules.failuresBeforeForgetting {
+                _ = try await club.comment(club.club.ann, ["body": "Reply \(attempt)", "replyTo": bobs.id.uuidString])
+                let round = try await pushed.round()
+                #expect(round.failed == 1)
+                #expect(round.forgotten == (attempt == PushRules.failuresBeforeForgetting ? 1 : 0))
+            }
+            #expect(try await pushed.subscriptions(of: club.club.bob) == 0)
+            #expect(pushed.receiver.pushes.count == PushRules.failuresBeforeForgetting)
+        }
+    }
+
+    @Test("signing out of the session a browser subscribed with stops its pushes (a shared browser's next reader sees none)")
+    func signingOutStopsPushes() async throws {
+        try await PushedClub.run { pushed in
+            let (app, bob) = (pushed.app, pushed.club.club.bob)
+            let phone = try await app.signIn("bob@example.com")
+            _ = try await pushed.subscribe(phone, path: "/push/phone")
+            _ = try await pushed.subscribe(bob, path: "/push/laptop")
+            #expect(try await pushed.subscriptions(of: bob) == 2)
+            try await app.must(.POST, "/api/v1/auth/signout", token: phone)
+            #expect(try await pushed.subscriptions(of: bob) == 1)
+            let left = try await app.db.sql.raw("SELECT endpoint FROM push_subscriptions").all()
+                .map { try $0.decode(column: "endpoint", as: String.self) }
+            #expect(left == [pushed.receiver.baseURL + "/push/laptop"])
+        }
+    }
+
     @Test("push off for replies, or no browser subscribed: nothing is sent, and the notification is still in the inbox")
     func pushOffSendsNothing() async throws {
         try await PushedClub.run { pushed in

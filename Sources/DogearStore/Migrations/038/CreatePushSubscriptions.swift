@@ -4,7 +4,9 @@ import SQLKit
 /// Web Push. `push_subscriptions`: a browser's push address (`endpoint`, the push service's
 /// secret URL for that browser) with the keys its messages are encrypted for, owned by the reader
 /// signed in when it subscribed (one row per endpoint: a browser handed to another account follows
-/// that account). `server_keys`: keys the server makes once and keeps, by name (the VAPID signing
+/// that account) and held by the session or app token it subscribed with (signing out there stops
+/// its pushes: the next reader of a shared browser is not shown the last one's); `failures` in a
+/// row (a push service that no longer answers is forgotten after a few). `server_keys`: keys the server makes once and keeps, by name (the VAPID signing
 /// key; the first process to start writes it, every other reads the same row).
 /// `notifications.pushed_at`: when the push sender took a notification (sent or not), so each is
 /// pushed at most once however many processes send; rows written before this migration count as
@@ -20,14 +22,16 @@ package struct CreatePushSubscriptions: NumberedMigration {
             CREATE TABLE push_subscriptions (
               id UUID PRIMARY KEY,
               user_id UUID NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+              token_id UUID NOT NULL REFERENCES user_tokens(id) ON DELETE CASCADE,
               endpoint TEXT NOT NULL UNIQUE,
               p256dh TEXT NOT NULL,
               auth TEXT NOT NULL,
-              created_at \(unsafeRaw: timestamp) NOT NULL,
-              last_sent_at \(unsafeRaw: timestamp))
+              failures INTEGER NOT NULL DEFAULT 0,
+              created_at \(unsafeRaw: timestamp) NOT NULL)
             """
         ).run()
         try await sql.raw("CREATE INDEX idx_push_subscriptions_reader ON push_subscriptions (user_id, created_at)").run()
+        try await sql.raw("CREATE INDEX idx_push_subscriptions_token ON push_subscriptions (token_id)").run()
         try await sql.raw(
             """
             CREATE TABLE server_keys (
