@@ -41916,6 +41916,29 @@ public enum Operations {
                     }
                 }
             }
+            /// A rule was broken (code invalidData, with the field)
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/push/subscriptions/delete/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Invalid)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Invalid {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Conflict: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/push/subscriptions/DELETE/responses/409/content`.
                 @frozen public enum Body: Sendable, Hashable {
