@@ -12,6 +12,9 @@ const batchPath = document.querySelector('meta[name="dogear-batch"]')?.content;
 const worker = document.querySelector('meta[name="dogear-service-worker"]')?.content;
 const reader = document.querySelector('meta[name="dogear-reader"]')?.content;
 const signedIn = Boolean(reader);
+// Only the sign-in page says so: a page drawn without a session (an unsubscribe link, a password
+// reset) may be open in a browser that is still signed in.
+const signedOut = document.querySelector('meta[name="dogear-signed-out"]') !== null;
 // Each reader's own: on a shared device what one kept waits for them, and is never sent as another.
 const OUTBOX = `dogear-outbox:${reader ?? ""}`;
 // How many kept changes one batch carries (a hundred long notes could pass the body's limit).
@@ -151,7 +154,7 @@ if (worker && "serviceWorker" in navigator) {
       const ready = await navigator.serviceWorker.ready;
       if (books.length) ready.active?.postMessage({ keep: [...new Set(books)] });
     }).catch(() => {});
-  } else {
+  } else if (signedOut) {
     // Signed out: the pages kept for offline were someone's, and so were this browser's pushes
     // (the server stopped them with the session; the browser's own subscription goes too).
     if ("caches" in window) caches.delete(PAGES);

@@ -30,6 +30,17 @@ struct PushRulesTests {
         #expect(allowed == taken, "\(endpoint)")
     }
 
+    @Test("an escaped host is refused by the host rule itself (Foundation reads it as a host)")
+    func escapedHosts() {
+        for endpoint in ["https://127.0.0.1%00.fcm.googleapis.com/x", "https://evil%2Fx.fcm.googleapis.com/x"] {
+            // The premise: the URL parses, with the escape decoded into its host.
+            #expect(URL(string: endpoint)?.host?.hasSuffix(".fcm.googleapis.com") == true, "\(endpoint)")
+            #expect(throws: ValidationError(field: "endpoint", "must be the push service's URL (as the browser gave it)")) {
+                try PushRules.endpoint(endpoint, services: PushService.browsers)
+            }
+        }
+    }
+
     @Test("a push service on this machine is named with http:// and its port, and takes only that port")
     func local() throws {
         let local = try #require(PushService(setting: "http://127.0.0.1:8123"))

@@ -607,6 +607,13 @@ class InstallableAppInABrowser(ReaderTestCase):
                 "const done = arguments[0]; caches.open('dogear-pages-v1').then((cache) => cache.keys())"
                 ".then((keys) => done(keys.map((request) => new URL(request.url).pathname)))")
         WebDriverWait(self.driver, 20).until(lambda d: {"/", f"/books/{entry.upper()}"} <= set(kept_pages(d)))
+        # Only pages and the app's own files are kept, never an answer of the API.
+        kept = self.driver.execute_async_script("""
+            const done = arguments[0];
+            caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.keys()))))
+              .then((lists) => done(lists.flat().map((request) => new URL(request.url).pathname)));""")
+        self.assertIn("/js/offline.js", kept)
+        self.assertFalse([path for path in kept if path.startswith(("/api/", "/notifications/unread"))], kept)
 
         self.network(online=False)
         card = f'li[data-entry="{entry.upper()}"]'

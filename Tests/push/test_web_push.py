@@ -179,6 +179,7 @@ class WebPush(unittest.TestCase):
         claims = jwt.decode(fields["t"], public, algorithms=["ES256"], audience="http://127.0.0.1:%d" % self.push_port)
         self.assertEqual(claims["sub"], "mailto:ops@example.org")
         self.assertLessEqual(claims["exp"] - time.time(), 24 * 3600)
+        self.assertGreater(claims["exp"], time.time())
 
         # The push service says this browser is gone: the next push meets 410 and the server forgets it.
         PushService.statuses["/push/bob-phone"] = 410

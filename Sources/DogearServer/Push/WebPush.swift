@@ -51,12 +51,14 @@ package final class WebPush: LifecycleHandler, Sendable {
         package var failed = 0
     }
 
-    /// One round: what is due, claimed and sent, eight pushes at a time (a slow push service holds
-    /// one of them, not the round). The key is read before anything is claimed: a key that cannot
-    /// be read must not take notifications it cannot send.
-    package func runOnce(on db: any Database, now: Date, logger: Logger) async throws -> Round {
+    /// One round: what is due, claimed and sent. Each browser's pushes go in order, eight browsers
+    /// at a time (a slow push service holds one of them, not the round); a browser's first failure
+    /// ends its round (one failure counted a round, however many pushes waited), and so does a 404
+    /// or 410 (it is forgotten). The key is read before anything is claimed: a key that cannot be
+    /// read must not take notifications it cannot send.
+    package func runOnce(on db: any Database, now: Date, sessions: SessionLifetime, logger: Logger) async throws -> Round {
         let signing = try await signingKey(on: db, now: now)
-        let outbox = PushOutbox(db: db, now: now)
+        let outbox = PushOutbox(db: db, now: now, sessions: sessions)
         var round = Round()
         let (taken, due) = try await outbox.claim()
         round.taken = taken
@@ -64,41 +66,50 @@ package final class WebPush: LifecycleHandler, Sendable {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        let sends = due.flatMap { push in
+        // Each browser with its messages, oldest first.
+        var browsers: [(subscription: PushSubscriptionRecord, messages: [Data])] = []
+        var index: [UUID: Int] = [:]
+        for push in due {
             let body = Self.message(push.record)
-            return push.subscriptions.map { (body, $0) }
+            for subscription in push.subscriptions {
+                if let at = index[subscription.id] {
+                    browsers[at].messages.append(body)
+                } else {
+                    index[subscription.id] = browsers.count
+                    browsers.append((subscription, [body]))
+                }
+            }
         }
-        var gone: Set<UUID> = []
-        for group in sends.chunked(into: Self.sendsAtOnce) {
-            let outcomes = await withTaskGroup(of: (PushSubscriptionRecord, Outcome).self) { tasks in
-                for (body, subscription) in group where !gone.contains(subscription.id) {
+        for group in browsers.chunked(into: Self.sendsAtOnce) {
+            let outcomes = await withTaskGroup(of: (PushSubscriptionRecord, Int, Outcome).self) { tasks in
+                for (subscription, messages) in group {
                     tasks.addTask {
-                        (
-                            subscription,
-                            await self.send(body, to: subscription, with: client, key: signing, now: now, logger: logger)
-                        )
+                        var sent = 0
+                        for message in messages {
+                            let outcome = await self.send(
+                                message, to: subscription, with: client, key: signing, now: now, logger: logger)
+                            guard outcome == .sent else { return (subscription, sent, outcome) }
+                            sent += 1
+                        }
+                        return (subscription, sent, .sent)
                     }
                 }
-                var outcomes: [(PushSubscriptionRecord, Outcome)] = []
+                var outcomes: [(PushSubscriptionRecord, Int, Outcome)] = []
                 for await outcome in tasks { outcomes.append(outcome) }
                 return outcomes
             }
-            for (subscription, outcome) in outcomes {
+            for (subscription, sent, outcome) in outcomes {
+                round.sent += sent
                 do {
                     switch outcome {
                     case .sent:
-                        round.sent += 1
                         if subscription.failures > 0 { try await outbox.delivered(subscription.id) }
                     case .gone:
-                        gone.insert(subscription.id)
                         try await outbox.forget(subscription.id)
                         round.forgotten += 1
                     case .failed:
                         round.failed += 1
-                        if try await outbox.failed(subscription.id) {
-                            gone.insert(subscription.id)
-                            round.forgotten += 1
-                        }
+                        if try await outbox.failed(subscription.id) { round.forgotten += 1 }
                     }
                 } catch {
                     logger.report(error: error)
@@ -109,7 +120,7 @@ package final class WebPush: LifecycleHandler, Sendable {
         return round
     }
 
-    /// Pushes sent at once in a round.
+    /// Browsers sent to at once in a round.
     static let sendsAtOnce = 8
 
     enum Outcome: Sendable { case sent, gone, failed }
@@ -197,8 +208,10 @@ package final class WebPush: LifecycleHandler, Sendable {
     }
 
     /// The sender's loop, until the server stops.
-    package func start(_ application: Application) {
+    /// `wakeNow`: a first round at once (at boot, for what came while the server was down).
+    package func start(_ application: Application, wakeNow: Bool = true) {
         let (db, clock, logger, wakeUps, pause) = (application.db, application.clock, application.logger, wakeUps, pause)
+        let sessions = application.sessionLifetime
         let ticker = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: pause)
@@ -209,7 +222,7 @@ package final class WebPush: LifecycleHandler, Sendable {
             for await _ in wakeUps {
                 guard let self, !Task.isCancelled else { break }
                 do {
-                    let round = try await self.runOnce(on: db, now: clock.now(), logger: logger)
+                    let round = try await self.runOnce(on: db, now: clock.now(), sessions: sessions, logger: logger)
                     if round.sent + round.failed + round.forgotten > 0 {
                         logger.info("push: \(round.sent) sent, \(round.forgotten) browsers gone, \(round.failed) failed")
                     }
@@ -221,7 +234,7 @@ package final class WebPush: LifecycleHandler, Sendable {
             ticker.cancel()
         }
         loop.withLockedValue { $0 = task }
-        wake()
+        if wakeNow { wake() }
     }
 
     package func shutdownAsync(_ application: Application) async {

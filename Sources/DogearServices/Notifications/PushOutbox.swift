@@ -29,10 +29,15 @@ package struct PushSubscriptionRecord: Sendable, Equatable {
 package struct PushOutbox {
     package let db: any Database
     package let now: Date
+    /// How long a browser's session lasts: a browser whose session (or app token) has ended is
+    /// sent nothing and forgotten, though nobody signed out (an ended session is deleted only when
+    /// it is next shown, so the cascade alone would leave it pushing for ever).
+    package let sessions: SessionLifetime
 
-    package init(db: any Database, now: Date) {
+    package init(db: any Database, now: Date, sessions: SessionLifetime) {
         self.db = db
         self.now = now
+        self.sessions = sessions
     }
 
     /// How many one round takes.
@@ -62,10 +67,19 @@ package struct PushOutbox {
         guard !readers.isEmpty else { return (claimed.count, []) }
         var browsers: [UUID: [PushSubscriptionRecord]] = [:]
         var pushOff: Set<String> = []
+        var ended: [UUID] = []
         for chunk in readers.chunked(into: 500) {
             for row in try await db.sql.raw(
-                "SELECT id, user_id, endpoint, p256dh, auth, failures FROM push_subscriptions WHERE user_id IN (\(binds: chunk))"
+                """
+                SELECT s.id, s.user_id, s.endpoint, s.p256dh, s.auth, s.failures, t.kind, t.created_at AS token_created,
+                  t.last_used_at, t.expires_at
+                FROM push_subscriptions s JOIN user_tokens t ON t.id = s.token_id WHERE s.user_id IN (\(binds: chunk))
+                """
             ).all() {
+                guard try alive(row) else {
+                    ended.append(try row.decode(column: "id", as: UUID.self))
+                    continue
+                }
                 browsers[try row.decode(column: "user_id", as: UUID.self), default: []].append(
                     PushSubscriptionRecord(
                         id: try row.decode(column: "id", as: UUID.self),
@@ -81,6 +95,14 @@ package struct PushOutbox {
                     "\(try row.decode(column: "user_id", as: UUID.self))|\(try row.decode(column: "kind", as: String.self))")
             }
         }
+        if !ended.isEmpty {
+            let chunks = ended.chunked(into: 500)
+            try await db.writeTransaction { db in
+                for chunk in chunks {
+                    try await db.sql.raw("DELETE FROM push_subscriptions WHERE id IN (\(binds: chunk))").run()
+                }
+            }
+        }
         var due: [PushDue] = []
         let byReader = Dictionary(grouping: fresh, by: \.userID)
         for (reader, rows) in byReader {
@@ -90,6 +112,20 @@ package struct PushOutbox {
             due += records.reversed().map { PushDue(record: $0, subscriptions: subscriptions) }
         }
         return (claimed.count, due)
+    }
+
+    /// Whether the session or app token a browser subscribed with is still good (`SessionTokens`'
+    /// rule: an app token until its expiry, a session by its idle and absolute lifetime).
+    private func alive(_ row: any SQLRow) throws -> Bool {
+        if try row.decode(column: "kind", as: String?.self) == "app" {
+            return try row.decode(column: "expires_at", as: Date?.self).map { $0 > now } ?? true
+        }
+        let created = try row.decode(column: "token_created", as: Date?.self) ?? now
+        let verdict = sessions.verdict(
+            createdAt: created.timeIntervalSince1970,
+            lastUsedAt: try row.decode(column: "last_used_at", as: Date?.self)?.timeIntervalSince1970,
+            now: now.timeIntervalSince1970)
+        return verdict != .ended
     }
 
     /// The push service said this browser is gone (404 or 410): it is not sent to again.
@@ -114,7 +150,7 @@ package struct PushOutbox {
         }
     }
 
-    /// A push that went to a browser that had failed before: its count starts again.
+    /// A round's pushes all went to a browser that had failed before: its count starts again.
     package func delivered(_ subscription: UUID) async throws {
         try await db.writeTransaction { db in
             try await db.sql.raw("UPDATE push_subscriptions SET failures = 0 WHERE id = \(bind: subscription)").run()

@@ -24,7 +24,10 @@ public enum SignIn {
     public enum View {
         public static func render(_ model: Model) -> HTML {
             PageLayout.page(
-                title: "Sign in", session: nil, csrfToken: model.csrfToken, head: .providerHead(model.providers),
+                title: "Sign in", session: nil, csrfToken: model.csrfToken,
+                // Where signing out (and an ended session) lands: the page's script empties the
+                // pages kept for offline and takes back this browser's push subscription.
+                head: .group(.providerHead(model.providers), .meta(.name("dogear-signed-out"), .content("true"))),
                 .group(
                     landing(),
                     signInCard(model)))
