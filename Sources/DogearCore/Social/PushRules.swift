@@ -57,7 +57,8 @@ public enum PushRules {
 
     /// The endpoint as it will be POSTed to, if it is an absolute URL of an allowed push service.
     public static func endpoint(_ text: String, services: [PushService]) throws -> URL {
-        guard !text.isEmpty, text.count <= endpointMaxLength else {
+        // Counted as JSON Schema's maxLength counts: code points, not characters.
+        guard !text.isEmpty, text.unicodeScalars.count <= endpointMaxLength else {
             throw ValidationError(field: "endpoint", "must be the push service's URL, at most \(endpointMaxLength) characters")
         }
         guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }),

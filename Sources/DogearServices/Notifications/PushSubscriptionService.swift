@@ -55,6 +55,10 @@ package struct PushSubscriptionService {
 
     /// Stops pushes to that browser, if it is the reader's (another's endpoint is left alone).
     package func unsubscribe(endpoint: String) async throws -> Int {
+        guard (1...PushRules.endpointMaxLength).contains(endpoint.unicodeScalars.count) else {
+            throw ValidationError(
+                field: "endpoint", "must be the push service's URL, at most \(PushRules.endpointMaxLength) characters")
+        }
         let userID = userID
         try await db.writeTransaction { db in
             try await db.sql.raw(
